@@ -1,0 +1,105 @@
+/**
+ * Which tree-sitter nodes are structures, per language. DESIGN §3: every named node sitting directly
+ * in a *body* (a node holding a sequence of statements, members or items) is a structure, plus the
+ * clauses of compound statements. The generic lists below apply to every grammar (node types a
+ * grammar does not have are dropped when its query is built); the main languages add their own.
+ */
+
+/** Structure rules for one language. */
+export interface StructureRules {
+  /** Node types whose named children are structures. */
+  bodies: readonly string[];
+  /** Node types that are structures wherever they appear (`else_clause`, `case_clause`, …). */
+  clauses: readonly string[];
+  /** Bodies that are not structures themselves when they sit in a body (their children still are). */
+  transparent: readonly string[];
+  /**
+   * Field names of the children of a clause that is also a body (a `switch_case`, a Go
+   * `expression_case`) that are not structures: the case's `value`, an `#ifdef`'s `name`.
+   */
+  excludedFields: readonly string[];
+  /** Named node types that are never structures (besides comments and errors). */
+  ignored: readonly string[];
+  /** Comment node types: attached to the next structure when directly above it. */
+  comments: readonly string[];
+  /** Sibling node types always attached to the next structure (decorators, attributes). */
+  attached: readonly string[];
+  /** Child node types that precede a structure's header inside it (decorators, annotations). */
+  leading: readonly string[];
+  /** Child node types mixing annotations and keywords (Java `modifiers`): their annotations lead. */
+  modifiers: readonly string[];
+  /**
+   * Wrapper node types and the fields holding the declaration the header starts at; an empty list
+   * means the wrapper's first named child (`declare module 'm'` → `module 'm'`).
+   */
+  wrappers: Readonly<Record<string, readonly string[]>>;
+  /** Node type to structure kind, for types the generic naming gets wrong. */
+  kinds: Readonly<Record<string, string>>;
+}
+
+const GENERIC: StructureRules = {
+  // The tree's root node is always a body, whatever its type (`module`, `program`, `source_file`…).
+  bodies: [
+    'block', 'statement_block', 'compound_statement', 'body_statement', 'declaration_list', 'class_body',
+    'interface_body', 'enum_body', 'enum_body_declarations', 'field_declaration_list', 'enum_variant_list',
+    'object', 'switch_body', 'switch_block', 'match_block', 'template_body', 'object_type', 'object_pattern_body',
+    'struct_body', 'protocol_body', 'class_declaration_body', 'namespace_body', 'do_block',
+    'switch_case', 'switch_default', 'switch_section', 'switch_block_statement_group',
+    'expression_case', 'default_case', 'type_case', 'communication_case', 'case_statement',
+    'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef',
+    'table', 'table_array_element', 'element', 'fragment',
+  ],
+  clauses: [
+    'else_clause', 'elif_clause', 'except_clause', 'except_group_clause', 'finally_clause', 'catch_clause',
+    'case_clause', 'switch_case', 'switch_default', 'switch_section', 'switch_block_statement_group', 'switch_rule',
+    'expression_case', 'default_case', 'type_case', 'communication_case', 'match_arm', 'case_statement',
+    'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef',
+    'else', 'elsif', 'when', 'rescue', 'ensure',
+  ],
+  transparent: ['enum_body_declarations'],
+  excludedFields: ['value', 'condition', 'pattern', 'name', 'type', 'subject', 'communication', 'alternative', 'guard'],
+  ignored: ['switch_label', 'start_tag', 'end_tag', 'self_closing_tag', 'text', 'identifier_list', 'preproc_arg'],
+  comments: ['comment', 'line_comment', 'block_comment', 'doc_comment', 'multiline_comment'],
+  attached: ['decorator', 'attribute_item', 'annotation', 'marker_annotation', 'attribute_list', 'attribute'],
+  leading: ['decorator', 'attribute_item', 'annotation', 'marker_annotation', 'attribute_list', 'comment'],
+  modifiers: ['modifiers'],
+  wrappers: {
+    export_statement: ['declaration'],
+    decorated_definition: ['definition'],
+    ambient_declaration: [],
+  },
+  kinds: {},
+};
+
+const LANGUAGE_RULES: Readonly<Record<string, Partial<StructureRules>>> = {
+  go: {
+    // Interface method specs are members.
+    bodies: ['interface_type', 'method_spec_list'],
+  },
+  rust: {
+    kinds: { impl_item: 'impl', trait_item: 'trait', mod_item: 'module', function_signature_item: 'function' },
+  },
+  java: {
+    kinds: { constructor_declaration: 'constructor' },
+  },
+};
+
+/** Rules for a language id: the generic rules, extended by the language's own. */
+export function rulesForLanguage(id: string): StructureRules {
+  const own = LANGUAGE_RULES[id === 'tsx' ? 'typescript' : id];
+  if (!own) return GENERIC;
+  const merge = <T>(a: readonly T[], b: readonly T[] | undefined): readonly T[] => (b ? [...new Set([...a, ...b])] : a);
+  return {
+    bodies: merge(GENERIC.bodies, own.bodies),
+    clauses: merge(GENERIC.clauses, own.clauses),
+    transparent: own.transparent ?? GENERIC.transparent,
+    excludedFields: merge(GENERIC.excludedFields, own.excludedFields),
+    ignored: merge(GENERIC.ignored, own.ignored),
+    comments: merge(GENERIC.comments, own.comments),
+    attached: merge(GENERIC.attached, own.attached),
+    leading: merge(GENERIC.leading, own.leading),
+    modifiers: merge(GENERIC.modifiers, own.modifiers),
+    wrappers: { ...GENERIC.wrappers, ...own.wrappers },
+    kinds: { ...GENERIC.kinds, ...own.kinds },
+  };
+}

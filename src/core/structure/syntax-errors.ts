@@ -1,0 +1,40 @@
+import type { ParseErrorInfo } from '../errors.js';
+import { columnOfOffset, lineOfOffset, lineText, type SourceText } from '../text/source-text.js';
+import type { StructureNode, StructureTree, SyntaxErrorNode } from './types.js';
+
+/** A syntax error as reported to callers: line, column and the line's text. */
+export function describeSyntaxError(source: SourceText, error: SyntaxErrorNode): ParseErrorInfo {
+  const line = lineOfOffset(source, error.start);
+  const info: ParseErrorInfo = {
+    line,
+    column: columnOfOffset(source, error.start),
+    kind: error.kind,
+    line_text: lineText(source, line),
+  };
+  if (error.missing !== undefined) info.missing = error.missing;
+  return info;
+}
+
+function touches(error: SyntaxErrorNode, node: StructureNode): boolean {
+  return error.start <= node.end && error.end >= node.start && !(error.end === node.start && error.start < node.start);
+}
+
+/**
+ * The syntax errors that make a located structure unsafe to use (DESIGN §5): those inside it, and
+ * those sitting directly in one of its ancestors below the file (outside every child structure),
+ * where they may have swallowed or split the structure's siblings. Errors anywhere else in the
+ * file do not block: grammars reject some valid code, and that must not make a file uneditable.
+ */
+export function blockingSyntaxErrors(tree: StructureTree, path: readonly StructureNode[]): SyntaxErrorNode[] {
+  if (path.length <= 1 || tree.syntaxErrors.length === 0) return [];
+  const target = path[path.length - 1]!;
+  return tree.syntaxErrors.filter((error) => {
+    if (touches(error, target)) return true;
+    for (let depth = 1; depth < path.length - 1; depth++) {
+      const ancestor = path[depth]!;
+      if (!touches(error, ancestor)) return false;
+      if (!ancestor.children.some((child) => touches(error, child))) return true;
+    }
+    return false;
+  });
+}
