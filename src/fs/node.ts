@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { constants } from 'node:fs';
+import * as fs from 'node:fs/promises';
+import * as nodePath from 'node:path';
+import { FsError, type DirectoryEntry, type FileStat, type FsAdapter } from './adapter.js';
+import { normalizeRelativePath } from './paths.js';
+
+/** Options of {@link nodeFs}. */
+export interface NodeFsOptions {
+  /** The folder every path is confined to. */
+  root: string;
+}
+
+function kindOf(stats: { isFile(): boolean; isDirectory(): boolean }): FileStat['kind'] {
+  return stats.isFile() ? 'file' : stats.isDirectory() ? 'directory' : 'other';
+}
+
+function toFsError(cause: unknown, path: string): FsError {
+  if (cause instanceof FsError) return cause;
+  const code = typeof cause === 'object' && cause !== null && typeof (cause as { code?: unknown }).code === 'string' ? (cause as { code: string }).code : 'EIO';
+  return new FsError(code, path, cause instanceof Error ? cause.message : String(cause));
+}
+
+/**
+ * The real file system, confined to `root`. Every path is resolved inside the root, symbolic links
+ * included (a link that leads out is refused with `OUTSIDE_ROOT`); writes go to a temporary file in
+ * the same folder, are fsynced, and renamed over the target, keeping its mode. Writing through a
+ * symbolic link rewrites the file it points to and keeps the link.
+ */
+export function nodeFs(options: NodeFsOptions): FsAdapter {
+  const root = nodePath.resolve(options.root);
+  let realRootPromise: Promise<string> | null = null;
+  const realRoot = () => (realRootPromise ??= fs.realpath(root).catch(() => root));
+
+  const isInside = (base: string, candidate: string) => {
+    const relative = nodePath.relative(base, candidate);
+    return relative === '' || (!relative.startsWith('..') && !nodePath.isAbsolute(relative));
+  };
+
+  /** The absolute path for a root-relative (or absolute, inside-root) path, checked lexically. */
+  const lexical = (path: string): string => {
+    let relative = path;
+    if (nodePath.isAbsolute(path) && !path.includes('\0')) {
+      if (!isInside(root, path)) throw new FsError('OUTSIDE_ROOT', path, `${path} is outside the root ${root}`);
+      relative = nodePath.relative(root, path).split(nodePath.sep).join('/');
+    }
+    const normalized = normalizeRelativePath(relative);
+    if (normalized.isErr()) throw new FsError(normalized.error.code, path, `${path}: ${normalized.error.reason}`);
+    return nodePath.join(root, normalized.value);
+  };
+
+  /** The absolute path, with symbolic links resolved as far as the path exists, checked against the real root. */
+  const resolve = async (path: string): Promise<string> => {
+    const absolute = lexical(path);
+    const real = await realRoot();
+    let existing = absolute;
+    const rest: string[] = [];
+    for (;;) {
+      try {
+        existing = await fs.realpath(existing);
+        break;
+      } catch (cause) {
+        const code = (cause as { code?: string }).code;
+        if (code !== 'ENOENT' && code !== 'ENOTDIR') throw toFsError(cause, path);
+        const parent = nodePath.dirname(existing);
+        if (parent === existing) break;
+        rest.unshift(nodePath.basename(existing));
+        existing = parent;
+      }
+    }
+    // A dangling link in the path: follow it lexically so it cannot point out of the root unseen.
+    const resolved = nodePath.join(existing, ...rest);
+    if (!isInside(real, resolved)) throw new FsError('OUTSIDE_ROOT', path, `${path} leads outside the root through a symbolic link`);
+    if (rest.length > 0) {
+      const link = await fs.lstat(nodePath.join(existing, rest[0]!)).catch(() => null);
+      if (link?.isSymbolicLink()) {
+        const target = nodePath.resolve(existing, await fs.readlink(nodePath.join(existing, rest[0]!)));
+        if (!isInside(real, target)) throw new FsError('OUTSIDE_ROOT', path, `${path} leads outside the root through a symbolic link`);
+      }
+    }
+    return resolved;
+  };
+
+  const wrap = async <T>(path: string, action: () => Promise<T>): Promise<T> => {
+    try {
+      return await action();
+    } catch (cause) {
+      throw toFsError(cause, path);
+    }
+  };
+
+  return {
+    readFile: (path) =>
+      wrap(path, async () => {
+        const data = await fs.readFile(await resolve(path));
+        return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+      }),
+
+    writeFile: (path, data, writeOptions) =>
+      wrap(path, async () => {
+        const target = await resolve(path);
+        let mode = writeOptions?.mode;
+        if (mode === undefined) {
+          const existing = await fs.stat(target).catch(() => null);
+          if (existing) mode = existing.mode & 0o7777;
+        }
+        const temporary = nodePath.join(nodePath.dirname(target), `.${nodePath.basename(target)}.${randomUUID().slice(0, 8)}.structedit-tmp`);
+        const handle = await fs.open(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode ?? 0o666);
+        try {
+          try {
+            await handle.writeFile(data);
+            if (mode !== undefined) await handle.chmod(mode);
+            await handle.sync();
+          } finally {
+            await handle.close();
+          }
+          await fs.rename(temporary, target);
+        } catch (cause) {
+          await fs.rm(temporary, { force: true });
+          throw cause;
+        }
+        // Make the rename itself durable; not every platform lets a folder be opened for this.
+        const folder = await fs.open(nodePath.dirname(target), 'r').catch(() => null);
+        if (folder) await folder.sync().catch(() => undefined).finally(() => folder.close());
+      }),
+
+    stat: (path) =>
+      wrap(path, async () => {
+        const stats = await fs.stat(await resolve(path));
+        return { kind: kindOf(stats), size: stats.size, mode: stats.mode & 0o7777 };
+      }),
+
+    mkdir: (path) =>
+      wrap(path, async () => {
+        await fs.mkdir(await resolve(path), { recursive: true });
+      }),
+
+    rename: (from, to) =>
+      wrap(from, async () => {
+        await fs.rename(await resolve(from), await resolve(to));
+      }),
+
+    remove: (path) =>
+      wrap(path, async () => {
+        await fs.unlink(await resolve(path));
+      }),
+
+    realpath: (path) =>
+      wrap(path, async () => {
+        const resolved = await fs.realpath(await resolve(path));
+        return nodePath.relative(await realRoot(), resolved).split(nodePath.sep).join('/');
+      }),
+
+    exists: (path) =>
+      wrap(path, async () => {
+        const resolved = await resolve(path);
+        return fs.access(resolved).then(
+          () => true,
+          () => false,
+        );
+      }),
+
+    readDirectory: (path) =>
+      wrap(path, async () => {
+        const folder = await resolve(path);
+        const entries: DirectoryEntry[] = [];
+        for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
+          if (entry.isSymbolicLink()) {
+            // Listed as what it points to, and only when that stays inside the root.
+            const target = await fs.realpath(nodePath.join(folder, entry.name)).catch(() => null);
+            if (!target || !isInside(await realRoot(), target)) continue;
+            const stats = await fs.stat(target);
+            entries.push({ name: entry.name, kind: kindOf(stats) });
+          } else {
+            entries.push({ name: entry.name, kind: kindOf(entry) });
+          }
+        }
+        return entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+      }),
+  };
+}
