@@ -1,0 +1,46 @@
+import { expect } from 'vitest';
+import { createEditor, memoryFs, type Editor, type StructeditError, type StructureListing } from 'structedit';
+
+/** An editor over one in-memory file. */
+export function editorFor(path: string, content: string | Uint8Array): Editor {
+  return createEditor({ fs: memoryFs({ [path]: content }) });
+}
+
+/** One line per structure: `kind name [first-last] target`, indented by depth. */
+export function outline(structures: readonly StructureListing[], indent = ''): string {
+  return structures
+    .map((structure) => {
+      const self = `${indent}${structure.kind}${structure.name === null ? '' : ` ${structure.name}`} [${structure.line_range_inclusive[0]}-${structure.line_range_inclusive[1]}] ${structure.target === null ? '(no target)' : JSON.stringify(structure.target)}`;
+      const children = outline(structure.children, `${indent}  `);
+      return children ? `${self}\n${children}` : self;
+    })
+    .join('\n');
+}
+
+/** The outline of a file's structures. */
+export async function outlineOf(path: string, content: string, depth?: number): Promise<string> {
+  const result = await editorFor(path, content).listStructures(depth === undefined ? { path } : { path, depth });
+  if (result.isErr()) throw new Error(`${result.error.error}: ${result.error.message}`);
+  return outline(result.value.structures);
+}
+
+/** Reads one target and returns the texts of its matches (fails the test on an error). */
+export async function readTexts(path: string, content: string, target: string): Promise<string[]> {
+  const result = await editorFor(path, content).readStructure({ path, target });
+  if (result.isErr()) throw new Error(`${result.error.error}: ${result.error.message}`);
+  return result.value.matches.map((match) => match.text);
+}
+
+/** Asserts a result is an error of the given code and returns it. */
+export function expectError<Code extends StructeditError['error']>(
+  result: { isErr(): boolean; error?: unknown },
+  code: Code,
+): Extract<StructeditError, { error: Code }> {
+  expect(result.isErr()).toBe(true);
+  const error = (result as { error: StructeditError }).error;
+  expect(error.error, error.message).toBe(code);
+  return error as Extract<StructeditError, { error: Code }>;
+}
+
+/** Joins lines with `\n` (fixtures read better as arrays). */
+export const lines = (...rows: string[]): string => `${rows.join('\n')}\n`;
