@@ -3,8 +3,8 @@
  *
  * @packageDocumentation
  */
-export { createEditor } from './editor.js';
-export type { Editor, EditorLimits, EditorOptions, ListStructuresResult, ReadStructureResult } from './editor.js';
+export { createEditor } from './editor/index.js';
+export type { Editor, EditorLimits, EditorOptions, ListStructuresResult, ReadStructureResult } from './editor/index.js';
 export type { ListStructuresArgs, ReadStructureArgs } from './core/arguments.js';
 export { isStructeditError } from './core/errors.js';
 export type {

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { createEditor } from '../editor.js';
+import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
 import type { StructeditError } from '../core/errors.js';
 import type { StructureListing } from '../core/read/list-structures.js';

@@ -8,9 +8,11 @@
 export type LineRange = [number, number];
 
 /**
- * What happened to the files when an operation failed. `FILE_UNCHANGED`: nothing was written.
+ * What happened to the files when an operation failed. `FILE_UNCHANGED`: nothing was written (or
+ * everything written was restored); `FILES_MAY_HAVE_CHANGED`: a multi-file write failed and putting
+ * the files back failed too (the message names them).
  */
-export type FileState = 'FILE_UNCHANGED';
+export type FileState = 'FILE_UNCHANGED' | 'FILES_MAY_HAVE_CHANGED';
 
 /** A structure suggested when a target line matched nothing. */
 export interface TargetSuggestion {
@@ -115,6 +117,8 @@ export interface ErrorDetailsByCode {
   PATH_OUTSIDE_ROOT: { path: string };
   /** Another file system failure; `code` is the system's error code. */
   IO_ERROR: { path: string; operation: string; code: string };
+  /** The edit would add syntax errors and the editor was created with `syntax: 'reject'`. */
+  SYNTAX_ERROR: { path: string; errors: ParseErrorInfo[] };
   /** An unexpected failure inside structedit: a bug. `cause` holds the exception. */
   INTERNAL_ERROR: { cause: string };
 }
@@ -140,8 +144,9 @@ export function makeError<Code extends ErrorCode>(
   error: Code,
   message: string,
   details: ErrorDetailsByCode[Code],
+  state: FileState = 'FILE_UNCHANGED',
 ): ErrorOf<Code> {
-  return { error, message, details: { ...details, state: 'FILE_UNCHANGED' } };
+  return { error, message, details: { ...details, state } };
 }
 
 /** `INVALID_ARGUMENT` for one or more argument problems. */

@@ -1,0 +1,182 @@
+import { err, ok, ResultAsync, safeTry, type Result } from 'neverthrow';
+import { addedSyntaxErrors } from '../core/edit/syntax-check.js';
+import { makeError, type StructeditError } from '../core/errors.js';
+import type { LanguageDefinition } from '../core/languages/definitions.js';
+import { createLanguageRegistry, type LanguageOptions, type LanguageRegistry } from '../core/languages/registry.js';
+import type { StructurePath } from '../core/locate/targets.js';
+import { blockingSyntaxErrors, describeSyntaxError } from '../core/structure/syntax-errors.js';
+import type { StructureTree } from '../core/structure/types.js';
+import { createSourceText, type SourceText } from '../core/text/source-text.js';
+import { decodeUtf8, encodeUtf8 } from '../core/text/utf8.js';
+import { syntaxErrorsElsewhere, type Warning } from '../core/warnings.js';
+import type { FsAdapter } from '../fs/adapter.js';
+import { parseStructureTree, ParserUnavailableError } from '../parsing/parse-structure.js';
+import type { TreeSitterInitOptions } from '../parsing/tree-sitter-loader.js';
+import { commitFiles, type FileWrite } from './commit.js';
+import { fileTooLarge, fromFs } from './fs-errors.js';
+
+/** Size limits (bytes). */
+export interface EditorLimits {
+  /** Largest file a structure operation reads (default 10 MB). */
+  maxFileBytes: number;
+  /** Largest content argument (default 1 MB). */
+  maxContentBytes: number;
+}
+
+/** Options of {@link createEditor}. */
+export interface EditorOptions {
+  /** Where files are read and written: `nodeFs({ root })`, `memoryFs(files)`, or your own adapter. */
+  fs: FsAdapter;
+  /** Extra languages, newer grammars, extension mappings. */
+  languages?: LanguageOptions;
+  /**
+   * What to do when an edit would add syntax errors: `warn` (default; the edit is written and the
+   * result carries a `SYNTAX_BROKEN` warning) or `reject` (`SYNTAX_ERROR`, nothing is written).
+   */
+  syntax?: 'warn' | 'reject';
+  /** Size limits. */
+  limits?: Partial<EditorLimits>;
+  /** How web-tree-sitter finds its runtime in a browser (Node needs nothing). */
+  treeSitter?: TreeSitterInitOptions;
+}
+
+const DEFAULT_LIMITS: EditorLimits = { maxFileBytes: 10 * 1024 * 1024, maxContentBytes: 1024 * 1024 };
+
+/** A file read, decoded and parsed. */
+export interface ParsedFile {
+  readonly path: string;
+  readonly language: LanguageDefinition;
+  /** The file's bytes as read (for restoring and conflict checks). */
+  readonly bytes: Uint8Array;
+  readonly tree: StructureTree;
+}
+
+/** A file after an edit, checked and ready to commit. */
+export interface CheckedEdit {
+  readonly write: FileWrite;
+  /** The edited file's structures. */
+  readonly tree: StructureTree;
+  /** `SYNTAX_BROKEN` when the edit added syntax errors (and the editor only warns). */
+  readonly warnings: Warning[];
+}
+
+/**
+ * What every operation module shares: the adapter, the languages, the limits, and the steps of the
+ * pipeline that touch the outside world (read, parse, check, commit). Operation modules hold the
+ * logic of one operation family and call into the pure core for everything else.
+ */
+export interface EditorContext {
+  readonly fs: FsAdapter;
+  readonly registry: LanguageRegistry;
+  readonly limits: EditorLimits;
+  readonly syntax: 'warn' | 'reject';
+  /** Reads and decodes a file (size limit, binary and UTF-8 checks). */
+  readSource(path: string): ResultAsync<{ source: SourceText; bytes: Uint8Array }, StructeditError>;
+  /** Reads, decodes and parses a file as its language (or the one given). */
+  parseFile(path: string, language?: string): ResultAsync<ParsedFile, StructeditError>;
+  /** Parses text as a language (for edited text that is not written yet). */
+  parseSource(path: string, source: SourceText, language: LanguageDefinition): ResultAsync<StructureTree, StructeditError>;
+  /**
+   * `PARSER_FAILED` when syntax errors lie inside the located structures (DESIGN §5); otherwise a
+   * `SYNTAX_ERRORS_ELSEWHERE` warning for the file's other errors, if any.
+   */
+  checkLocatedSyntax(file: ParsedFile, paths: readonly StructurePath[]): Result<Warning[], StructeditError>;
+  /**
+   * Parses the edited text and compares its syntax errors with the original's: new errors give a
+   * `SYNTAX_BROKEN` warning, or `SYNTAX_ERROR` when the editor rejects such edits.
+   */
+  checkEdit(file: ParsedFile, edited: SourceText): ResultAsync<CheckedEdit, StructeditError>;
+  /** Writes files atomically, restoring the ones written if a later one fails. */
+  commit(writes: readonly FileWrite[]): ResultAsync<void, StructeditError>;
+}
+
+/** Builds the shared context of an editor. */
+export function createEditorContext(options: EditorOptions): EditorContext {
+  const fs = options.fs;
+  const limits: EditorLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const registry = createLanguageRegistry(options.languages);
+  const syntax = options.syntax ?? 'warn';
+
+  const readSource: EditorContext['readSource'] = (path) =>
+    fromFs(fs.stat(path), path, 'read')
+      .andThen((stat): Result<void, StructeditError> => {
+        if (stat.kind !== 'file') {
+          return err(makeError('INVALID_ARGUMENT', `${path} is a ${stat.kind === 'directory' ? 'folder' : 'special file'}, not a file. Give the path of a file.`, { issues: [{ field: 'path', message: 'not a regular file' }] }));
+        }
+        if (stat.size > limits.maxFileBytes) return err(fileTooLarge(path, stat.size, limits.maxFileBytes));
+        return ok(undefined);
+      })
+      .andThen(() => fromFs(fs.readFile(path), path, 'read'))
+      .andThen((bytes) => {
+        if (bytes.length > limits.maxFileBytes) return err(fileTooLarge(path, bytes.length, limits.maxFileBytes));
+        return decodeUtf8(bytes)
+          .map((decoded) => ({ source: createSourceText(decoded.text, decoded.bom), bytes }))
+          .mapErr((failure): StructeditError =>
+            failure.kind === 'binary'
+              ? makeError('BINARY_FILE', `${path} is a binary file (it has a NUL byte at byte ${failure.byteOffset}); structedit edits text files only.`, { path, byte_offset: failure.byteOffset })
+              : makeError('ENCODING_ERROR', `${path} is not valid UTF-8 (first invalid byte sequence at byte ${failure.byteOffset}); structedit reads UTF-8 text only. Convert the file to UTF-8 first.`, { path, encoding: 'utf-8', byte_offset: failure.byteOffset }),
+          );
+      });
+
+  const parseSource: EditorContext['parseSource'] = (path, source, language) =>
+    ResultAsync.fromPromise(parseStructureTree(source, language, options.treeSitter), (cause) => {
+      const reason = cause instanceof ParserUnavailableError || cause instanceof Error ? cause.message : String(cause);
+      return makeError('PARSER_FAILED', `${path} could not be parsed: ${reason}.`, { path, parse_errors: [] });
+    });
+
+  const parseFile: EditorContext['parseFile'] = (path, language) =>
+    safeTry(async function* () {
+      const definition = yield* registry.resolve(path, language);
+      const { source, bytes } = yield* readSource(path);
+      const tree = yield* parseSource(path, source, definition);
+      return ok({ path, language: definition, bytes, tree });
+    });
+
+  const checkLocatedSyntax: EditorContext['checkLocatedSyntax'] = (file, paths) => {
+    const { tree } = file;
+    if (tree.syntaxErrors.length === 0) return ok([]);
+    const blocking = new Set(paths.flatMap((path) => blockingSyntaxErrors(tree, path)));
+    if (blocking.size > 0) {
+      const parseErrors = [...blocking].sort((a, b) => a.start - b.start).map((error) => describeSyntaxError(tree.source, error));
+      const first = parseErrors[0]!;
+      return err(
+        makeError(
+          'PARSER_FAILED',
+          `${file.path} has ${parseErrors.length} syntax error${parseErrors.length === 1 ? '' : 's'} inside the structure the target names (first at line ${first.line}, column ${first.column}: ${JSON.stringify(first.line_text.trim())}), so its boundaries cannot be trusted. Fix the syntax first (file_edit works without a parser), then retry.`,
+          { path: file.path, parse_errors: parseErrors },
+        ),
+      );
+    }
+    return ok([syntaxErrorsElsewhere(tree.syntaxErrors.map((error) => describeSyntaxError(tree.source, error)))]);
+  };
+
+  const checkEdit: EditorContext['checkEdit'] = (file, edited) =>
+    parseSource(file.path, edited, file.language).andThen((tree) => {
+      const added = addedSyntaxErrors(file.tree, tree);
+      const write: FileWrite = { path: file.path, before: file.bytes, after: encodeUtf8(edited.original, edited.bom) };
+      if (added.length === 0) return ok({ write, tree, warnings: [] });
+      const where = added
+        .slice(0, 3)
+        .map((error) => `line ${error.line}: ${JSON.stringify(error.line_text.trim())}`)
+        .join('; ');
+      const summary = `the edit adds ${added.length} syntax error${added.length === 1 ? '' : 's'} to ${file.path} (${where})`;
+      if (syntax === 'reject') {
+        return err(makeError('SYNTAX_ERROR', `Nothing was written: ${summary}. Correct the new text so the file still parses, then retry.`, { path: file.path, errors: added }));
+      }
+      const warning: Warning = { type: 'SYNTAX_BROKEN', message: `The edit was written, but ${summary}. Read the structure back and fix it.`, details: { errors: added } };
+      return ok({ write, tree, warnings: [warning] });
+    });
+
+  return {
+    fs,
+    registry,
+    limits,
+    syntax,
+    readSource,
+    parseFile,
+    parseSource,
+    checkLocatedSyntax,
+    checkEdit,
+    commit: (writes) => commitFiles(fs, writes),
+  };
+}
