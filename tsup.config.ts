@@ -1,18 +1,32 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig({
+const shared: Options = {
   entry: {
     index: 'src/index.ts',
     cli: 'src/cli/bin.ts',
   },
-  format: ['esm', 'cjs'],
-  dts: { entry: { index: 'src/index.ts' } },
   target: 'node18',
   platform: 'node',
   // `import.meta.url` is used to find the grammar packages; shims make it work in the CJS build too.
   shims: true,
   sourcemap: true,
-  clean: true,
   splitting: false,
   treeshake: true,
-});
+};
+
+/**
+ * Dependencies published as ES modules only. Node 18 cannot `require()` them, so the CommonJS
+ * build carries its own copy; the ES module build imports them as usual.
+ */
+const esmOnlyDependencies = [
+  'mdast-util-from-markdown',
+  'mdast-util-gfm',
+  'mdast-util-frontmatter',
+  'micromark-extension-gfm',
+  'micromark-extension-frontmatter',
+];
+
+export default defineConfig([
+  { ...shared, format: ['esm'], dts: { entry: { index: 'src/index.ts' } }, clean: true },
+  { ...shared, format: ['cjs'], dts: { entry: { index: 'src/index.ts' } }, noExternal: esmOnlyDependencies },
+]);

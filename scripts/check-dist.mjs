@@ -1,0 +1,16 @@
+// Loads the built package the way users will: the ES module build, and the CommonJS build with
+// require(esm) switched off (as on Node 18), each reading a Markdown and a Python structure.
+// Run by `npm test` after the build.
+import { execFileSync } from 'node:child_process';
+
+const probe = (load) => `
+  const { createEditor, memoryFs } = ${load};
+  const editor = createEditor({ fs: memoryFs({ 'a.md': '# Title\\n\\ntext\\n', 'a.py': 'def f():\\n    pass\\n' }) });
+  Promise.all([editor.readStructure({ path: 'a.md', target: 'Title' }), editor.readStructure({ path: 'a.py', target: 'def f' })]).then((results) => {
+    for (const result of results) if (!result.isOk()) { console.error(result.error); process.exit(1); }
+  });`;
+
+const flags = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module') ? ['--no-experimental-require-module'] : [];
+execFileSync(process.execPath, [...flags, '-e', probe("require('./dist/index.cjs')")], { stdio: 'inherit' });
+execFileSync(process.execPath, ['--input-type=module', '-e', probe("await import('./dist/index.js')")], { stdio: 'inherit' });
+console.log(`dist: ESM and CJS${flags.length ? ' (without require(esm))' : ''} builds load and read structures`);
