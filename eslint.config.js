@@ -15,6 +15,6 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs', 'scripts/**', 'bench/**'],
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', performance: 'readonly' } },
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', performance: 'readonly', URL: 'readonly' } },
   },
 );

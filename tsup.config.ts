@@ -3,6 +3,7 @@ import { defineConfig, type Options } from 'tsup';
 const shared: Options = {
   entry: {
     index: 'src/index.ts',
+    tools: 'src/tools/index.ts',
     cli: 'src/cli/bin.ts',
   },
   target: 'node18',
@@ -10,8 +11,11 @@ const shared: Options = {
   // `import.meta.url` is used to find the grammar packages; shims make it work in the CJS build too.
   shims: true,
   sourcemap: true,
-  splitting: false,
+  // One copy of the core shared by the entry points (ESM only; the CJS build inlines it per entry).
+  splitting: true,
   treeshake: true,
+  // The tools entry refers to the main entry's public types by package name; keep that a reference.
+  external: ['structedit'],
 };
 
 /**
@@ -27,6 +31,6 @@ const esmOnlyDependencies = [
 ];
 
 export default defineConfig([
-  { ...shared, format: ['esm'], dts: { entry: { index: 'src/index.ts' } }, clean: true },
-  { ...shared, format: ['cjs'], dts: { entry: { index: 'src/index.ts' } }, noExternal: esmOnlyDependencies },
+  { ...shared, format: ['esm'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts' } }, clean: true },
+  { ...shared, format: ['cjs'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts' } }, noExternal: esmOnlyDependencies },
 ]);

@@ -3,7 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    alias: { structedit: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+    alias: [
+      { find: /^structedit$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+      { find: /^structedit\/tools$/, replacement: fileURLToPath(new URL('./src/tools/index.ts', import.meta.url)) },
+    ],
   },
   test: {
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],

@@ -3,14 +3,18 @@
 // Run by `npm test` after the build.
 import { execFileSync } from 'node:child_process';
 
-const probe = (load) => `
+const probe = (load, loadTools) => `
   const { createEditor, memoryFs } = ${load};
+  const { createTools } = ${loadTools};
   const editor = createEditor({ fs: memoryFs({ 'a.md': '# Title\\n\\ntext\\n', 'a.py': 'def f():\\n    pass\\n' }) });
-  Promise.all([editor.readStructure({ path: 'a.md', target: 'Title' }), editor.readStructure({ path: 'a.py', target: 'def f' })]).then((results) => {
+  const read = createTools(editor).find((tool) => tool.name === 'read_structure');
+  Promise.all([editor.readStructure({ path: 'a.md', target: 'Title' }), editor.readStructure({ path: 'a.py', target: 'def f' })]).then(async (results) => {
     for (const result of results) if (!result.isOk()) { console.error(result.error); process.exit(1); }
+    const viaTool = await read.execute({ path: 'a.py', target: 'def f' });
+    if (viaTool.isError) { console.error(viaTool); process.exit(1); }
   });`;
 
 const flags = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module') ? ['--no-experimental-require-module'] : [];
-execFileSync(process.execPath, [...flags, '-e', probe("require('./dist/index.cjs')")], { stdio: 'inherit' });
-execFileSync(process.execPath, ['--input-type=module', '-e', probe("await import('./dist/index.js')")], { stdio: 'inherit' });
+execFileSync(process.execPath, [...flags, '-e', probe("require('./dist/index.cjs')", "require('./dist/tools.cjs')")], { stdio: 'inherit' });
+execFileSync(process.execPath, ['--input-type=module', '-e', probe("await import('./dist/index.js')", "await import('./dist/tools.js')")], { stdio: 'inherit' });
 console.log(`dist: ESM and CJS${flags.length ? ' (without require(esm))' : ''} builds load and read structures`);

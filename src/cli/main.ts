@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { Command, CommanderError } from 'commander';
+import { createTools, type ToolResult } from '../tools/index.js';
 import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
 import type { StructeditError } from '../core/errors.js';
@@ -16,9 +18,18 @@ interface CommonOptions {
   language?: string;
 }
 
-interface Io {
+/** Where the CLI reads and writes (injectable for tests). */
+export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
+  /** All of standard input, for `apply -`. */
+  readStdin?: () => Promise<string>;
+}
+
+async function readAllStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function renderError(error: StructeditError): string {
@@ -42,6 +53,21 @@ function renderListing(structures: readonly StructureListing[], indent = ''): st
     `${indent}${structure.kind}${structure.name ? ` ${structure.name}` : ''} [${structure.line_range_inclusive[0]}-${structure.line_range_inclusive[1]}]${structure.target === null ? '' : `  ${JSON.stringify(structure.target)}`}`,
     ...renderListing(structure.children, `${indent}  `),
   ]);
+}
+
+/** A batch for `apply`, or the reason it is malformed. */
+function parseBatch(text: string): Array<{ tool: string; input: unknown }> | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (cause) {
+    return `the batch is not valid JSON: ${cause instanceof Error ? cause.message : String(cause)}`;
+  }
+  if (!Array.isArray(value)) return 'the batch must be a JSON array of { "tool": name, "input": { ... } } objects';
+  for (const [index, call] of value.entries()) {
+    if (typeof call !== 'object' || call === null || typeof (call as { tool?: unknown }).tool !== 'string') return `call ${index + 1} must be an object with a "tool" name and an "input" object`;
+  }
+  return value as Array<{ tool: string; input: unknown }>;
 }
 
 /** Runs the CLI with `argv` (without `node` and the script); resolves to the exit code. */
@@ -99,6 +125,36 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
     const args = { path, ...(options.depth !== undefined ? { depth: options.depth } : {}), ...(options.language ? { language: options.language } : {}) };
     finish(await editor.listStructures(args), options.json, (value) => renderListing(value.structures).join('\n'));
   });
+
+  program
+    .command('apply')
+    .description('Run a JSON batch of tool calls, [{ "tool": "read_structure", "input": { ... } }, ...], in order; stops at the first failure.')
+    .argument('<file>', 'JSON file with the batch, or - for standard input')
+    .option('--root <dir>', 'folder every path is confined to', process.cwd())
+    .option('--json', 'print the tool results as JSON')
+    .action(async (file: string, options: { root: string; json?: boolean }) => {
+      const text = file === '-' ? await (io.readStdin ?? readAllStdin)() : await readFile(file, 'utf8').catch((cause: unknown) => {
+        throw new CommanderError(EXIT_USAGE, 'structedit.usage', `cannot read ${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
+      });
+      const batch = parseBatch(text);
+      if (typeof batch === 'string') throw new CommanderError(EXIT_USAGE, 'structedit.usage', batch);
+      const tools = new Map(createTools(createEditor({ fs: nodeFs({ root: options.root }) })).map((tool) => [tool.name, tool]));
+      const results: ToolResult[] = [];
+      exitCode = EXIT_OK;
+      for (const [index, call] of batch.entries()) {
+        const tool = tools.get(call.tool);
+        const result: ToolResult = tool
+          ? await tool.execute(call.input)
+          : { isError: true, content: [{ type: 'text', text: `Unknown tool ${JSON.stringify(call.tool)} in call ${index + 1}. Tools: ${[...tools.keys()].join(', ')}.` }], structuredContent: { error: 'INVALID_ARGUMENT' } };
+        results.push(result);
+        if (!options.json) (result.isError ? io.err : io.out)(`[${index + 1}/${batch.length}] ${call.tool}\n${result.content.map((block) => block.text).join('\n')}`);
+        if (result.isError) {
+          exitCode = EXIT_OPERATION_FAILED;
+          break;
+        }
+      }
+      if (options.json) io.out(JSON.stringify(results, null, 2));
+    });
 
   try {
     await program.parseAsync([...argv], { from: 'user' });

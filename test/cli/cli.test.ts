@@ -54,3 +54,43 @@ describe('structedit CLI', () => {
     expect(help.out).toMatch(/list \[options\] <path>/);
   });
 });
+
+describe('structedit apply', () => {
+  const batchFile = join(root, 'batch.json');
+
+  it('runs a batch of tool calls from a file, in order', async () => {
+    writeFileSync(batchFile, JSON.stringify([
+      { tool: 'list_structures', input: { path: 'auth.py', depth: 1 } },
+      { tool: 'read_structure', input: { path: 'auth.py', target: 'class UserAuth\ndef validate' } },
+    ]));
+    const result = await run('apply', batchFile, '--root', root, '--json');
+    expect(result.code).toBe(0);
+    const results = JSON.parse(result.out) as Array<{ isError: boolean; structuredContent: unknown }>;
+    expect(results.map((r) => r.isError)).toEqual([false, false]);
+    expect(results[1]!.structuredContent).toEqual({ matches: [{ text: '    def validate(self):\n        return True', line_range_inclusive: [2, 3] }], warnings: [] });
+  });
+
+  it('reads the batch from standard input and stops at the first failing call', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const batch = JSON.stringify([
+      { tool: 'read_structure', input: { path: 'auth.py', target: 'def validate' } },
+      { tool: 'read_structure', input: { path: 'auth.py', target: 'class UserAuth' } },
+    ]);
+    const code = await runCli(['apply', '-', '--root', root], { out: (text) => out.push(text), err: (text) => err.push(text), readStdin: async () => batch });
+    expect(code).toBe(1);
+    expect(err.join('\n')).toContain('[1/2] read_structure\nread_structure failed (TARGET_NOT_FOUND)');
+    expect(out).toEqual([]);
+  });
+
+  it('a malformed batch or an unknown tool is reported clearly', async () => {
+    writeFileSync(batchFile, '{ not json');
+    const malformed = await run('apply', batchFile, '--root', root);
+    expect(malformed.code).toBe(2);
+    expect(malformed.err).toContain('not valid JSON');
+    writeFileSync(batchFile, JSON.stringify([{ tool: 'rm_rf', input: {} }]));
+    const unknown = await run('apply', batchFile, '--root', root);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('Unknown tool "rm_rf"');
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * structedit's tools: every operation as a tool definition an LLM can call (name, description,
+ * JSON Schema, `execute`), for MCP servers, function-calling APIs and agent frameworks.
+ *
+ * @packageDocumentation
+ */
+import type { Editor } from 'structedit';
+import { listStructuresTool, readStructureTool } from './definitions/read-structure.js';
+import { bindTool, type AnyToolSpec, type ToolDefinition } from './tool-spec.js';
+
+export { renderError } from './render-error.js';
+export type { JsonSchema, ToolContent, ToolDefinition, ToolResult } from './tool-spec.js';
+
+const SPECS: readonly AnyToolSpec[] = [readStructureTool, listStructuresTool] as unknown as AnyToolSpec[];
+
+/** Every tool name, in the order {@link createTools} returns them. */
+export const TOOL_NAMES: readonly string[] = SPECS.map((spec) => spec.name);
+
+/** Options of {@link createTools}. */
+export interface CreateToolsOptions {
+  /** Only these tools (by name); all when omitted. */
+  include?: readonly string[];
+}
+
+/**
+ * One tool definition per operation, bound to an editor (and so to its file system and root).
+ *
+ * @example
+ * ```ts
+ * const tools = createTools(createEditor({ fs: nodeFs({ root: process.cwd() }) }));
+ * const result = await tools.find((tool) => tool.name === 'read_structure')!.execute({ path: 'a.py', target: 'def main' });
+ * ```
+ */
+export function createTools(editor: Editor, options: CreateToolsOptions = {}): ToolDefinition[] {
+  const include = options.include ? new Set(options.include) : null;
+  return SPECS.filter((spec) => include === null || include.has(spec.name)).map((spec) => bindTool(editor, spec as never));
+}

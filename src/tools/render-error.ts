@@ -1,0 +1,132 @@
+import type { ErrorCode, ErrorOf, ParseErrorInfo, StructeditError } from 'structedit';
+
+/**
+ * Error values rendered for an LLM, in the style of the file-edit specification's messages: a
+ * headline, the facts that matter (candidates, locations, the offending fields), then numbered next
+ * steps. One renderer per error code; the `Record` type makes a missing renderer a compile error.
+ */
+interface ErrorRenderer<Code extends ErrorCode> {
+  /** What failed, in one line. */
+  headline(error: ErrorOf<Code>): string;
+  /** Facts worth seeing, one line each (may be empty). */
+  facts(error: ErrorOf<Code>): string[];
+  /** What to do next, in order. */
+  next(error: ErrorOf<Code>): string[];
+}
+
+const quote = (text: string) => JSON.stringify(text);
+const parseErrorLine = (error: ParseErrorInfo) =>
+  `  line ${error.line}, column ${error.column} (${error.kind === 'MISSING' ? `missing ${quote(error.missing ?? '')}` : 'unexpected text'}): ${error.line_text.trim()}`;
+
+const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
+  TARGET_NOT_FOUND: {
+    headline: (e) => `No structure in ${e.details.path} matches level ${e.details.failed_level} of the target (${quote(e.details.searched_path[e.details.failed_level - 1] ?? '')}).`,
+    facts: (e) => [
+      e.details.parent_found.target === ''
+        ? `Matched so far: the file itself (lines ${e.details.parent_found.line_range_inclusive.join('-')}).`
+        : `Matched so far: ${quote(e.details.parent_found.target)} (${e.details.parent_found.kind}, lines ${e.details.parent_found.line_range_inclusive.join('-')}).`,
+      ...(e.details.suggestions.length > 0 ? ['Closest structures (copy a target exactly):'] : []),
+      ...e.details.suggestions.map(
+        (s, i) => `  ${i + 1}. target ${quote(s.target)}: ${s.kind} at line ${s.line}${s.skipped_level ? ', nested deeper: the target skipped a level' : `, similarity ${s.similarity.toFixed(2)}`}`,
+      ),
+    ],
+    next: (e) => [
+      e.details.suggestions.length > 0 ? 'Retry with one of the targets above.' : `Call list_structures on ${e.details.path} to see every structure and its target.`,
+      'Each target line is the literal start (up to 50 characters) of a structure, one line per nesting level, outermost first: no skipped levels, no leading indentation.',
+    ],
+  },
+  TARGET_AMBIGUOUS: {
+    headline: (e) => `The target names ${e.details.matches.length} structures in ${e.details.path}; this operation needs exactly one.`,
+    facts: (e) => [
+      'Matches:',
+      ...e.details.matches.map(
+        (m, i) => `  ${i + 1}. lines ${m.line_range_inclusive.join('-')} (${m.kind}): ${m.target === null ? 'no target names it alone' : `target ${quote(m.target)}`}`,
+      ),
+    ],
+    next: () => ['Retry with the target of the one you mean (listed above).', 'Or add an enclosing level or a longer line so the target names only that structure.'],
+  },
+  FILE_NOT_FOUND: {
+    headline: (e) => `File not found: ${e.details.path}.`,
+    facts: () => [],
+    next: () => ['Check the path: it is relative to the root the tools were given.', 'List the folder or search for the file name before retrying.'],
+  },
+  FILE_TOO_LARGE: {
+    headline: (e) => `${e.details.path} is too large for structure operations (${e.details.file_size} bytes, limit ${e.details.limit}).`,
+    facts: () => [],
+    next: () => ['Use file_edit for exact-text edits on large files.'],
+  },
+  PERMISSION_DENIED: {
+    headline: (e) => `Permission denied: cannot ${e.details.operation} ${e.details.path}.`,
+    facts: () => [],
+    next: () => ['Pick a file you may change, or ask the user to fix the permissions.'],
+  },
+  LANGUAGE_UNSUPPORTED: {
+    headline: (e) => `No parser for ${e.details.file}.`,
+    facts: (e) => [`Supported languages: ${e.details.supported.join(', ')}.`],
+    next: () => ['Pass `language` with one of the supported ids if the file is one of them under another extension.', 'Use file_edit and file_read for plain text.'],
+  },
+  PARSER_FAILED: {
+    headline: (e) => `${e.details.path} has syntax errors where this operation needs to work.`,
+    facts: (e) => (e.details.parse_errors.length > 0 ? ['Syntax errors:', ...e.details.parse_errors.slice(0, 5).map(parseErrorLine)] : []),
+    next: () => ['Fix the syntax with file_edit (it needs no parser), then retry.'],
+  },
+  ENCODING_ERROR: {
+    headline: (e) => `${e.details.path} is not valid UTF-8 (first bad byte at offset ${e.details.byte_offset}).`,
+    facts: () => [],
+    next: () => ['Only UTF-8 text files can be read or edited; convert the file first or leave it alone.'],
+  },
+  BINARY_FILE: {
+    headline: (e) => `${e.details.path} is a binary file (NUL byte at offset ${e.details.byte_offset}).`,
+    facts: () => ['Binary files cannot be edited as text: an edit could corrupt them.'],
+    next: () => ['Leave the file alone, or edit its source instead.'],
+  },
+  INVALID_ARGUMENT: {
+    headline: () => 'The call has invalid arguments.',
+    facts: (e) => e.details.issues.map((issue) => `  ${issue.field || '(input)'}: ${issue.message}`),
+    next: () => ['Correct the fields above and call again; the tool input schema lists every field.'],
+  },
+  PATH_OUTSIDE_ROOT: {
+    headline: (e) => `${e.details.path} is outside the root these tools may touch.`,
+    facts: () => [],
+    next: () => ['Use a path inside the root (relative paths are resolved against it).'],
+  },
+  IO_ERROR: {
+    headline: (e) => `The file system failed to ${e.details.operation} ${e.details.path} (${e.details.code}).`,
+    facts: () => [],
+    next: () => ['Retry once; if it fails again, report the error to the user.'],
+  },
+  SYNTAX_ERROR: {
+    headline: (e) => `Nothing was written: the edit would add syntax errors to ${e.details.path}.`,
+    facts: (e) => ['New syntax errors:', ...e.details.errors.slice(0, 5).map(parseErrorLine)],
+    next: () => ['Correct the new text (balanced brackets, complete statements, indentation) and retry.'],
+  },
+  INTERNAL_ERROR: {
+    headline: () => 'structedit failed unexpectedly (a bug); nothing was changed.',
+    facts: () => [],
+    next: () => ['Retry once; if it fails again, fall back to another tool and report the error.'],
+  },
+};
+
+/**
+ * Renders an error value as text for an LLM: headline, the error's own message, the facts
+ * (candidates, locations, fields), the state of the files and numbered next steps.
+ *
+ * @param tool - The tool that failed, named in the first line.
+ */
+export function renderError(tool: string, error: StructeditError): string {
+  const renderer = RENDERERS[error.error] as ErrorRenderer<typeof error.error>;
+  const facts = renderer.facts(error as never);
+  const next = renderer.next(error as never);
+  const state = error.details.state === 'FILE_UNCHANGED' ? 'No file was changed.' : 'Some files may have changed: check them before retrying.';
+  return [
+    `${tool} failed (${error.error}): ${renderer.headline(error as never)}`,
+    '',
+    error.message,
+    ...(facts.length > 0 ? ['', ...facts] : []),
+    '',
+    state,
+    '',
+    'Next steps:',
+    ...next.map((step, i) => `${i + 1}. ${step}`),
+  ].join('\n');
+}

@@ -1,0 +1,113 @@
+import Ajv2020 from 'ajv/dist/2020.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createEditor, memoryFs, type ErrorCode, type StructeditError } from 'structedit';
+import { createTools, renderError, TOOL_NAMES } from 'structedit/tools';
+import { makeError } from '../../src/core/errors.js';
+
+const editor = createEditor({ fs: memoryFs({ 'auth.py': 'class UserAuth:\n    def validate(self):\n        return True\n' }) });
+const tools = createTools(editor);
+const byName = (name: string) => tools.find((tool) => tool.name === name)!;
+
+/** Example inputs written in the seeds (structure-operations.md), per tool. */
+const SEED_EXAMPLES: Record<string, unknown[]> = {
+  read_structure: [{ path: 'auth.py', target: 'UserAuth\nvalidate\nif user.is_active' }, { path: 'auth.py', target: '' }],
+  list_structures: [{ path: 'auth.py' }, { path: 'auth.py', depth: 2 }],
+};
+
+describe('tool definitions', () => {
+  it('one per operation, named as the seeds name them, described for an LLM with an example call', () => {
+    expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES]);
+    for (const tool of tools) {
+      expect(tool.name).toMatch(/^[a-z]+(_[a-z]+)*$/);
+      expect(tool.description.length, tool.name).toBeGreaterThan(150);
+      expect(tool.description, tool.name).toMatch(/Example: \{/);
+    }
+    expect(createTools(editor, { include: ['read_structure'] }).map((tool) => tool.name)).toEqual(['read_structure']);
+  });
+
+  it('every inputSchema is valid JSON Schema (ajv, draft 2020-12) and accepts the seeds\' example inputs', () => {
+    const ajv = new Ajv2020({ strict: true, allErrors: true });
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe('object');
+      expect(ajv.validateSchema(tool.inputSchema), `${tool.name}: ${ajv.errorsText()}`).toBe(true);
+      const validate = ajv.compile(tool.inputSchema);
+      for (const example of SEED_EXAMPLES[tool.name] ?? []) expect(validate(example), `${tool.name} ${JSON.stringify(example)}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      expect(validate({ nonsense: true })).toBe(false);
+    }
+    expect(Object.keys(SEED_EXAMPLES).every((name) => TOOL_NAMES.includes(name))).toBe(true);
+  });
+
+  it('execute never throws and names the offending fields of any malformed input (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...tools), fc.anything(), async (tool, input) => {
+        const result = await tool.execute(input);
+        expect(typeof result.isError).toBe('boolean');
+        expect(result.content[0]!.type).toBe('text');
+        if (result.isError) expect(result.structuredContent).toHaveProperty('error');
+      }),
+      { numRuns: 300 },
+    );
+    const result = await byName('read_structure').execute({ path: 42, target: 'x', extra: 1 });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ error: 'INVALID_ARGUMENT', details: { issues: [expect.objectContaining({ field: 'path' }), expect.objectContaining({ field: '' })] } });
+  });
+
+  it('renders a success as concise text first and the result as data second', async () => {
+    const result = await byName('read_structure').execute({ path: 'auth.py', target: 'class UserAuth\ndef validate' });
+    expect(result).toEqual({
+      isError: false,
+      content: [{ type: 'text', text: 'auth.py: 1 match for "class UserAuth\\ndef validate"\n\nlines 2-3:\n    def validate(self):\n        return True' }],
+      structuredContent: { matches: [{ text: '    def validate(self):\n        return True', line_range_inclusive: [2, 3] }], warnings: [] },
+    });
+  });
+});
+
+/** One error value of every code, rendered: the table the issue asks for. */
+const EXAMPLES: { [Code in ErrorCode]: StructeditError } = {
+  TARGET_NOT_FOUND: makeError('TARGET_NOT_FOUND', 'No structure matches level 2.', {
+    path: 'auth.py',
+    searched_path: ['class UserAuth', 'def valdate'],
+    failed_level: 2,
+    parent_found: { target: 'class UserAuth', kind: 'class', line_range_inclusive: [1, 3], matches: 1 },
+    suggestions: [{ match_text: 'def validate(self):', target: 'class UserAuth\ndef validate', kind: 'method', line: 2, similarity: 0.91 }],
+  }),
+  TARGET_AMBIGUOUS: makeError('TARGET_AMBIGUOUS', 'Two structures.', {
+    path: 'auth.py',
+    target: 'def f',
+    matches: [
+      { kind: 'function', line_range_inclusive: [1, 2], target: 'def f(a)', match_text: 'def f(a):' },
+      { kind: 'function', line_range_inclusive: [4, 5], target: null, match_text: 'def f(b):' },
+    ],
+  }),
+  FILE_NOT_FOUND: makeError('FILE_NOT_FOUND', 'No file.', { path: 'gone.py' }),
+  FILE_TOO_LARGE: makeError('FILE_TOO_LARGE', 'Too large.', { path: 'big.py', file_size: 20_000_000, limit: 10_485_760 }),
+  PERMISSION_DENIED: makeError('PERMISSION_DENIED', 'Denied.', { path: 'ro.py', operation: 'write' }),
+  LANGUAGE_UNSUPPORTED: makeError('LANGUAGE_UNSUPPORTED', 'No parser.', { file: 'a.xyz', supported: ['python', 'go'], extensions: ['.py', '.go'] }),
+  PARSER_FAILED: makeError('PARSER_FAILED', 'Syntax errors.', { path: 'm.py', parse_errors: [{ line: 5, column: 9, kind: 'ERROR', line_text: 'def bad(:' }] }),
+  ENCODING_ERROR: makeError('ENCODING_ERROR', 'Not UTF-8.', { path: 'l.py', encoding: 'utf-8', byte_offset: 5 }),
+  BINARY_FILE: makeError('BINARY_FILE', 'Binary.', { path: 'a.bin', byte_offset: 1 }),
+  INVALID_ARGUMENT: makeError('INVALID_ARGUMENT', 'Invalid.', { issues: [{ field: 'target', message: 'expected string' }] }),
+  PATH_OUTSIDE_ROOT: makeError('PATH_OUTSIDE_ROOT', 'Outside.', { path: '../x.py' }),
+  IO_ERROR: makeError('IO_ERROR', 'Disk.', { path: 'a.py', operation: 'write', code: 'ENOSPC' }),
+  SYNTAX_ERROR: makeError('SYNTAX_ERROR', 'Would break.', { path: 'a.py', errors: [{ line: 3, column: 1, kind: 'MISSING', missing: ')', line_text: 'f(' }] }),
+  INTERNAL_ERROR: makeError('INTERNAL_ERROR', 'Bug.', { cause: 'stack' }),
+};
+
+describe('error rendering, one row per error code', () => {
+  it.each(Object.entries(EXAMPLES))('%s', (code, error) => {
+    const text = renderError('some_tool', error);
+    const [headline] = text.split('\n');
+    expect(headline).toMatch(new RegExp(`^some_tool failed \\(${code}\\): \\S`));
+    expect(text).toContain(error.message);
+    expect(text).toContain('No file was changed.');
+    expect(text).toMatch(/\nNext steps:\n1\. \S/);
+  });
+
+  it('shows the facts that let the caller correct itself', () => {
+    expect(renderError('read_structure', EXAMPLES.TARGET_NOT_FOUND)).toContain('1. target "class UserAuth\\ndef validate": method at line 2, similarity 0.91');
+    expect(renderError('replace_structure', EXAMPLES.TARGET_AMBIGUOUS)).toContain('2. lines 4-5 (function): no target names it alone');
+    expect(renderError('replace_structure', EXAMPLES.SYNTAX_ERROR)).toContain('line 3, column 1 (missing ")"): f(');
+    expect(renderError('read_structure', EXAMPLES.INVALID_ARGUMENT)).toContain('  target: expected string');
+  });
+});
