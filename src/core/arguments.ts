@@ -47,7 +47,8 @@ export const listStructuresArgsSchema = z.strictObject({
  * One chunk of `applyChunks`: lines to find by their context and replace. Every line is a line of
  * the structure without its line ending; comparisons ignore trailing whitespace (but for the
  * `old_lines` of a pure deletion, which must be exact). A string context is one line, or several
- * separated by line breaks; `""` and `[]` mean no context.
+ * separated by line breaks (a final line break is ignored); `""` and `[]` mean no context, so a
+ * blank line as context is `[""]`.
  */
 export interface Chunk {
   /**
