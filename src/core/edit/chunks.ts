@@ -148,7 +148,7 @@ interface Edit {
  */
 export function planChunks(source: SourceText, node: StructureNode, chunks: readonly Chunk[], scope: ChunkScope): Result<ChunkPlan, ChunkPlanError> {
   const edit: Edit = { source, node, scope, structure: structureLines(source, node), count: chunks.length };
-  const placed: Array<{ chunk: NormalisedChunk; position: number; others: number[] }> = [];
+  const placed: Placed[] = [];
   for (let index = 0; index < chunks.length; index++) {
     const normalised = normaliseChunk(chunks[index]!, index, source.lineEnding);
     if ('check' in normalised) return err(chunkMismatch(edit, index, normalised, [], null));
