@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
 const shared: Options = {
@@ -19,18 +20,22 @@ const shared: Options = {
 };
 
 /**
- * Dependencies published as ES modules only. Node 18 cannot `require()` them, so the CommonJS
- * build carries its own copy; the ES module build imports them as usual.
+ * Runtime dependencies published as ES modules only (no `require` entry). Node 18 cannot
+ * `require()` them, so the CommonJS build carries its own copy of these; everything with a
+ * CommonJS entry stays external (neverthrow above all: results must be the user's own classes).
  */
-const esmOnlyDependencies = [
-  'mdast-util-from-markdown',
-  'mdast-util-gfm',
-  'mdast-util-frontmatter',
-  'micromark-extension-gfm',
-  'micromark-extension-frontmatter',
-];
+function esmOnlyDependencies(): string[] {
+  const own = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
+  return Object.keys(own.dependencies).filter((name) => {
+    // Read from node_modules directly: not every package exports its package.json.
+    const manifest = JSON.parse(readFileSync(new URL(`./node_modules/${name}/package.json`, import.meta.url), 'utf8')) as { type?: string; main?: string; exports?: unknown };
+    const root = typeof manifest.exports === 'object' && manifest.exports !== null && '.' in manifest.exports ? (manifest.exports as Record<string, unknown>)['.'] : manifest.exports;
+    if (root === undefined) return manifest.type === 'module' && !(manifest.main ?? '').endsWith('.cjs');
+    return !JSON.stringify(root).includes('"require"') && !(typeof root === 'string' && root.endsWith('.cjs'));
+  });
+}
 
 export default defineConfig([
   { ...shared, format: ['esm'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts' } }, clean: true },
-  { ...shared, format: ['cjs'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts' } }, noExternal: esmOnlyDependencies },
+  { ...shared, format: ['cjs'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts' } }, noExternal: esmOnlyDependencies() },
 ]);

@@ -4,17 +4,24 @@
  * @packageDocumentation
  */
 export { createEditor } from './editor/index.js';
-export type { Editor, EditorLimits, EditorOptions, ListStructuresResult, ReadStructureResult } from './editor/index.js';
-export type { ListStructuresArgs, ReadStructureArgs } from './core/arguments.js';
+export type { ApplyChunksResult, Editor, EditorLimits, EditorOptions, ListStructuresResult, ReadStructureResult } from './editor/index.js';
+export type { ApplyChunksArgs, Chunk, ListStructuresArgs, ReadStructureArgs } from './core/arguments.js';
+export type { AppliedChunk } from './core/edit/chunks.js';
 export { isStructeditError } from './core/errors.js';
 export type {
   AmbiguousMatch,
   ArgumentIssue,
+  ChunkCandidateFailure,
+  ChunkCheck,
+  ChunkLineMismatch,
+  ChunkPlacement,
   ErrorCode,
   ErrorDetailsByCode,
   ErrorOf,
   FileState,
   LineRange,
+  NearbyStructure,
+  NumberedLine,
   ParentFound,
   ParseErrorInfo,
   StructeditError,

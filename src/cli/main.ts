@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Command, CommanderError } from 'commander';
 import { createTools, type ToolResult } from '../tools/index.js';
 import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
+import type { Chunk } from '../core/arguments.js';
 import type { StructeditError } from '../core/errors.js';
 import type { StructureListing } from '../core/read/list-structures.js';
+import type { Warning } from '../core/warnings.js';
 import { version } from '../version.js';
 
 /** Exit codes: 0 success, 1 the operation failed, 2 the command line was wrong. */
@@ -46,6 +49,19 @@ function renderError(error: StructeditError): string {
     }
   }
   return lines.join('\n');
+}
+
+/** `--level <line>`, repeatable: one level of a target each. */
+const LEVEL_OPTION = ['--level <line>', 'one level of the target (repeatable, outermost first)', (value: string, previous: string[]) => [...previous, value], [] as string[]] as const;
+
+/** The target from `--level` options, or from one string with `\\n` between levels (`given` says how it was given). */
+function targetFrom(levels: readonly string[], text: string | undefined, given: string): string | undefined {
+  if (text !== undefined && levels.length > 0) throw new CommanderError(EXIT_USAGE, 'structedit.usage', `give the target either as ${given} or as --level options, not both`);
+  return levels.length > 0 ? levels.join('\n') : text?.replace(/\\n/g, '\n');
+}
+
+function renderWarnings(warnings: readonly Warning[]): string[] {
+  return warnings.map((warning) => `warning: ${warning.type}: ${warning.message}`);
 }
 
 function renderListing(structures: readonly StructureListing[], indent = ''): string[] {
@@ -104,11 +120,10 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       .description('Print every structure a target names. Levels go one per line in <target>, or as repeated --level options.')
       .argument('<path>', 'file, relative to --root')
       .argument('[target]', 'target path; levels separated by newlines ("" or omitted: the whole file)')
-      .option('--level <line>', 'one level of the target (repeatable, outermost first)', (value: string, previous: string[]) => [...previous, value], [] as string[]),
+      .option(...LEVEL_OPTION),
   ).action(async (path: string, target: string | undefined, options: CommonOptions & { level: string[] }) => {
-    if (target !== undefined && options.level.length > 0) throw new CommanderError(EXIT_USAGE, 'structedit.usage', 'give the target either as an argument or as --level options, not both');
     const editor = createEditor({ fs: nodeFs({ root: options.root }) });
-    const args = { path, target: options.level.length > 0 ? options.level.join('\n') : (target ?? '').replace(/\\n/g, '\n'), ...(options.language ? { language: options.language } : {}) };
+    const args = { path, target: targetFrom(options.level, target, 'an argument') ?? '', ...(options.language ? { language: options.language } : {}) };
     finish(await editor.readStructure(args), options.json, (value) =>
       value.matches.map((match) => `--- ${path} lines ${match.line_range_inclusive[0]}-${match.line_range_inclusive[1]} ---\n${match.text}`).join('\n'),
     );
@@ -124,6 +139,45 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
     const editor = createEditor({ fs: nodeFs({ root: options.root }) });
     const args = { path, ...(options.depth !== undefined ? { depth: options.depth } : {}), ...(options.language ? { language: options.language } : {}) };
     finish(await editor.listStructures(args), options.json, (value) => renderListing(value.structures).join('\n'));
+  });
+
+  common(
+    program
+      .command('chunk-edit')
+      .description('Apply chunks (context_before / old_lines / new_lines / context_after) to one structure, all or none. Name the structure by --target (or --level) or by --line [--column].')
+      .argument('<path>', 'file, relative to --root')
+      .requiredOption('--chunks <file>', 'JSON file with the chunks: an array, or an object with a "chunks" array ("-" reads standard input)')
+      .option('--target <target>', 'target path of the structure; levels separated by \\n')
+      .option(...LEVEL_OPTION)
+      .option('--line <n>', '1-based line of the structure (the one starting there, else the innermost holding it)', (value: string) => Number(value))
+      .option('--column <n>', '1-based column on --line', (value: string) => Number(value))
+      .option('--dry-run', 'validate and report without writing'),
+  ).action(async (path: string, options: CommonOptions & { chunks: string; target?: string; level: string[]; line?: number; column?: number; dryRun?: boolean }) => {
+    const target = targetFrom(options.level, options.target, '--target');
+    let chunks: unknown;
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(options.chunks === '-' ? 0 : options.chunks, 'utf8'));
+      chunks = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && 'chunks' in parsed ? parsed.chunks : parsed;
+    } catch (error) {
+      throw new CommanderError(EXIT_USAGE, 'structedit.usage', `cannot read the chunks from ${options.chunks}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const editor = createEditor({ fs: nodeFs({ root: options.root }) });
+    const args = {
+      path,
+      chunks: chunks as Chunk[],
+      ...(target !== undefined ? { target } : {}),
+      ...(options.line !== undefined ? { line: options.line } : {}),
+      ...(options.column !== undefined ? { column: options.column } : {}),
+      ...(options.language ? { language: options.language } : {}),
+      ...(options.dryRun ? { dry_run: true } : {}),
+    };
+    finish(await editor.applyChunks(args), options.json, (value) =>
+      [
+        `${value.dry_run ? 'would apply' : 'applied'} ${value.chunks.length} chunk${value.chunks.length === 1 ? '' : 's'} to ${value.path}: ${value.kind}${value.target === null ? '' : ` ${JSON.stringify(value.target)}`} now at lines ${value.line_range_inclusive[0]}-${value.line_range_inclusive[1]} (-${value.lines_removed} +${value.lines_added} lines)`,
+        ...value.chunks.map((chunk) => `  chunk ${chunk.chunk_index + 1}: ${chunk.old_line_range_inclusive ? `lines ${chunk.old_line_range_inclusive.join('-')}` : 'insertion'} -> ${chunk.new_line_range_inclusive ? `lines ${chunk.new_line_range_inclusive.join('-')}` : 'deleted'}`),
+        ...renderWarnings(value.warnings),
+      ].join('\n'),
+    );
   });
 
   program

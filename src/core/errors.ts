@@ -79,6 +79,83 @@ export interface ArgumentIssue {
   message: string;
 }
 
+/** A line of a file with its 1-based number, as errors show the lines around a problem. */
+export interface NumberedLine {
+  /** 1-based line number in the file. */
+  line: number;
+  /** The line's text, without its line ending. */
+  text: string;
+}
+
+/**
+ * The checks a chunk of `applyChunks` must pass, in the order they run. The chunk-symbol-editing
+ * seed numbers seven of them (`check_number`); `context_before` is its search for candidate
+ * positions, numbered 0 here.
+ *
+ * - `context_before` (0): no run of the structure's lines equals `context_before`.
+ * - `context_after` (1): the lines after `old_lines` differ from `context_after`.
+ * - `old_lines` (2): the lines after `context_before` differ from `old_lines`.
+ * - `insertion` (3): a pure insertion (empty `old_lines`) whose `context_after` does not directly
+ *   follow its `context_before`.
+ * - `deletion` (4): a pure deletion (empty `new_lines`) whose `old_lines` differ from the lines
+ *   in more than trailing whitespace (deletions must quote lines exactly).
+ * - `boundary` (5): the chunk reaches past the structure: its lines run beyond the structure's
+ *   last line, or its context matches only lines outside the structure.
+ * - `structure_end` (6): an empty `context_after` (the chunk ends at the structure's last line)
+ *   with lines following `old_lines`, or an empty `context_before` (the chunk starts at the
+ *   structure's first line) whose `old_lines` are elsewhere.
+ * - `line_endings` (7): a chunk line holds a carriage return the file does not use as a line ending.
+ */
+export type ChunkCheck = 'context_before' | 'context_after' | 'old_lines' | 'insertion' | 'deletion' | 'boundary' | 'structure_end' | 'line_endings';
+
+/** Where a chunk's `old_lines` sit: `line_count` lines from `first_line` (0: an insertion before `first_line`). */
+export interface ChunkPlacement {
+  /** The chunk's index in `chunks` (0-based). */
+  chunk_index: number;
+  /** 1-based file line of the first old line, or the line an insertion goes before. */
+  first_line: number;
+  /** How many lines `old_lines` replace (0 for a pure insertion). */
+  line_count: number;
+}
+
+/** Why a chunk failed at one candidate position. */
+export interface ChunkCandidateFailure {
+  /** 1-based file line where `old_lines` would start there (or the line an insertion would go before). */
+  line: number;
+  /** The check that failed there. */
+  check: ChunkCheck;
+  /** The seed's number of that check (0 for `context_before`). */
+  check_number: number;
+  /** What differed, in a sentence. */
+  reason: string;
+}
+
+/** The first line of a chunk that differs from the file. */
+export interface ChunkLineMismatch {
+  /** The chunk field holding the line. */
+  field: 'context_before' | 'old_lines' | 'new_lines' | 'context_after';
+  /** Index of the line in that field (after a string field was split into lines). */
+  index: number;
+  /** The chunk's line. */
+  expected: string;
+  /** The file's line it was compared with (`null` when the chunk ran past the structure). */
+  actual: string | null;
+  /** 1-based file line of `actual` (`null` when the chunk ran past the structure). */
+  line: number | null;
+}
+
+/** A structure near a position that holds none (see `NO_STRUCTURE_AT_POSITION`). */
+export interface NearbyStructure {
+  /** Its kind. */
+  kind: string;
+  /** Its line range. */
+  line_range_inclusive: LineRange;
+  /** A target naming it alone, or `null` when none exists. */
+  target: string | null;
+  /** Its match text (first line, at most 50 characters). */
+  match_text: string;
+}
+
 /** The typed `details` of each error code (besides `state`). */
 export interface ErrorDetailsByCode {
   /** No structure matches the target; `suggestions` lists the nearest candidates. */
@@ -119,6 +196,42 @@ export interface ErrorDetailsByCode {
   IO_ERROR: { path: string; operation: string; code: string };
   /** The edit would add syntax errors and the editor was created with `syntax: 'reject'`. */
   SYNTAX_ERROR: { path: string; errors: ParseErrorInfo[] };
+  /**
+   * A chunk of `applyChunks` does not fit the structure: `chunk_index` names it (0-based), `check`
+   * the check that failed at the best candidate position, `actual_lines` the structure's lines
+   * there. Nothing was written.
+   */
+  CHUNK_MISMATCH: {
+    path: string;
+    /** The structure's target (`null` when no target names it alone). */
+    target: string | null;
+    /** The structure's line range. */
+    line_range_inclusive: LineRange;
+    chunk_index: number;
+    check: ChunkCheck;
+    /** The seed's number of the check (0 for `context_before`). */
+    check_number: number;
+    /** The first differing line at the best candidate position, when one line is to blame. */
+    mismatch: ChunkLineMismatch | null;
+    /** Every position `context_before` matched and why the chunk failed there (at most 10). */
+    candidates: ChunkCandidateFailure[];
+    /** The structure's lines around the best candidate position (or the closest line). */
+    actual_lines: NumberedLine[];
+  };
+  /** Two chunks of `applyChunks` change the same lines; `chunks` gives where each one sits. */
+  CHUNKS_OVERLAP: {
+    path: string;
+    chunks: [ChunkPlacement, ChunkPlacement];
+  };
+  /** `line`/`column` lie outside every structure; `nearby` lists the closest ones. */
+  NO_STRUCTURE_AT_POSITION: {
+    path: string;
+    line: number;
+    column: number;
+    /** The text of that line. */
+    line_text: string;
+    nearby: NearbyStructure[];
+  };
   /** An unexpected failure inside structedit: a bug. `cause` holds the exception. */
   INTERNAL_ERROR: { cause: string };
 }

@@ -8,12 +8,15 @@ import type { ParseErrorInfo } from './errors.js';
  * - `INDENTATION_INCONSISTENT`: indentation does not match its surroundings.
  * - `SYNTAX_ERRORS_ELSEWHERE`: the file has syntax errors, but none inside the structures this
  *   operation had to locate or read, so it went ahead.
+ * - `CHUNK_AMBIGUOUS`: a chunk of `applyChunks` fitted at several places in its structure and was
+ *   applied at the first; `details` names the others.
  */
 export type WarningType =
   | 'SYNTAX_BROKEN'
   | 'STRUCTURE_EMPTY'
   | 'INDENTATION_INCONSISTENT'
-  | 'SYNTAX_ERRORS_ELSEWHERE';
+  | 'SYNTAX_ERRORS_ELSEWHERE'
+  | 'CHUNK_AMBIGUOUS';
 
 /** A warning on a successful result. */
 export interface Warning {

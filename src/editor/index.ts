@@ -1,11 +1,13 @@
 import { err, ResultAsync } from 'neverthrow';
-import type { ListStructuresArgs, ReadStructureArgs } from '../core/arguments.js';
+import type { ApplyChunksArgs, ListStructuresArgs, ReadStructureArgs } from '../core/arguments.js';
 import { makeError, type StructeditError } from '../core/errors.js';
+import { applyChunks, type ApplyChunksResult } from './chunk-edit.js';
 import { createEditorContext, type EditorOptions } from './context.js';
 import { listStructures, readStructure, type ListStructuresResult, type ReadStructureResult } from './read.js';
 
 export type { EditorLimits, EditorOptions } from './context.js';
 export type { ListStructuresResult, ReadStructureResult } from './read.js';
+export type { ApplyChunksResult } from './chunk-edit.js';
 
 /**
  * Reads and edits files by structure. Every method returns a `ResultAsync` (await it for a
@@ -16,6 +18,14 @@ export interface Editor {
   readStructure(args: ReadStructureArgs): ResultAsync<ReadStructureResult, StructeditError>;
   /** The file's structure tree, each node with the shortest target that names it. */
   listStructures(args: ListStructuresArgs): ResultAsync<ListStructuresResult, StructeditError>;
+  /**
+   * Edits one structure (named by `target`, or by `line` and `column`) with chunks: each finds its
+   * place by the lines around it (`context_before`, `context_after`) and replaces `old_lines` with
+   * `new_lines`. Every chunk is checked against the original structure first; one that does not
+   * fit fails the call with `CHUNK_MISMATCH` (naming the chunk, the check and the structure's
+   * actual lines there) and nothing is written.
+   */
+  applyChunks(args: ApplyChunksArgs): ResultAsync<ApplyChunksResult, StructeditError>;
 }
 
 /**
@@ -32,6 +42,7 @@ export function createEditor(options: EditorOptions): Editor {
   return {
     readStructure: (args) => guard(readStructure(context, args)),
     listStructures: (args) => guard(listStructures(context, args)),
+    applyChunks: (args) => guard(applyChunks(context, args)),
   };
 }
 

@@ -100,6 +100,26 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     facts: (e) => ['New syntax errors:', ...e.details.errors.slice(0, 5).map(parseErrorLine)],
     next: () => ['Correct the new text (balanced brackets, complete statements, indentation) and retry.'],
   },
+  CHUNK_MISMATCH: {
+    headline: (e) => `Chunk ${e.details.chunk_index + 1} does not fit ${e.details.target === null ? 'the structure' : quote(e.details.target)} in ${e.details.path} (check ${e.details.check_number}: ${e.details.check}).`,
+    facts: (e) => [
+      ...(e.details.mismatch
+        ? [`First difference, ${e.details.mismatch.field}[${e.details.mismatch.index}]: expected ${quote(e.details.mismatch.expected)}, the file has ${e.details.mismatch.actual === null ? 'nothing (past the structure)' : `${quote(e.details.mismatch.actual)} at line ${e.details.mismatch.line}`}.`]
+        : []),
+      ...(e.details.actual_lines.length > 0 ? ['The structure\'s actual lines there:', ...e.details.actual_lines.map((line) => `  ${String(line.line).padStart(5)} | ${line.text}`)] : []),
+    ],
+    next: () => ['Copy the context and old lines exactly from the lines above (trailing spaces aside), then resend all chunks.', 'No chunk was applied: the edit is all or nothing.'],
+  },
+  CHUNKS_OVERLAP: {
+    headline: (e) => `Chunks ${e.details.chunks[0].chunk_index + 1} and ${e.details.chunks[1].chunk_index + 1} change the same lines of ${e.details.path}.`,
+    facts: (e) => e.details.chunks.map((chunk) => `  chunk ${chunk.chunk_index + 1}: ${chunk.line_count === 0 ? `insertion before line ${chunk.first_line}` : `lines ${chunk.first_line}-${chunk.first_line + chunk.line_count - 1}`}`),
+    next: () => ['Merge the overlapping chunks into one chunk, then resend.'],
+  },
+  NO_STRUCTURE_AT_POSITION: {
+    headline: (e) => `No structure at line ${e.details.line}, column ${e.details.column} of ${e.details.path}.`,
+    facts: (e) => [`Line ${e.details.line}: ${e.details.line_text}`, ...(e.details.nearby.length > 0 ? ['Nearby structures:'] : []), ...e.details.nearby.map((near) => `  lines ${near.line_range_inclusive.join('-')} (${near.kind}): ${near.target === null ? quote(near.match_text) : `target ${quote(near.target)}`}`)],
+    next: () => ['Give the line of a structure listed above, or name it by target.'],
+  },
   INTERNAL_ERROR: {
     headline: () => 'structedit failed unexpectedly (a bug); nothing was changed.',
     facts: () => [],

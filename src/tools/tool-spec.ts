@@ -68,6 +68,11 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
   return rest;
 }
 
+/** `1 line`, `3 lines`. */
+export function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 /** Warnings appended to a success text. */
 export function renderWarnings(warnings: readonly Warning[]): string {
   return warnings.length === 0 ? '' : `\n\n${warnings.map((warning) => `Warning (${warning.type}): ${warning.message}`).join('\n')}`;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,32 @@ describe('structedit CLI', () => {
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/read \[options\] <path> \[target\]/);
     expect(help.out).toMatch(/list \[options\] <path>/);
+  });
+
+  it('chunk-edit: by --target or --line, chunks from a JSON file; errors exit 1 with the lines to fix', async () => {
+    writeFileSync(join(root, 'calc.py'), 'def total(items):\n    s = 0\n    for i in items:\n        s += i\n    return s\n');
+    const chunks = join(root, 'chunks.json');
+    writeFileSync(chunks, JSON.stringify([{ context_before: '    for i in items:', old_lines: ['        s += i'], new_lines: ['        s += i * 2'], context_after: '    return s' }]));
+    const applied = await run('chunk-edit', 'calc.py', '--target', 'def total', '--chunks', chunks, '--root', root);
+    expect(applied).toEqual({ code: 0, out: 'applied 1 chunk to calc.py: function "def total" now at lines 1-5 (-1 +1 lines)\n  chunk 1: lines 4-4 -> lines 4-4', err: '' });
+    expect(readFileSync(join(root, 'calc.py'), 'utf8')).toBe('def total(items):\n    s = 0\n    for i in items:\n        s += i * 2\n    return s\n');
+
+    writeFileSync(chunks, JSON.stringify({ chunks: [{ context_before: '', old_lines: ['def total(items):'], new_lines: ['def total(items, start=0):'], context_after: '    s = 0' }] }));
+    const dry = await run('chunk-edit', 'calc.py', '--line', '1', '--chunks', chunks, '--root', root, '--dry-run', '--json');
+    expect(JSON.parse(dry.out)).toMatchObject({ dry_run: true, target: 'def total', chunks: [{ chunk_index: 0, old_line_range_inclusive: [1, 1] }] });
+    expect(readFileSync(join(root, 'calc.py'), 'utf8')).toMatch(/^def total\(items\):/);
+
+    writeFileSync(chunks, JSON.stringify([{ context_before: '    for i in items:', old_lines: ['        s += i'], new_lines: ['        s -= i'], context_after: '    return s' }]));
+    const failed = await run('chunk-edit', 'calc.py', '--target', 'def total', '--chunks', chunks, '--root', root);
+    expect(failed.code).toBe(1);
+    expect(failed.err).toContain('error: CHUNK_MISMATCH');
+    expect(failed.err).toContain('> 4 |         s += i * 2');
+
+    writeFileSync(chunks, '[{');
+    const bad = await run('chunk-edit', 'calc.py', '--target', 'def total', '--chunks', chunks, '--root', root);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('cannot read the chunks from');
+    expect((await run('chunk-edit', 'calc.py', '--target', 'def total', '--root', root)).code).toBe(2);
   });
 });
 

@@ -13,6 +13,16 @@ const byName = (name: string) => tools.find((tool) => tool.name === name)!;
 const SEED_EXAMPLES: Record<string, unknown[]> = {
   read_structure: [{ path: 'auth.py', target: 'UserAuth\nvalidate\nif user.is_active' }, { path: 'auth.py', target: '' }],
   list_structures: [{ path: 'auth.py' }, { path: 'auth.py', depth: 2 }],
+  // chunk-symbol-editing.md: a structure by line/column, chunks with string and list contexts.
+  chunk_edit: [
+    {
+      path: 'auth.py',
+      line: 2,
+      column: 5,
+      chunks: [{ context_before: '    def validate(self):', old_lines: ['        return True'], new_lines: ['        return self.ok'], context_after: [] }],
+    },
+    { path: 'auth.py', target: 'class UserAuth', chunks: [{ context_before: ['class UserAuth:'], old_lines: [], new_lines: ['    """Doc."""'], context_after: '    def validate(self):' }] },
+  ],
 };
 
 describe('tool definitions', () => {
@@ -91,6 +101,25 @@ const EXAMPLES: { [Code in ErrorCode]: StructeditError } = {
   PATH_OUTSIDE_ROOT: makeError('PATH_OUTSIDE_ROOT', 'Outside.', { path: '../x.py' }),
   IO_ERROR: makeError('IO_ERROR', 'Disk.', { path: 'a.py', operation: 'write', code: 'ENOSPC' }),
   SYNTAX_ERROR: makeError('SYNTAX_ERROR', 'Would break.', { path: 'a.py', errors: [{ line: 3, column: 1, kind: 'MISSING', missing: ')', line_text: 'f(' }] }),
+  CHUNK_MISMATCH: makeError('CHUNK_MISMATCH', 'Chunk 2 does not fit.', {
+    path: 'a.py',
+    target: 'def f',
+    line_range_inclusive: [1, 4],
+    chunk_index: 1,
+    check: 'old_lines',
+    check_number: 2,
+    mismatch: { field: 'old_lines', index: 0, expected: '    return 2', actual: '    return 1', line: 3 },
+    candidates: [{ line: 3, check: 'old_lines', check_number: 2, reason: 'old_lines[0] differs' }],
+    actual_lines: [{ line: 2, text: '    x = 1' }, { line: 3, text: '    return 1' }],
+  }),
+  CHUNKS_OVERLAP: makeError('CHUNKS_OVERLAP', 'Overlap.', { path: 'a.py', chunks: [{ chunk_index: 0, first_line: 3, line_count: 2 }, { chunk_index: 2, first_line: 4, line_count: 0 }] }),
+  NO_STRUCTURE_AT_POSITION: makeError('NO_STRUCTURE_AT_POSITION', 'Nothing there.', {
+    path: 'a.py',
+    line: 7,
+    column: 1,
+    line_text: '',
+    nearby: [{ kind: 'function', line_range_inclusive: [1, 4], target: 'def f', match_text: 'def f():' }],
+  }),
   INTERNAL_ERROR: makeError('INTERNAL_ERROR', 'Bug.', { cause: 'stack' }),
 };
 
@@ -109,5 +138,22 @@ describe('error rendering, one row per error code', () => {
     expect(renderError('replace_structure', EXAMPLES.TARGET_AMBIGUOUS)).toContain('2. lines 4-5 (function): no target names it alone');
     expect(renderError('replace_structure', EXAMPLES.SYNTAX_ERROR)).toContain('line 3, column 1 (missing ")"): f(');
     expect(renderError('read_structure', EXAMPLES.INVALID_ARGUMENT)).toContain('  target: expected string');
+    expect(renderError('chunk_edit', EXAMPLES.CHUNK_MISMATCH)).toContain('expected "    return 2", the file has "    return 1" at line 3');
+    expect(renderError('chunk_edit', EXAMPLES.CHUNK_MISMATCH)).toContain('      3 |     return 1');
+  });
+});
+
+describe('writing tools', () => {
+  it('chunk_edit writes through the editor and reports where the lines went', async () => {
+    const fs = memoryFs({ 'auth.py': 'class UserAuth:\n    def validate(self):\n        return True\n' });
+    const chunkEdit = createTools(createEditor({ fs }), { include: ['chunk_edit'] })[0]!;
+    const result = await chunkEdit.execute({
+      path: 'auth.py',
+      target: 'class UserAuth\ndef validate',
+      chunks: [{ context_before: '    def validate(self):', old_lines: ['        return True'], new_lines: ['        return self.ok'], context_after: [] }],
+    });
+    expect(result.isError).toBe(false);
+    expect(result.content[0]!.text).toBe('Applied 1 chunk to method "class UserAuth\\ndef validate" in auth.py, now lines 2-3 (1 line removed, 1 added).\n  chunk 1: old lines 3-3 -> new lines 3-3');
+    expect(fs.snapshot()['auth.py']).toBe('class UserAuth:\n    def validate(self):\n        return self.ok\n');
   });
 });

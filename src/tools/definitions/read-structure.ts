@@ -16,7 +16,7 @@ export const readStructureTool: ToolSpec<ReadStructureArgs, ReadStructureResult>
   schema: readStructureArgsSchema,
   run: (editor, args) => editor.readStructure(args),
   render: (value, args) => {
-    const header = `${args.path}: ${value.matches.length} match${value.matches.length === 1 ? '' : 'es'} for ${JSON.stringify(args.target)}`;
+    const header = `${args.path}: ${value.matches.length === 1 ? '1 match' : `${value.matches.length} matches`} for ${JSON.stringify(args.target)}`;
     const matches = value.matches.map((match) => `\nlines ${match.line_range_inclusive.join('-')}:\n${match.text}`);
     return `${header}\n${matches.join('\n')}${renderWarnings(value.warnings)}`;
   },

@@ -1,0 +1,77 @@
+import { err, ok, type ResultAsync, safeTry } from 'neverthrow';
+import { applyChunksArgsSchema, validateArguments, type ApplyChunksArgs } from '../core/arguments.js';
+import { planChunks, type AppliedChunk } from '../core/edit/chunks.js';
+import { applyReplacements, isOverlap } from '../core/edit/replacements.js';
+import { invalidArgument, makeError, type LineRange, type StructeditError } from '../core/errors.js';
+import { locateUniqueTarget } from '../core/locate/locate.js';
+import { locateByLineRange, locateStructureAt } from '../core/locate/position.js';
+import { TargetNamer } from '../core/locate/targets.js';
+import { utf8Length } from '../core/text/utf8.js';
+import type { Warning } from '../core/warnings.js';
+import type { EditorContext } from './context.js';
+
+/** Result of {@link Editor.applyChunks}. */
+export interface ApplyChunksResult {
+  /** The file, as given. */
+  path: string;
+  /**
+   * A target naming the edited structure in the edited file (`""` for the whole file), or `null`
+   * when none names it alone or the edit changed what the parser sees there.
+   */
+  target: string | null;
+  /** The structure's kind, e.g. `function`, `class`, `section`. */
+  kind: string;
+  /** The structure's line range after the edit. */
+  line_range_inclusive: LineRange;
+  /** Where each chunk's lines went, in request order. */
+  chunks: AppliedChunk[];
+  /** Lines removed by all chunks together. */
+  lines_removed: number;
+  /** Lines added by all chunks together. */
+  lines_added: number;
+  /** True when nothing was written because `dry_run` was set. */
+  dry_run: boolean;
+  /** `SYNTAX_BROKEN`, `CHUNK_AMBIGUOUS`, `SYNTAX_ERRORS_ELSEWHERE`. */
+  warnings: Warning[];
+}
+
+/**
+ * `applyChunks` (seed chunk-symbol-editing): validate every chunk against the original structure,
+ * then apply them all in one write, or none.
+ */
+export function applyChunks(context: EditorContext, input: ApplyChunksArgs): ResultAsync<ApplyChunksResult, StructeditError> {
+  return safeTry(async function* () {
+    const args = yield* validateArguments(applyChunksArgsSchema, input);
+    const size = args.chunks.reduce((sum, chunk) => sum + chunk.new_lines.reduce((lines, line) => lines + utf8Length(line) + 1, 0), 0);
+    if (size > context.limits.maxContentBytes) {
+      return err(invalidArgument([{ field: 'chunks', message: `the new_lines of all chunks hold ${size} bytes, over the limit of ${context.limits.maxContentBytes}; split the edit into several calls` }]));
+    }
+    const file = yield* context.parseFile(args.path, args.language);
+    const { tree } = file;
+    const namer = new TargetNamer(tree);
+    const path = args.target !== undefined ? yield* locateUniqueTarget(tree, args.target, args.path, namer) : yield* locateStructureAt(tree, args.line!, args.column, args.path, namer);
+    const located = yield* context.checkLocatedSyntax(file, [path]);
+    const node = path[path.length - 1]!;
+    const plan = yield* planChunks(tree.source, node, args.chunks, { path: args.path, target: node === tree.root ? '' : namer.targetOf(path).target });
+    const edited = applyReplacements(tree.source, plan.replacements);
+    if (isOverlap(edited)) {
+      return err(makeError('INTERNAL_ERROR', 'structedit planned overlapping replacements for these chunks. This is a bug in structedit; the file was not changed.', { cause: JSON.stringify(edited) }));
+    }
+    const checked = yield* context.checkEdit(file, edited);
+    const unchanged = edited.original === tree.source.original;
+    if (!args.dry_run && !unchanged) yield* context.commit([checked.write]);
+    const after = node === tree.root ? [checked.tree.root] : locateByLineRange(checked.tree, plan.lineRange, node.kind, path.length);
+    const target = after === null ? null : after.length === 1 ? '' : new TargetNamer(checked.tree).targetOf(after).target;
+    return ok({
+      path: args.path,
+      target,
+      kind: node.kind,
+      line_range_inclusive: plan.lineRange,
+      chunks: plan.chunks,
+      lines_removed: plan.linesRemoved,
+      lines_added: plan.linesAdded,
+      dry_run: args.dry_run === true,
+      warnings: [...located, ...plan.warnings, ...checked.warnings],
+    });
+  });
+}
