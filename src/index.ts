@@ -5,7 +5,26 @@
  */
 export { createEditor } from './editor/index.js';
 export type { Editor, EditorLimits, EditorOptions, ListStructuresResult, ReadStructureResult } from './editor/index.js';
-export type { ListStructuresArgs, ReadStructureArgs } from './core/arguments.js';
+export type { ListStructuresArgs, ReadFileArgs, ReadStructureArgs } from './core/arguments.js';
+export type { LineCategory } from './core/file-read/categories.js';
+export type {
+  CollapsedSegment,
+  FileSkeleton,
+  RangeRead,
+  ReadFileResult,
+  ReadFileResultBase,
+  ReadSegment,
+  SkeletonEntry,
+  SkeletonGap,
+  SkeletonRead,
+  SkeletonSymbol,
+  SourceSegment,
+  StubSegment,
+  SymbolStub,
+  TargetRead,
+  TargetReadMatch,
+  WholeFileRead,
+} from './core/file-read/types.js';
 export { isStructeditError } from './core/errors.js';
 export type {
   AmbiguousMatch,

@@ -1,7 +1,9 @@
 import { err, ResultAsync } from 'neverthrow';
-import type { ListStructuresArgs, ReadStructureArgs } from '../core/arguments.js';
+import type { ListStructuresArgs, ReadFileArgs, ReadStructureArgs } from '../core/arguments.js';
+import type { ReadFileResult } from '../core/file-read/types.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { createEditorContext, type EditorOptions } from './context.js';
+import { readFile } from './file-read.js';
 import { listStructures, readStructure, type ListStructuresResult, type ReadStructureResult } from './read.js';
 
 export type { EditorLimits, EditorOptions } from './context.js';
@@ -16,6 +18,14 @@ export interface Editor {
   readStructure(args: ReadStructureArgs): ResultAsync<ReadStructureResult, StructeditError>;
   /** The file's structure tree, each node with the shortest target that names it. */
   listStructures(args: ListStructuresArgs): ResultAsync<ListStructuresResult, StructeditError>;
+  /**
+   * Reads a file by structure: `{ target }` reads that structure (nested definitions as stubs
+   * unless `recursive`); `{ skeleton: true }` maps every line (directives, imports, exports,
+   * comments, symbols with their targets, gaps); `{ startLine, endLine }` shows the lines with
+   * each symbol as a stub naming its target (with `skeleton`, other blocks collapse too); nothing
+   * else reads the whole file. Every mode returns `text` for an LLM and the same content as data.
+   */
+  readFile(args: ReadFileArgs): ResultAsync<ReadFileResult, StructeditError>;
 }
 
 /**
@@ -32,6 +42,7 @@ export function createEditor(options: EditorOptions): Editor {
   return {
     readStructure: (args) => guard(readStructure(context, args)),
     listStructures: (args) => guard(listStructures(context, args)),
+    readFile: (args) => guard(readFile(context, args)),
   };
 }
 
