@@ -50,6 +50,18 @@ const config = lines(
   'export default app;',
 );
 
+/** The stubs of the three symbols of `config`, as a range read shows them. */
+const configStubs = [
+  '--- symbol: CONFIG (variable, lines 4-6) ---',
+  'Use { target: "const CONFIG" } to read this symbol',
+  '',
+  '--- symbol: logger (variable, line 8) ---',
+  'Use { target: "const logger" } to read this symbol',
+  '',
+  '--- symbol: initializeApp (function, lines 10-12) ---',
+  'Use { target: "function initializeApp" } to read this symbol',
+];
+
 describe('readFile: structured line ranges', () => {
   it('shows non-symbols as they are and each symbol as a stub naming its target (the seed example)', async () => {
     const result = await readRange('src/config.ts', config, { startLine: 1, endLine: 15 });
@@ -62,14 +74,7 @@ describe('readFile: structured line ranges', () => {
         "import { foo } from 'bar';",
         "import { baz } from 'qux';",
         '',
-        '--- symbol: CONFIG (variable, lines 4-6) ---',
-        'Use { target: "const CONFIG" } to read this symbol',
-        '',
-        '--- symbol: logger (variable, line 8) ---',
-        'Use { target: "const logger" } to read this symbol',
-        '',
-        '--- symbol: initializeApp (function, lines 10-12) ---',
-        'Use { target: "function initializeApp" } to read this symbol',
+        ...configStubs,
         '',
         '// Footer comment',
         'export default app;',
@@ -106,14 +111,7 @@ describe('readFile: structured line ranges', () => {
       [
         '--- imports (2 items, lines 1-2) ---',
         '',
-        '--- symbol: CONFIG (variable, lines 4-6) ---',
-        'Use { target: "const CONFIG" } to read this symbol',
-        '',
-        '--- symbol: logger (variable, line 8) ---',
-        'Use { target: "const logger" } to read this symbol',
-        '',
-        '--- symbol: initializeApp (function, lines 10-12) ---',
-        'Use { target: "function initializeApp" } to read this symbol',
+        ...configStubs,
         '',
         '--- comment (line 14) ---',
         '--- export (line 15) ---',
@@ -225,6 +223,17 @@ describe('readFile: structured line ranges', () => {
         '        Use { target: "class Store\\nclass Meta\\nordering" } to read this symbol',
       ].join('\n'),
     );
+    const collapsed = await readRange('store.py', source, { startLine: 4, endLine: 10, skeleton: true });
+    expect(body(collapsed).split('\n')).toEqual([
+      'class Store(Base):',
+      '    --- comment (line 5) ---',
+      '',
+      '    --- symbol: limit (variable, line 7) ---',
+      '    Use { target: "class Store\\nlimit" } to read this symbol',
+      '',
+      '    --- comment (line 9) ---',
+      '',
+    ]);
     expect(result.segments.filter((segment) => segment.type === 'source').map((segment) => [segment.category, ...segment.line_range_inclusive])).toEqual([
       ['import', 1, 1],
       ['gap', 2, 3],
@@ -406,8 +415,9 @@ describe('readFile: the skeleton', () => {
   });
 
   it('TypeScript, Go, Rust and C pragmas, packages and includes', async () => {
-    const ts = await readSkeleton('a.ts', lines('/// <reference types="node" />', '// @ts-nocheck', '', 'export const a = 1;'));
-    expect(ts.skeleton.directives.map((entry) => entry.line_range_inclusive)).toEqual([[1, 1], [2, 2]]);
+    const ts = await readSkeleton('a.ts', lines('/// <reference types="node" />', '// @ts-nocheck', '', 'export const a = 1;', '// a comment', '//# sourceMappingURL=a.js.map'));
+    expect(ts.skeleton.directives.map((entry) => entry.line_range_inclusive)).toEqual([[1, 1], [2, 2], [6, 6]]);
+    expect(ts.skeleton.comments.map((entry) => entry.line_range_inclusive)).toEqual([[5, 5]]);
     const go = await readSkeleton('a.go', lines('//go:build linux', '', 'package main', '', 'import "fmt"', '', 'func main() { fmt.Println() }'));
     expect(go.skeleton.directives.map((entry) => entry.text)).toEqual(['//go:build linux', 'package main']);
     expect(go.skeleton.imports.map((entry) => entry.text)).toEqual(['import "fmt"']);
@@ -450,6 +460,13 @@ describe('readFile: the skeleton', () => {
     expect(skeleton.directives).toEqual([{ kind: 'front_matter', line_range_inclusive: [1, 3], text: '--- title: Demo ---' }]);
     expect(skeleton.comments).toEqual([{ kind: 'html', line_range_inclusive: [4, 4], text: '<!-- generated -->' }]);
     expect(skeleton.text).toEqual([{ kind: 'paragraph', line_range_inclusive: [6, 6], text: 'Badges here.' }]);
+    const install = await readTarget('README.md', readme, 'Project\nInstall');
+    expect(install.matches[0]!.segments).toEqual([{ type: 'source', category: 'symbol', line_range_inclusive: [16, 19], text: '## Install\n\n- Download\n- Run' }]);
+    const lists = await readSkeleton('list.md', lines('- one', '- two', '', 'Done.'));
+    expect(lists.skeleton.text.map((entry) => [entry.kind, ...entry.line_range_inclusive])).toEqual([
+      ['list', 1, 2],
+      ['paragraph', 4, 4],
+    ]);
     expect(text).toContain(
       [
         '  [8-23] section: Project → "Project"',

@@ -90,7 +90,7 @@ export function structureCategory(tree: StructureTree, node: StructureNode): Lin
 /**
  * Comments that are directives: a shebang on line 1, an encoding or editor mode line on line 1
  * or 2, TypeScript triple-slash directives, type-checker and linter pragmas, Go build constraints,
- * Ruby magic comments.
+ * Ruby magic comments, source map links.
  */
 const DIRECTIVE_COMMENTS: readonly RegExp[] = [
   /^\/\/\/\s*<(?:reference|amd-module|amd-dependency)\b/,
@@ -100,6 +100,7 @@ const DIRECTIVE_COMMENTS: readonly RegExp[] = [
   /^\/\/\s*\+build\s/,
   /^#\s*(?:frozen_string_literal|warn_indent|shareable_constant_value):/,
   /^#\s*(?:mypy|pylint|flake8|isort|cython|pyright):/,
+  /^\/\/[#@]\s*source(?:Mapping)?URL=/,
 ];
 
 /** The category of a comment that no structure claims: `directive` or `comment`. */

@@ -2,7 +2,7 @@ import type { LineRange } from '../errors.js';
 import type { StructurePath, TargetNamer } from '../locate/targets.js';
 import { structureText } from '../read/read-structure.js';
 import type { StructureTree } from '../structure/types.js';
-import { countLines, indentationAt, lineOfOffset, type SourceText } from '../text/source-text.js';
+import { countLines, indentationAt, lineOfOffset, lineText, type SourceText } from '../text/source-text.js';
 import { isDefinition } from './categories.js';
 import { leafBlocks, startsLine, type FileLayout, type LayoutBlock } from './layout.js';
 import { describeLines, hasBlockingSyntaxErrors, renderStub, stubOf, symbolLabel } from './stubs.js';
@@ -97,19 +97,19 @@ export function renderRange(tree: StructureTree, layout: FileLayout, range: Line
       shown[0] = Math.min(shown[0], first);
       shown[1] = Math.max(shown[1], last);
     }
-    const indent = indentationAt(source, source.lineStarts[first - 1]!);
-    const lines = linesText(source, first, last);
     if (!sourceBlock) {
       for (const item of block.items) {
-        const stub = stubSegment(tree, item.path!, namer);
+        const path = item.path!;
+        const stub = stubSegment(tree, path, namer);
         segments.push(stub);
-        text.stub(renderStub(stub, symbolLabel(tree, item.path!), indentationAt(source, item.path![item.path!.length - 1]!.start)));
+        text.stub(renderStub(stub, symbolLabel(tree, path), indentationAt(source, path[path.length - 1]!.start)));
       }
     } else if (collapse && block.category !== 'symbol' && block.category !== 'gap') {
       const segment: CollapsedSegment = { type: 'collapsed', category: block.category, line_range_inclusive: [first, last], items: block.items.length };
       segments.push(segment);
-      text.marker(`${indent}${collapsedMarker(segment)}`);
+      text.marker(`${/^[ \t]*/.exec(lineText(source, first))![0]}${collapsedMarker(segment)}`);
     } else {
+      const lines = linesText(source, first, last);
       segments.push({ type: 'source', category: block.category, line_range_inclusive: [first, last], text: lines });
       text.source(lines);
     }

@@ -38,11 +38,11 @@ function itemEntry(tree: StructureTree, block: LayoutBlock, item: LayoutItem): S
   return { kind, line_range_inclusive: range, text: oneLine(linesText(tree.source, range[0], range[1])) };
 }
 
-/** One entry per comment or prose block. */
+/** One entry per comment or prose block; a run of Markdown list items is a `list`. */
 function blockEntry(tree: StructureTree, block: LayoutBlock): SkeletonEntry {
-  const first = block.items[0];
-  const node = first?.path?.[first.path.length - 1];
-  return { kind: node ? node.kind : 'comment', line_range_inclusive: [...block.lineRange], text: firstNonBlankLine(tree, block.lineRange) };
+  const kinds = block.items.map((item) => (item.path ? item.path[item.path.length - 1]!.kind : 'comment'));
+  const kind = kinds.length > 1 && kinds.every((each) => each === 'list_item') ? 'list' : (kinds[0] ?? 'comment');
+  return { kind, line_range_inclusive: [...block.lineRange], text: firstNonBlankLine(tree, block.lineRange) };
 }
 
 /** The symbols of a block, each with the members of an opened container; `labels` gets each one's label. */
