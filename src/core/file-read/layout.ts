@@ -57,15 +57,13 @@ interface Context {
   readonly tree: StructureTree;
   readonly source: SourceText;
   readonly comments: readonly TextSpan[];
-  /** Whether containers are opened (range reads, skeletons) or every symbol stays whole. */
-  readonly open: boolean;
 }
 
-/** Lays out a whole file; containers are opened when `open` is true. */
-export function layoutFile(tree: StructureTree, open = true): FileLayout {
+/** Lays out a whole file, opening every container whose members have lines of their own. */
+export function layoutFile(tree: StructureTree): FileLayout {
   const totalLines = countLines(tree.source);
   if (totalLines === 0) return { totalLines, blocks: [] };
-  const context: Context = { tree, source: tree.source, comments: tree.comments, open };
+  const context: Context = { tree, source: tree.source, comments: tree.comments };
   return { totalLines, blocks: layoutLevel(context, [tree.root], 1, totalLines).blocks };
 }
 
@@ -77,6 +75,7 @@ export function* leafBlocks(blocks: readonly LayoutBlock[]): Generator<LayoutBlo
   }
 }
 
+/** A structure at the level being laid out. */
 interface Entry {
   readonly category: LineCategory;
   readonly item: LayoutItem;
@@ -85,6 +84,7 @@ interface Entry {
   readonly end: number;
 }
 
+/** Lines claimed by one cluster or comment (or left over), before neighbours of a kind merge into blocks. */
 interface Unit {
   category: LineCategory;
   first: number;
@@ -92,8 +92,6 @@ interface Unit {
   items: LayoutItem[];
   own: boolean;
   blank: boolean;
-  /** A cluster of structures (never merged with its neighbours when it is a symbol). */
-  cluster: Entry[] | null;
 }
 
 function layoutLevel(context: Context, path: StructurePath, first: number, last: number): { blocks: LayoutBlock[]; safe: boolean } {
@@ -138,7 +136,7 @@ function layoutLevel(context: Context, path: StructurePath, first: number, last:
     const category = cluster.some((entry) => entry.category === 'symbol') ? 'symbol' : cluster[0]!.category;
     const firstLine = Math.max(first, cluster[0]!.item.lineRange[0]);
     const lastLine = Math.min(last, lastLineOf(cluster));
-    claim({ category, first: firstLine, last: lastLine, items: cluster.map((entry) => entry.item), own: false, blank: false, cluster });
+    claim({ category, first: firstLine, last: lastLine, items: cluster.map((entry) => entry.item), own: false, blank: false });
   }
 
   const comments = [...levelComments(context, node, isRoot), ...leading].sort((a, b) => a.start - b.start);
@@ -153,7 +151,7 @@ function layoutLevel(context: Context, path: StructurePath, first: number, last:
       }
       let end = line;
       while (end + 1 <= to && owner[end + 1 - first]! < 0) end++;
-      claim({ category: commentCategory(tree, comment), first: line, last: end, items: [{ path: null, comment, lineRange: [line, end] }], own: false, blank: false, cluster: null });
+      claim({ category: commentCategory(tree, comment), first: line, last: end, items: [{ path: null, comment, lineRange: [line, end] }], own: false, blank: false });
       line = end + 1;
     }
   }
@@ -181,18 +179,16 @@ function layoutLevel(context: Context, path: StructurePath, first: number, last:
     let end = line;
     while (end + 1 <= last && owner[end + 1 - first]! < 0 && isBlankLine(source, end + 1) === blank) end++;
     const own = !blank && !isRoot;
-    append({ category: own ? 'symbol' : 'gap', first: line, last: end, items: [], own, blank, cluster: null });
+    append({ category: own ? 'symbol' : 'gap', first: line, last: end, items: [], own, blank });
     line = end + 1;
   }
 
-  if (context.open) {
-    for (const [index, block] of blocks.entries()) {
-      const only = block.items.length === 1 ? block.items[0]! : null;
-      const container = only?.path?.[only.path.length - 1];
-      if (block.category !== 'symbol' || block.own || !only?.path || !container || !isContainer(tree, container)) continue;
-      const inner = layoutLevel(context, only.path, container.lineRange[0], container.lineRange[1]);
-      if (inner.safe) blocks[index] = { ...block, inner: inner.blocks };
-    }
+  for (const [index, block] of blocks.entries()) {
+    const only = block.items.length === 1 ? block.items[0]! : null;
+    const container = only?.path?.[only.path.length - 1];
+    if (block.category !== 'symbol' || block.own || !only?.path || !container || !isContainer(tree, container)) continue;
+    const inner = layoutLevel(context, only.path, container.lineRange[0], container.lineRange[1]);
+    if (inner.safe) blocks[index] = { ...block, inner: inner.blocks };
   }
 
   return { blocks, safe: !isRoot && isSafeToOpen(source, node, clusters) };

@@ -1,7 +1,8 @@
 import { err, ok, type Result } from 'neverthrow';
 import { makeError, type ErrorOf, type LineRange, type ParseErrorInfo } from '../errors.js';
 import { TargetNamer, type StructurePath } from '../locate/targets.js';
-import type { StructureNode, StructureTree } from '../structure/types.js';
+import { makeRoot } from '../structure/tree-sitter-structure.js';
+import type { StructureTree } from '../structure/types.js';
 import { countLines, type SourceText } from '../text/source-text.js';
 import type { Warning } from '../warnings.js';
 import { layoutFile } from './layout.js';
@@ -30,9 +31,7 @@ export interface ReadableFile {
 
 /** A tree with no structures: how a file is read without its parser (`language` is reported only for whole-file reads). */
 export function plainTextTree(source: SourceText, language = 'plain'): StructureTree {
-  const lastLine = Math.max(1, countLines(source));
-  const root: StructureNode = { kind: 'file', type: 'file', name: null, start: 0, end: source.text.length, headerStart: 0, matchStarts: [0], lineRange: [1, lastLine], children: [] };
-  return { source, language, root, syntaxErrors: [], comments: [] };
+  return { source, language, root: makeRoot(source), syntaxErrors: [], comments: [] };
 }
 
 function header(file: ReadableFile, line: string): string {

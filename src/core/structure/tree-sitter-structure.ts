@@ -200,7 +200,8 @@ function attachedStart(pending: readonly Attachment[], firstLine: number): { sta
   return result;
 }
 
-function makeRoot(source: SourceText): StructureNode {
+/** The node of the file itself (kind `file`, target `""`), without children yet. */
+export function makeRoot(source: SourceText): StructureNode {
   const lastLine = Math.max(1, source.text.endsWith('\n') ? source.lineStarts.length - 1 : source.lineStarts.length);
   return {
     kind: 'file',
