@@ -5,8 +5,27 @@
  */
 export { createEditor } from './editor/index.js';
 export type { ApplyChunksResult, Editor, EditorLimits, EditorOptions, ListStructuresResult, ReadStructureResult } from './editor/index.js';
-export type { ApplyChunksArgs, Chunk, ListStructuresArgs, ReadStructureArgs } from './core/arguments.js';
+export type { ApplyChunksArgs, Chunk, ListStructuresArgs, ReadFileArgs, ReadStructureArgs } from './core/arguments.js';
 export type { AppliedChunk } from './core/edit/chunks.js';
+export type { LineCategory } from './core/file-read/categories.js';
+export type {
+  CollapsedSegment,
+  FileSkeleton,
+  RangeRead,
+  ReadFileResult,
+  ReadFileResultBase,
+  ReadSegment,
+  SkeletonEntry,
+  SkeletonGap,
+  SkeletonRead,
+  SkeletonSymbol,
+  SourceSegment,
+  StubSegment,
+  SymbolStub,
+  TargetRead,
+  TargetReadMatch,
+  WholeFileRead,
+} from './core/file-read/types.js';
 export { isStructeditError } from './core/errors.js';
 export type {
   AmbiguousMatch,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { createTools, type ToolResult } from '../tools/index.js';
 import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
@@ -209,6 +209,34 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       }
       if (options.json) io.out(JSON.stringify(results, null, 2));
     });
+
+  const lineNumber = (flag: string) => (value: string) => {
+    if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError(`${flag} takes a line number (1 or more).`);
+    return Number(value);
+  };
+  common(
+    program
+      .command('read-file')
+      .description('Read a file by structure: a target, a skeleton (--skeleton), a line range with symbols as stubs, or the whole file.')
+      .argument('<path>', 'file, relative to --root')
+      .option('--target <target>', 'read the structures this target names (levels separated by \\n)')
+      .option('--start-line <n>', 'first line of a range (symbols in it are shown as stubs)', lineNumber('--start-line'))
+      .option('--end-line <n>', 'last line of a range (inclusive)', lineNumber('--end-line'))
+      .option('--skeleton', 'alone: a complete map of the file; with a range: collapse imports, exports, comments and directives too')
+      .option('--recursive', 'with --target: show nested definitions in full instead of as stubs'),
+  ).action(async (path: string, options: CommonOptions & { target?: string; startLine?: number; endLine?: number; skeleton?: boolean; recursive?: boolean }) => {
+    const editor = createEditor({ fs: nodeFs({ root: options.root }) });
+    const args = {
+      path,
+      ...(options.target !== undefined ? { target: options.target.replace(/\\n/g, '\n') } : {}),
+      ...(options.startLine !== undefined ? { startLine: options.startLine } : {}),
+      ...(options.endLine !== undefined ? { endLine: options.endLine } : {}),
+      ...(options.skeleton ? { skeleton: true } : {}),
+      ...(options.recursive ? { recursive: true } : {}),
+      ...(options.language ? { language: options.language } : {}),
+    };
+    finish(await editor.readFile(args), options.json, (value) => value.text);
+  });
 
   try {
     await program.parseAsync([...argv], { from: 'user' });

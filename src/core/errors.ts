@@ -192,6 +192,8 @@ export interface ErrorDetailsByCode {
   INVALID_ARGUMENT: { issues: ArgumentIssue[] };
   /** The path leads outside the editor's root. */
   PATH_OUTSIDE_ROOT: { path: string };
+  /** A line range starts past the end of the file (`total_lines` lines). */
+  LINE_OUT_OF_RANGE: { path: string; start_line: number; total_lines: number };
   /** Another file system failure; `code` is the system's error code. */
   IO_ERROR: { path: string; operation: string; code: string };
   /** The edit would add syntax errors and the editor was created with `syntax: 'reject'`. */

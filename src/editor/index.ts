@@ -1,8 +1,10 @@
 import { err, ResultAsync } from 'neverthrow';
-import type { ApplyChunksArgs, ListStructuresArgs, ReadStructureArgs } from '../core/arguments.js';
+import type { ApplyChunksArgs, ListStructuresArgs, ReadFileArgs, ReadStructureArgs } from '../core/arguments.js';
+import type { ReadFileResult } from '../core/file-read/types.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { applyChunks, type ApplyChunksResult } from './chunk-edit.js';
 import { createEditorContext, type EditorOptions } from './context.js';
+import { readFile } from './file-read.js';
 import { listStructures, readStructure, type ListStructuresResult, type ReadStructureResult } from './read.js';
 
 export type { EditorLimits, EditorOptions } from './context.js';
@@ -26,6 +28,14 @@ export interface Editor {
    * actual lines there) and nothing is written.
    */
   applyChunks(args: ApplyChunksArgs): ResultAsync<ApplyChunksResult, StructeditError>;
+  /**
+   * Reads a file by structure: `{ target }` reads that structure (nested definitions as stubs
+   * unless `recursive`); `{ skeleton: true }` maps every line (directives, imports, exports,
+   * comments, symbols with their targets, gaps); `{ startLine, endLine }` shows the lines with
+   * each symbol as a stub naming its target (with `skeleton`, other blocks collapse too); nothing
+   * else reads the whole file. Every mode returns `text` for an LLM and the same content as data.
+   */
+  readFile(args: ReadFileArgs): ResultAsync<ReadFileResult, StructeditError>;
 }
 
 /**
@@ -43,6 +53,7 @@ export function createEditor(options: EditorOptions): Editor {
     readStructure: (args) => guard(readStructure(context, args)),
     listStructures: (args) => guard(listStructures(context, args)),
     applyChunks: (args) => guard(applyChunks(context, args)),
+    readFile: (args) => guard(readFile(context, args)),
   };
 }
 

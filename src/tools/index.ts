@@ -6,13 +6,14 @@
  */
 import type { Editor } from 'structedit';
 import { chunkEditTool } from './definitions/chunk-edit.js';
+import { fileReadTool } from './definitions/file-read.js';
 import { listStructuresTool, readStructureTool } from './definitions/read-structure.js';
 import { bindTool, type AnyToolSpec, type ToolDefinition } from './tool-spec.js';
 
 export { renderError } from './render-error.js';
 export type { JsonSchema, ToolContent, ToolDefinition, ToolResult } from './tool-spec.js';
 
-const SPECS: readonly AnyToolSpec[] = [readStructureTool, listStructuresTool, chunkEditTool] as unknown as AnyToolSpec[];
+const SPECS: readonly AnyToolSpec[] = [readStructureTool, listStructuresTool, fileReadTool, chunkEditTool] as unknown as AnyToolSpec[];
 
 /** Every tool name, in the order {@link createTools} returns them. */
 export const TOOL_NAMES: readonly string[] = SPECS.map((spec) => spec.name);

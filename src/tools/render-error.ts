@@ -90,6 +90,11 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     facts: () => [],
     next: () => ['Use a path inside the root (relative paths are resolved against it).'],
   },
+  LINE_OUT_OF_RANGE: {
+    headline: (e) => `Line ${e.details.start_line} is past the end of ${e.details.path} (${e.details.total_lines} lines).`,
+    facts: () => [],
+    next: (e) => [`Ask for lines within 1-${e.details.total_lines}.`, 'Or call file_read with skeleton: true for a map of the whole file.'],
+  },
   IO_ERROR: {
     headline: (e) => `The file system failed to ${e.details.operation} ${e.details.path} (${e.details.code}).`,
     facts: () => [],

@@ -45,6 +45,28 @@ describe('structedit CLI', () => {
     expect(both.err).toContain('not both');
   });
 
+  it('read-file: a range with stubs, a skeleton, a target; --json gives the data', async () => {
+    const range = await run('read-file', 'auth.py', '--start-line', '1', '--root', root);
+    expect(range).toEqual({
+      code: 0,
+      out: '## file_read: auth.py\n\n**Range:** lines 1-3 of 3\n\nclass UserAuth:\n\n    --- symbol: validate (method, lines 2-3) ---\n    Use { target: "class UserAuth\\ndef validate" } to read this symbol',
+      err: '',
+    });
+    const skeleton = await run('read-file', 'auth.py', '--skeleton', '--json', '--root', root);
+    expect(JSON.parse(skeleton.out)).toMatchObject({ mode: 'skeleton', skeleton: { symbols: [{ kind: 'class', target: 'class UserAuth', children: [{ target: 'class UserAuth\ndef validate' }] }] } });
+    const target = await run('read-file', 'auth.py', '--target', 'class UserAuth\\ndef validate', '--recursive', '--root', root);
+    expect(target.out.endsWith('    def validate(self):\n        return True')).toBe(true);
+  });
+
+  it('read-file: usage and operation errors', async () => {
+    const notNumber = await run('read-file', 'auth.py', '--start-line', 'two', '--root', root);
+    expect(notNumber.code).toBe(2);
+    expect(notNumber.err).toContain('--start-line takes a line number');
+    const past = await run('read-file', 'auth.py', '--start-line', '9', '--root', root);
+    expect(past.code).toBe(1);
+    expect(past.err).toContain('error: LINE_OUT_OF_RANGE');
+  });
+
   it('list prints the tree with targets; --help lists the commands', async () => {
     const listing = await run('list', 'auth.py', '--root', root);
     expect(listing).toEqual({ code: 0, out: 'class UserAuth [1-3]  "class UserAuth"\n  method validate [2-3]  "class UserAuth\\ndef validate"\n    statement [3-3]  "class UserAuth\\ndef validate\\nreturn"', err: '' });
@@ -52,6 +74,7 @@ describe('structedit CLI', () => {
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/read \[options\] <path> \[target\]/);
     expect(help.out).toMatch(/list \[options\] <path>/);
+    expect(help.out).toMatch(/read-file \[options\] <path>/);
   });
 
   it('chunk-edit: by --target or --line, chunks from a JSON file; errors exit 1 with the lines to fix', async () => {

@@ -45,3 +45,10 @@ export function nodeModulesSample(count: number): { root: string; files: string[
   const files = walk(root, (path) => /\.(ts|mts|cts|tsx|js|mjs|cjs)$/.test(path) && !path.includes('/.bin/') && small(path));
   return { root, files: spread(files, count).map((path) => relative(root, path)) };
 }
+
+/** A deterministic sample of Markdown files (READMEs, changelogs, docs) from node_modules. */
+export function markdownSample(count: number): { root: string; files: string[] } {
+  const root = join(import.meta.dirname, '..', '..', 'node_modules');
+  const files = walk(root, (path) => /\.(md|markdown)$/i.test(path) && small(path));
+  return { root, files: spread(files, count).map((path) => relative(root, path)) };
+}

@@ -13,6 +13,8 @@ const byName = (name: string) => tools.find((tool) => tool.name === name)!;
 const SEED_EXAMPLES: Record<string, unknown[]> = {
   read_structure: [{ path: 'auth.py', target: 'UserAuth\nvalidate\nif user.is_active' }, { path: 'auth.py', target: '' }],
   list_structures: [{ path: 'auth.py' }, { path: 'auth.py', depth: 2 }],
+  // structured-reading.md: every mode of the new flow.
+  file_read: [{ path: 'auth.py', skeleton: true }, { path: 'auth.py', startLine: 1, endLine: 30 }, { path: 'auth.py', startLine: 1, endLine: 30, skeleton: true }, { path: 'auth.py', target: 'CONFIG' }, { path: 'auth.py', target: 'class UserAuth', recursive: true }, { path: 'auth.py' }],
   // chunk-symbol-editing.md: a structure by line/column, chunks with string and list contexts.
   chunk_edit: [
     {
@@ -99,6 +101,7 @@ const EXAMPLES: { [Code in ErrorCode]: StructeditError } = {
   BINARY_FILE: makeError('BINARY_FILE', 'Binary.', { path: 'a.bin', byte_offset: 1 }),
   INVALID_ARGUMENT: makeError('INVALID_ARGUMENT', 'Invalid.', { issues: [{ field: 'target', message: 'expected string' }] }),
   PATH_OUTSIDE_ROOT: makeError('PATH_OUTSIDE_ROOT', 'Outside.', { path: '../x.py' }),
+  LINE_OUT_OF_RANGE: makeError('LINE_OUT_OF_RANGE', 'Past the end.', { path: 'a.py', start_line: 90, total_lines: 12 }),
   IO_ERROR: makeError('IO_ERROR', 'Disk.', { path: 'a.py', operation: 'write', code: 'ENOSPC' }),
   SYNTAX_ERROR: makeError('SYNTAX_ERROR', 'Would break.', { path: 'a.py', errors: [{ line: 3, column: 1, kind: 'MISSING', missing: ')', line_text: 'f(' }] }),
   CHUNK_MISMATCH: makeError('CHUNK_MISMATCH', 'Chunk 2 does not fit.', {

@@ -146,7 +146,8 @@ export function buildMarkdownStructure(source: SourceText): StructureTree {
     structure.lineRange = [lineOfOffset(source, structure.start), lineOfOffset(source, Math.max(structure.start, structure.end - 1))];
   }
   root.lineRange = [1, Math.max(1, text.endsWith('\n') ? source.lineStarts.length - 1 : source.lineStarts.length)];
-  return { source, language: 'markdown', root, syntaxErrors: [] };
+  // HTML comments are `html` structures in Markdown; there are no comment nodes besides them.
+  return { source, language: 'markdown', root, syntaxErrors: [], comments: [] };
 }
 
 /** Offset of an ATX heading's text (after the `#` marks); a setext heading's text starts at once. */

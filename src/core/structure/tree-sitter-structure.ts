@@ -2,7 +2,7 @@ import type { Language, Node, Tree } from 'web-tree-sitter';
 import { lineOfOffset, type SourceText } from '../text/source-text.js';
 import { clipName, kindOfType, MEMBER_CONTAINERS } from './kinds.js';
 import type { StructureRules } from './rules.js';
-import type { StructureNode, StructureTree, SyntaxErrorNode } from './types.js';
+import type { StructureNode, StructureTree, SyntaxErrorNode, TextSpan } from './types.js';
 
 /** Structure rules bound to one grammar: the rule sets, filtered to the node types it has. */
 export interface CompiledStructureRules {
@@ -79,6 +79,7 @@ export function buildTreeSitterStructure(
 ): StructureTree {
   const text = source.text;
   const candidates = new Map<number, Candidate>();
+  const comments: TextSpan[] = [];
 
   const isOwnLine = (start: number) => {
     const lineStart = source.lineStarts[lineOfOffset(source, start) - 1]!;
@@ -92,6 +93,7 @@ export function buildTreeSitterStructure(
   /** Sorts one body child into attachment, structure or neither; `pending` carries attachments forward. */
   const visitChild = (node: Node, type: string, start: number, end: number, pending: Attachment[]): Attachment[] => {
     if (compiled.comments.has(type)) {
+      comments.push({ start, end });
       if (isOwnLine(start)) return [...pending, attachment(true, start, end)];
       return [];
     }
@@ -175,7 +177,8 @@ export function buildTreeSitterStructure(
     stack.push({ candidate, structure });
   }
 
-  return { source, language: languageId, root, syntaxErrors: collectSyntaxErrors(tree) };
+  comments.sort((a, b) => a.start - b.start);
+  return { source, language: languageId, root, syntaxErrors: collectSyntaxErrors(tree), comments };
 }
 
 /** Attachments directly above a structure: decorators always, comments only without a blank line between. */
@@ -197,7 +200,8 @@ function attachedStart(pending: readonly Attachment[], firstLine: number): { sta
   return result;
 }
 
-function makeRoot(source: SourceText): StructureNode {
+/** The node of the file itself (kind `file`, target `""`), without children yet. */
+export function makeRoot(source: SourceText): StructureNode {
   const lastLine = Math.max(1, source.text.endsWith('\n') ? source.lineStarts.length - 1 : source.lineStarts.length);
   return {
     kind: 'file',

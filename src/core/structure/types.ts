@@ -45,6 +45,12 @@ export interface SyntaxErrorNode {
   readonly missing?: string;
 }
 
+/** A span of source text: `start` inclusive, `end` exclusive, offsets into {@link SourceText.text}. */
+export interface TextSpan {
+  readonly start: number;
+  readonly end: number;
+}
+
 /** The structures of one file. */
 export interface StructureTree {
   /** The file's text. */
@@ -55,4 +61,9 @@ export interface StructureTree {
   readonly root: StructureNode;
   /** Syntax errors, in source order. */
   readonly syntaxErrors: readonly SyntaxErrorNode[];
+  /**
+   * Every comment that sits directly in a body (attached to a structure or not), in source order.
+   * Comments are not structures; readers use these to tell comment lines from other lines.
+   */
+  readonly comments: readonly TextSpan[];
 }
