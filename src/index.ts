@@ -4,8 +4,30 @@
  * @packageDocumentation
  */
 export { createEditor } from './editor/index.js';
-export type { Editor, EditorLimits, EditorOptions, ListStructuresResult, ReadStructureResult } from './editor/index.js';
-export type { ListStructuresArgs, ReadStructureArgs } from './core/arguments.js';
+export type {
+  DeleteStructureResult,
+  Editor,
+  EditorLimits,
+  EditorOptions,
+  InsertAfterStructureResult,
+  InsertBeforeStructureResult,
+  ListStructuresResult,
+  MoveStructureResult,
+  ReadStructureResult,
+  ReplaceAllTextInStructureResult,
+  ReplaceStructureResult,
+  ReplaceTextInStructureResult,
+} from './editor/index.js';
+export type {
+  DeleteStructureArgs,
+  InsertStructureArgs,
+  ListStructuresArgs,
+  MoveStructureArgs,
+  ReadStructureArgs,
+  ReplaceAllTextInStructureArgs,
+  ReplaceStructureArgs,
+  ReplaceTextInStructureArgs,
+} from './core/arguments.js';
 export { isStructeditError } from './core/errors.js';
 export type {
   AmbiguousMatch,
@@ -17,6 +39,7 @@ export type {
   LineRange,
   ParentFound,
   ParseErrorInfo,
+  SimilarLine,
   StructeditError,
   TargetSuggestion,
 } from './core/errors.js';
