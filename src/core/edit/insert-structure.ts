@@ -3,7 +3,7 @@ import { invalidArgument, type ErrorOf } from '../errors.js';
 import type { StructurePath } from '../locate/targets.js';
 import type { StructureTree } from '../structure/types.js';
 import { normalizeContent, rebaseIndentation, type IndentationStyle } from '../text/indentation.js';
-import { lastNonBlankLine, lineAfterEdit, siblingsOf, spacingNextTo, structureLines } from './layout.js';
+import { inCommaList, lastNonBlankLine, lineAfterEdit, siblingsOf, spacingNextTo, structureLines } from './layout.js';
 import { indentationWarnings, type EditPlan } from './plan.js';
 import type { Replacement } from './replacements.js';
 
@@ -56,6 +56,7 @@ export function planInsert(
   let rebased: string;
   let replacement: Replacement;
   let contentOffset: number;
+  const extra: Replacement[] = [];
 
   if (path.length === 1) {
     rebased = rebaseIndentation(normalized, destination, style);
@@ -84,7 +85,12 @@ export function planInsert(
     const lines = structureLines(source, node);
     const { parent, index } = siblingsOf(path);
     destination = lines.indentation;
-    rebased = rebaseIndentation(normalized, destination, style);
+    const commas = inCommaList(source, parent, index);
+    // In a comma-separated body the new item needs a comma when an item follows it (or the
+    // items all carry one); a last item without one gets one before the new item follows it.
+    const needsComma = commas.list && (side === 'before' || commas.ownComma) && !/[,;]$/.test(normalized);
+    rebased = rebaseIndentation(needsComma ? `${normalized},` : normalized, destination, style);
+    if (commas.list && side === 'after' && !commas.ownComma) extra.push({ start: node.end, end: node.end, text: ',' });
     const blank = '\n'.repeat(spacingNextTo(tree, parent, index, side, rebased.slice(destination.length)));
     if (side === 'before') {
       if (lines.startsLine) {
@@ -112,12 +118,13 @@ export function planInsert(
   }
 
   const written = rebased.split('\n');
-  const insertedAt = lineAfterEdit(source, [replacement], replacement, contentOffset);
+  const replacements = [...extra, replacement];
+  const insertedAt = lineAfterEdit(source, replacements, replacement, contentOffset);
   return ok({
-    replacements: [replacement],
+    replacements,
     figures: {
       inserted_at_line: insertedAt,
-      target_now_at_line: side === 'before' ? lineAfterEdit(source, [replacement], replacement, replacement.text.length) : path.length === 1 ? 1 : node.lineRange[0],
+      target_now_at_line: side === 'before' ? lineAfterEdit(source, replacements, replacement, replacement.text.length) : path.length === 1 ? 1 : node.lineRange[0],
     },
     warnings: indentationWarnings(written, insertedAt, destination),
     watched: [],

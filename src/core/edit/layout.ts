@@ -85,6 +85,20 @@ export function siblingsOf(path: StructurePath): { parent: StructureNode; index:
   return { parent, index: parent.children.indexOf(path[path.length - 1]!) };
 }
 
+/**
+ * Whether the structure at `index` of `parent` is an item of a comma-separated body (object
+ * literal, enum, struct fields): it is followed by a comma, or it is the last item and a comma
+ * follows the one before it.
+ */
+export function inCommaList(source: SourceText, parent: StructureNode, index: number): { list: boolean; ownComma: boolean } {
+  const node = parent.children[index]!;
+  const ownComma = /^[ \t]*,/.test(source.text.slice(node.end, node.end + 80));
+  if (ownComma) return { list: true, ownComma };
+  const previous = parent.children[index - 1];
+  const list = previous !== undefined && index === parent.children.length - 1 && /^[ \t]*,/.test(source.text.slice(previous.end, node.start));
+  return { list, ownComma };
+}
+
 const PYTHON_DEFINITION = /^(?:async[ \t]+def|def|class)[ \t]|^@/;
 
 function isPythonDefinition(text: string, node: StructureNode): boolean {

@@ -92,6 +92,8 @@ export function buildTreeSitterStructure(
   /** Sorts one body child into attachment, structure or neither; `pending` carries attachments forward. */
   const visitChild = (node: Node, type: string, start: number, end: number, pending: Attachment[]): Attachment[] => {
     if (compiled.comments.has(type)) {
+      // A `#!` line belongs to the file, not to the first structure (nothing may go before it).
+      if (start === 0 && text.startsWith('#!')) return [];
       if (isOwnLine(start)) return [...pending, attachment(true, start, end)];
       return [];
     }

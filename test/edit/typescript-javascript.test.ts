@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { editorOver, expectOk, lines } from '../helpers.js';
+
+const cart = lines(
+  "import { Injectable } from '@angular/core';",
+  '',
+  '/** A cart. */',
+  "@Injectable({ providedIn: 'root' })",
+  'export class Cart {',
+  '  private items: Item[] = [];',
+  '',
+  '  /** Adds an item. */',
+  '  @Log()',
+  '  add(item: Item): void {',
+  '    if (item.quantity <= 0) {',
+  "      throw new Error('bad');",
+  '    } else {',
+  '      this.items.push(item);',
+  '    }',
+  '  }',
+  '',
+  '  total(): number {',
+  '    return this.items.length;',
+  '  }',
+  '}',
+  '',
+  'export const config = {',
+  '  retries: 3,',
+  '  timeout: 10',
+  '};',
+);
+
+function cartWith(from: number, to: number, ...rows: string[]): string {
+  const all = cart.split('\n');
+  all.splice(from - 1, to - from + 1, ...rows);
+  return all.join('\n');
+}
+
+describe('structure edits in TypeScript', () => {
+  it('replaces a decorated method with its JSDoc, re-basing zero-indent content', async () => {
+    const { editor, fs } = editorOver({ 'cart.ts': cart });
+    const result = expectOk(await editor.replaceStructure({ path: 'cart.ts', target: 'export class Cart\nadd', content: '/** Adds items. */\nadd(...items: Item[]): void {\n  this.items.push(...items);\n}' }));
+    expect(result).toEqual({ lines: [8, 11], warnings: [] });
+    expect(fs.snapshot()['cart.ts']).toBe(cartWith(8, 16, '  /** Adds items. */', '  add(...items: Item[]): void {', '    this.items.push(...items);', '  }'));
+  });
+
+  it('inserts a method between methods with the blank line the class uses', async () => {
+    const { editor, fs } = editorOver({ 'cart.ts': cart });
+    expect(expectOk(await editor.insertAfterStructure({ path: 'cart.ts', target: 'class Cart\nadd', content: 'clear(): void {\n  this.items = [];\n}' }))).toEqual({ inserted_at_line: 18, warnings: [] });
+    expect(fs.snapshot()['cart.ts']).toBe(cartWith(17, 17, '', '  clear(): void {', '    this.items = [];', '  }', ''));
+  });
+
+  it('edits text inside a nested else clause only', async () => {
+    const { editor, fs } = editorOver({ 'cart.ts': cart });
+    expect(expectOk(await editor.replaceTextInStructure({ path: 'cart.ts', target: 'class Cart\nadd\nif\nelse', old_text: 'push(item)', new_text: 'push({ ...item })' }))).toEqual({ affected_lines: [14, 14], warnings: [] });
+    expect(fs.snapshot()['cart.ts']).toBe(cartWith(14, 14, '      this.items.push({ ...item });'));
+  });
+
+  it('deletes a clause that shares its line with the closing brace', async () => {
+    const { editor, fs } = editorOver({ 'cart.ts': cart });
+    expect(expectOk(await editor.deleteStructure({ path: 'cart.ts', target: 'class Cart\nadd\nif\nelse' })).deleted_line_range_inclusive).toEqual([13, 15]);
+    expect(fs.snapshot()['cart.ts']).toBe(cartWith(13, 15, '    }'));
+  });
+
+  it('deletes the first member with the blank line after it, and the last property with the comma before it', async () => {
+    const { editor, fs } = editorOver({ 'cart.ts': cart });
+    expectOk(await editor.deleteStructure({ path: 'cart.ts', target: 'class Cart\nprivate items' }));
+    expectOk(await editor.deleteStructure({ path: 'cart.ts', target: 'export const config\ntimeout' }));
+    expect(fs.snapshot()['cart.ts']).toBe(cartWith(6, 26, ...cart.split('\n').slice(7, 23), '  retries: 3', '};'));
+  });
+
+  it('warns STRUCTURE_EMPTY when a method loses its only statement', async () => {
+    const { editor, fs } = editorOver({ 'cart.ts': cart });
+    const result = expectOk(await editor.deleteStructure({ path: 'cart.ts', target: 'class Cart\ntotal\nreturn' }));
+    expect(result.warnings).toEqual([expect.objectContaining({ type: 'STRUCTURE_EMPTY', details: { structure: 'class Cart\ntotal', kind: 'method', lines: [18, 19] } })]);
+    expect(fs.snapshot()['cart.ts']).toBe(cartWith(19, 19));
+  });
+
+  it('moves a method into a class of another file', async () => {
+    const { editor, fs } = editorOver({ 'cart.ts': cart, 'totals.ts': lines('export class Totals {', '  sum = 0;', '}') });
+    const result = expectOk(await editor.moveStructure({ source_path: 'cart.ts', source_target: 'class Cart\ntotal', dest_path: 'totals.ts', dest_target: 'export class Totals\nsum', position: 'after' }));
+    expect(result).toEqual({ source_original_line_range: [18, 20], destination_final_line_range: [4, 6], warnings: [] });
+    expect(fs.snapshot()).toEqual({
+      'cart.ts': cartWith(17, 20),
+      'totals.ts': lines('export class Totals {', '  sum = 0;', '', '  total(): number {', '    return this.items.length;', '  }', '}'),
+    });
+  });
+});
+
+const tabbed = lines('export function run(tasks) {', '\tfor (const task of tasks) {', '\t\ttask();', '\t}', '}', '', 'export function stop() {', '\treturn false;', '}');
+
+describe('structure edits in JavaScript', () => {
+  it('re-indents space-indented content with tabs in a tab-indented file', async () => {
+    const { editor, fs } = editorOver({ 'run.js': tabbed });
+    const result = expectOk(await editor.insertAfterStructure({ path: 'run.js', target: 'export function run\nfor', content: 'if (tasks.length === 0) {\n    log("nothing to do");\n}' }));
+    // The loop was the function's only statement: a multi-line insertion gets one blank line.
+    expect(result).toEqual({ inserted_at_line: 6, warnings: [] });
+    expect(fs.snapshot()['run.js']).toBe(lines('export function run(tasks) {', '\tfor (const task of tasks) {', '\t\ttask();', '\t}', '', '\tif (tasks.length === 0) {', '\t\tlog("nothing to do");', '\t}', '}', '', 'export function stop() {', '\treturn false;', '}'));
+  });
+
+  it('moves a function to the file start and keeps a CRLF file CRLF', async () => {
+    const { editor, fs } = editorOver({ 'run.js': tabbed.replace(/\n/g, '\r\n') });
+    const result = expectOk(await editor.moveStructure({ source_path: 'run.js', source_target: 'export function stop', dest_path: 'run.js', position: 'file_start' }));
+    expect(result).toEqual({ source_original_line_range: [7, 9], destination_final_line_range: [1, 3], warnings: [] });
+    expect(fs.snapshot()['run.js']).toBe(lines('export function stop() {', '\treturn false;', '}', '', 'export function run(tasks) {', '\tfor (const task of tasks) {', '\t\ttask();', '\t}', '}').replace(/\n/g, '\r\n'));
+  });
+
+  it('replaces all occurrences in one function only', async () => {
+    const { editor, fs } = editorOver({ 'run.js': tabbed });
+    expect(expectOk(await editor.replaceAllTextInStructure({ path: 'run.js', target: 'export function run', old_text: 'task', new_text: 'job' }))).toEqual({ total_replacements: 4, affected_lines: [1, 3], warnings: [] });
+    expect(fs.snapshot()['run.js']).toBe(tabbed.replace('run(tasks)', 'run(jobs)').replace('const task of tasks', 'const job of jobs').replace('\t\ttask();', '\t\tjob();'));
+  });
+});
