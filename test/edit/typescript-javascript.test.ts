@@ -87,6 +87,28 @@ describe('structure edits in TypeScript', () => {
   });
 });
 
+describe('items of separated bodies (TypeScript)', () => {
+  it('one-line lists get items on the same line, with commas', async () => {
+    const { editor, fs } = editorOver({ 'o.ts': lines('const o = { a, b };', 'const p = {x: 1};') });
+    expectOk(await editor.insertBeforeStructure({ path: 'o.ts', target: 'const o\nb', content: 'c' }));
+    expect(expectOk(await editor.insertAfterStructure({ path: 'o.ts', target: 'const o\nb', content: 'd' }))).toEqual({ inserted_at_line: 1, warnings: [] });
+    expectOk(await editor.insertBeforeStructure({ path: 'o.ts', target: 'const p\nx', content: 'w: 0' }));
+    expect(fs.snapshot()['o.ts']).toBe(lines('const o = { a, c, b, d };', 'const p = {w: 0, x: 1};'));
+    expectOk(await editor.deleteStructure({ path: 'o.ts', target: 'const o\na' }));
+    expectOk(await editor.deleteStructure({ path: 'o.ts', target: 'const o\nd' }));
+    expectOk(await editor.deleteStructure({ path: 'o.ts', target: 'const p\nx' }));
+    expect(fs.snapshot()['o.ts']).toBe(lines('const o = { c, b };', 'const p = {w: 0};'));
+  });
+
+  it('a field among fields ending in ";" gets one; a method among them does not', async () => {
+    const { editor, fs } = editorOver({ 'f.ts': lines('class F {', '  x: number;', '  y: number;', '}') });
+    expectOk(await editor.insertAfterStructure({ path: 'f.ts', target: 'class F\nx', content: 'z: string' }));
+    expectOk(await editor.insertAfterStructure({ path: 'f.ts', target: 'class F\ny', content: 'sum(): number {\n  return this.x + this.y;\n}' }));
+    // The spacing is the one the target has with its neighbour: none here.
+    expect(fs.snapshot()['f.ts']).toBe(lines('class F {', '  x: number;', '  z: string;', '  y: number;', '  sum(): number {', '    return this.x + this.y;', '  }', '}'));
+  });
+});
+
 const tabbed = lines('export function run(tasks) {', '\tfor (const task of tasks) {', '\t\ttask();', '\t}', '}', '', 'export function stop() {', '\treturn false;', '}');
 
 describe('structure edits in JavaScript', () => {

@@ -53,10 +53,11 @@ export function planDeleteStructure(tree: StructureTree, path: StructurePath, pa
   } else {
     let start = node.start;
     let end = lines.end;
-    if (!lines.startsLine) {
-      while (start > lines.lineStart && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
-    } else {
+    // `a, B, c` and `B; c` lose `B, ` and `B; `; `} else {…}` and `a, B` lose ` else {…}` and ` B`.
+    if (lines.startsLine || lines.separator) {
       while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end++;
+    } else {
+      while (start > lines.lineStart && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
     }
     replacements.push({ start, end, text: '' });
   }

@@ -1,9 +1,9 @@
 import { err, ok, type Result } from 'neverthrow';
 import { invalidArgument, type ErrorOf } from '../errors.js';
 import type { StructurePath } from '../locate/targets.js';
-import type { StructureTree } from '../structure/types.js';
+import type { StructureNode, StructureTree } from '../structure/types.js';
 import { normalizeContent, rebaseIndentation, type IndentationStyle } from '../text/indentation.js';
-import { inCommaList, lastNonBlankLine, lineAfterEdit, siblingsOf, spacingNextTo, structureLines } from './layout.js';
+import { itemSeparator, lastNonBlankLine, lineAfterEdit, siblingsOf, type ItemSeparator, spacingNextTo, structureLines } from './layout.js';
 import { indentationWarnings, type EditPlan } from './plan.js';
 import type { Replacement } from './replacements.js';
 
@@ -31,6 +31,16 @@ export interface InsertPlan extends EditPlan<InsertFigures> {
 }
 
 const isSpace = (char: string | undefined) => char === ' ' || char === '\t';
+
+/**
+ * Whether a structure is the only item between brackets on one line (`{ a }`, `[x]`): an item
+ * of a comma-separated list whose separator cannot be seen. A statement (`{ run(); }`) is not.
+ */
+function aloneInBrackets(text: string, node: StructureNode): boolean {
+  const before = /[^ \t]?[ \t]*$/.exec(text.slice(Math.max(0, node.start - 40), node.start))![0].trimEnd();
+  const after = /^[ \t]*([^ \t]?)/.exec(text.slice(node.end, node.end + 40))![1]!;
+  return /[{[(]/.test(before) && /[}\])]/.test(after) && !text.slice(node.start, node.end).endsWith(';');
+}
 
 /**
  * Plans an insertion next to a structure, or at the file's start or end for the target `""`.
@@ -85,14 +95,33 @@ export function planInsert(
     const lines = structureLines(source, node);
     const { parent, index } = siblingsOf(path);
     destination = lines.indentation;
-    const commas = inCommaList(source, parent, index);
-    // In a comma-separated body the new item needs a comma when an item follows it (or the
-    // items all carry one); a last item without one gets one before the new item follows it.
-    const needsComma = commas.list && (side === 'before' || commas.ownComma) && !/[,;]$/.test(normalized);
-    rebased = rebaseIndentation(needsComma ? `${normalized},` : normalized, destination, style);
-    if (commas.list && side === 'after' && !commas.ownComma) extra.push({ start: node.end, end: node.end, text: ',' });
+    let separator: ItemSeparator = itemSeparator(source, parent, index);
+    // In a separated body the new item carries the separator when an item follows it (or when
+    // the items all carry one); a last item without a comma gets one before the new item.
+    // A `;` is not put after a closing brace (a method among fields).
+    if (separator.char === null && aloneInBrackets(text, node)) separator = { char: ',', own: false };
+    const needsSeparator =
+      separator.char !== null && (side === 'before' || separator.own) && !/[,;]$/.test(normalized) && !(separator.char === ';' && normalized.endsWith('}'));
+    rebased = rebaseIndentation(needsSeparator ? `${normalized}${separator.char}` : normalized, destination, style);
+    if (separator.char === ',' && side === 'after' && !separator.own) extra.push({ start: node.end, end: node.end, text: ',' });
     const blank = '\n'.repeat(spacingNextTo(tree, parent, index, side, rebased.slice(destination.length)));
-    if (side === 'before') {
+    // Next to a structure that shares its line with a sibling (`{ a, b }`, `{ a }`, `a(); b();`),
+    // one-line content goes on that line too, spaced like its neighbours.
+    const sharesLine =
+      side === 'before'
+        ? !lines.startsLine && ((parent.children[index - 1]?.lineRange[1] ?? 0) === lines.firstLine || separator.char === ',')
+        : !lines.endsLine && ((parent.children[index + 1]?.lineRange[0] ?? 0) === lines.lastLine || separator.char === ',');
+    const item = rebased.slice(destination.length);
+    if (!rebased.includes('\n') && sharesLine && side === 'before') {
+      const gap = /[ \t]*$/.exec(text.slice(lines.lineStart, node.start))![0];
+      replacement = { start: node.start, end: node.start, text: `${item}${gap || (separator.char === ',' ? ' ' : '')}` };
+      contentOffset = 0;
+    } else if (!rebased.includes('\n') && sharesLine) {
+      const gap = /^[ \t]*/.exec(text.slice(lines.end, lines.nextLineStart))![0];
+      const spacing = gap || (separator.char === ',' ? ' ' : '');
+      replacement = { start: lines.end, end: lines.end, text: `${spacing}${item}` };
+      contentOffset = spacing.length;
+    } else if (side === 'before') {
       if (lines.startsLine) {
         replacement = { start: lines.lineStart, end: lines.lineStart, text: `${rebased}\n${blank}` };
         contentOffset = 0;

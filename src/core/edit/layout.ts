@@ -85,18 +85,26 @@ export function siblingsOf(path: StructurePath): { parent: StructureNode; index:
   return { parent, index: parent.children.indexOf(path[path.length - 1]!) };
 }
 
+/** How the items of a body are separated, seen from one of them. */
+export interface ItemSeparator {
+  /** `,` (object literals, enums, struct fields), `;` (class fields, signatures), or `null`. */
+  readonly char: ',' | ';' | null;
+  /** The item carries the separator itself (it directly follows it on its line). */
+  readonly own: boolean;
+}
+
 /**
- * Whether the structure at `index` of `parent` is an item of a comma-separated body (object
- * literal, enum, struct fields): it is followed by a comma, or it is the last item and a comma
- * follows the one before it.
+ * The separator of the structure at `index` of `parent`: the `,` or `;` directly after it, or,
+ * for the last item of a comma-separated body without a trailing comma, the comma after the
+ * item before it.
  */
-export function inCommaList(source: SourceText, parent: StructureNode, index: number): { list: boolean; ownComma: boolean } {
+export function itemSeparator(source: SourceText, parent: StructureNode, index: number): ItemSeparator {
   const node = parent.children[index]!;
-  const ownComma = /^[ \t]*,/.test(source.text.slice(node.end, node.end + 80));
-  if (ownComma) return { list: true, ownComma };
+  const own = /^[ \t]*([,;])/.exec(source.text.slice(node.end, node.end + 80));
+  if (own) return { char: own[1] as ',' | ';', own: true };
   const previous = parent.children[index - 1];
-  const list = previous !== undefined && index === parent.children.length - 1 && /^[ \t]*,/.test(source.text.slice(previous.end, node.start));
-  return { list, ownComma };
+  const listEnd = previous !== undefined && index === parent.children.length - 1 && /^[ \t]*,/.test(source.text.slice(previous.end, node.start));
+  return { char: listEnd ? ',' : null, own: false };
 }
 
 const PYTHON_DEFINITION = /^(?:async[ \t]+def|def|class)[ \t]|^@/;
