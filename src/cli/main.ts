@@ -4,6 +4,7 @@ import { nodeFs } from '../fs/node.js';
 import type { StructeditError } from '../core/errors.js';
 import type { StructureListing } from '../core/read/list-structures.js';
 import { version } from '../version.js';
+import { registerStructureEditCommands } from './structure-edit-commands.js';
 
 /** Exit codes: 0 success, 1 the operation failed, 2 the command line was wrong. */
 const EXIT_OK = 0;
@@ -19,6 +20,14 @@ interface CommonOptions {
 interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
+  /** Standard input (for `--content-file -`). */
+  readStdin?: () => Promise<string>;
+}
+
+async function readProcessStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function renderError(error: StructeditError): string {
@@ -28,6 +37,10 @@ function renderError(error: StructeditError): string {
     for (const suggestion of error.details.suggestions) {
       lines.push(`  line ${suggestion.line} (${suggestion.kind}${suggestion.skipped_level ? ', deeper level' : ''}): ${JSON.stringify(suggestion.target)}`);
     }
+  }
+  if (error.error === 'TEXT_NOT_FOUND' && error.details.similar_lines.length > 0) {
+    lines.push('similar lines:');
+    for (const similar of error.details.similar_lines) lines.push(`  line ${similar.line} (${similar.similarity}): ${JSON.stringify(similar.text)}`);
   }
   if (error.error === 'TARGET_AMBIGUOUS') {
     for (const match of error.details.matches) {
@@ -99,6 +112,8 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
     const args = { path, ...(options.depth !== undefined ? { depth: options.depth } : {}), ...(options.language ? { language: options.language } : {}) };
     finish(await editor.listStructures(args), options.json, (value) => renderListing(value.structures).join('\n'));
   });
+
+  registerStructureEditCommands(program, { common, finish, readStdin: io.readStdin ?? readProcessStdin, usageExitCode: EXIT_USAGE });
 
   try {
     await program.parseAsync([...argv], { from: 'user' });
