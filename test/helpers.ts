@@ -59,3 +59,10 @@ export function expectOk<T>(result: { isOk(): boolean; value?: T; error?: unknow
   }
   return result.value as T;
 }
+
+/** `text` with its lines `from`-`to` (1-based, inclusive) replaced by `rows` (none: deleted). */
+export function spliceLines(text: string, from: number, to: number, ...rows: string[]): string {
+  const all = text.split('\n');
+  all.splice(from - 1, to - from + 1, ...rows);
+  return all.join('\n');
+}

@@ -210,31 +210,23 @@ async function checkFailures(root: string, files: string[]): Promise<{ calls: nu
 }
 
 describe('real code: structure edits keep their invariants', () => {
-  it('the Python standard library (60 files)', async () => {
-    const { root, files } = pythonSample(60);
-    const { counts, failures } = await checkCorpus(root, files);
-    const failed = await checkFailures(root, files.slice(0, 15));
-    counts.failedCalls = failed.calls;
-    console.log(`[corpus] python structure edits: ${JSON.stringify(counts)}`);
-    expect([...failures, ...failed.failures].slice(0, 10)).toEqual([]);
-    expect(counts.replacedIdentical).toBe(counts.structures);
-    expect(counts.restoredIdentical + counts.restoredBlankLinesOnly).toBe(counts.deleteInsert);
-    expect(counts.restoredIdentical).toBeGreaterThan(counts.deleteInsert * 0.6);
-    expect(counts.movedBackParsing).toBe(counts.moves);
-    expect(counts.moves).toBeGreaterThan(50);
-  });
-
-  it('TypeScript and JavaScript from node_modules (60 files)', async () => {
-    const { root, files } = nodeModulesSample(60);
-    const { counts, failures } = await checkCorpus(root, files);
-    const failed = await checkFailures(root, files.slice(0, 15));
-    counts.failedCalls = failed.calls;
-    console.log(`[corpus] ts/js structure edits: ${JSON.stringify(counts)}`);
-    expect([...failures, ...failed.failures].slice(0, 10)).toEqual([]);
-    expect(counts.replacedIdentical).toBe(counts.structures);
-    expect(counts.restoredIdentical + counts.restoredBlankLinesOnly).toBe(counts.deleteInsert);
-    expect(counts.restoredIdentical).toBeGreaterThan(counts.deleteInsert * 0.6);
-    expect(counts.movedBackParsing).toBe(counts.moves);
-    expect(counts.moves).toBeGreaterThan(50);
-  });
+  const corpora = [
+    ['the Python standard library (60 files)', 'python', () => pythonSample(60)],
+    ['TypeScript and JavaScript from node_modules (60 files)', 'ts/js', () => nodeModulesSample(60)],
+  ] as const;
+  for (const [title, label, sample] of corpora) {
+    it(title, async () => {
+      const { root, files } = sample();
+      const { counts, failures } = await checkCorpus(root, files);
+      const failed = await checkFailures(root, files.slice(0, 15));
+      counts.failedCalls = failed.calls;
+      console.log(`[corpus] ${label} structure edits: ${JSON.stringify(counts)}`);
+      expect([...failures, ...failed.failures].slice(0, 10)).toEqual([]);
+      expect(counts.replacedIdentical).toBe(counts.structures);
+      expect(counts.restoredIdentical + counts.restoredBlankLinesOnly).toBe(counts.deleteInsert);
+      expect(counts.restoredIdentical).toBeGreaterThan(counts.deleteInsert * 0.6);
+      expect(counts.movedBackParsing).toBe(counts.moves);
+      expect(counts.moves).toBeGreaterThan(50);
+    });
+  }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorOver, expectOk, lines } from '../helpers.js';
+import { editorOver, expectOk, lines, spliceLines } from '../helpers.js';
 
 const server = lines(
   'package main',
@@ -26,24 +26,18 @@ const server = lines(
   '}',
 );
 
-function edited(text: string, from: number, to: number, ...rows: string[]): string {
-  const all = text.split('\n');
-  all.splice(from - 1, to - from + 1, ...rows);
-  return all.join('\n');
-}
-
 describe('structure edits in Go (tab-indented)', () => {
   it('inserts space-indented content as tabs inside a method body', async () => {
     const { editor, fs } = editorOver({ 'main.go': server });
     const result = expectOk(await editor.insertAfterStructure({ path: 'main.go', target: 'func (s *Server) Start\nif s.Port', content: 'if s.Addr == "" {\n    s.Addr = "localhost"\n}' }));
     expect(result).toEqual({ inserted_at_line: 16, warnings: [] });
-    expect(fs.snapshot()['main.go']).toBe(edited(server, 16, 16, '\tif s.Addr == "" {', '\t\ts.Addr = "localhost"', '\t}', '\treturn nil'));
+    expect(fs.snapshot()['main.go']).toBe(spliceLines(server, 16, 16, '\tif s.Addr == "" {', '\t\ts.Addr = "localhost"', '\t}', '\treturn nil'));
   });
 
   it('deletes a type with its doc comment and one of the two blank lines around it', async () => {
     const { editor, fs } = editorOver({ 'main.go': server });
     expect(expectOk(await editor.deleteStructure({ path: 'main.go', target: 'type Server' }))).toEqual({ deleted_line_range_inclusive: [5, 9], warnings: [] });
-    expect(fs.snapshot()['main.go']).toBe(edited(server, 5, 10));
+    expect(fs.snapshot()['main.go']).toBe(spliceLines(server, 5, 10));
   });
 
   it('replaces a method named by its doc comment and moves a function before it', async () => {
@@ -54,7 +48,7 @@ describe('structure edits in Go (tab-indented)', () => {
       destination_final_line_range: [11, 14],
       warnings: [],
     });
-    expect(fs.snapshot()['main.go']).toBe(edited(server, 11, 22, 'func main() {', '\ts := &Server{}', '\ts.Start()', '}', '', 'func (s *Server) Start() error {', '\treturn nil', '}'));
+    expect(fs.snapshot()['main.go']).toBe(spliceLines(server, 11, 22, 'func main() {', '\ts := &Server{}', '\ts.Start()', '}', '', 'func (s *Server) Start() error {', '\treturn nil', '}'));
   });
 });
 
@@ -82,14 +76,14 @@ describe('structure edits in Rust', () => {
     const { editor, fs } = editorOver({ 'lib.rs': shape });
     expect(expectOk(await editor.insertAfterStructure({ path: 'lib.rs', target: 'pub enum Shape\nSquare', content: 'Triangle(f64, f64)' }))).toEqual({ inserted_at_line: 6, warnings: [] });
     expect(expectOk(await editor.insertBeforeStructure({ path: 'lib.rs', target: 'pub enum Shape\nCircle', content: 'Point' }))).toEqual({ inserted_at_line: 4, target_now_at_line: 5, warnings: [] });
-    expect(fs.snapshot()['lib.rs']).toBe(edited(shape, 4, 5, '    Point,', '    Circle(f64),', '    Square(f64),', '    Triangle(f64, f64),'));
+    expect(fs.snapshot()['lib.rs']).toBe(spliceLines(shape, 4, 5, '    Point,', '    Circle(f64),', '    Square(f64),', '    Triangle(f64, f64),'));
   });
 
   it('deletes a match arm and the variant with its comma', async () => {
     const { editor, fs } = editorOver({ 'lib.rs': shape });
     expectOk(await editor.deleteStructure({ path: 'lib.rs', target: 'pub enum Shape\nSquare' }));
     expectOk(await editor.deleteStructure({ path: 'lib.rs', target: 'impl Shape\npub fn area\nmatch\nShape::Square' }));
-    expect(fs.snapshot()['lib.rs']).toBe(edited(edited(shape, 13, 13), 5, 5));
+    expect(fs.snapshot()['lib.rs']).toBe(spliceLines(spliceLines(shape, 13, 13), 5, 5));
   });
 
   it('moves a method out of its impl, warning that the impl is empty', async () => {
@@ -124,7 +118,7 @@ describe('structure edits in Java', () => {
   it('replaces an annotated method with its Javadoc, named by its annotation', async () => {
     const { editor, fs } = editorOver({ 'Shop.java': shop });
     expect(expectOk(await editor.replaceStructure({ path: 'Shop.java', target: 'public class Shop\n@Override', content: '@Override\npublic void open() {\n    count = 1;\n}' }))).toEqual({ lines: [7, 10], warnings: [] });
-    expect(fs.snapshot()['Shop.java']).toBe(edited(shop, 7, 11, '    @Override', '    public void open() {', '        count = 1;', '    }'));
+    expect(fs.snapshot()['Shop.java']).toBe(spliceLines(shop, 7, 11, '    @Override', '    public void open() {', '        count = 1;', '    }'));
   });
 
   it('deletes an annotated method and inserts a field after the first one', async () => {
@@ -132,7 +126,7 @@ describe('structure edits in Java', () => {
     expect(expectOk(await editor.deleteStructure({ path: 'Shop.java', target: 'public class Shop\npublic void open' }))).toEqual({ deleted_line_range_inclusive: [7, 11], warnings: [] });
     expect(expectOk(await editor.insertAfterStructure({ path: 'Shop.java', target: 'public class Shop\nprivate int count', content: 'private String name;' }))).toEqual({ inserted_at_line: 7, warnings: [] });
     // The blank line the field had below it (before the method) is the spacing used after it.
-    expect(fs.snapshot()['Shop.java']).toBe(edited(shop, 7, 12, '    private String name;', ''));
+    expect(fs.snapshot()['Shop.java']).toBe(spliceLines(shop, 7, 12, '    private String name;', ''));
   });
 
   it('replaces text in one method only and moves a method to another class file', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorOver, expectOk, lines } from '../helpers.js';
+import { editorOver, expectOk, lines, spliceLines } from '../helpers.js';
 
 const readme = lines(
   '# Shop',
@@ -22,31 +22,25 @@ const readme = lines(
   'MIT',
 );
 
-function edited(from: number, to: number, ...rows: string[]): string {
-  const all = readme.split('\n');
-  all.splice(from - 1, to - from + 1, ...rows);
-  return all.join('\n');
-}
-
 describe('structure edits in Markdown', () => {
   it('inserts a section before another with a blank line, and a list item without one', async () => {
     const { editor, fs } = editorOver({ 'README.md': readme });
     expect(expectOk(await editor.insertBeforeStructure({ path: 'README.md', target: 'Shop\nLicense', content: '## Contributing\n\nSend patches.' }))).toEqual({ inserted_at_line: 16, target_now_at_line: 20, warnings: [] });
     expect(expectOk(await editor.insertAfterStructure({ path: 'README.md', target: 'Shop\nUsage\nadd items', content: '- pay' }))).toEqual({ inserted_at_line: 14, warnings: [] });
-    expect(fs.snapshot()['README.md']).toBe(edited(13, 16, '- add items', '- pay', '- check out', '', '## Contributing', '', 'Send patches.', '', '## License'));
+    expect(fs.snapshot()['README.md']).toBe(spliceLines(readme, 13, 16, '- add items', '- pay', '- check out', '', '## Contributing', '', 'Send patches.', '', '## License'));
   });
 
   it('deletes a section with its content, keeping one blank line', async () => {
     const { editor, fs } = editorOver({ 'README.md': readme });
     expect(expectOk(await editor.deleteStructure({ path: 'README.md', target: 'Shop\nInstall' }))).toEqual({ deleted_line_range_inclusive: [5, 9], warnings: [] });
-    expect(fs.snapshot()['README.md']).toBe(edited(5, 10));
+    expect(fs.snapshot()['README.md']).toBe(spliceLines(readme, 5, 10));
   });
 
   it('replaces a code block named by its language and edits text in one section', async () => {
     const { editor, fs } = editorOver({ 'README.md': readme });
     expect(expectOk(await editor.replaceStructure({ path: 'README.md', target: 'Shop\nInstall\nbash', content: '```sh\npnpm add shop\n```' }))).toEqual({ lines: [7, 9], warnings: [] });
     expect(expectOk(await editor.replaceTextInStructure({ path: 'README.md', target: 'Shop\nLicense', old_text: 'MIT', new_text: 'MIT, see LICENSE.' }))).toEqual({ affected_lines: [18, 18], warnings: [] });
-    expect(fs.snapshot()['README.md']).toBe(edited(7, 18, '```sh', 'pnpm add shop', '```', ...readme.split('\n').slice(9, 17), 'MIT, see LICENSE.'));
+    expect(fs.snapshot()['README.md']).toBe(spliceLines(readme, 7, 18, '```sh', 'pnpm add shop', '```', ...readme.split('\n').slice(9, 17), 'MIT, see LICENSE.'));
   });
 
   it('moves a section before another and warns when a section loses its only block', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorOver, expectError, expectOk, lines } from '../helpers.js';
+import { editorOver, expectError, expectOk, lines, spliceLines } from '../helpers.js';
 
 const auth = lines(
   '"""Authentication."""',
@@ -26,33 +26,26 @@ const auth = lines(
   '    pass',
 );
 
-/** The fixture with lines `from`-`to` (1-based, inclusive) replaced by `rows`. */
-function authWith(from: number, to: number, ...rows: string[]): string {
-  const all = auth.split('\n');
-  all.splice(from - 1, to - from + 1, ...rows);
-  return all.join('\n');
-}
-
 describe('replaceStructure (Python)', () => {
   it('replaces a nested method with zero-indent content re-based onto the class body', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     const result = expectOk(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout', content: 'def logout(self):\n    self.user = None\n    return True\n' }));
     expect(result).toEqual({ lines: [17, 19], warnings: [] });
-    expect(fs.snapshot()['auth.py']).toBe(authWith(17, 18, '    def logout(self):', '        self.user = None', '        return True'));
+    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 17, 18, '    def logout(self):', '        self.user = None', '        return True'));
   });
 
   it('re-bases zero-indent content into a method body at 8 spaces', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     const result = expectOk(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate\nif self.user', content: 'if self.user and self.active:\n    log("ok")\n    return True' }));
     expect(result).toEqual({ lines: [13, 15], warnings: [] });
-    expect(fs.snapshot()['auth.py']).toBe(authWith(13, 14, '        if self.user and self.active:', '            log("ok")', '            return True'));
+    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 13, 14, '        if self.user and self.active:', '            log("ok")', '            return True'));
   });
 
   it('replaces a decorated method with its doc comment and decorators, named by a decorator', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     const result = expectOk(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\n@staticmethod', content: '@classmethod\ndef validate(cls):\n    return True' }));
     expect(result).toEqual({ lines: [9, 11], warnings: [] });
-    expect(fs.snapshot()['auth.py']).toBe(authWith(9, 15, '    @classmethod', '    def validate(cls):', '        return True'));
+    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 9, 15, '    @classmethod', '    def validate(cls):', '        return True'));
   });
 
   it('writes back what readStructure returned without changing a byte, and replaces "" as the whole file', async () => {
@@ -73,7 +66,7 @@ describe('replaceStructure (Python)', () => {
     expect(result.warnings).toEqual([
       expect.objectContaining({ type: 'INDENTATION_INCONSISTENT', details: { expected_indent: '        ', actual_indent: '', line: 15, lines: [15] } }),
     ]);
-    expect(fs.snapshot()['auth.py']).toBe(authWith(13, 14, '        if self.user:', '            return True', 'return None'));
+    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 13, 14, '        if self.user:', '            return True', 'return None'));
   });
 });
 
@@ -81,19 +74,19 @@ describe('deleteStructure (Python)', () => {
   it('deletes a decorated method with its doc comment and keeps one blank line between methods', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     expect(expectOk(await editor.deleteStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate' }))).toEqual({ deleted_line_range_inclusive: [9, 15], warnings: [] });
-    expect(fs.snapshot()['auth.py']).toBe(authWith(9, 16));
+    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 9, 16));
   });
 
   it('deletes the last method of a class, keeping the two blank lines before the next top-level definition', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     expect(expectOk(await editor.deleteStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout' }))).toEqual({ deleted_line_range_inclusive: [17, 18], warnings: [] });
-    expect(fs.snapshot()['auth.py']).toBe(authWith(16, 18));
+    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 16, 18));
   });
 
   it('deletes the last function of the file without leaving blank lines at the end', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     expectOk(await editor.deleteStructure({ path: 'auth.py', target: 'def main' }));
-    expect(fs.snapshot()['auth.py']).toBe(authWith(19, 23, ''));
+    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 19, 23, ''));
   });
 
   it('deletes a nested statement and warns STRUCTURE_EMPTY when it was the only one', async () => {
@@ -115,13 +108,13 @@ describe('insertBeforeStructure / insertAfterStructure (Python)', () => {
   it('inserts a method after another with one blank line between', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     expect(expectOk(await editor.insertAfterStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate', content: 'def login(self):\n    return 1' }))).toEqual({ inserted_at_line: 17, warnings: [] });
-    expect(fs.snapshot()['auth.py']).toBe(authWith(16, 16, '', '    def login(self):', '        return 1', ''));
+    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 16, 16, '', '    def login(self):', '        return 1', ''));
   });
 
   it('inserts a top-level function with two blank lines where the file uses two', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     expect(expectOk(await editor.insertBeforeStructure({ path: 'auth.py', target: 'def main', content: 'def helper():\n    return 2' }))).toEqual({ inserted_at_line: 21, target_now_at_line: 25, warnings: [] });
-    expect(fs.snapshot()['auth.py']).toBe(authWith(21, 21, 'def helper():', '    return 2', '', '', 'def main():'));
+    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 21, 21, 'def helper():', '    return 2', '', '', 'def main():'));
     const end = editorOver({ 'auth.py': auth });
     expect(expectOk(await end.editor.insertAfterStructure({ path: 'auth.py', target: '', content: 'def tail():\n    return 3\n' }))).toEqual({ inserted_at_line: 25, warnings: [] });
     expect(end.fs.snapshot()['auth.py']).toBe(`${auth}\n\ndef tail():\n    return 3\n`);
@@ -137,7 +130,7 @@ describe('insertBeforeStructure / insertAfterStructure (Python)', () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     const result = expectOk(await editor.insertBeforeStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate\nreturn False', content: 'log("denied")\nif self.strict:\n    raise Denied()' }));
     expect(result).toEqual({ inserted_at_line: 15, target_now_at_line: 18, warnings: [] });
-    expect(fs.snapshot()['auth.py']).toBe(authWith(15, 15, '        log("denied")', '        if self.strict:', '            raise Denied()', '        return False'));
+    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 15, 15, '        log("denied")', '        if self.strict:', '            raise Denied()', '        return False'));
   });
 
   it('inserts at the file start (after a #! line) and into an empty file', async () => {
@@ -157,7 +150,7 @@ describe('replaceTextInStructure / replaceAllTextInStructure (Python)', () => {
   it('replaces the one occurrence inside the structure only', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     expect(expectOk(await editor.replaceTextInStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout', old_text: 'pass', new_text: 'self.user = None\n        return None' }))).toEqual({ affected_lines: [18, 19], warnings: [] });
-    expect(fs.snapshot()['auth.py']).toBe(authWith(18, 18, '        self.user = None', '        return None'));
+    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 18, 18, '        self.user = None', '        return None'));
   });
 
   it('TEXT_AMBIGUOUS lists the occurrences; replaceAll replaces them all and checks expected_count', async () => {
@@ -172,7 +165,7 @@ describe('replaceTextInStructure / replaceAllTextInStructure (Python)', () => {
       affected_lines: [14, 15],
       warnings: [],
     });
-    expect(fs.snapshot()['auth.py']).toBe(authWith(14, 15, '            yield True', '        yield False'));
+    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 14, 15, '            yield True', '        yield False'));
   });
 
   it('TEXT_NOT_FOUND shows the most similar lines and where the text occurs outside the structure', async () => {
@@ -195,7 +188,7 @@ describe('moveStructure (Python)', () => {
       destination_final_line_range: [22, 23],
       warnings: [],
     });
-    expect(fs.snapshot()['auth.py']).toBe(`${authWith(16, 18)}\n\ndef logout(self):\n    pass\n`);
+    expect(fs.snapshot()['auth.py']).toBe(`${spliceLines(auth, 16, 18)}\n\ndef logout(self):\n    pass\n`);
   });
 
   it('moves a function into a class before a decorated method', async () => {
@@ -205,13 +198,13 @@ describe('moveStructure (Python)', () => {
       destination_final_line_range: [9, 10],
       warnings: [],
     });
-    expect(fs.snapshot()['auth.py']).toBe(authWith(9, 23, '    def main():', '        pass', '', ...auth.split('\n').slice(8, 18), ''));
+    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 9, 23, '    def main():', '        pass', '', ...auth.split('\n').slice(8, 18), ''));
   });
 
   it('moves the last method of a class after the class', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     expect(expectOk(await editor.moveStructure({ source_path: 'auth.py', source_target: 'class UserAuth\ndef logout', dest_path: 'auth.py', dest_target: 'class UserAuth', position: 'after' })).destination_final_line_range).toEqual([18, 19]);
-    expect(fs.snapshot()['auth.py']).toBe(authWith(16, 18, '', '', 'def logout(self):', '    pass'));
+    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 16, 18, '', '', 'def logout(self):', '    pass'));
   });
 
   it('moves to another file, creating it with its folders', async () => {
@@ -222,7 +215,7 @@ describe('moveStructure (Python)', () => {
       warnings: [],
     });
     expect(fs.snapshot()).toEqual({
-      'auth.py': authWith(9, 16),
+      'auth.py': spliceLines(auth, 9, 16),
       'checks/validate.py': lines('# Validates the session.', '@staticmethod', '@cached(ttl=5)', 'def validate(self):', '    if self.user:', '        return True', '    return False'),
     });
   });

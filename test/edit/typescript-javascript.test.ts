@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorOver, expectOk, lines } from '../helpers.js';
+import { editorOver, expectOk, lines, spliceLines } from '../helpers.js';
 
 const cart = lines(
   "import { Injectable } from '@angular/core';",
@@ -30,50 +30,44 @@ const cart = lines(
   '};',
 );
 
-function cartWith(from: number, to: number, ...rows: string[]): string {
-  const all = cart.split('\n');
-  all.splice(from - 1, to - from + 1, ...rows);
-  return all.join('\n');
-}
-
 describe('structure edits in TypeScript', () => {
   it('replaces a decorated method with its JSDoc, re-basing zero-indent content', async () => {
     const { editor, fs } = editorOver({ 'cart.ts': cart });
     const result = expectOk(await editor.replaceStructure({ path: 'cart.ts', target: 'export class Cart\nadd', content: '/** Adds items. */\nadd(...items: Item[]): void {\n  this.items.push(...items);\n}' }));
     expect(result).toEqual({ lines: [8, 11], warnings: [] });
-    expect(fs.snapshot()['cart.ts']).toBe(cartWith(8, 16, '  /** Adds items. */', '  add(...items: Item[]): void {', '    this.items.push(...items);', '  }'));
+    expect(fs.snapshot()['cart.ts']).toBe(spliceLines(cart, 8, 16, '  /** Adds items. */', '  add(...items: Item[]): void {', '    this.items.push(...items);', '  }'));
   });
 
   it('inserts a method between methods with the blank line the class uses', async () => {
     const { editor, fs } = editorOver({ 'cart.ts': cart });
     expect(expectOk(await editor.insertAfterStructure({ path: 'cart.ts', target: 'class Cart\nadd', content: 'clear(): void {\n  this.items = [];\n}' }))).toEqual({ inserted_at_line: 18, warnings: [] });
-    expect(fs.snapshot()['cart.ts']).toBe(cartWith(17, 17, '', '  clear(): void {', '    this.items = [];', '  }', ''));
+    expect(fs.snapshot()['cart.ts']).toBe(spliceLines(cart, 17, 17, '', '  clear(): void {', '    this.items = [];', '  }', ''));
   });
 
   it('edits text inside a nested else clause only', async () => {
     const { editor, fs } = editorOver({ 'cart.ts': cart });
     expect(expectOk(await editor.replaceTextInStructure({ path: 'cart.ts', target: 'class Cart\nadd\nif\nelse', old_text: 'push(item)', new_text: 'push({ ...item })' }))).toEqual({ affected_lines: [14, 14], warnings: [] });
-    expect(fs.snapshot()['cart.ts']).toBe(cartWith(14, 14, '      this.items.push({ ...item });'));
+    expect(fs.snapshot()['cart.ts']).toBe(spliceLines(cart, 14, 14, '      this.items.push({ ...item });'));
   });
 
   it('deletes a clause that shares its line with the closing brace', async () => {
     const { editor, fs } = editorOver({ 'cart.ts': cart });
     expect(expectOk(await editor.deleteStructure({ path: 'cart.ts', target: 'class Cart\nadd\nif\nelse' })).deleted_line_range_inclusive).toEqual([13, 15]);
-    expect(fs.snapshot()['cart.ts']).toBe(cartWith(13, 15, '    }'));
+    expect(fs.snapshot()['cart.ts']).toBe(spliceLines(cart, 13, 15, '    }'));
   });
 
   it('deletes the first member with the blank line after it, and the last property with the comma before it', async () => {
     const { editor, fs } = editorOver({ 'cart.ts': cart });
     expectOk(await editor.deleteStructure({ path: 'cart.ts', target: 'class Cart\nprivate items' }));
     expectOk(await editor.deleteStructure({ path: 'cart.ts', target: 'export const config\ntimeout' }));
-    expect(fs.snapshot()['cart.ts']).toBe(cartWith(6, 26, ...cart.split('\n').slice(7, 23), '  retries: 3', '};'));
+    expect(fs.snapshot()['cart.ts']).toBe(spliceLines(cart, 6, 26, ...cart.split('\n').slice(7, 23), '  retries: 3', '};'));
   });
 
   it('warns STRUCTURE_EMPTY when a method loses its only statement', async () => {
     const { editor, fs } = editorOver({ 'cart.ts': cart });
     const result = expectOk(await editor.deleteStructure({ path: 'cart.ts', target: 'class Cart\ntotal\nreturn' }));
     expect(result.warnings).toEqual([expect.objectContaining({ type: 'STRUCTURE_EMPTY', details: { structure: 'class Cart\ntotal', kind: 'method', lines: [18, 19] } })]);
-    expect(fs.snapshot()['cart.ts']).toBe(cartWith(19, 19));
+    expect(fs.snapshot()['cart.ts']).toBe(spliceLines(cart, 19, 19));
   });
 
   it('moves a method into a class of another file', async () => {
@@ -81,7 +75,7 @@ describe('structure edits in TypeScript', () => {
     const result = expectOk(await editor.moveStructure({ source_path: 'cart.ts', source_target: 'class Cart\ntotal', dest_path: 'totals.ts', dest_target: 'export class Totals\nsum', position: 'after' }));
     expect(result).toEqual({ source_original_line_range: [18, 20], destination_final_line_range: [4, 6], warnings: [] });
     expect(fs.snapshot()).toEqual({
-      'cart.ts': cartWith(17, 20),
+      'cart.ts': spliceLines(cart, 17, 20),
       'totals.ts': lines('export class Totals {', '  sum = 0;', '', '  total(): number {', '    return this.items.length;', '  }', '}'),
     });
   });

@@ -56,25 +56,34 @@ function occurrences(text: string, needle: string, start: number, end: number): 
   return found;
 }
 
-/** Plans `replaceTextInStructure`: `old_text` must occur exactly once inside the structure. */
-export function planReplaceText(tree: StructureTree, path: StructurePath, edit: TextEdit): Result<EditPlan<ReplaceTextFigures>, TextEditError> {
+/** The occurrences of `old_text` in the structure (at least one), with their lines. */
+function findInStructure(tree: StructureTree, path: StructurePath, edit: TextEdit): Result<{ oldText: string; found: number[]; lines: number[] }, ErrorOf<'TEXT_NOT_FOUND'>> {
   const { source } = tree;
   const node = path[path.length - 1]!;
   const oldText = normalize(edit.oldText);
   const range = searchRange(source, node);
   const found = occurrences(source.text, oldText, range.start, range.end);
   if (found.length === 0) return err(textNotFound(source, node, range, oldText, edit));
-  if (found.length > 1) {
-    const lines = found.map((offset) => lineOfOffset(source, offset));
-    return err(
-      makeError(
-        'TEXT_AMBIGUOUS',
-        `old_text occurs ${found.length} times in the structure (lines ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''}); replaceTextInStructure needs exactly one. Add surrounding lines to old_text so it names one occurrence, target a nested structure, or use replaceAllTextInStructure to replace all ${found.length}.`,
-        { path: edit.file, target: edit.target, occurrences: found.length, lines },
-      ),
-    );
-  }
-  return ok(planOccurrences(tree, path, found, oldText, normalize(edit.newText), edit.target, (affected) => ({ affected_lines: affected })));
+  return ok({ oldText, found, lines: found.map((offset) => lineOfOffset(source, offset)) });
+}
+
+/** Lines for a message: the first ten. */
+const listed = (lines: readonly number[]) => `${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''}`;
+
+/** Plans `replaceTextInStructure`: `old_text` must occur exactly once inside the structure. */
+export function planReplaceText(tree: StructureTree, path: StructurePath, edit: TextEdit): Result<EditPlan<ReplaceTextFigures>, TextEditError> {
+  return findInStructure(tree, path, edit).andThen(({ oldText, found, lines }): Result<EditPlan<ReplaceTextFigures>, TextEditError> => {
+    if (found.length > 1) {
+      return err(
+        makeError(
+          'TEXT_AMBIGUOUS',
+          `old_text occurs ${found.length} times in the structure (lines ${listed(lines)}); replaceTextInStructure needs exactly one. Add surrounding lines to old_text so it names one occurrence, target a nested structure, or use replaceAllTextInStructure to replace all ${found.length}.`,
+          { path: edit.file, target: edit.target, occurrences: found.length, lines },
+        ),
+      );
+    }
+    return ok(planOccurrences(tree, path, found, oldText, normalize(edit.newText), edit.target, (affected) => ({ affected_lines: affected })));
+  });
 }
 
 /**
@@ -86,23 +95,18 @@ export function planReplaceAllText(
   path: StructurePath,
   edit: TextEdit & { readonly expectedCount?: number | undefined },
 ): Result<EditPlan<ReplaceAllTextFigures>, TextEditError> {
-  const { source } = tree;
-  const node = path[path.length - 1]!;
-  const oldText = normalize(edit.oldText);
-  const range = searchRange(source, node);
-  const found = occurrences(source.text, oldText, range.start, range.end);
-  if (found.length === 0) return err(textNotFound(source, node, range, oldText, edit));
-  if (edit.expectedCount !== undefined && edit.expectedCount !== found.length) {
-    const lines = found.map((offset) => lineOfOffset(source, offset));
-    return err(
-      makeError(
-        'COUNT_MISMATCH',
-        `Expected ${edit.expectedCount} occurrence${edit.expectedCount === 1 ? '' : 's'} of old_text in the structure but found ${found.length} (lines ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''}); nothing was replaced. Check the occurrences, then call again with expected_count ${found.length}, or narrow old_text or the target.`,
-        { path: edit.file, target: edit.target, expected: edit.expectedCount, found: found.length, lines },
-      ),
-    );
-  }
-  return ok(planOccurrences(tree, path, found, oldText, normalize(edit.newText), edit.target, (affected) => ({ total_replacements: found.length, affected_lines: affected })));
+  return findInStructure(tree, path, edit).andThen(({ oldText, found, lines }): Result<EditPlan<ReplaceAllTextFigures>, TextEditError> => {
+    if (edit.expectedCount !== undefined && edit.expectedCount !== found.length) {
+      return err(
+        makeError(
+          'COUNT_MISMATCH',
+          `Expected ${edit.expectedCount} occurrence${edit.expectedCount === 1 ? '' : 's'} of old_text in the structure but found ${found.length} (lines ${listed(lines)}); nothing was replaced. Check the occurrences, then call again with expected_count ${found.length}, or narrow old_text or the target.`,
+          { path: edit.file, target: edit.target, expected: edit.expectedCount, found: found.length, lines },
+        ),
+      );
+    }
+    return ok(planOccurrences(tree, path, found, oldText, normalize(edit.newText), edit.target, (affected) => ({ total_replacements: found.length, affected_lines: affected })));
+  });
 }
 
 function planOccurrences<Figures>(
