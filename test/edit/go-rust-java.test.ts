@@ -52,6 +52,16 @@ describe('structure edits in Go (tab-indented)', () => {
   });
 });
 
+describe('text edits and insert-before in Go', () => {
+  it('replaceTextInStructure, replaceAllTextInStructure and insertBeforeStructure', async () => {
+    const { editor, fs } = editorOver({ 'main.go': server });
+    expect(expectOk(await editor.replaceTextInStructure({ path: 'main.go', target: 'func (s *Server) Start\nif s.Port', old_text: '"no port"', new_text: '"no port for %s", s.Addr' }))).toEqual({ affected_lines: [14, 14], warnings: [] });
+    expect(expectOk(await editor.replaceAllTextInStructure({ path: 'main.go', target: 'func main', old_text: 's', new_text: 'srv', expected_count: 2 }))).toEqual({ total_replacements: 2, affected_lines: [20, 21], warnings: [] });
+    expect(expectOk(await editor.insertBeforeStructure({ path: 'main.go', target: 'func main', content: '// main runs the server.' }))).toEqual({ inserted_at_line: 19, target_now_at_line: 20, warnings: [] });
+    expect(fs.snapshot()['main.go']).toBe(spliceLines(spliceLines(server, 19, 21, '// main runs the server.', 'func main() {', '\tsrv := &Server{}', '\tsrv.Start()'), 14, 14, '\t\treturn fmt.Errorf("no port for %s", s.Addr)'));
+  });
+});
+
 const shape = lines(
   '/// A shape.',
   '#[derive(Debug, Clone)]',
@@ -92,6 +102,16 @@ describe('structure edits in Rust', () => {
     expect(result.destination_final_line_range).toEqual([11, 17]);
     expect(result.warnings).toEqual([expect.objectContaining({ type: 'STRUCTURE_EMPTY', details: { structure: 'impl Shape', kind: 'impl', lines: [8, 9] } })]);
     expect(fs.snapshot()['lib.rs']).toBe(lines(...shape.split('\n').slice(0, 8), '}', '', '/// Its area.', 'pub fn area(&self) -> f64 {', '    match self {', '        Shape::Circle(r) => 3.14 * r * r,', '        Shape::Square(s) => s * s,', '    }', '}'));
+  });
+});
+
+describe('replace and text edits in Rust', () => {
+  it('replaceStructure keeps the attributes it is given, text edits stay in their arm', async () => {
+    const { editor, fs } = editorOver({ 'lib.rs': shape });
+    expect(expectOk(await editor.replaceStructure({ path: 'lib.rs', target: '#[derive', content: '/// A shape.\n#[derive(Debug)]\npub enum Shape {\n    Circle(f64),\n}' }))).toEqual({ lines: [1, 5], warnings: [] });
+    expect(expectOk(await editor.replaceTextInStructure({ path: 'lib.rs', target: 'impl Shape\npub fn area\nmatch\nShape::Circle', old_text: '3.14', new_text: 'std::f64::consts::PI' }))).toEqual({ affected_lines: [11, 11], warnings: [] });
+    expect(expectOk(await editor.replaceAllTextInStructure({ path: 'lib.rs', target: 'impl Shape\npub fn area\nmatch\nShape::Square', old_text: 's', new_text: 'side' }))).toEqual({ total_replacements: 3, affected_lines: [12, 12], warnings: [] });
+    expect(fs.snapshot()['lib.rs']).toBe(lines('/// A shape.', '#[derive(Debug)]', 'pub enum Shape {', '    Circle(f64),', '}', ...shape.split('\n').slice(6, 11), '            Shape::Circle(r) => std::f64::consts::PI * r * r,', '            Shape::Square(side) => side * side,', '        }', '    }', '}'));
   });
 });
 
@@ -138,5 +158,18 @@ describe('structure edits in Java', () => {
       'Shop.java': lines(...shop.split('\n').slice(0, 11), '}'),
       'Counter.java': lines('public class Counter {', '}', '', 'public int size() {', '    return size;', '}'),
     });
+  });
+});
+
+describe('text edits and insert-before in Java', () => {
+  it('replaceTextInStructure and insertBeforeStructure with an annotation', async () => {
+    const { editor, fs } = editorOver({ 'Shop.java': shop });
+    expect(expectOk(await editor.replaceTextInStructure({ path: 'Shop.java', target: 'public class Shop\n@Override', old_text: 'count = 0', new_text: 'count = 10' }))).toEqual({ affected_lines: [10, 10], warnings: [] });
+    expect(expectOk(await editor.insertBeforeStructure({ path: 'Shop.java', target: 'public class Shop\npublic int count', content: '@Deprecated\npublic void close() {\n    count = -1;\n}' }))).toEqual({
+      inserted_at_line: 13,
+      target_now_at_line: 18,
+      warnings: [],
+    });
+    expect(fs.snapshot()['Shop.java']).toBe(spliceLines(shop, 10, 13, '        count = 10;', '    }', '', '    @Deprecated', '    public void close() {', '        count = -1;', '    }', '', '    public int count() {'));
   });
 });

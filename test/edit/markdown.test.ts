@@ -54,4 +54,10 @@ describe('structure edits in Markdown', () => {
     const emptied = expectOk(await editor.deleteStructure({ path: 'README.md', target: 'Shop\nLicense\nMIT' }));
     expect(emptied.warnings).toEqual([expect.objectContaining({ type: 'STRUCTURE_EMPTY', details: { structure: 'Shop\nLicense', kind: 'section', lines: [5, 5] } })]);
   });
+
+  it('replaces all occurrences in one section', async () => {
+    const { editor, fs } = editorOver({ 'README.md': readme });
+    expect(expectOk(await editor.replaceAllTextInStructure({ path: 'README.md', target: 'Shop\nInstall', old_text: 'shop', new_text: '@acme/shop' }))).toEqual({ total_replacements: 1, affected_lines: [8, 8], warnings: [] });
+    expect(fs.snapshot()['README.md']).toBe(spliceLines(readme, 8, 8, 'npm install @acme/shop'));
+  });
 });

@@ -127,3 +127,21 @@ describe('structure edits in JavaScript', () => {
     expect(fs.snapshot()['run.js']).toBe(tabbed.replace('run(tasks)', 'run(jobs)').replace('const task of tasks', 'const job of jobs').replace('\t\ttask();', '\t\tjob();'));
   });
 });
+
+describe('replace, delete, text edits and insert-before in JavaScript; replace-all in TypeScript', () => {
+  it('JavaScript', async () => {
+    const { editor, fs } = editorOver({ 'run.js': tabbed });
+    expect(expectOk(await editor.replaceStructure({ path: 'run.js', target: 'export function stop', content: 'export function stop(code) {\n  return code === 0;\n}' }))).toEqual({ lines: [7, 9], warnings: [] });
+    expect(expectOk(await editor.replaceTextInStructure({ path: 'run.js', target: 'export function run\nfor', old_text: 'task();', new_text: 'await task();' }))).toEqual({ affected_lines: [3, 3], warnings: [] });
+    expect(expectOk(await editor.insertBeforeStructure({ path: 'run.js', target: 'export function stop', content: '/** Stops. */' }))).toEqual({ inserted_at_line: 7, target_now_at_line: 8, warnings: [] });
+    expect(fs.snapshot()['run.js']).toBe(lines('export function run(tasks) {', '\tfor (const task of tasks) {', '\t\tawait task();', '\t}', '}', '', '/** Stops. */', 'export function stop(code) {', '\treturn code === 0;', '}'));
+    expect(expectOk(await editor.deleteStructure({ path: 'run.js', target: 'export function run\nfor' }))).toEqual({ deleted_line_range_inclusive: [2, 4], warnings: [expect.objectContaining({ type: 'STRUCTURE_EMPTY' })] });
+  });
+
+  it('TypeScript replaceAllTextInStructure inside a method', async () => {
+    const { editor, fs } = editorOver({ 'cart.ts': cart });
+    expect(expectOk(await editor.replaceAllTextInStructure({ path: 'cart.ts', target: 'class Cart\nadd', old_text: 'item', new_text: 'entry', expected_count: 5 }))).toEqual({ total_replacements: 5, affected_lines: [8, 14], warnings: [] });
+    // The doc comment is part of the method, so its "item" is replaced too (and "items" became "entrys").
+    expect(fs.snapshot()['cart.ts']).toBe(spliceLines(cart, 8, 14, '  /** Adds an entry. */', '  @Log()', '  add(entry: Item): void {', '    if (entry.quantity <= 0) {', "      throw new Error('bad');", '    } else {', '      this.entrys.push(entry);'));
+  });
+});

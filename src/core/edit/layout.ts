@@ -107,6 +107,9 @@ export function itemSeparator(source: SourceText, parent: StructureNode, index: 
   return { char: listEnd ? ',' : null, own: false };
 }
 
+/** Text made only of comment, decorator, annotation or attribute lines. */
+const ATTACHED_ONLY = /^(?:[ \t]*(?:\/\/|#|\/\*|\*(?:[ /]|$)|--|@)[^\n]*(?:\n|$))+$/;
+
 const PYTHON_DEFINITION = /^(?:async[ \t]+def|def|class)[ \t]|^@/;
 
 function isPythonDefinition(text: string, node: StructureNode): boolean {
@@ -134,7 +137,8 @@ function usesTwoBlankLinesAtTopLevel(tree: StructureTree): boolean {
  * the blank lines between that structure and its sibling on the same side, else on the other
  * side. Without siblings: one blank line if either text spans several lines (none between list
  * items), and in Markdown always one (blocks need it). Between top-level Python definitions,
- * two when the file uses two.
+ * two when the file uses two. Content made only of comments, decorators or attributes put before
+ * a structure gets none: it belongs to that structure.
  */
 export function spacingNextTo(tree: StructureTree, parent: StructureNode, index: number, side: 'before' | 'after', content: string): number {
   const { source } = tree;
@@ -148,6 +152,8 @@ export function spacingNextTo(tree: StructureTree, parent: StructureNode, index:
     if (side === 'before') spacing = hasPrevious ? above() : hasNext ? below() : null;
     else spacing = hasNext ? below() : hasPrevious ? above() : null;
   }
+  // Comments, decorators or attributes put before a structure belong to it: no blank line.
+  if (side === 'before' && node && tree.language !== 'markdown' && ATTACHED_ONLY.test(content)) return 0;
   if (spacing === null) {
     if (tree.language === 'markdown') spacing = node?.kind === 'list_item' ? 0 : 1;
     else spacing = content.includes('\n') || (node !== undefined && node.lineRange[0] !== node.lineRange[1]) ? 1 : 0;
