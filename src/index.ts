@@ -4,8 +4,6 @@
  * @packageDocumentation
  */
 export { createEditor } from './editor/index.js';
-export type { ApplyChunksResult, Editor, EditorLimits, EditorOptions, ListStructuresResult, ReadStructureResult } from './editor/index.js';
-export type { ApplyChunksArgs, Chunk, ListStructuresArgs, ReadFileArgs, ReadStructureArgs } from './core/arguments.js';
 export type { AppliedChunk } from './core/edit/chunks.js';
 export type { LineCategory } from './core/file-read/categories.js';
 export type {
@@ -26,6 +24,34 @@ export type {
   TargetReadMatch,
   WholeFileRead,
 } from './core/file-read/types.js';
+export type {
+  ApplyChunksResult,
+  DeleteStructureResult,
+  Editor,
+  EditorLimits,
+  EditorOptions,
+  InsertAfterStructureResult,
+  InsertBeforeStructureResult,
+  ListStructuresResult,
+  MoveStructureResult,
+  ReadStructureResult,
+  ReplaceAllTextInStructureResult,
+  ReplaceStructureResult,
+  ReplaceTextInStructureResult,
+} from './editor/index.js';
+export type {
+  ApplyChunksArgs,
+  Chunk,
+  DeleteStructureArgs,
+  InsertStructureArgs,
+  ListStructuresArgs,
+  MoveStructureArgs,
+  ReadFileArgs,
+  ReadStructureArgs,
+  ReplaceAllTextInStructureArgs,
+  ReplaceStructureArgs,
+  ReplaceTextInStructureArgs,
+} from './core/arguments.js';
 export { isStructeditError } from './core/errors.js';
 export type {
   AmbiguousMatch,
@@ -43,6 +69,7 @@ export type {
   NumberedLine,
   ParentFound,
   ParseErrorInfo,
+  SimilarLine,
   StructeditError,
   TargetSuggestion,
 } from './core/errors.js';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { createEditor, memoryFs, type Editor, type StructeditError, type StructureListing } from 'structedit';
+import { createEditor, memoryFs, type Editor, type EditorOptions, type MemoryFs, type StructeditError, type StructureListing } from 'structedit';
 
 /** An editor over one in-memory file. */
 export function editorFor(path: string, content: string | Uint8Array): Editor {
@@ -44,3 +44,25 @@ export function expectError<Code extends StructeditError['error']>(
 
 /** Joins lines with `\n` (fixtures read better as arrays). */
 export const lines = (...rows: string[]): string => `${rows.join('\n')}\n`;
+
+/** An editor over in-memory files, with the file system to look at afterwards. */
+export function editorOver(files: Record<string, string | Uint8Array>, options: Omit<EditorOptions, 'fs'> = {}): { editor: Editor; fs: MemoryFs } {
+  const fs = memoryFs(files);
+  return { editor: createEditor({ fs, ...options }), fs };
+}
+
+/** Unwraps an ok result, failing the test with the error's message otherwise. */
+export function expectOk<T>(result: { isOk(): boolean; value?: T; error?: unknown }): T {
+  if (!result.isOk()) {
+    const error = result.error as StructeditError;
+    throw new Error(`${error.error}: ${error.message}`);
+  }
+  return result.value as T;
+}
+
+/** `text` with its lines `from`-`to` (1-based, inclusive) replaced by `rows` (none: deleted). */
+export function spliceLines(text: string, from: number, to: number, ...rows: string[]): string {
+  const all = text.split('\n');
+  all.splice(from - 1, to - from + 1, ...rows);
+  return all.join('\n');
+}

@@ -9,6 +9,7 @@ import type { StructeditError } from '../core/errors.js';
 import type { StructureListing } from '../core/read/list-structures.js';
 import type { Warning } from '../core/warnings.js';
 import { version } from '../version.js';
+import { registerStructureEditCommands } from './structure-edit-commands.js';
 
 /** Exit codes: 0 success, 1 the operation failed, 2 the command line was wrong. */
 const EXIT_OK = 0;
@@ -25,11 +26,11 @@ interface CommonOptions {
 export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
-  /** All of standard input, for `apply -`. */
+  /** All of standard input (for `apply -` and `--content-file -`). */
   readStdin?: () => Promise<string>;
 }
 
-async function readAllStdin(): Promise<string> {
+async function readProcessStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
@@ -42,6 +43,10 @@ function renderError(error: StructeditError): string {
     for (const suggestion of error.details.suggestions) {
       lines.push(`  line ${suggestion.line} (${suggestion.kind}${suggestion.skipped_level ? ', deeper level' : ''}): ${JSON.stringify(suggestion.target)}`);
     }
+  }
+  if (error.error === 'TEXT_NOT_FOUND' && error.details.similar_lines.length > 0) {
+    lines.push('similar lines:');
+    for (const similar of error.details.similar_lines) lines.push(`  line ${similar.line} (${similar.similarity}): ${JSON.stringify(similar.text)}`);
   }
   if (error.error === 'TARGET_AMBIGUOUS') {
     for (const match of error.details.matches) {
@@ -187,7 +192,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
     .option('--root <dir>', 'folder every path is confined to', process.cwd())
     .option('--json', 'print the tool results as JSON')
     .action(async (file: string, options: { root: string; json?: boolean }) => {
-      const text = file === '-' ? await (io.readStdin ?? readAllStdin)() : await readFile(file, 'utf8').catch((cause: unknown) => {
+      const text = file === '-' ? await (io.readStdin ?? readProcessStdin)() : await readFile(file, 'utf8').catch((cause: unknown) => {
         throw new CommanderError(EXIT_USAGE, 'structedit.usage', `cannot read ${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
       });
       const batch = parseBatch(text);
@@ -237,6 +242,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
     };
     finish(await editor.readFile(args), options.json, (value) => value.text);
   });
+  registerStructureEditCommands(program, { common, finish, readStdin: io.readStdin ?? readProcessStdin, usageExitCode: EXIT_USAGE });
 
   try {
     await program.parseAsync([...argv], { from: 'user' });

@@ -147,6 +147,22 @@ export interface ReadFileArgs {
   language?: string;
 }
 
+const content = z.string().describe('The new text, at zero indent (it is re-indented to the destination, keeping its relative indentation) or as readStructure returned it. At most 1 MB.');
+const oldText = z.string().min(1, 'must not be empty').describe('The exact text to find inside the structure: literal, case-sensitive, whitespace included.');
+const newText = z.string().describe('The text that replaces it (written as given, not re-indented).');
+
+/** Arguments of `replaceStructure`. */
+export interface ReplaceStructureArgs {
+  /** File path, relative to the root. */
+  path: string;
+  /** The structure to replace (`""`: the whole file). */
+  target: string;
+  /** Its new text (re-indented to the structure's indentation; verbatim for `""`). */
+  content: string;
+  /** Parse the file as this language instead of by its extension. */
+  language?: string;
+}
+
 const lineNumber = z.number().int().min(1, 'line numbers start at 1');
 
 /** Schema of {@link ReadFileArgs}. */
@@ -168,6 +184,137 @@ export const readFileArgsSchema = z
       context.addIssue({ code: 'custom', path: ['endLine'], message: `endLine ${args.endLine} is before startLine ${args.startLine}; give startLine <= endLine` });
     }
   }) satisfies z.ZodType<ReadFileArgs>;
+
+/** Arguments of `deleteStructure`. */
+export interface DeleteStructureArgs {
+  /** File path, relative to the root. */
+  path: string;
+  /** The structure to delete. */
+  target: string;
+  /** Parse the file as this language instead of by its extension. */
+  language?: string;
+}
+
+/** Arguments of `replaceTextInStructure`. */
+export interface ReplaceTextInStructureArgs {
+  /** File path, relative to the root. */
+  path: string;
+  /** The structure to search (`""`: the whole file). */
+  target: string;
+  /** The text to find: it must occur exactly once in the structure. */
+  old_text: string;
+  /** What replaces it. */
+  new_text: string;
+  /** Parse the file as this language instead of by its extension. */
+  language?: string;
+}
+
+/** Arguments of `replaceAllTextInStructure`. */
+export interface ReplaceAllTextInStructureArgs extends ReplaceTextInStructureArgs {
+  /** When given, exactly this many occurrences must be found (`COUNT_MISMATCH` otherwise). */
+  expected_count?: number;
+}
+
+/** Arguments of `insertBeforeStructure` and `insertAfterStructure`. */
+export interface InsertStructureArgs {
+  /** File path, relative to the root. */
+  path: string;
+  /** The structure to insert next to (`""`: the file's start or end). */
+  target: string;
+  /** The text to insert, re-indented to the target's indentation. */
+  content: string;
+  /** Parse the file as this language instead of by its extension. */
+  language?: string;
+}
+
+/** Arguments of `moveStructure`. */
+export interface MoveStructureArgs {
+  /** The file the structure is in. */
+  source_path: string;
+  /** The structure to move. */
+  source_target: string;
+  /** The file it goes to (the same or another; created for `file_start` / `file_end` if missing). */
+  dest_path: string;
+  /** The structure it goes next to (for `before` / `after`; `""` is the file). */
+  dest_target?: string;
+  /** Where it goes. */
+  position: 'before' | 'after' | 'file_start' | 'file_end';
+  /** Parse the source file as this language instead of by its extension. */
+  source_language?: string;
+  /** Parse the destination file as this language instead of by its extension. */
+  dest_language?: string;
+}
+
+/** Schema of {@link ReplaceStructureArgs}. */
+export const replaceStructureArgsSchema = z.strictObject({ path, target, content, language }) satisfies z.ZodType<ReplaceStructureArgs>;
+
+/** Schema of {@link DeleteStructureArgs}. */
+export const deleteStructureArgsSchema = z.strictObject({ path, target, language }) satisfies z.ZodType<DeleteStructureArgs>;
+
+/** Schema of {@link ReplaceTextInStructureArgs}. */
+export const replaceTextInStructureArgsSchema = z.strictObject({ path, target, old_text: oldText, new_text: newText, language }) satisfies z.ZodType<ReplaceTextInStructureArgs>;
+
+/** Schema of {@link ReplaceAllTextInStructureArgs}. */
+export const replaceAllTextInStructureArgsSchema = z.strictObject({
+  path,
+  target,
+  old_text: oldText,
+  new_text: newText,
+  expected_count: z.number().int().min(1).optional().describe('How many occurrences there must be; the call fails with COUNT_MISMATCH otherwise.'),
+  language,
+}) satisfies z.ZodType<ReplaceAllTextInStructureArgs>;
+
+/** Schema of {@link InsertStructureArgs}. */
+export const insertStructureArgsSchema = z.strictObject({ path, target, content, language }) satisfies z.ZodType<InsertStructureArgs>;
+
+/** Schema of {@link MoveStructureArgs}. */
+export const moveStructureArgsSchema = z
+  .strictObject({
+    source_path: path,
+    source_target: target,
+    dest_path: path,
+    dest_target: target.optional(),
+    position: z.enum(['before', 'after', 'file_start', 'file_end']).describe('before / after dest_target, or the start / end of dest_path.'),
+    source_language: language,
+    dest_language: language,
+  })
+  .superRefine((args, context) => {
+    const needsTarget = args.position === 'before' || args.position === 'after';
+    if (needsTarget && args.dest_target === undefined) {
+      context.addIssue({ code: 'custom', path: ['dest_target'], message: `is required with position "${args.position}": the structure to move next to ("" for the file)` });
+    }
+    if (!needsTarget && args.dest_target !== undefined && args.dest_target !== '') {
+      context.addIssue({ code: 'custom', path: ['dest_target'], message: `is not used with position "${args.position}"; leave it out, or use position "before" / "after"` });
+    }
+  }) satisfies z.ZodType<MoveStructureArgs>;
+
+/**
+ * Arguments of the seed's `move_structure_to_before` / `move_structure_to_after` tools: a move
+ * next to `dest_target` (the position is the tool's).
+ */
+export type MoveStructureNextToArgs = Omit<MoveStructureArgs, 'position' | 'dest_target'> & { dest_target: string };
+
+/** Arguments of the seed's `move_structure_to_file_start` / `move_structure_to_file_end` tools. */
+export type MoveStructureToFileArgs = Omit<MoveStructureArgs, 'position' | 'dest_target'>;
+
+/** Schema of {@link MoveStructureNextToArgs}. */
+export const moveStructureNextToArgsSchema = z.strictObject({
+  source_path: path,
+  source_target: target.describe('The structure to move (a target path, as in read_structure).'),
+  dest_path: path,
+  dest_target: target.describe('The structure to put it next to, in dest_path ("" for the file).'),
+  source_language: language,
+  dest_language: language,
+}) satisfies z.ZodType<MoveStructureNextToArgs>;
+
+/** Schema of {@link MoveStructureToFileArgs}. */
+export const moveStructureToFileArgsSchema = z.strictObject({
+  source_path: path,
+  source_target: target.describe('The structure to move (a target path, as in read_structure).'),
+  dest_path: path.describe('The file it goes to; created with its folders if missing.'),
+  source_language: language,
+  dest_language: language,
+}) satisfies z.ZodType<MoveStructureToFileArgs>;
 
 /** Validates input against a schema, naming every offending field in `INVALID_ARGUMENT`. */
 export function validateArguments<T>(schema: z.ZodType<T>, input: unknown): Result<T, ErrorOf<'INVALID_ARGUMENT'>> {

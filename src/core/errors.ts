@@ -156,6 +156,16 @@ export interface NearbyStructure {
   match_text: string;
 }
 
+/** A line of a structure that resembles text that was not found. */
+export interface SimilarLine {
+  /** Its 1-based line (the first, when `old_text` spans several lines). */
+  line: number;
+  /** Its text (as many lines as `old_text` has). */
+  text: string;
+  /** Similarity to `old_text`, from 0 to 1. */
+  similarity: number;
+}
+
 /** The typed `details` of each error code (besides `state`). */
 export interface ErrorDetailsByCode {
   /** No structure matches the target; `suggestions` lists the nearest candidates. */
@@ -174,6 +184,25 @@ export interface ErrorDetailsByCode {
     target: string;
     matches: AmbiguousMatch[];
   };
+  /** `old_text` does not occur inside the structure; `similar_lines` shows the closest lines. */
+  TEXT_NOT_FOUND: {
+    path: string;
+    target: string;
+    /** The lines searched (the structure's). */
+    structure_lines: LineRange;
+    /** The structure the target matched, by its first line (`""` for the whole file). */
+    structure_matched: string;
+    /** The structure's lines most similar to `old_text`, best first. */
+    similar_lines: SimilarLine[];
+    /** Lines where `old_text` does occur in the file, outside the structure. */
+    found_outside_lines: number[];
+  };
+  /** `old_text` occurs several times where exactly one occurrence is needed. */
+  TEXT_AMBIGUOUS: { path: string; target: string; occurrences: number; lines: number[] };
+  /** `expected_count` differs from the number of occurrences `found`. */
+  COUNT_MISMATCH: { path: string; target: string; expected: number; found: number; lines: number[] };
+  /** A content argument (`field`) is larger than the limit (`content_size` and `limit` in UTF-8 bytes). */
+  CONTENT_TOO_LARGE: { field: string; content_size: number; limit: number };
   /** The file does not exist. */
   FILE_NOT_FOUND: { path: string };
   /** The file is over the size limit (`file_size` and `limit` in bytes). */

@@ -38,3 +38,30 @@ export function syntaxErrorsElsewhere(errors: readonly ParseErrorInfo[]): Warnin
     details: { errors },
   };
 }
+
+/**
+ * `STRUCTURE_EMPTY`: a structure that held at least one nested structure before the operation
+ * holds none after it (its last statement, member or item was deleted, moved out or edited away).
+ */
+export function structureEmpty(structure: string | null, kind: string, lines: readonly [number, number]): Warning {
+  const name = structure === null ? `the ${kind}` : structure === '' ? 'the file' : `${JSON.stringify(structure)} (${kind})`;
+  return {
+    type: 'STRUCTURE_EMPTY',
+    message: `${name[0]!.toUpperCase()}${name.slice(1)} at lines ${lines[0]}-${lines[1]} now contains no code. If that was not intended, insert its body back (insertAfterStructure / replaceStructure); some languages need a placeholder such as \`pass\`.`,
+    details: { structure, kind, lines: [...lines] },
+  };
+}
+
+/**
+ * `INDENTATION_INCONSISTENT`: a non-blank line the operation wrote is indented less than the
+ * block it was written into (its indentation does not start with the destination's), so it may
+ * have left that block. `line` is the first such line, `lines` all of them.
+ */
+export function indentationInconsistent(expected: string, actual: string, line: number, lines: readonly number[]): Warning {
+  const more = lines.length > 1 ? ` (and ${lines.length - 1} more: lines ${lines.slice(1, 6).join(', ')}${lines.length > 6 ? ', …' : ''})` : '';
+  return {
+    type: 'INDENTATION_INCONSISTENT',
+    message: `Line ${line} was written with indentation ${JSON.stringify(actual)}, outside the destination's ${JSON.stringify(expected)}${more}. Send content at zero indent (or indent every line at least as much as its first) so it is re-indented as one block; read the structure back to check.`,
+    details: { expected_indent: expected, actual_indent: actual, line, lines: [...lines] },
+  };
+}

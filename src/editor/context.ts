@@ -46,8 +46,8 @@ const DEFAULT_LIMITS: EditorLimits = { maxFileBytes: 10 * 1024 * 1024, maxConten
 export interface ParsedFile {
   readonly path: string;
   readonly language: LanguageDefinition;
-  /** The file's bytes as read (for restoring and conflict checks). */
-  readonly bytes: Uint8Array;
+  /** The file's bytes as read (for restoring and conflict checks); `null` for a file not created yet. */
+  readonly bytes: Uint8Array | null;
   readonly tree: StructureTree;
 }
 
@@ -74,6 +74,8 @@ export interface EditorContext {
   readSource(path: string): ResultAsync<{ source: SourceText; bytes: Uint8Array }, StructeditError>;
   /** Reads, decodes and parses a file as its language (or the one given). */
   parseFile(path: string, language?: string): ResultAsync<ParsedFile, StructeditError>;
+  /** A file that does not exist yet, as an empty file of its language (writing it creates it). */
+  newFile(path: string, language?: string): ResultAsync<ParsedFile, StructeditError>;
   /** Parses text as a language (for edited text that is not written yet). */
   parseSource(path: string, source: SourceText, language: LanguageDefinition): ResultAsync<StructureTree, StructeditError>;
   /**
@@ -132,6 +134,13 @@ export function createEditorContext(options: EditorOptions): EditorContext {
       return ok({ path, language: definition, bytes, tree });
     });
 
+  const newFile: EditorContext['newFile'] = (path, language) =>
+    safeTry(async function* () {
+      const definition = yield* registry.resolve(path, language);
+      const tree = yield* parseSource(path, createSourceText(''), definition);
+      return ok({ path, language: definition, bytes: null, tree });
+    });
+
   const checkLocatedSyntax: EditorContext['checkLocatedSyntax'] = (file, paths) => {
     const { tree } = file;
     if (tree.syntaxErrors.length === 0) return ok([]);
@@ -163,7 +172,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
       if (syntax === 'reject') {
         return err(makeError('SYNTAX_ERROR', `Nothing was written: ${summary}. Correct the new text so the file still parses, then retry.`, { path: file.path, errors: added }));
       }
-      const warning: Warning = { type: 'SYNTAX_BROKEN', message: `The edit was written, but ${summary}. Read the structure back and fix it.`, details: { errors: added } };
+      const warning: Warning = { type: 'SYNTAX_BROKEN', message: `Written, but ${summary}. Read the structure back and fix it.`, details: { errors: added } };
       return ok({ write, tree, warnings: [warning] });
     });
 
@@ -174,6 +183,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     syntax,
     readSource,
     parseFile,
+    newFile,
     parseSource,
     checkLocatedSyntax,
     checkEdit,

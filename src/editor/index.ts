@@ -1,15 +1,51 @@
 import { err, ResultAsync } from 'neverthrow';
-import type { ApplyChunksArgs, ListStructuresArgs, ReadFileArgs, ReadStructureArgs } from '../core/arguments.js';
+import type {
+  ApplyChunksArgs,
+  DeleteStructureArgs,
+  InsertStructureArgs,
+  ListStructuresArgs,
+  MoveStructureArgs,
+  ReadFileArgs,
+  ReadStructureArgs,
+  ReplaceAllTextInStructureArgs,
+  ReplaceStructureArgs,
+  ReplaceTextInStructureArgs,
+} from '../core/arguments.js';
 import type { ReadFileResult } from '../core/file-read/types.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { applyChunks, type ApplyChunksResult } from './chunk-edit.js';
 import { createEditorContext, type EditorOptions } from './context.js';
 import { readFile } from './file-read.js';
 import { listStructures, readStructure, type ListStructuresResult, type ReadStructureResult } from './read.js';
+import {
+  deleteStructure,
+  insertAfterStructure,
+  insertBeforeStructure,
+  moveStructure,
+  replaceAllTextInStructure,
+  replaceStructure,
+  replaceTextInStructure,
+  type DeleteStructureResult,
+  type InsertAfterStructureResult,
+  type InsertBeforeStructureResult,
+  type MoveStructureResult,
+  type ReplaceAllTextInStructureResult,
+  type ReplaceStructureResult,
+  type ReplaceTextInStructureResult,
+} from './structure-edits.js';
 
 export type { EditorLimits, EditorOptions } from './context.js';
 export type { ListStructuresResult, ReadStructureResult } from './read.js';
 export type { ApplyChunksResult } from './chunk-edit.js';
+export type {
+  DeleteStructureResult,
+  InsertAfterStructureResult,
+  InsertBeforeStructureResult,
+  MoveStructureResult,
+  ReplaceAllTextInStructureResult,
+  ReplaceStructureResult,
+  ReplaceTextInStructureResult,
+} from './structure-edits.js';
 
 /**
  * Reads and edits files by structure. Every method returns a `ResultAsync` (await it for a
@@ -36,6 +72,26 @@ export interface Editor {
    * else reads the whole file. Every mode returns `text` for an LLM and the same content as data.
    */
   readFile(args: ReadFileArgs): ResultAsync<ReadFileResult, StructeditError>;
+  /**
+   * Replaces a structure (decorators and doc comment included) with `content`, re-indented to the
+   * structure's indentation. Target `""` replaces the whole file with `content` as given.
+   */
+  replaceStructure(args: ReplaceStructureArgs): ResultAsync<ReplaceStructureResult, StructeditError>;
+  /** Deletes a structure with its decorators and doc comment, keeping the spacing around it consistent. */
+  deleteStructure(args: DeleteStructureArgs): ResultAsync<DeleteStructureResult, StructeditError>;
+  /** Replaces the one occurrence of `old_text` inside a structure (`TEXT_NOT_FOUND` / `TEXT_AMBIGUOUS` otherwise). */
+  replaceTextInStructure(args: ReplaceTextInStructureArgs): ResultAsync<ReplaceTextInStructureResult, StructeditError>;
+  /** Replaces every occurrence of `old_text` inside a structure, checking `expected_count` when given. */
+  replaceAllTextInStructure(args: ReplaceAllTextInStructureArgs): ResultAsync<ReplaceAllTextInStructureResult, StructeditError>;
+  /** Inserts `content` on its own lines before a structure (target `""`: at the file's start). */
+  insertBeforeStructure(args: InsertStructureArgs): ResultAsync<InsertBeforeStructureResult, StructeditError>;
+  /** Inserts `content` on its own lines after a structure (target `""`: at the file's end). */
+  insertAfterStructure(args: InsertStructureArgs): ResultAsync<InsertAfterStructureResult, StructeditError>;
+  /**
+   * Moves a structure before or after another, or to a file's start or end, in the same file or
+   * another; both files are validated before either is written, and a failed write restores both.
+   */
+  moveStructure(args: MoveStructureArgs): ResultAsync<MoveStructureResult, StructeditError>;
 }
 
 /**
@@ -54,6 +110,13 @@ export function createEditor(options: EditorOptions): Editor {
     listStructures: (args) => guard(listStructures(context, args)),
     applyChunks: (args) => guard(applyChunks(context, args)),
     readFile: (args) => guard(readFile(context, args)),
+    replaceStructure: (args) => guard(replaceStructure(context, args)),
+    deleteStructure: (args) => guard(deleteStructure(context, args)),
+    replaceTextInStructure: (args) => guard(replaceTextInStructure(context, args)),
+    replaceAllTextInStructure: (args) => guard(replaceAllTextInStructure(context, args)),
+    insertBeforeStructure: (args) => guard(insertBeforeStructure(context, args)),
+    insertAfterStructure: (args) => guard(insertAfterStructure(context, args)),
+    moveStructure: (args) => guard(moveStructure(context, args)),
   };
 }
 

@@ -8,12 +8,34 @@ import type { Editor } from 'structedit';
 import { chunkEditTool } from './definitions/chunk-edit.js';
 import { fileReadTool } from './definitions/file-read.js';
 import { listStructuresTool, readStructureTool } from './definitions/read-structure.js';
+import {
+  deleteStructureTool,
+  insertAfterStructureTool,
+  insertBeforeStructureTool,
+  moveStructureTools,
+  replaceAllTextInStructureTool,
+  replaceStructureTool,
+  replaceTextInStructureTool,
+} from './definitions/structure-edits.js';
 import { bindTool, type AnyToolSpec, type ToolDefinition } from './tool-spec.js';
 
 export { renderError } from './render-error.js';
 export type { JsonSchema, ToolContent, ToolDefinition, ToolResult } from './tool-spec.js';
 
-const SPECS: readonly AnyToolSpec[] = [readStructureTool, listStructuresTool, fileReadTool, chunkEditTool] as unknown as AnyToolSpec[];
+const SPECS: readonly AnyToolSpec[] = [
+  ...([
+    readStructureTool,
+    listStructuresTool,
+    replaceStructureTool,
+    deleteStructureTool,
+    replaceTextInStructureTool,
+    replaceAllTextInStructureTool,
+    insertBeforeStructureTool,
+    insertAfterStructureTool,
+  ] as unknown as AnyToolSpec[]),
+  ...moveStructureTools,
+  ...([fileReadTool, chunkEditTool] as unknown as AnyToolSpec[]),
+];
 
 /** Every tool name, in the order {@link createTools} returns them. */
 export const TOOL_NAMES: readonly string[] = SPECS.map((spec) => spec.name);

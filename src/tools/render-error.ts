@@ -45,6 +45,30 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     ],
     next: () => ['Retry with the target of the one you mean (listed above).', 'Or add an enclosing level or a longer line so the target names only that structure.'],
   },
+  TEXT_NOT_FOUND: {
+    headline: (e) => `old_text was not found inside ${quote(e.details.structure_matched)} (lines ${e.details.structure_lines.join('-')}) in ${e.details.path}.`,
+    facts: (e) => [
+      ...(e.details.similar_lines.length > 0 ? ['Most similar lines of the structure (copy the exact text):'] : []),
+      ...e.details.similar_lines.map((similar) => `  line ${similar.line} (similarity ${similar.similarity.toFixed(2)}): ${similar.text}`),
+      ...(e.details.found_outside_lines.length > 0 ? [`The text does occur outside this structure, at line${e.details.found_outside_lines.length === 1 ? '' : 's'} ${e.details.found_outside_lines.join(', ')}: check the target.`] : []),
+    ],
+    next: () => ['Copy old_text exactly (whitespace, quotes, case) from the lines above or from read_structure, then retry.', 'Matching is literal and case-sensitive, within the structure only.'],
+  },
+  TEXT_AMBIGUOUS: {
+    headline: (e) => `old_text occurs ${e.details.occurrences} times in ${quote(e.details.target)} of ${e.details.path}; replace_text_in_structure needs exactly one.`,
+    facts: (e) => [`At lines: ${e.details.lines.join(', ')}.`],
+    next: () => ['Add surrounding text to old_text so it occurs once, or use replace_all_text_in_structure to change every occurrence.'],
+  },
+  COUNT_MISMATCH: {
+    headline: (e) => `expected_count is ${e.details.expected}, but old_text occurs ${e.details.found} times in ${quote(e.details.target)} of ${e.details.path}.`,
+    facts: (e) => (e.details.lines.length > 0 ? [`At lines: ${e.details.lines.join(', ')}.`] : []),
+    next: (e) => [`Set expected_count to ${e.details.found} if every occurrence should change, or adjust old_text.`],
+  },
+  CONTENT_TOO_LARGE: {
+    headline: (e) => `${e.details.field} is ${e.details.content_size} bytes, over the ${e.details.limit}-byte limit.`,
+    facts: () => [],
+    next: () => ['Split the change into smaller edits, or use chunk_edit / file_edit to send only what changes.'],
+  },
   FILE_NOT_FOUND: {
     headline: (e) => `File not found: ${e.details.path}.`,
     facts: () => [],

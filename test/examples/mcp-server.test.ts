@@ -44,13 +44,14 @@ describe('examples/mcp-server.ts over stdio', () => {
   });
 
   it('a failing call comes back as isError with a message that says how to fix it, and nothing changes', async () => {
-    const result = await client.callTool({ name: 'read_structure', arguments: { path: 'auth.py', target: 'def validate' } });
+    const result = await client.callTool({ name: 'replace_structure', arguments: { path: 'auth.py', target: 'def validate', content: 'def validate(self, token):\n    return False' } });
     expect(result.isError).toBe(true);
     const text = (result.content as Array<{ text: string }>)[0]!.text;
-    expect(text).toContain('read_structure failed (TARGET_NOT_FOUND)');
+    expect(text).toContain('replace_structure failed (TARGET_NOT_FOUND)');
+    expect(text).toContain('the target skipped a level');
     expect(text).toContain('"class UserAuth\\ndef validate"');
     expect(result.structuredContent).toMatchObject({ error: 'TARGET_NOT_FOUND', details: { state: 'FILE_UNCHANGED' } });
-    const invalid = await client.callTool({ name: 'read_structure', arguments: { path: 'auth.py' } });
+    const invalid = await client.callTool({ name: 'replace_structure', arguments: { path: 'auth.py', content: 'x' } });
     expect(invalid.isError).toBe(true);
     expect((invalid.content as Array<{ text: string }>)[0]!.text).toContain('target:');
     expect(readFileSync(join(root, 'auth.py'), 'utf8')).toBe(source);

@@ -13,6 +13,17 @@ const byName = (name: string) => tools.find((tool) => tool.name === name)!;
 const SEED_EXAMPLES: Record<string, unknown[]> = {
   read_structure: [{ path: 'auth.py', target: 'UserAuth\nvalidate\nif user.is_active' }, { path: 'auth.py', target: '' }],
   list_structures: [{ path: 'auth.py' }, { path: 'auth.py', depth: 2 }],
+  // structure-operations.md: the core operations' argument lists.
+  replace_structure: [{ path: 'auth.py', target: 'UserAuth\nvalidate', content: 'def validate(self):\n    return True' }, { path: 'auth.py', target: '', content: '' }],
+  delete_structure: [{ path: 'auth.py', target: 'UserAuth\nvalidate' }],
+  replace_text_in_structure: [{ path: 'auth.py', target: 'UserAuth\nvalidate', old_text: 'True', new_text: 'False' }],
+  replace_all_text_in_structure: [{ path: 'auth.py', target: 'UserAuth', old_text: 'self', new_text: 'me' }, { path: 'auth.py', target: 'UserAuth', old_text: 'self', new_text: 'me', expected_count: 2 }],
+  insert_before_structure: [{ path: 'auth.py', target: 'UserAuth\nvalidate', content: '@staticmethod' }],
+  insert_after_structure: [{ path: 'auth.py', target: 'UserAuth', content: 'X = 1' }],
+  move_structure_to_before: [{ source_path: 'auth.py', source_target: 'helper', dest_path: 'util.py', dest_target: 'parse' }],
+  move_structure_to_after: [{ source_path: 'auth.py', source_target: 'helper', dest_path: 'util.py', dest_target: 'parse' }],
+  move_structure_to_file_start: [{ source_path: 'auth.py', source_target: 'helper', dest_path: 'util.py' }],
+  move_structure_to_file_end: [{ source_path: 'auth.py', source_target: 'helper', dest_path: 'util.py' }],
   // structured-reading.md: every mode of the new flow.
   file_read: [{ path: 'auth.py', skeleton: true }, { path: 'auth.py', startLine: 1, endLine: 30 }, { path: 'auth.py', startLine: 1, endLine: 30, skeleton: true }, { path: 'auth.py', target: 'CONFIG' }, { path: 'auth.py', target: 'class UserAuth', recursive: true }, { path: 'auth.py' }],
   // chunk-symbol-editing.md: a structure by line/column, chunks with string and list contexts.
@@ -92,6 +103,17 @@ const EXAMPLES: { [Code in ErrorCode]: StructeditError } = {
       { kind: 'function', line_range_inclusive: [4, 5], target: null, match_text: 'def f(b):' },
     ],
   }),
+  TEXT_NOT_FOUND: makeError('TEXT_NOT_FOUND', 'Not found.', {
+    path: 'auth.py',
+    target: 'class UserAuth\ndef validate',
+    structure_lines: [2, 3],
+    structure_matched: 'def validate(self):',
+    similar_lines: [{ line: 3, text: '        return True', similarity: 0.8 }],
+    found_outside_lines: [],
+  }),
+  TEXT_AMBIGUOUS: makeError('TEXT_AMBIGUOUS', 'Twice.', { path: 'auth.py', target: 'class UserAuth', occurrences: 2, lines: [2, 5] }),
+  COUNT_MISMATCH: makeError('COUNT_MISMATCH', 'Count.', { path: 'auth.py', target: 'class UserAuth', expected: 3, found: 2, lines: [2, 5] }),
+  CONTENT_TOO_LARGE: makeError('CONTENT_TOO_LARGE', 'Too big.', { field: 'content', content_size: 2_000_000, limit: 1_048_576 }),
   FILE_NOT_FOUND: makeError('FILE_NOT_FOUND', 'No file.', { path: 'gone.py' }),
   FILE_TOO_LARGE: makeError('FILE_TOO_LARGE', 'Too large.', { path: 'big.py', file_size: 20_000_000, limit: 10_485_760 }),
   PERMISSION_DENIED: makeError('PERMISSION_DENIED', 'Denied.', { path: 'ro.py', operation: 'write' }),
@@ -147,6 +169,22 @@ describe('error rendering, one row per error code', () => {
 });
 
 describe('writing tools', () => {
+  it('structure edits and moves write through the editor; a failed call changes nothing', async () => {
+    const fs = memoryFs({ 'auth.py': 'class UserAuth:\n    def validate(self):\n        return True\n\n\ndef helper():\n    pass\n' });
+    const tools = createTools(createEditor({ fs }));
+    const run = (name: string, input: unknown) => tools.find((tool) => tool.name === name)!.execute(input);
+    expect((await run('replace_text_in_structure', { path: 'auth.py', target: 'class UserAuth\ndef validate', old_text: 'True', new_text: 'False' })).content[0]!.text).toBe(
+      'Replaced the text in "class UserAuth\\ndef validate" of auth.py; the new text is at lines 3-3.',
+    );
+    const moved = await run('move_structure_to_file_end', { source_path: 'auth.py', source_target: 'def helper', dest_path: 'util.py' });
+    expect(moved.isError).toBe(false);
+    expect(fs.snapshot()).toEqual({ 'auth.py': 'class UserAuth:\n    def validate(self):\n        return False\n', 'util.py': 'def helper():\n    pass\n' });
+    const failed = await run('replace_structure', { path: 'auth.py', target: 'class UserAuth\ndef valid(self)', content: 'def valid(self):\n    pass' });
+    expect(failed.isError).toBe(true);
+    expect(failed.content[0]!.text).toContain('replace_structure failed (TARGET_NOT_FOUND)');
+    expect(fs.snapshot()['auth.py']).toBe('class UserAuth:\n    def validate(self):\n        return False\n');
+  });
+
   it('chunk_edit writes through the editor and reports where the lines went', async () => {
     const fs = memoryFs({ 'auth.py': 'class UserAuth:\n    def validate(self):\n        return True\n' });
     const chunkEdit = createTools(createEditor({ fs }), { include: ['chunk_edit'] })[0]!;

@@ -35,6 +35,12 @@ export interface StructureRules {
   wrappers: Readonly<Record<string, readonly string[]>>;
   /** Node type to structure kind, for types the generic naming gets wrong. */
   kinds: Readonly<Record<string, string>>;
+  /**
+   * Bodies whose members are separated: `,` between the items of an object literal or an enum;
+   * `;` ending the members of a TypeScript/JavaScript class or interface body, where the `;` is a
+   * token of the body rather than of the member (so the builder makes it part of the member).
+   */
+  separators: Readonly<Record<string, ',' | ';'>>;
 }
 
 const GENERIC: StructureRules = {
@@ -69,6 +75,7 @@ const GENERIC: StructureRules = {
     ambient_declaration: [],
   },
   kinds: {},
+  separators: { object: ',', enum_body: ',', enum_variant_list: ',' },
 };
 
 const LANGUAGE_RULES: Readonly<Record<string, Partial<StructureRules>>> = {
@@ -76,7 +83,14 @@ const LANGUAGE_RULES: Readonly<Record<string, Partial<StructureRules>>> = {
     // Interface method specs are members.
     bodies: ['interface_type', 'method_spec_list'],
   },
+  typescript: {
+    separators: { object: ',', enum_body: ',', class_body: ';', interface_body: ';', object_type: ';' },
+  },
+  javascript: {
+    separators: { object: ',', class_body: ';' },
+  },
   rust: {
+    separators: { enum_variant_list: ',', field_declaration_list: ',' },
     kinds: { impl_item: 'impl', trait_item: 'trait', mod_item: 'module', function_signature_item: 'function' },
   },
   java: {
@@ -101,5 +115,6 @@ export function rulesForLanguage(id: string): StructureRules {
     modifiers: merge(GENERIC.modifiers, own.modifiers),
     wrappers: { ...GENERIC.wrappers, ...own.wrappers },
     kinds: { ...GENERIC.kinds, ...own.kinds },
+    separators: own.separators ?? GENERIC.separators,
   };
 }

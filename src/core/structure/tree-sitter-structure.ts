@@ -60,6 +60,8 @@ interface Candidate {
   decoratedStart: number;
   nodeStart: number;
   nodeEnd: number;
+  /** What separates it from its siblings (from the body it sits in). */
+  separator: ',' | ';' | undefined;
 }
 
 interface Attachment {
@@ -91,9 +93,11 @@ export function buildTreeSitterStructure(
   };
 
   /** Sorts one body child into attachment, structure or neither; `pending` carries attachments forward. */
-  const visitChild = (node: Node, type: string, start: number, end: number, pending: Attachment[]): Attachment[] => {
+  const visitChild = (node: Node, type: string, start: number, end: number, pending: Attachment[], separator: ',' | ';' | undefined): Attachment[] => {
     if (compiled.comments.has(type)) {
       comments.push({ start, end });
+      // A `#!` line belongs to the file, not to the first structure (nothing may go before it).
+      if (start === 0 && text.startsWith('#!')) return [];
       if (isOwnLine(start)) return [...pending, attachment(true, start, end)];
       return [];
     }
@@ -101,13 +105,16 @@ export function buildTreeSitterStructure(
     // Zero-width named nodes are MISSING tokens the parser made up.
     if (type === 'ERROR' || start === end || compiled.ignored.has(type) || compiled.transparent.has(type)) return [];
     const attached = pending.length > 0 ? attachedStart(pending, lineOfOffset(source, start)) : {};
+    // A member's ending `;` that the grammar gives to the body (`x = 1;` in a class) is the member's.
+    const terminator = separator === ';' ? /^[ \t]*;/.exec(text.slice(end, end + 40)) : null;
     candidates.set(node.id, {
       node,
       type,
       start: attached.start ?? start,
       decoratedStart: attached.decorated ?? start,
       nodeStart: start,
-      nodeEnd: end,
+      nodeEnd: terminator ? end + terminator[0].length : end,
+      separator,
     });
     return [];
   };
@@ -115,10 +122,11 @@ export function buildTreeSitterStructure(
   const cursor = tree.walk();
   const addBodyChildren = (body: Node, bodyType: string) => {
     let pending: Attachment[] = [];
+    const separator = compiled.rules.separators[bodyType];
     if (!compiled.clauses.has(bodyType)) {
       // One call fetches every named child; cheaper than stepping a cursor through all children.
       for (const child of body.namedChildren) {
-        if (child) pending = visitChild(child, child.type, child.startIndex, child.endIndex, pending);
+        if (child) pending = visitChild(child, child.type, child.startIndex, child.endIndex, pending, separator);
       }
       return;
     }
@@ -133,7 +141,7 @@ export function buildTreeSitterStructure(
         continue;
       }
       const child = cursor.currentNode;
-      pending = visitChild(child, child.type, child.startIndex, child.endIndex, pending);
+      pending = visitChild(child, child.type, child.startIndex, child.endIndex, pending, separator);
     } while (cursor.gotoNextSibling());
   };
 
@@ -151,7 +159,7 @@ export function buildTreeSitterStructure(
     if (!node) continue;
     const type = node.type;
     if (compiled.clauses.has(type) && !candidates.has(node.id)) {
-      candidates.set(node.id, { node, type, start: node.startIndex, decoratedStart: node.startIndex, nodeStart: node.startIndex, nodeEnd: node.endIndex });
+      candidates.set(node.id, { node, type, start: node.startIndex, decoratedStart: node.startIndex, nodeStart: node.startIndex, nodeEnd: node.endIndex, separator: undefined });
     }
     if (compiled.bodies.has(type) && node.id !== tree.rootNode.id) addBodyChildren(node, type);
   }
@@ -248,6 +256,7 @@ function makeStructure(candidate: Candidate, parentKind: string, source: SourceT
     matchStarts,
     lineRange: [lineOfOffset(source, candidate.start), lineOfOffset(source, Math.max(candidate.start, end - 1))],
     children: [],
+    ...(candidate.separator ? { separator: candidate.separator } : {}),
   };
 }
 

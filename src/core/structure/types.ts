@@ -31,6 +31,12 @@ export interface StructureNode {
   readonly lineRange: LineRange;
   /** Structures whose nearest enclosing structure this is, in source order. */
   readonly children: StructureNode[];
+  /**
+   * What separates it from its siblings when its body is a separated list: `,` (object literal
+   * entries, enum members) or `;` (class and interface members in TypeScript/JavaScript, whose
+   * ending `;` is then part of the structure). Absent for statements and everything else.
+   */
+  readonly separator?: ',' | ';';
 }
 
 /** A syntax error node found by the parser. */

@@ -1,0 +1,133 @@
+import { readFile } from 'node:fs/promises';
+import { CommanderError, type Command } from 'commander';
+import type { ResultAsync } from 'neverthrow';
+import type { StructeditError } from '../core/errors.js';
+import type { Warning } from '../core/warnings.js';
+import { createEditor, type Editor } from '../editor/index.js';
+import { nodeFs } from '../fs/node.js';
+
+/** What the structure edit subcommands need from the CLI around them. */
+export interface EditCommandContext {
+  /** Adds `--root`, `--language` and `--json`. */
+  common(command: Command): Command;
+  /** Prints a result or an error and sets the exit code. */
+  finish<T>(result: { isOk(): boolean; value?: T; error?: StructeditError }, json: boolean | undefined, render: (value: T) => string): void;
+  /** Standard input, for `--content-file -`. */
+  readStdin(): Promise<string>;
+  /** Exit code for usage errors. */
+  usageExitCode: number;
+}
+
+interface EditOptions {
+  root: string;
+  json?: boolean;
+  language?: string;
+  content?: string;
+  contentFile?: string;
+}
+
+/** Target levels come as one argument with `\n` between levels, as in `read`. */
+const levels = (target: string) => target.replace(/\\n/g, '\n');
+
+const withWarnings = (text: string, warnings: readonly Warning[]) => [text, ...warnings.map((warning) => `warning: ${warning.type}: ${warning.message}`)].join('\n');
+
+const range = ([first, last]: readonly [number, number]) => (first === last ? `line ${first}` : `lines ${first}-${last}`);
+
+/** Registers replace, delete, replace-text, replace-all-text, insert-before, insert-after and move. */
+export function registerStructureEditCommands(program: Command, context: EditCommandContext): void {
+  const { common, finish } = context;
+  const editorFor = (options: { root: string }): Editor => createEditor({ fs: nodeFs({ root: options.root }) });
+  const language = (options: EditOptions) => (options.language ? { language: options.language } : {});
+
+  const content = async (options: EditOptions): Promise<string> => {
+    if ((options.content === undefined) === (options.contentFile === undefined)) {
+      throw new CommanderError(context.usageExitCode, 'structedit.usage', 'give the content either with --content <text> or with --content-file <file> ("-" for standard input)');
+    }
+    if (options.content !== undefined) return options.content;
+    return options.contentFile === '-' ? context.readStdin() : readFile(options.contentFile!, 'utf8');
+  };
+  const withContent = (command: Command) =>
+    command.option('--content <text>', 'the content, at zero indent (or as read)').option('--content-file <file>', 'read the content from a file ("-": standard input)');
+
+  const run = async <T>(json: boolean | undefined, call: ResultAsync<T, StructeditError>, render: (value: T) => string) => finish(await call, json, render);
+
+  withContent(common(program.command('replace').description('Replace a structure (target "" : the whole file) with new content.').argument('<path>').argument('<target>'))).action(
+    async (path: string, target: string, options: EditOptions) => {
+      const args = { path, target: levels(target), content: await content(options), ...language(options) };
+      await run(options.json, editorFor(options).replaceStructure(args), (value) => withWarnings(`replaced ${path} ${range(value.lines)}`, value.warnings));
+    },
+  );
+
+  common(program.command('delete').description('Delete a structure with its decorators and doc comment.').argument('<path>').argument('<target>')).action(async (path: string, target: string, options: EditOptions) => {
+    const args = { path, target: levels(target), ...language(options) };
+    await run(options.json, editorFor(options).deleteStructure(args), (value) => withWarnings(`deleted ${path} ${range(value.deleted_line_range_inclusive)}`, value.warnings));
+  });
+
+  common(
+    program
+      .command('replace-text')
+      .description('Replace the one occurrence of --old inside a structure with --new.')
+      .argument('<path>')
+      .argument('<target>')
+      .requiredOption('--old <text>', 'the exact text to replace')
+      .requiredOption('--new <text>', 'its replacement'),
+  ).action(async (path: string, target: string, options: EditOptions & { old: string; new: string }) => {
+    const args = { path, target: levels(target), old_text: options.old, new_text: options.new, ...language(options) };
+    await run(options.json, editorFor(options).replaceTextInStructure(args), (value) => withWarnings(`replaced text in ${path} ${range(value.affected_lines)}`, value.warnings));
+  });
+
+  common(
+    program
+      .command('replace-all-text')
+      .description('Replace every occurrence of --old inside a structure with --new.')
+      .argument('<path>')
+      .argument('<target>')
+      .requiredOption('--old <text>', 'the exact text to replace')
+      .requiredOption('--new <text>', 'its replacement')
+      .option('--expected-count <n>', 'fail unless exactly n occurrences are found', (value: string) => Number.parseInt(value, 10)),
+  ).action(async (path: string, target: string, options: EditOptions & { old: string; new: string; expectedCount?: number }) => {
+    const args = { path, target: levels(target), old_text: options.old, new_text: options.new, ...(options.expectedCount !== undefined ? { expected_count: options.expectedCount } : {}), ...language(options) };
+    await run(options.json, editorFor(options).replaceAllTextInStructure(args), (value) =>
+      withWarnings(`replaced ${value.total_replacements} occurrence${value.total_replacements === 1 ? '' : 's'} in ${path} ${range(value.affected_lines)}`, value.warnings),
+    );
+  });
+
+  withContent(common(program.command('insert-before').description('Insert content before a structure (target "": at the file start).').argument('<path>').argument('<target>'))).action(
+    async (path: string, target: string, options: EditOptions) => {
+      const args = { path, target: levels(target), content: await content(options), ...language(options) };
+      await run(options.json, editorFor(options).insertBeforeStructure(args), (value) =>
+        withWarnings(`inserted into ${path} at line ${value.inserted_at_line}; the target is now at line ${value.target_now_at_line}`, value.warnings),
+      );
+    },
+  );
+
+  withContent(common(program.command('insert-after').description('Insert content after a structure (target "": at the file end).').argument('<path>').argument('<target>'))).action(
+    async (path: string, target: string, options: EditOptions) => {
+      const args = { path, target: levels(target), content: await content(options), ...language(options) };
+      await run(options.json, editorFor(options).insertAfterStructure(args), (value) => withWarnings(`inserted into ${path} at line ${value.inserted_at_line}`, value.warnings));
+    },
+  );
+
+  common(
+    program
+      .command('move')
+      .description('Move a structure before or after another, or to the start or end of a file (the same or another).')
+      .argument('<source-path>')
+      .argument('<source-target>')
+      .requiredOption('--to <dest-path>', 'the destination file (created for file_start / file_end if missing)')
+      .requiredOption('--position <position>', 'before | after | file_start | file_end')
+      .option('--dest-target <target>', 'the structure to move next to (with before / after)'),
+  ).action(async (sourcePath: string, sourceTarget: string, options: EditOptions & { to: string; position: string; destTarget?: string }) => {
+    const args = {
+      source_path: sourcePath,
+      source_target: levels(sourceTarget),
+      dest_path: options.to,
+      position: options.position as 'before',
+      ...(options.destTarget !== undefined ? { dest_target: levels(options.destTarget) } : {}),
+      ...(options.language ? { source_language: options.language, dest_language: options.language } : {}),
+    };
+    await run(options.json, editorFor(options).moveStructure(args), (value) =>
+      withWarnings(`moved ${sourcePath} ${range(value.source_original_line_range)} to ${options.to} ${range(value.destination_final_line_range)}`, value.warnings),
+    );
+  });
+}

@@ -1,0 +1,78 @@
+import type { LineRange } from '../errors.js';
+import type { StructurePath } from '../locate/targets.js';
+import type { StructureTree } from '../structure/types.js';
+import { blankLinesAbove, blankLinesBelow, listNeighbour, siblingsOf, structureLines } from './layout.js';
+import type { EditPlan } from './plan.js';
+import type { Replacement } from './replacements.js';
+
+/** Figures of `deleteStructure`. */
+export interface DeleteStructureFigures {
+  /** The lines the structure occupied, in the file before the deletion. */
+  deleted_line_range_inclusive: LineRange;
+}
+
+/**
+ * Plans the removal of a structure (not the file) with its decorators, doc comment and a
+ * separator (`,` `;`) that directly follows it, leaving consistent spacing:
+ *
+ * - A structure on lines of its own goes with those lines. Of the blank lines around it, as many
+ *   remain as separated it from its neighbours: between two siblings the larger of the two gaps;
+ *   as the first structure of its block the gap above it (to the block's opening line); as the
+ *   last, the gap below it (to whatever follows the block).
+ * - A structure sharing a line with other code (`} else {…}`, `a = 1; b = 2`) is cut out of the
+ *   line with the spaces between it and its neighbour.
+ * - The last item of a comma-separated body without a trailing comma takes the comma before it.
+ *
+ * `parentTarget` names the enclosing structure in a `STRUCTURE_EMPTY` warning.
+ */
+export function planDeleteStructure(tree: StructureTree, path: StructurePath, parentTarget: string | null): EditPlan<DeleteStructureFigures> {
+  const { source } = tree;
+  const text = source.text;
+  const node = path[path.length - 1]!;
+  const { parent, index } = siblingsOf(path);
+  const lines = structureLines(source, node);
+  // Neighbours in the same list only: siblings from another container are not adjacent items.
+  const hasPrevious = listNeighbour(source, parent, index, 'before') !== undefined;
+  const hasNext = listNeighbour(source, parent, index, 'after') !== undefined;
+  const replacements: Replacement[] = [];
+
+  if (lines.startsLine && lines.endsLine) {
+    const above = blankLinesAbove(source, lines.firstLine);
+    const below = blankLinesBelow(source, lines.lastLine);
+    let removeAbove: number;
+    let removeBelow: number;
+    if (hasPrevious && hasNext) {
+      // Keep the larger gap: remove the smaller side.
+      [removeAbove, removeBelow] = above <= below ? [above, 0] : [0, below];
+    } else if (hasNext) [removeAbove, removeBelow] = [0, below];
+    else [removeAbove, removeBelow] = [above, 0];
+    let start = source.lineStarts[lines.firstLine - 1 - removeAbove]!;
+    const end = source.lineStarts[lines.lastLine + removeBelow] ?? text.length;
+    // Deleting the last line of a file without a final line break: take the break before it.
+    if (end === text.length && !text.endsWith('\n') && start > 0) start -= 1;
+    replacements.push({ start, end, text: '' });
+  } else {
+    let start = node.start;
+    let end = lines.end;
+    // `a, B, c` and `B; c` lose `B, ` and `B; `; `} else {…}` and `a, B` lose ` else {…}` and ` B`.
+    if (lines.startsLine || lines.separator) {
+      while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end++;
+    } else {
+      while (start > lines.lineStart && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
+    }
+    replacements.push({ start, end, text: '' });
+  }
+
+  if (!lines.separator && hasPrevious && !hasNext) {
+    const previous = parent.children[index - 1]!;
+    const comma = /^[ \t]*,/.exec(text.slice(previous.end, node.start));
+    if (comma) replacements.push({ start: previous.end + comma[0].length - 1, end: previous.end + comma[0].length, text: '' });
+  }
+
+  return {
+    replacements,
+    figures: { deleted_line_range_inclusive: [...node.lineRange] },
+    warnings: [],
+    watched: [{ node: parent, target: parentTarget, start: parent.start, emptiedByPlan: parent.children.length === 1 }],
+  };
+}

@@ -1,0 +1,170 @@
+import { err, ok, type Result } from 'neverthrow';
+import { invalidArgument, type ErrorOf } from '../errors.js';
+import type { StructurePath } from '../locate/targets.js';
+import type { StructureNode, StructureTree } from '../structure/types.js';
+import { normalizeContent, rebaseIndentation, type IndentationStyle } from '../text/indentation.js';
+import { isAttachedOnly, itemSeparator, lastNonBlankLine, lineAfterEdit, siblingsOf, type ItemSeparator, spacingNextTo, structureLines } from './layout.js';
+import { indentationWarnings, type EditPlan } from './plan.js';
+import type { Replacement } from './replacements.js';
+
+/** Which side of the target new content goes. */
+export type InsertSide = 'before' | 'after';
+
+/** Figures of `insertBeforeStructure` / `insertAfterStructure`. */
+export interface InsertFigures {
+  /** The first line of the inserted content, in the edited file. */
+  inserted_at_line: number;
+  /** The first line of the target in the edited file (for `""`: the line that was at the insertion point). */
+  target_now_at_line: number;
+}
+
+/** An insertion plan, with what a move needs to combine it with a deletion. */
+export interface InsertPlan extends EditPlan<InsertFigures> {
+  /** The replacement carrying the content. */
+  readonly replacement: Replacement;
+  /** Where the content starts in the replacement's text. */
+  readonly contentOffset: number;
+  /** The content's lines as written (re-indented). */
+  readonly written: readonly string[];
+  /** The indentation the content was re-based onto. */
+  readonly destination: string;
+}
+
+const isSpace = (char: string | undefined) => char === ' ' || char === '\t';
+
+/**
+ * Whether a structure is the only item between brackets on one line (`{ a }`, `[x]`): an item
+ * of a comma-separated list whose separator cannot be seen. A statement (`{ run(); }`) is not.
+ */
+function aloneInBrackets(text: string, node: StructureNode): boolean {
+  const before = /[^ \t]?[ \t]*$/.exec(text.slice(Math.max(0, node.start - 40), node.start))![0].trimEnd();
+  const after = /^[ \t]*([^ \t]?)/.exec(text.slice(node.end, node.end + 40))![1]!;
+  return /[{[(]/.test(before) && /[}\])]/.test(after) && !text.slice(node.start, node.end).endsWith(';');
+}
+
+/**
+ * Plans an insertion next to a structure, or at the file's start or end for the target `""`.
+ * The content is re-indented to the target's indentation and goes on lines of its own: a line
+ * break separates it from the target, with as many blank lines as the file puts between the
+ * target and its siblings ({@link spacingNextTo}); the blank lines on its other side are the ones
+ * that were there. At the file's start it goes after a `#!` line; at the file's end after the last
+ * non-blank line, keeping whether the file ended with a line break.
+ */
+export function planInsert(
+  tree: StructureTree,
+  path: StructurePath,
+  side: InsertSide,
+  content: string,
+  style: IndentationStyle,
+): Result<InsertPlan, ErrorOf<'INVALID_ARGUMENT'>> {
+  const { source } = tree;
+  const text = source.text;
+  const normalized = normalizeContent(content);
+  if (normalized.trim() === '') return err(invalidArgument([{ field: 'content', message: 'is empty; there is nothing to insert' }]));
+  const node = path[path.length - 1]!;
+  let destination = '';
+  let rebased: string;
+  let replacement: Replacement;
+  let contentOffset: number;
+  const extra: Replacement[] = [];
+
+  if (path.length === 1) {
+    rebased = rebaseIndentation(normalized, destination, style);
+    const root = tree.root;
+    if (side === 'before') {
+      const at = text.startsWith('#!') ? (source.lineStarts[1] ?? text.length) : 0;
+      const prefix = at === text.length && at > 0 && !text.endsWith('\n') ? '\n' : '';
+      const blank = at === text.length ? '' : '\n'.repeat(spacingNextTo(tree, root, 0, 'before', rebased));
+      replacement = { start: at, end: at, text: `${prefix}${rebased}\n${blank}` };
+      contentOffset = prefix.length;
+    } else {
+      const last = lastNonBlankLine(source);
+      if (last === 0) {
+        replacement = { start: 0, end: text.length, text: `${rebased}\n` };
+        contentOffset = 0;
+      } else {
+        // Trailing blank lines give way to the spacing; the final line break stays as it was.
+        const blank = '\n'.repeat(spacingNextTo(tree, root, root.children.length - 1, 'after', rebased));
+        replacement = text.endsWith('\n')
+          ? { start: source.lineStarts[last]!, end: text.length, text: `${blank}${rebased}\n` }
+          : { start: text.length, end: text.length, text: `\n${blank}${rebased}` };
+        contentOffset = text.endsWith('\n') ? blank.length : 1 + blank.length;
+      }
+    }
+  } else {
+    const lines = structureLines(source, node);
+    const { parent, index } = siblingsOf(path);
+    destination = lines.indentation;
+    let separator: ItemSeparator = itemSeparator(source, parent, index);
+    // In a separated body the new item carries the separator when an item follows it (or when
+    // the items all carry one); a last item without a comma gets one before the new item.
+    // A `;` is not put after a closing brace (a method among fields).
+    if (separator.char === null && aloneInBrackets(text, node)) separator = { char: ',', own: false };
+    // Comments and decorators take no separator; neither does a `}`-ended member among `;`-ended ones.
+    const needsSeparator =
+      separator.char !== null &&
+      (side === 'before' || separator.own) &&
+      !/[,;]$/.test(normalized) &&
+      !(separator.char === ';' && normalized.endsWith('}')) &&
+      !isAttachedOnly(normalized);
+    rebased = rebaseIndentation(needsSeparator ? `${normalized}${separator.char}` : normalized, destination, style);
+    if (separator.char === ',' && side === 'after' && !separator.own) extra.push({ start: node.end, end: node.end, text: ',' });
+    const blank = '\n'.repeat(spacingNextTo(tree, parent, index, side, rebased.slice(destination.length)));
+    // Next to a structure that shares its line with a sibling (`{ a, b }`, `{ a }`, `a(); b();`),
+    // one-line content goes on that line too, spaced like its neighbours.
+    const sharesLine =
+      side === 'before'
+        ? !lines.startsLine && ((parent.children[index - 1]?.lineRange[1] ?? 0) === lines.firstLine || separator.char === ',')
+        : !lines.endsLine && ((parent.children[index + 1]?.lineRange[0] ?? 0) === lines.lastLine || separator.char === ',');
+    const item = rebased.slice(destination.length);
+    if (!rebased.includes('\n') && sharesLine && side === 'before') {
+      const gap = /[ \t]*$/.exec(text.slice(lines.lineStart, node.start))![0];
+      replacement = { start: node.start, end: node.start, text: `${item}${gap || (separator.char === ',' ? ' ' : '')}` };
+      contentOffset = 0;
+    } else if (!rebased.includes('\n') && sharesLine) {
+      const gap = /^[ \t]*/.exec(text.slice(lines.end, lines.nextLineStart))![0];
+      const spacing = gap || (separator.char === ',' ? ' ' : '');
+      replacement = { start: lines.end, end: lines.end, text: `${spacing}${item}` };
+      contentOffset = spacing.length;
+    } else if (side === 'before') {
+      if (lines.startsLine) {
+        replacement = { start: lines.lineStart, end: lines.lineStart, text: `${rebased}\n${blank}` };
+        contentOffset = 0;
+      } else {
+        // Mid-line (`} else {`): the line is broken before the target.
+        let start = node.start;
+        while (start > lines.lineStart && isSpace(text[start - 1])) start--;
+        replacement = { start, end: node.start, text: `\n${rebased}\n${blank}${destination}` };
+        contentOffset = 1;
+      }
+    } else if (lines.endsLine) {
+      // At the start of the next line, so a move's deletion of the lines above can end there.
+      const at = lines.nextLineStart;
+      replacement = text[at - 1] === '\n' ? { start: at, end: at, text: `${blank}${rebased}\n` } : { start: at, end: at, text: `\n${blank}${rebased}` };
+      contentOffset = text[at - 1] === '\n' ? blank.length : 1 + blank.length;
+    } else {
+      // Code follows on the target's last line: the line is broken after the target.
+      let end = lines.end;
+      while (end < text.length && isSpace(text[end])) end++;
+      replacement = { start: lines.end, end, text: `\n${blank}${rebased}\n${destination}` };
+      contentOffset = 1 + blank.length;
+    }
+  }
+
+  const written = rebased.split('\n');
+  const replacements = [...extra, replacement];
+  const insertedAt = lineAfterEdit(source, replacements, replacement, contentOffset);
+  return ok({
+    replacements,
+    figures: {
+      inserted_at_line: insertedAt,
+      target_now_at_line: side === 'before' ? lineAfterEdit(source, replacements, replacement, replacement.text.length) : path.length === 1 ? 1 : node.lineRange[0],
+    },
+    warnings: indentationWarnings(written, insertedAt, destination),
+    watched: [],
+    replacement,
+    contentOffset,
+    written,
+    destination,
+  });
+}

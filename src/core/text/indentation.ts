@@ -1,0 +1,139 @@
+import detectIndent from 'detect-indent';
+
+/**
+ * Re-indentation of content written into a file (replace, insert, move; later chunk edits). One
+ * contract, documented in the README:
+ *
+ * - Content whose first line has **no** indentation is *zero-indent* content: every following
+ *   non-blank line gets the destination's indentation prepended; blank lines stay as they are.
+ * - Content whose first line **is** indented (text from `readStructure`, or a caller who indented
+ *   anyway) has that indentation as its base: the base is replaced by the destination's on every
+ *   line that starts with it; other lines are left as they are.
+ * - The relative indentation (what follows the base) is converted between tabs and spaces when the
+ *   content uses the character the file never indents with and the file uses only the other one.
+ *
+ * So text read from a structure and written back to the same place is unchanged, byte for byte.
+ */
+
+/** How a file indents. */
+export interface IndentationStyle {
+  /**
+   * `tab` or `space` when the file indents with that character only, `null` when it uses both
+   * (or neither): then content is never converted.
+   */
+  readonly char: 'tab' | 'space' | null;
+  /** One indentation level: `\t`, or the file's most common step in spaces (4 when unknown). */
+  readonly unit: string;
+}
+
+const DEFAULT_UNIT = '    ';
+
+/** The whitespace a line starts with. */
+export function leadingWhitespace(line: string): string {
+  let end = 0;
+  while (end < line.length && (line.charCodeAt(end) === 32 || line.charCodeAt(end) === 9)) end++;
+  return line.slice(0, end);
+}
+
+/** Whether a line holds only whitespace. */
+export function isBlankLine(line: string): boolean {
+  return leadingWhitespace(line).length === line.length;
+}
+
+/**
+ * Which indentation characters non-blank lines use: a tab anywhere in the indentation counts as
+ * tabs, two spaces in a row as spaces. A single space is not indentation: it is the alignment of a
+ * block comment's ` * ` lines, which tab-indented files have too.
+ */
+function indentationChars(lines: Iterable<string>): { tabs: boolean; spaces: boolean } {
+  let tabs = false;
+  let spaces = false;
+  for (const line of lines) {
+    const indentation = leadingWhitespace(line);
+    if (indentation.length === line.length) continue;
+    if (indentation.includes('\t')) tabs = true;
+    if (indentation.includes('  ')) spaces = true;
+    if (tabs && spaces) break;
+  }
+  return { tabs, spaces };
+}
+
+/** The indentation style of a file's text (`\n` line endings). */
+export function detectIndentationStyle(text: string): IndentationStyle {
+  const { tabs, spaces } = indentationChars(text.split('\n'));
+  const char = tabs && !spaces ? 'tab' : spaces && !tabs ? 'space' : null;
+  if (char === 'tab') return { char, unit: '\t' };
+  const detected = detectIndent(text);
+  return { char, unit: detected.type === 'space' && detected.amount > 1 ? detected.indent : DEFAULT_UNIT };
+}
+
+/**
+ * Content as callers send it, made ready for re-indentation: `\r\n` and `\r` become `\n`, and
+ * leading and trailing blank lines are dropped (the planners decide the spacing around it).
+ */
+export function normalizeContent(content: string): string {
+  return content
+    .replace(/\r\n?/g, '\n')
+    .replace(/^(?:[ \t]*\n)+/, '')
+    .replace(/(?:\n[ \t]*)+$/, '');
+}
+
+/**
+ * Re-bases content onto `destination` (see the module comment). Returns the lines joined with
+ * `\n`, the first one starting with `destination`. `content` should be normalized
+ * ({@link normalizeContent}).
+ */
+export function rebaseIndentation(content: string, destination: string, style: IndentationStyle): string {
+  const lines = content.split('\n');
+  const base = leadingWhitespace(lines[0]!);
+  // The part of each line the base does not cover, or null for lines left as they are.
+  const relative = lines.map((line, index) => {
+    if (base === '') return index === 0 || !isBlankLine(line) ? line : null;
+    return line.startsWith(base) ? line.slice(base.length) : null;
+  });
+  const convert = conversion(relative, style);
+  return lines
+    .map((line, index) => {
+      const rest = relative[index];
+      if (rest === null || rest === undefined) return line;
+      return destination + (convert ? convert(rest) : rest);
+    })
+    .join('\n');
+}
+
+/** A function converting the indentation of relative lines to the file's character, or null if none is needed. */
+function conversion(relative: ReadonlyArray<string | null>, style: IndentationStyle): ((line: string) => string) | null {
+  if (style.char === null) return null;
+  const { tabs, spaces } = indentationChars(relative.filter((line): line is string => line !== null));
+  if (style.char === 'space' && tabs) {
+    return (line) => {
+      const indentation = leadingWhitespace(line);
+      return indentation.replace(/\t/g, style.unit) + line.slice(indentation.length);
+    };
+  }
+  if (style.char === 'tab' && spaces) {
+    const detected = detectIndent(relative.filter((line): line is string => line !== null).join('\n'));
+    const width = detected.type === 'space' && detected.amount > 1 ? detected.amount : DEFAULT_UNIT.length;
+    return (line) => {
+      const indentation = leadingWhitespace(line);
+      let columns = 0;
+      for (const char of indentation) columns = char === '\t' ? columns - (columns % width) + width : columns + 1;
+      return '\t'.repeat(Math.floor(columns / width)) + ' '.repeat(columns % width) + line.slice(indentation.length);
+    };
+  }
+  return null;
+}
+
+/**
+ * Lines of written text that are shallower than the destination: a non-blank line whose
+ * indentation does not start with `destination` has left the block the text was written into.
+ * `lines` are the written lines; returns their indexes.
+ */
+export function linesOutsideIndentation(lines: readonly string[], destination: string): number[] {
+  if (destination === '') return [];
+  const outside: number[] = [];
+  lines.forEach((line, index) => {
+    if (!isBlankLine(line) && !line.startsWith(destination)) outside.push(index);
+  });
+  return outside;
+}

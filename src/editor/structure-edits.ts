@@ -1,0 +1,294 @@
+import { err, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
+import {
+  deleteStructureArgsSchema,
+  insertStructureArgsSchema,
+  moveStructureArgsSchema,
+  replaceAllTextInStructureArgsSchema,
+  replaceStructureArgsSchema,
+  replaceTextInStructureArgsSchema,
+  validateArguments,
+  type DeleteStructureArgs,
+  type InsertStructureArgs,
+  type MoveStructureArgs,
+  type ReplaceAllTextInStructureArgs,
+  type ReplaceStructureArgs,
+  type ReplaceTextInStructureArgs,
+} from '../core/arguments.js';
+import { planDeleteStructure } from '../core/edit/delete-structure.js';
+import { planInsert, type InsertSide } from '../core/edit/insert-structure.js';
+import { insertSideOf, planMoveAcrossFiles, planMoveWithinFile } from '../core/edit/move-structure.js';
+import { structureEmptyWarnings, type EditPlan } from '../core/edit/plan.js';
+import { planReplaceStructure } from '../core/edit/replace-structure.js';
+import { planReplaceAllText, planReplaceText } from '../core/edit/replace-text.js';
+import { applyReplacements, isOverlap } from '../core/edit/replacements.js';
+import { makeError, type LineRange, type StructeditError } from '../core/errors.js';
+import { locateUniqueTarget } from '../core/locate/locate.js';
+import { parseTarget, type StructurePath } from '../core/locate/targets.js';
+import { detectIndentationStyle } from '../core/text/indentation.js';
+import { utf8Length } from '../core/text/utf8.js';
+import type { Warning } from '../core/warnings.js';
+import { normalizeRelativePath } from '../fs/paths.js';
+import type { FileWrite } from './commit.js';
+import type { EditorContext, ParsedFile } from './context.js';
+
+/** Result of {@link Editor.replaceStructure}. */
+export interface ReplaceStructureResult {
+  /** Where the new structure is, 1-based inclusive, in the edited file. */
+  lines: LineRange;
+  /** Warnings: `SYNTAX_BROKEN`, `STRUCTURE_EMPTY`, `INDENTATION_INCONSISTENT`, `SYNTAX_ERRORS_ELSEWHERE`. */
+  warnings: Warning[];
+}
+
+/** Result of {@link Editor.deleteStructure}. */
+export interface DeleteStructureResult {
+  /** The lines the structure occupied before the deletion. */
+  deleted_line_range_inclusive: LineRange;
+  /** Warnings, as for every write. */
+  warnings: Warning[];
+}
+
+/** Result of {@link Editor.replaceTextInStructure}. */
+export interface ReplaceTextInStructureResult {
+  /** The lines the new text occupies in the edited file. */
+  affected_lines: LineRange;
+  /** Warnings, as for every write. */
+  warnings: Warning[];
+}
+
+/** Result of {@link Editor.replaceAllTextInStructure}. */
+export interface ReplaceAllTextInStructureResult {
+  /** How many occurrences were replaced. */
+  total_replacements: number;
+  /** From the first replaced occurrence to the end of the last, in the edited file. */
+  affected_lines: LineRange;
+  /** Warnings, as for every write. */
+  warnings: Warning[];
+}
+
+/** Result of {@link Editor.insertBeforeStructure}. */
+export interface InsertBeforeStructureResult {
+  /** The first line of the inserted content in the edited file. */
+  inserted_at_line: number;
+  /** Where the target's first line is now. */
+  target_now_at_line: number;
+  /** Warnings, as for every write. */
+  warnings: Warning[];
+}
+
+/** Result of {@link Editor.insertAfterStructure}. */
+export interface InsertAfterStructureResult {
+  /** The first line of the inserted content in the edited file. */
+  inserted_at_line: number;
+  /** Warnings, as for every write. */
+  warnings: Warning[];
+}
+
+/** Result of {@link Editor.moveStructure}. */
+export interface MoveStructureResult {
+  /** The structure's lines in the source file before the move. */
+  source_original_line_range: LineRange;
+  /** Its lines in the destination file after the move. */
+  destination_final_line_range: LineRange;
+  /** Warnings for either file, as for every write. */
+  warnings: Warning[];
+}
+
+/** `CONTENT_TOO_LARGE` for the first argument over the content limit. */
+function checkContentSizes(context: EditorContext, fields: Record<string, string>): Result<void, StructeditError> {
+  const limit = context.limits.maxContentBytes;
+  for (const [field, value] of Object.entries(fields)) {
+    // UTF-8 needs at most 3 bytes per UTF-16 unit: most values need no counting.
+    if (value.length * 3 <= limit) continue;
+    const size = utf8Length(value);
+    if (size > limit) {
+      return err(
+        makeError('CONTENT_TOO_LARGE', `${field} is ${size} bytes, over the ${limit}-byte limit for one argument; nothing was written. Split the change into several calls (for example one per nested structure).`, {
+          field,
+          content_size: size,
+          limit,
+        }),
+      );
+    }
+  }
+  return ok(undefined);
+}
+
+/** The target of the structure enclosing the one a target names: its levels but the last. */
+function parentTargetOf(target: string): string {
+  return parseTarget(target)
+    .map((levels) => levels.slice(0, -1).join('\n'))
+    .unwrapOr('');
+}
+
+/** A plan for one file. */
+interface FilePlan {
+  readonly file: ParsedFile;
+  readonly plan: EditPlan<unknown>;
+}
+
+/**
+ * Applies plans, checks each edited file (re-parse: `SYNTAX_BROKEN` or `SYNTAX_ERROR`, then
+ * `STRUCTURE_EMPTY`) and only then writes them all in one commit, in the order given. A plan
+ * that changes nothing writes nothing.
+ */
+function writePlans(context: EditorContext, plans: readonly FilePlan[]): ResultAsync<Warning[], StructeditError> {
+  return safeTry(async function* () {
+    const writes: FileWrite[] = [];
+    const warnings: Warning[] = [];
+    for (const { file, plan } of plans) {
+      if (plan.replacements.length === 0) continue;
+      const edited = applyReplacements(file.tree.source, plan.replacements);
+      if (isOverlap(edited)) {
+        return err(makeError('INTERNAL_ERROR', `structedit planned overlapping changes to ${file.path}; nothing was written. This is a bug in structedit.`, { cause: JSON.stringify(edited) }));
+      }
+      const checked = yield* context.checkEdit(file, edited);
+      writes.push(checked.write);
+      warnings.push(...checked.warnings, ...structureEmptyWarnings(plan.watched, checked.tree));
+    }
+    if (writes.length > 0) yield* context.commit(writes);
+    return ok(warnings);
+  });
+}
+
+/** The steps every single-file structure edit shares: validate, parse, locate, plan, write. */
+function editStructure<Args extends { path: string; target: string; language?: string | undefined }, Figures>(
+  context: EditorContext,
+  args: Result<Args, StructeditError>,
+  contentFields: (args: Args) => Record<string, string>,
+  plan: (file: ParsedFile, path: StructurePath, args: Args) => Result<EditPlan<Figures>, StructeditError>,
+): ResultAsync<Figures & { warnings: Warning[] }, StructeditError> {
+  return safeTry(async function* () {
+    const valid = yield* args;
+    yield* checkContentSizes(context, contentFields(valid));
+    const file = yield* context.parseFile(valid.path, valid.language);
+    const path = yield* locateUniqueTarget(file.tree, valid.target, valid.path);
+    const syntaxWarnings = yield* context.checkLocatedSyntax(file, [path]);
+    const planned = yield* plan(file, path, valid);
+    const written = yield* writePlans(context, [{ file, plan: planned }]);
+    return ok({ ...planned.figures, warnings: [...syntaxWarnings, ...planned.warnings, ...written] });
+  });
+}
+
+const styleOf = (file: ParsedFile) => detectIndentationStyle(file.tree.source.text);
+
+/** `replaceStructure`. */
+export function replaceStructure(context: EditorContext, input: ReplaceStructureArgs): ResultAsync<ReplaceStructureResult, StructeditError> {
+  return editStructure(
+    context,
+    validateArguments(replaceStructureArgsSchema, input),
+    (args) => ({ content: args.content }),
+    (file, path, args) => planReplaceStructure(file.tree, path, args.content, styleOf(file), args.target),
+  );
+}
+
+/** `deleteStructure`. */
+export function deleteStructure(context: EditorContext, input: DeleteStructureArgs): ResultAsync<DeleteStructureResult, StructeditError> {
+  return editStructure(
+    context,
+    validateArguments(deleteStructureArgsSchema, input),
+    () => ({}),
+    (file, path, args) => {
+      if (path.length === 1) {
+        return err(
+          makeError('INVALID_ARGUMENT', 'The target "" is the whole file, and deleteStructure removes one structure. Name the structure to delete; to empty the file, call replaceStructure with target "" and content "".', {
+            issues: [{ field: 'target', message: 'is "" (the whole file)' }],
+          }),
+        );
+      }
+      return ok(planDeleteStructure(file.tree, path, parentTargetOf(args.target)));
+    },
+  );
+}
+
+/** `replaceTextInStructure`. */
+export function replaceTextInStructure(context: EditorContext, input: ReplaceTextInStructureArgs): ResultAsync<ReplaceTextInStructureResult, StructeditError> {
+  return editStructure(
+    context,
+    validateArguments(replaceTextInStructureArgsSchema, input),
+    (args) => ({ old_text: args.old_text, new_text: args.new_text }),
+    (file, path, args) => planReplaceText(file.tree, path, { file: args.path, target: args.target, oldText: args.old_text, newText: args.new_text }),
+  );
+}
+
+/** `replaceAllTextInStructure`. */
+export function replaceAllTextInStructure(context: EditorContext, input: ReplaceAllTextInStructureArgs): ResultAsync<ReplaceAllTextInStructureResult, StructeditError> {
+  return editStructure(
+    context,
+    validateArguments(replaceAllTextInStructureArgsSchema, input),
+    (args) => ({ old_text: args.old_text, new_text: args.new_text }),
+    (file, path, args) =>
+      planReplaceAllText(file.tree, path, { file: args.path, target: args.target, oldText: args.old_text, newText: args.new_text, expectedCount: args.expected_count }),
+  );
+}
+
+function insertStructure(context: EditorContext, input: InsertStructureArgs, side: InsertSide) {
+  return editStructure(
+    context,
+    validateArguments(insertStructureArgsSchema, input),
+    (args) => ({ content: args.content }),
+    (file, path, args) => planInsert(file.tree, path, side, args.content, styleOf(file)),
+  );
+}
+
+/** `insertBeforeStructure`. */
+export function insertBeforeStructure(context: EditorContext, input: InsertStructureArgs): ResultAsync<InsertBeforeStructureResult, StructeditError> {
+  return insertStructure(context, input, 'before').map(({ inserted_at_line, target_now_at_line, warnings }) => ({ inserted_at_line, target_now_at_line, warnings }));
+}
+
+/** `insertAfterStructure`. */
+export function insertAfterStructure(context: EditorContext, input: InsertStructureArgs): ResultAsync<InsertAfterStructureResult, StructeditError> {
+  return insertStructure(context, input, 'after').map(({ inserted_at_line, warnings }) => ({ inserted_at_line, warnings }));
+}
+
+/** Whether two paths name one file: the same path once normalized, or the same file through links. */
+function sameFile(context: EditorContext, first: string, second: string): ResultAsync<boolean, never> {
+  const a = normalizeRelativePath(first);
+  const b = normalizeRelativePath(second);
+  if (a.isOk() && b.isOk() && a.value === b.value) return okAsync(true);
+  return ResultAsync.fromSafePromise(
+    Promise.all([context.fs.realpath(first), context.fs.realpath(second)]).then(
+      ([x, y]) => x === y,
+      () => false,
+    ),
+  );
+}
+
+/**
+ * `moveStructure`. Both files are read, located, planned, applied and re-parsed before anything
+ * is written; then one commit writes the destination first and the source second, restoring the
+ * destination if the source cannot be written (so a failure that cannot even be undone leaves the
+ * structure in both files, never in neither). A missing destination is created for `file_start`
+ * and `file_end`.
+ */
+export function moveStructure(context: EditorContext, input: MoveStructureArgs): ResultAsync<MoveStructureResult, StructeditError> {
+  return safeTry(async function* () {
+    const args = yield* validateArguments(moveStructureArgsSchema, input);
+    const side = insertSideOf(args.position);
+    const destTarget = args.dest_target ?? '';
+    const source = yield* context.parseFile(args.source_path, args.source_language);
+    const sourcePath = yield* locateUniqueTarget(source.tree, args.source_target, args.source_path);
+    const moveSource = { tree: source.tree, path: sourcePath, parentTarget: parentTargetOf(args.source_target) };
+
+    if (yield* sameFile(context, args.source_path, args.dest_path)) {
+      const destPath = yield* locateUniqueTarget(source.tree, destTarget, args.dest_path);
+      const syntaxWarnings = yield* context.checkLocatedSyntax(source, [sourcePath, destPath]);
+      const plan = yield* planMoveWithinFile(moveSource, { tree: source.tree, path: destPath, side, style: styleOf(source) });
+      const written = yield* writePlans(context, [{ file: source, plan }]);
+      return ok({ ...plan.figures, warnings: [...syntaxWarnings, ...plan.warnings, ...written] });
+    }
+
+    const creatable = args.position === 'file_start' || args.position === 'file_end';
+    const dest = yield* context.parseFile(args.dest_path, args.dest_language).orElse((failure) =>
+      creatable && failure.error === 'FILE_NOT_FOUND' ? context.newFile(args.dest_path, args.dest_language) : err(failure),
+    );
+    const destPath = yield* locateUniqueTarget(dest.tree, destTarget, args.dest_path);
+    const sourceWarnings = yield* context.checkLocatedSyntax(source, [sourcePath]);
+    const destWarnings = yield* context.checkLocatedSyntax(dest, [destPath]);
+    const plans = yield* planMoveAcrossFiles(moveSource, { tree: dest.tree, path: destPath, side, style: styleOf(dest) });
+    const written = yield* writePlans(context, [
+      { file: dest, plan: plans.destination },
+      { file: source, plan: plans.source },
+    ]);
+    return ok({ ...plans.figures, warnings: [...sourceWarnings, ...destWarnings, ...plans.destination.warnings, ...written] });
+  });
+}

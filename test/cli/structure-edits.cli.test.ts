@@ -1,0 +1,64 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+
+const root = mkdtempSync(join(tmpdir(), 'structedit-cli-edits-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const original = 'class UserAuth:\n    def validate(self):\n        return True\n\n    def logout(self):\n        pass\n';
+beforeEach(() => {
+  writeFileSync(join(root, 'auth.py'), original);
+  rmSync(join(root, 'out'), { recursive: true, force: true });
+});
+const file = (path = 'auth.py') => readFileSync(join(root, path), 'utf8');
+
+async function run(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli([...argv, '--root', root], { out: (text) => out.push(text), err: (text) => err.push(text), readStdin: async () => stdin });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('structedit CLI: structure edits', () => {
+  it('replace with --content, and with --content-file - from standard input', async () => {
+    expect(await run(['replace', 'auth.py', 'class UserAuth\\ndef logout', '--content', 'def logout(self):\n    return None'])).toEqual({ code: 0, out: 'replaced auth.py lines 5-6', err: '' });
+    expect(file()).toBe(original.replace('        pass', '        return None'));
+    const piped = await run(['replace', 'auth.py', 'class UserAuth\\ndef logout', '--content-file', '-', '--json'], 'def logout(self):\n    pass\n');
+    expect(JSON.parse(piped.out)).toEqual({ lines: [5, 6], warnings: [] });
+    expect(file()).toBe(original);
+  });
+
+  it('delete, insert-before, insert-after', async () => {
+    expect((await run(['insert-after', 'auth.py', 'class UserAuth\\ndef logout', '--content', 'def login(self):\n    pass'])).out).toBe('inserted into auth.py at line 8');
+    // A blank line between the import and the (multi-line) class: the file gives no other example.
+    expect((await run(['insert-before', 'auth.py', '', '--content', 'import os'])).out).toBe('inserted into auth.py at line 1; the target is now at line 3');
+    expect((await run(['delete', 'auth.py', 'class UserAuth\\ndef validate'])).out).toBe('deleted auth.py lines 4-5');
+    expect(file()).toBe('import os\n\nclass UserAuth:\n    def logout(self):\n        pass\n\n    def login(self):\n        pass\n');
+  });
+
+  it('replace-text, replace-all-text with --expected-count, and errors with similar lines', async () => {
+    expect((await run(['replace-text', 'auth.py', 'class UserAuth\\ndef validate', '--old', 'True', '--new', 'False'])).out).toBe('replaced text in auth.py line 3');
+    const mismatch = await run(['replace-all-text', 'auth.py', 'class UserAuth', '--old', 'self', '--new', 'me', '--expected-count', '3']);
+    expect(mismatch.code).toBe(1);
+    expect(mismatch.err).toContain('error: COUNT_MISMATCH');
+    expect((await run(['replace-all-text', 'auth.py', 'class UserAuth', '--old', 'self', '--new', 'me', '--expected-count', '2'])).out).toBe('replaced 2 occurrences in auth.py lines 2-5');
+    const missing = await run(['replace-text', 'auth.py', 'class UserAuth', '--old', 'return  False', '--new', 'x']);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('similar lines:\n  line 3 (0.92): "        return False"');
+  });
+
+  it('move to another file, creating it', async () => {
+    expect(await run(['move', 'auth.py', 'class UserAuth\\ndef logout', '--to', 'out/session.py', '--position', 'file_end'])).toEqual({ code: 0, out: 'moved auth.py lines 5-6 to out/session.py lines 1-2', err: '' });
+    expect(file('out/session.py')).toBe('def logout(self):\n    pass\n');
+    expect(file()).toBe('class UserAuth:\n    def validate(self):\n        return True\n');
+  });
+
+  it('usage errors exit 2 and write nothing', async () => {
+    const both = await run(['replace', 'auth.py', 'class UserAuth', '--content', 'x', '--content-file', 'y']);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('--content');
+    expect((await run(['move', 'auth.py', 'class UserAuth'])).code).toBe(2);
+    expect(file()).toBe(original);
+  });
+});

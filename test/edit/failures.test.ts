@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { FsError, memoryFs, type FsAdapter } from 'structedit';
+import { createEditor } from 'structedit';
+import { editorOver, expectError, expectOk, lines } from '../helpers.js';
+
+const twins = lines('def handle():', '    return 1', '', '', 'def handle():', '    return 2', '', '', 'def broken(:', '    pass', '', '', 'def fine():', '    pass');
+
+describe('failed structure edits write nothing', () => {
+  it('TARGET_AMBIGUOUS for every write, with a target per match', async () => {
+    const { editor, fs } = editorOver({ 'a.py': twins });
+    const calls = [
+      editor.replaceStructure({ path: 'a.py', target: 'def handle', content: 'def handle():\n    pass' }),
+      editor.deleteStructure({ path: 'a.py', target: 'def handle' }),
+      editor.replaceTextInStructure({ path: 'a.py', target: 'def handle', old_text: 'return', new_text: 'yield' }),
+      editor.replaceAllTextInStructure({ path: 'a.py', target: 'def handle', old_text: 'return', new_text: 'yield' }),
+      editor.insertBeforeStructure({ path: 'a.py', target: 'def handle', content: 'x = 1' }),
+      editor.insertAfterStructure({ path: 'a.py', target: 'def handle', content: 'x = 1' }),
+      editor.moveStructure({ source_path: 'a.py', source_target: 'def handle', dest_path: 'a.py', position: 'file_end' }),
+      editor.moveStructure({ source_path: 'a.py', source_target: 'def fine', dest_path: 'a.py', dest_target: 'def handle', position: 'after' }),
+    ];
+    for (const result of await Promise.all(calls)) {
+      const error = expectError(result, 'TARGET_AMBIGUOUS');
+      expect(error.details.matches.map((match) => match.line_range_inclusive)).toEqual([
+        [1, 2],
+        [5, 6],
+      ]);
+    }
+    expect(fs.snapshot()['a.py']).toBe(twins);
+  });
+
+  it('PARSER_FAILED only for syntax errors inside the structure used; elsewhere they are a warning', async () => {
+    const { editor, fs } = editorOver({ 'a.py': twins });
+    const failed = expectError(await editor.replaceTextInStructure({ path: 'a.py', target: 'def broken', old_text: 'pass', new_text: 'return' }), 'PARSER_FAILED');
+    expect(failed.details.parse_errors[0]).toMatchObject({ line: 9 });
+    expect(fs.snapshot()['a.py']).toBe(twins);
+    const fine = expectOk(await editor.replaceTextInStructure({ path: 'a.py', target: 'def fine', old_text: 'pass', new_text: 'return 3' }));
+    expect(fine.warnings.map((warning) => warning.type)).toEqual(['SYNTAX_ERRORS_ELSEWHERE']);
+  });
+
+  it('an edit that breaks the parse: SYNTAX_BROKEN by default, SYNTAX_ERROR and nothing written under syntax: reject', async () => {
+    const source = lines('def f():', '    return 1');
+    const warned = editorOver({ 'a.py': source });
+    const result = expectOk(await warned.editor.replaceStructure({ path: 'a.py', target: 'def f', content: 'def f(:\n    return 1' }));
+    expect(result.warnings).toEqual([expect.objectContaining({ type: 'SYNTAX_BROKEN', details: { errors: [expect.objectContaining({ line: 1 })] } })]);
+    const rejecting = editorOver({ 'a.py': source }, { syntax: 'reject' });
+    expectError(await rejecting.editor.replaceStructure({ path: 'a.py', target: 'def f', content: 'def f(:\n    return 1' }), 'SYNTAX_ERROR');
+    expectError(await rejecting.editor.insertAfterStructure({ path: 'a.py', target: 'def f', content: 'def g(:' }), 'SYNTAX_ERROR');
+    expect(rejecting.fs.snapshot()['a.py']).toBe(source);
+  });
+
+  it('CONTENT_TOO_LARGE over the content limit (UTF-8 bytes)', async () => {
+    const { editor, fs } = editorOver({ 'a.py': twins }, { limits: { maxContentBytes: 100 } });
+    const error = expectError(await editor.insertAfterStructure({ path: 'a.py', target: 'def fine', content: `x = "${'é'.repeat(50)}"` }), 'CONTENT_TOO_LARGE');
+    expect(error.details).toEqual({ field: 'content', content_size: 106, limit: 100, state: 'FILE_UNCHANGED' });
+    expectError(await editor.replaceAllTextInStructure({ path: 'a.py', target: 'def fine', old_text: 'pass', new_text: 'y'.repeat(101) }), 'CONTENT_TOO_LARGE');
+    expect(fs.snapshot()['a.py']).toBe(twins);
+    const big = await createEditor({ fs: memoryFs({ 'a.py': twins }) }).replaceStructure({ path: 'a.py', target: 'def fine', content: `x = "${'a'.repeat(1024 * 1024)}"` });
+    expect(expectError(big, 'CONTENT_TOO_LARGE').details.limit).toBe(1024 * 1024);
+  });
+
+  it('INVALID_ARGUMENT names the field', async () => {
+    const { editor } = editorOver({ 'a.py': twins });
+    const missing = expectError(await editor.replaceAllTextInStructure({ path: 'a.py', target: 'def fine', old_text: '', new_text: 'x', expected_count: 0 } as never), 'INVALID_ARGUMENT');
+    expect(missing.details.issues.map((issue) => issue.field).sort()).toEqual(['expected_count', 'old_text']);
+    const move = expectError(await editor.moveStructure({ source_path: 'a.py', source_target: 'def fine', dest_path: 'a.py', dest_target: 'def broken', position: 'file_end' }), 'INVALID_ARGUMENT');
+    expect(move.details.issues).toEqual([expect.objectContaining({ field: 'dest_target' })]);
+  });
+});
+
+/**
+ * An adapter that writes through a temporary file and a rename, like `nodeFs`, and fails the
+ * `failAt`-th write or rename it is asked for.
+ */
+function faultyFs(base: FsAdapter, failAt: number): { fs: FsAdapter; operations: () => number } {
+  let count = 0;
+  const step = (path: string) => {
+    count++;
+    if (count === failAt) throw new FsError('EIO', path, `injected failure of operation ${count}`);
+  };
+  const fs: FsAdapter = {
+    ...base,
+    async writeFile(path, data, options) {
+      const temporary = `${path}.tmp`;
+      step(temporary);
+      await base.writeFile(temporary, data, options);
+      try {
+        step(path);
+        await base.rename(temporary, path);
+      } catch (error) {
+        await base.remove(temporary);
+        throw error;
+      }
+    },
+    async rename(from, to) {
+      step(to);
+      await base.rename(from, to);
+    },
+  };
+  return { fs, operations: () => count };
+}
+
+describe('fault injection: a cross-file move that fails at any write or rename leaves both files as they were', () => {
+  const files = { 'auth.py': lines('class UserAuth:', '    def validate(self):', '        return True', '', '    def logout(self):', '        pass'), 'lib/checks.py': lines('def check():', '    pass') };
+  const move = { source_path: 'auth.py', source_target: 'class UserAuth\ndef validate', dest_path: 'lib/checks.py', dest_target: 'def check', position: 'after' } as const;
+
+  it('every failure point', async () => {
+    const clean = memoryFs(files);
+    const { fs, operations } = faultyFs(clean, 0);
+    expectOk(await createEditor({ fs }).moveStructure(move));
+    const total = operations();
+    expect(total).toBe(4);
+    const succeeded = clean.snapshot();
+    for (let failAt = 1; failAt <= total; failAt++) {
+      const base = memoryFs(files);
+      const error = expectError(await createEditor({ fs: faultyFs(base, failAt).fs }).moveStructure(move), 'IO_ERROR');
+      expect(error.details.state, `failure at operation ${failAt}`).toBe('FILE_UNCHANGED');
+      expect(base.snapshot(), `failure at operation ${failAt}`).toEqual(files);
+    }
+    // Once the failure is past the last operation, the move goes through.
+    const late = memoryFs(files);
+    expectOk(await createEditor({ fs: faultyFs(late, total + 1).fs }).moveStructure(move));
+    expect(late.snapshot()).toEqual(succeeded);
+  });
+
+  it('a destination created by the move is removed again when the source cannot be written', async () => {
+    const base = memoryFs(files);
+    const created = { ...move, dest_path: 'new/place.py', dest_target: undefined, position: 'file_end' } as const;
+    expectError(await createEditor({ fs: faultyFs(base, 3).fs }).moveStructure(created), 'IO_ERROR');
+    expect(base.snapshot()).toEqual(files);
+  });
+});
