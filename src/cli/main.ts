@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { createTools, type ToolResult } from '../tools/index.js';
+import { createTools, type ToolDefinition, type ToolResult } from '../tools/index.js';
 import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
 import type { Chunk } from '../core/arguments.js';
@@ -74,6 +74,12 @@ function renderListing(structures: readonly StructureListing[], indent = ''): st
     `${indent}${structure.kind}${structure.name ? ` ${structure.name}` : ''} [${structure.line_range_inclusive[0]}-${structure.line_range_inclusive[1]}]${structure.target === null ? '' : `  ${JSON.stringify(structure.target)}`}`,
     ...renderListing(structure.children, `${indent}  `),
   ]);
+}
+
+/** The input with `dry_run: true` when the tool takes it (left alone otherwise). */
+function withDryRun(tool: ToolDefinition, input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  return tool.inputSchema.properties && 'dry_run' in tool.inputSchema.properties ? { ...input, dry_run: true } : input;
 }
 
 /** A batch for `apply`, or the reason it is malformed. */
@@ -191,7 +197,8 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
     .argument('<file>', 'JSON file with the batch, or - for standard input')
     .option('--root <dir>', 'folder every path is confined to', process.cwd())
     .option('--json', 'print the tool results as JSON')
-    .action(async (file: string, options: { root: string; json?: boolean }) => {
+    .option('--dry-run', 'set dry_run on every call whose tool takes it: check and report, write nothing')
+    .action(async (file: string, options: { root: string; json?: boolean; dryRun?: boolean }) => {
       const text = file === '-' ? await (io.readStdin ?? readProcessStdin)() : await readFile(file, 'utf8').catch((cause: unknown) => {
         throw new CommanderError(EXIT_USAGE, 'structedit.usage', `cannot read ${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
       });
@@ -203,7 +210,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       for (const [index, call] of batch.entries()) {
         const tool = tools.get(call.tool);
         const result: ToolResult = tool
-          ? await tool.execute(call.input)
+          ? await tool.execute(options.dryRun ? withDryRun(tool, call.input) : call.input)
           : { isError: true, content: [{ type: 'text', text: `Unknown tool ${JSON.stringify(call.tool)} in call ${index + 1}. Tools: ${[...tools.keys()].join(', ')}.` }], structuredContent: { error: 'INVALID_ARGUMENT' } };
         results.push(result);
         if (!options.json) (result.isError ? io.err : io.out)(`[${index + 1}/${batch.length}] ${call.tool}\n${result.content.map((block) => block.text).join('\n')}`);

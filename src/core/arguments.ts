@@ -150,6 +150,7 @@ export interface ReadFileArgs {
 const content = z.string().describe('The new text, at zero indent (it is re-indented to the destination, keeping its relative indentation) or as readStructure returned it. At most 1 MB.');
 const oldText = z.string().min(1, 'must not be empty').describe('The exact text to find inside the structure: literal, case-sensitive, whitespace included.');
 const newText = z.string().describe('The text that replaces it (written as given, not re-indented).');
+const dryRun = z.boolean().optional().describe('Check everything and report what the edit would do, without writing.');
 
 /** Arguments of `replaceStructure`. */
 export interface ReplaceStructureArgs {
@@ -161,6 +162,8 @@ export interface ReplaceStructureArgs {
   content: string;
   /** Parse the file as this language instead of by its extension. */
   language?: string;
+  /** Check and report without writing (the result has `dry_run: true`). */
+  dry_run?: boolean;
 }
 
 const lineNumber = z.number().int().min(1, 'line numbers start at 1');
@@ -193,6 +196,8 @@ export interface DeleteStructureArgs {
   target: string;
   /** Parse the file as this language instead of by its extension. */
   language?: string;
+  /** Check and report without writing (the result has `dry_run: true`). */
+  dry_run?: boolean;
 }
 
 /** Arguments of `replaceTextInStructure`. */
@@ -207,6 +212,8 @@ export interface ReplaceTextInStructureArgs {
   new_text: string;
   /** Parse the file as this language instead of by its extension. */
   language?: string;
+  /** Check and report without writing (the result has `dry_run: true`). */
+  dry_run?: boolean;
 }
 
 /** Arguments of `replaceAllTextInStructure`. */
@@ -225,6 +232,8 @@ export interface InsertStructureArgs {
   content: string;
   /** Parse the file as this language instead of by its extension. */
   language?: string;
+  /** Check and report without writing (the result has `dry_run: true`). */
+  dry_run?: boolean;
 }
 
 /** Arguments of `moveStructure`. */
@@ -243,16 +252,18 @@ export interface MoveStructureArgs {
   source_language?: string;
   /** Parse the destination file as this language instead of by its extension. */
   dest_language?: string;
+  /** Check and report without writing (the result has `dry_run: true`). */
+  dry_run?: boolean;
 }
 
 /** Schema of {@link ReplaceStructureArgs}. */
-export const replaceStructureArgsSchema = z.strictObject({ path, target, content, language }) satisfies z.ZodType<ReplaceStructureArgs>;
+export const replaceStructureArgsSchema = z.strictObject({ path, target, content, language, dry_run: dryRun }) satisfies z.ZodType<ReplaceStructureArgs>;
 
 /** Schema of {@link DeleteStructureArgs}. */
-export const deleteStructureArgsSchema = z.strictObject({ path, target, language }) satisfies z.ZodType<DeleteStructureArgs>;
+export const deleteStructureArgsSchema = z.strictObject({ path, target, language, dry_run: dryRun }) satisfies z.ZodType<DeleteStructureArgs>;
 
 /** Schema of {@link ReplaceTextInStructureArgs}. */
-export const replaceTextInStructureArgsSchema = z.strictObject({ path, target, old_text: oldText, new_text: newText, language }) satisfies z.ZodType<ReplaceTextInStructureArgs>;
+export const replaceTextInStructureArgsSchema = z.strictObject({ path, target, old_text: oldText, new_text: newText, language, dry_run: dryRun }) satisfies z.ZodType<ReplaceTextInStructureArgs>;
 
 /** Schema of {@link ReplaceAllTextInStructureArgs}. */
 export const replaceAllTextInStructureArgsSchema = z.strictObject({
@@ -262,10 +273,11 @@ export const replaceAllTextInStructureArgsSchema = z.strictObject({
   new_text: newText,
   expected_count: z.number().int().min(1).optional().describe('How many occurrences there must be; the call fails with COUNT_MISMATCH otherwise.'),
   language,
+  dry_run: dryRun,
 }) satisfies z.ZodType<ReplaceAllTextInStructureArgs>;
 
 /** Schema of {@link InsertStructureArgs}. */
-export const insertStructureArgsSchema = z.strictObject({ path, target, content, language }) satisfies z.ZodType<InsertStructureArgs>;
+export const insertStructureArgsSchema = z.strictObject({ path, target, content, language, dry_run: dryRun }) satisfies z.ZodType<InsertStructureArgs>;
 
 /** Schema of {@link MoveStructureArgs}. */
 export const moveStructureArgsSchema = z
@@ -277,6 +289,7 @@ export const moveStructureArgsSchema = z
     position: z.enum(['before', 'after', 'file_start', 'file_end']).describe('before / after dest_target, or the start / end of dest_path.'),
     source_language: language,
     dest_language: language,
+    dry_run: dryRun,
   })
   .superRefine((args, context) => {
     const needsTarget = args.position === 'before' || args.position === 'after';
@@ -305,6 +318,7 @@ export const moveStructureNextToArgsSchema = z.strictObject({
   dest_target: target.describe('The structure to put it next to, in dest_path ("" for the file).'),
   source_language: language,
   dest_language: language,
+  dry_run: dryRun,
 }) satisfies z.ZodType<MoveStructureNextToArgs>;
 
 /** Schema of {@link MoveStructureToFileArgs}. */
@@ -314,6 +328,7 @@ export const moveStructureToFileArgsSchema = z.strictObject({
   dest_path: path.describe('The file it goes to; created with its folders if missing.'),
   source_language: language,
   dest_language: language,
+  dry_run: dryRun,
 }) satisfies z.ZodType<MoveStructureToFileArgs>;
 
 /** Validates input against a schema, naming every offending field in `INVALID_ARGUMENT`. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -141,5 +141,20 @@ describe('structedit apply', () => {
     const unknown = await run('apply', batchFile, '--root', root);
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('Unknown tool "rm_rf"');
+  });
+});
+
+describe('--dry-run', () => {
+  it('structure edits and apply report what would change and write nothing', async () => {
+    const before = readFileSync(join(root, 'auth.py'), 'utf8');
+    const replace = await run('replace', 'auth.py', 'class UserAuth\\ndef validate', '--content', 'def validate(self):\n    return False', '--root', root, '--dry-run');
+    expect(replace).toEqual({ code: 0, out: 'would replace auth.py lines 2-3', err: '' });
+    const moved = await run('move', 'auth.py', 'class UserAuth\\ndef validate', '--to', 'other.py', '--position', 'file_end', '--root', root, '--dry-run', '--json');
+    expect(JSON.parse(moved.out)).toMatchObject({ dry_run: true, destination_final_line_range: [1, 2] });
+    writeFileSync(join(root, 'batch.json'), JSON.stringify([{ tool: 'delete_structure', input: { path: 'auth.py', target: 'class UserAuth\ndef validate' } }]));
+    const applied = await run('apply', join(root, 'batch.json'), '--root', root, '--dry-run', '--json');
+    expect(JSON.parse(applied.out)[0].structuredContent).toMatchObject({ dry_run: true, deleted_line_range_inclusive: [2, 3] });
+    expect(readFileSync(join(root, 'auth.py'), 'utf8')).toBe(before);
+    expect(existsSync(join(root, 'other.py'))).toBe(false);
   });
 });
