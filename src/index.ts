@@ -5,7 +5,27 @@
  */
 export { createEditor } from './editor/index.js';
 export type { Editor, EditorLimits, EditorOptions, ListStructuresResult, ReadStructureResult } from './editor/index.js';
-export type { ListStructuresArgs, ReadStructureArgs } from './core/arguments.js';
+export type { EditOperation, FileEditArgs, ListStructuresArgs, ReadStructureArgs } from './core/arguments.js';
+export { MAX_EDITS_PER_CALL } from './core/arguments.js';
+export { toFileEditResult } from './core/file-edit/result.js';
+export type {
+  DiffPreview,
+  EditSummary,
+  FileEditDiffContext,
+  FileEditErrorDetails,
+  FileEditMetadata,
+  FileEditResult,
+  FileEditSuccess,
+  FilePreview,
+  LineHighlight,
+  MatchLocation,
+  SimilarContent,
+  StringDiff,
+  SuggestedFix,
+  TextContent,
+  ValidationError,
+} from './core/file-edit/types.js';
+export type { DiffHunk, TextDiff } from './core/text/diff.js';
 export { isStructeditError } from './core/errors.js';
 export type {
   AmbiguousMatch,

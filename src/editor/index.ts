@@ -1,7 +1,9 @@
 import { err, ResultAsync } from 'neverthrow';
-import type { ListStructuresArgs, ReadStructureArgs } from '../core/arguments.js';
+import type { FileEditArgs, ListStructuresArgs, ReadStructureArgs } from '../core/arguments.js';
 import { makeError, type StructeditError } from '../core/errors.js';
+import type { FileEditSuccess } from '../core/file-edit/types.js';
 import { createEditorContext, type EditorOptions } from './context.js';
+import { editFile } from './file-edit.js';
 import { listStructures, readStructure, type ListStructuresResult, type ReadStructureResult } from './read.js';
 
 export type { EditorLimits, EditorOptions } from './context.js';
@@ -16,6 +18,14 @@ export interface Editor {
   readStructure(args: ReadStructureArgs): ResultAsync<ReadStructureResult, StructeditError>;
   /** The file's structure tree, each node with the shortest target that names it. */
   listStructures(args: ListStructuresArgs): ResultAsync<ListStructuresResult, StructeditError>;
+  /**
+   * Exact-text edits on any UTF-8 text file (seed file-edit): applied in order, each to the result
+   * of the previous one, each required to match exactly `occurrences` times (default 1); all or
+   * nothing, one read and one atomic write. Fails with `NO_MATCH` (with the closest text in the
+   * file) or `WRONG_COUNT` (with every match's location). `toFileEditResult` renders either
+   * outcome as the specification's `FileEditResult`.
+   */
+  editFile(args: FileEditArgs): ResultAsync<FileEditSuccess, StructeditError>;
 }
 
 /**
@@ -32,6 +42,7 @@ export function createEditor(options: EditorOptions): Editor {
   return {
     readStructure: (args) => guard(readStructure(context, args)),
     listStructures: (args) => guard(listStructures(context, args)),
+    editFile: (args) => guard(editFile(context, args)),
   };
 }
 
