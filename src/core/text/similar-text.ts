@@ -41,6 +41,12 @@ const MIN_SCORE = 0.5;
 /** A line is cut to a part of it only when that part is this much like the needle's line. */
 const MIN_CUT_SIMILARITY = 0.7;
 const MAX_ALIGNMENT_CELLS = 4_000_000;
+/** Windows a line longer or shorter than the needle are also compared with one line dropped, up to this many lines. */
+const MAX_LINES_TO_DROP = 16;
+/** What a dropped line costs: the similarity of the rest is multiplied by this. */
+const DROPPED_LINE_FACTOR = 0.9;
+/** Windows of another line count than the needle's are discounted this much. */
+const OTHER_LINE_COUNT_FACTOR = 0.99;
 
 /** Up to `limit` stretches of `haystack` most similar to `needle`, best first, not overlapping. */
 export function findSimilarText(haystack: TextLines, needle: string, limit = 3): SimilarText[] {
@@ -77,11 +83,22 @@ export function findSimilarText(haystack: TextLines, needle: string, limit = 3):
     const windowScores = new Float64Array(Math.max(1, total - k + 1));
     for (let start = 0; start < windowScores.length; start++) windowScores[start] = prefix[Math.min(total, start + k)]! - prefix[start]!;
     for (const start of topIndices(windowScores, CANDIDATES)) starts.add(start);
+    // A window is not widened by a blank line the needle does not have at that end: its line break
+    // would stand in for a character of the needle and win by a hair.
+    const blankEdgesAllowed = [needleLines[0]!.trim() === '', needleLines[k - 1]!.trim() === ''];
+    const isBlank = (index: number) => loose[index] === '';
     for (const start of starts) {
       let best: SimilarText | null = null;
       for (const size of [k, k + 1, k - 1]) {
         if (size < 1 || start < 0 || start + size > total) continue;
+        if (size !== k && ((isBlank(start) && !blankEdgesAllowed[0]) || (isBlank(start + size - 1) && !blankEdgesAllowed[1]))) continue;
         const candidate = windowAt(haystack, start, size, trailingNewline, needle);
+        if (size !== k) {
+          // A window of another line count must earn it: its extra line's indentation can absorb
+          // the needle's whitespace differences and win by a hair.
+          candidate.score *= OTHER_LINE_COUNT_FACTOR;
+          if (k <= MAX_LINES_TO_DROP) candidate.score = Math.max(candidate.score, oneLineDropped(needleLines, candidate.text.split('\n').slice(0, size), size > k));
+        }
         if (best === null || candidate.score > best.score) best = candidate;
       }
       if (best) found.push(trimEnds(haystack, best, needleLines, needle));
@@ -201,6 +218,25 @@ function topKeys(scores: Map<number, number>, count: number): number[] {
     .map(([key]) => key);
 }
 
+/**
+ * The similarity of needle and window when one line is dropped from the longer of the two (a line
+ * left out of the needle, or one too many), discounted: a long line missing from a short needle
+ * would otherwise sink the true place below unrelated text.
+ */
+function oneLineDropped(needleLines: readonly string[], windowLines: readonly string[], windowIsLonger: boolean): number {
+  const [longer, shorter] = windowIsLonger ? [windowLines, needleLines] : [needleLines, windowLines];
+  const kept = shorter.join('\n');
+  const needleLength = Math.max(1, needleLines.join('\n').length);
+  let best = 0;
+  for (let drop = 0; drop < longer.length; drop++) {
+    const rest = longer.filter((_, index) => index !== drop).join('\n');
+    // Dropping a needle line loses that much of what was asked for.
+    const share = windowIsLonger ? 1 : rest.length / needleLength;
+    best = Math.max(best, share * (windowIsLonger ? textSimilarity(kept, rest) : textSimilarity(rest, kept)));
+  }
+  return best * DROPPED_LINE_FACTOR;
+}
+
 /** Lines `start`..`start + size - 1` (with the last line's break when the needle ends with one). */
 function windowAt(haystack: TextLines, start: number, size: number, trailingNewline: boolean, needle: string): SimilarText {
   const from = haystack.lineStarts[start]!;
@@ -222,7 +258,8 @@ function trimEnds(haystack: TextLines, window: SimilarText, needleLines: readonl
   const firstNeedle = needleLines[0]!;
   const lastNeedle = needleLines[needleLines.length - 1]!;
   let firstCut = bestCut(lines[0]!, firstNeedle, 'suffix');
-  if (firstCut > 0 && ratio(lines[0]!.slice(firstCut), firstNeedle) < MIN_CUT_SIMILARITY) firstCut = 0;
+  // A needle line that starts with whitespace starts at the start of a line: keep the file's indentation.
+  if (firstCut > 0 && (/^\s/.test(firstNeedle) || ratio(lines[0]!.slice(firstCut), firstNeedle) < MIN_CUT_SIMILARITY)) firstCut = 0;
   const lastLength = lines[lastIndex]!.length;
   let lastCut = lastIndex > 0 ? bestCut(lines[lastIndex]!, lastNeedle, 'prefix') : lastLength;
   if (lastCut < lastLength && ratio(lines[lastIndex]!.slice(0, lastCut), lastNeedle) < MIN_CUT_SIMILARITY) lastCut = lastLength;
@@ -270,6 +307,9 @@ function bestSubstring(haystack: TextLines, first: number, last: number, needle:
   const text = haystack.text.slice(from, to);
   if (text.length * needle.length > MAX_ALIGNMENT_CELLS) return { start: from, end: to, line: first + 1, text, score: textSimilarity(needle, text) };
   // Row i: distance of needle[0..i) to text ending at j, starting anywhere; `origin` tracks where.
+  // Case and quote style are folded so they do not pull the alignment off the right place.
+  const foldedNeedle = foldCodes(needle);
+  const foldedText = foldCodes(text);
   let previous = new Int32Array(text.length + 1);
   let previousOrigin = new Int32Array(text.length + 1);
   for (let j = 0; j <= text.length; j++) previousOrigin[j] = j;
@@ -279,7 +319,7 @@ function bestSubstring(haystack: TextLines, first: number, last: number, needle:
     current[0] = i;
     origin[0] = 0;
     for (let j = 1; j <= text.length; j++) {
-      const substitute = previous[j - 1]! + (needle.charCodeAt(i - 1) === text.charCodeAt(j - 1) ? 0 : 1);
+      const substitute = previous[j - 1]! + (foldedNeedle[i - 1] === foldedText[j - 1] ? 0 : 1);
       const skipNeedle = previous[j]! + 1;
       const skipText = current[j - 1]! + 1;
       if (substitute <= skipNeedle && substitute <= skipText) {
@@ -301,6 +341,18 @@ function bestSubstring(haystack: TextLines, first: number, last: number, needle:
   const start = previousOrigin[end]!;
   const found = text.slice(start, end);
   return { start: from + start, end: from + end, line: lineOfStart(haystack, from + start, first), text: found, score: textSimilarity(needle, found) };
+}
+
+/** Character codes with case and quote style folded, one per UTF-16 unit. */
+function foldCodes(text: string): Uint16Array {
+  const codes = new Uint16Array(text.length);
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    const lower = char.toLowerCase();
+    const folded = lower.length === 1 ? lower : char;
+    codes[index] = /["'`\u2018\u2019\u201c\u201d]/.test(folded) ? 39 : folded.charCodeAt(0);
+  }
+  return codes;
 }
 
 function lineOfStart(haystack: TextLines, offset: number, first: number): number {
