@@ -170,14 +170,19 @@ function lineVotes(loose: readonly string[], needleLoose: readonly string[]): Ma
   return votes;
 }
 
-/** For each line, the share of the needle's trigrams (loose form) it contains. */
+/**
+ * For each line, the share of the needle's trigrams (loose form) it contains; bigrams for a
+ * needle too short to have more than a couple of trigrams.
+ */
 function trigramLineScores(loose: readonly string[], needleLoose: string): Float64Array {
   const scores = new Float64Array(loose.length);
-  if (needleLoose.length < 3) return scores;
+  const size = needleLoose.length < 6 ? 2 : 3;
+  if (needleLoose.length < size) return scores;
+  const gramAt = (text: string, at: number) => (size === 3 ? trigramAt(text, at) : (Math.imul(text.charCodeAt(at), 31) + text.charCodeAt(at + 1)) & 0xffff);
   const grams = new Uint8Array(1 << 16);
   let distinct = 0;
-  for (let at = 0; at + 3 <= needleLoose.length; at++) {
-    const slot = trigramAt(needleLoose, at);
+  for (let at = 0; at + size <= needleLoose.length; at++) {
+    const slot = gramAt(needleLoose, at);
     if (grams[slot] === 0) {
       grams[slot] = 1;
       distinct++;
@@ -187,8 +192,8 @@ function trigramLineScores(loose: readonly string[], needleLoose: string): Float
   loose.forEach((line, index) => {
     let hits = 0;
     const touched: number[] = [];
-    for (let at = 0; at + 3 <= line.length; at++) {
-      const slot = trigramAt(line, at);
+    for (let at = 0; at + size <= line.length; at++) {
+      const slot = gramAt(line, at);
       if (grams[slot] === 1 && seen[slot] === 0) {
         seen[slot] = 1;
         touched.push(slot);
