@@ -68,16 +68,21 @@ export interface FileEditArgs {
 export const MAX_EDITS_PER_CALL = 1000;
 
 const noNul = (text: string) => !text.includes('\0');
+/** A UTF-16 surrogate without its other half: half a character, which no UTF-8 file can hold. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = (text: string) => !loneSurrogate.test(text);
 
 /** Schema of {@link EditOperation}. */
 export const editOperationSchema = z.strictObject({
   old_text: z
     .string()
     .refine(noNul, 'contains a NUL byte, which no text file holds')
+    .refine(wellFormed, 'contains half of a character (a lone UTF-16 surrogate)')
     .describe('Exact text to find, including whitespace and line breaks (matched literally, no regex). "" only for an empty file, to set its content.'),
   new_text: z
     .string()
     .refine(noNul, 'contains a NUL byte, which would make the file binary')
+    .refine(wellFormed, 'contains half of a character (a lone UTF-16 surrogate)')
     .describe('Text to put in place of every occurrence of old_text.'),
   occurrences: z
     .number()

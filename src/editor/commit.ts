@@ -1,7 +1,5 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { makeError, type StructeditError } from '../core/errors.js';
-import type { SourceText } from '../core/text/source-text.js';
-import { encodeUtf8 } from '../core/text/utf8.js';
 import { parentOf } from '../fs/paths.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import { fsFailure } from './fs-errors.js';
@@ -11,11 +9,6 @@ export interface FileWrite {
   readonly path: string;
   readonly before: Uint8Array | null;
   readonly after: Uint8Array;
-}
-
-/** The write that replaces a file's `before` bytes with an edited text (BOM kept). */
-export function fileWrite(path: string, before: Uint8Array | null, edited: SourceText): FileWrite {
-  return { path, before, after: encodeUtf8(edited.original, edited.bom) };
 }
 
 /**

@@ -7,12 +7,12 @@ import type { StructurePath } from '../core/locate/targets.js';
 import { blockingSyntaxErrors, describeSyntaxError } from '../core/structure/syntax-errors.js';
 import type { StructureTree } from '../core/structure/types.js';
 import { createSourceText, type SourceText } from '../core/text/source-text.js';
-import { decodeUtf8 } from '../core/text/utf8.js';
+import { decodeUtf8, encodeUtf8 } from '../core/text/utf8.js';
 import { syntaxErrorsElsewhere, type Warning } from '../core/warnings.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import { parseStructureTree, ParserUnavailableError } from '../parsing/parse-structure.js';
 import type { TreeSitterInitOptions } from '../parsing/tree-sitter-loader.js';
-import { commitFiles, fileWrite, type FileWrite } from './commit.js';
+import { commitFiles, type FileWrite } from './commit.js';
 import { fileTooLarge, fromFs } from './fs-errors.js';
 
 /** Size limits (bytes). */
@@ -167,7 +167,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
   const checkEdit: EditorContext['checkEdit'] = (file, edited) =>
     parseSource(file.path, edited, file.language).andThen((tree) => {
       const added = addedSyntaxErrors(file.tree, tree);
-      const write = fileWrite(file.path, file.bytes, edited);
+      const write: FileWrite = { path: file.path, before: file.bytes, after: encodeUtf8(edited.original, edited.bom) };
       if (added.length === 0) return ok({ write, tree, warnings: [] });
       const where = added
         .slice(0, 3)

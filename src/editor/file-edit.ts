@@ -1,13 +1,12 @@
 import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import { checkTextSizes, fileEditArgsSchema, validateArguments, type FileEditArgs } from '../core/arguments.js';
-import { applyReplacements, isOverlap } from '../core/edit/replacements.js';
+import { applyReplacementsToBytes, isOverlap } from '../core/edit/replacements.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { describeEditFailure } from '../core/file-edit/diagnostics.js';
 import { fileEditSuccess } from '../core/file-edit/result.js';
 import { planSequentialEdits, type LiteralEdit } from '../core/file-edit/sequential-edits.js';
 import type { FileEditSuccess } from '../core/file-edit/types.js';
 import { diffReplacements } from '../core/text/diff.js';
-import { fileWrite } from './commit.js';
 import type { EditorContext } from './context.js';
 import { fromFs } from './fs-errors.js';
 
@@ -32,13 +31,12 @@ export function editFile(context: EditorContext, input: FileEditArgs): ResultAsy
     const edits: LiteralEdit[] = args.edits.map((edit) => ({ old_text: toLf(edit.old_text), new_text: toLf(edit.new_text), occurrences: edit.occurrences ?? 1 }));
     const path = yield* fromFs(context.fs.realpath(args.path), args.path, 'read');
     const { source, bytes } = yield* context.readSource(path, { bytes: context.limits.maxTextFileBytes, advice: 'file_edit does not load files that large: split the file, or raise limits.maxTextFileBytes.' });
-    const plan = yield* planSequentialEdits(source, edits).mapErr((failure) => describeEditFailure(failure, { path, edits }));
-    const edited = applyReplacements(source, plan.replacements);
-    if (isOverlap(edited)) return err(makeError('INTERNAL_ERROR', 'file_edit planned overlapping replacements. This is a bug in structedit; the file was not changed.', { cause: 'overlapping replacements' }));
-    const wouldModify = edited.original !== source.original || edited.bom !== source.bom;
     const dryRun = args.dry_run ?? false;
-    if (!dryRun && wouldModify) yield* context.commit([fileWrite(path, bytes, edited)]);
-    return ok(fileEditSuccess({ path, plan, diff: diffReplacements(source, plan.replacements, { path }), dry_run: dryRun, would_modify: wouldModify }));
+    const plan = yield* planSequentialEdits(source, edits, { preview: dryRun }).mapErr((failure) => describeEditFailure(failure, { path, edits }));
+    const edited = applyReplacementsToBytes(source, bytes, plan.replacements);
+    if (isOverlap(edited)) return err(makeError('INTERNAL_ERROR', 'file_edit planned overlapping replacements. This is a bug in structedit; the file was not changed.', { cause: 'overlapping replacements' }));
+    if (!dryRun && edited.changed) yield* context.commit([{ path, before: bytes, after: edited.bytes }]);
+    return ok(fileEditSuccess({ path, plan, diff: diffReplacements(source, plan.replacements, { path }), dry_run: dryRun, would_modify: edited.changed }));
   });
 }
 

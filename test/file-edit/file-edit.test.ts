@@ -252,6 +252,9 @@ describe('4. Edge cases', () => {
     ]);
     expect(after).toBe('naïve café 🎉 — kanji U\n');
     expect(raw._unsafeUnwrap().metadata.diff.unified).toContain('+naïve café 🎉 — kanji U');
+    // Half of a character can never match or be written.
+    const half = await run(content, [{ old_text: '\uD83D', new_text: 'x' }]);
+    expect(expectError(half.raw, 'INVALID_ARGUMENT').details.issues).toEqual([{ field: 'edits.0.old_text', message: 'contains half of a character (a lone UTF-16 surrogate)' }]);
     // A byte order mark stays.
     const withBom = await run('\uFEFFhello', [{ old_text: 'hello', new_text: 'bye' }]);
     expect([...(await withBom.fs.readFile('file.txt'))]).toEqual([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('bye')]);

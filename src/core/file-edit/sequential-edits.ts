@@ -48,7 +48,7 @@ export interface SequentialEditPlan {
   replacements: Replacement[];
   /** What each edit did. */
   summaries: EditSummary[];
-  /** Each change with its line, before and after (at most {@link PREVIEW_LIMIT}). */
+  /** With `preview`: each change with its line, before and after (at most {@link PREVIEW_LIMIT}). */
   changes: DiffPreview[];
 }
 
@@ -71,11 +71,20 @@ export type SequentialEditFailure =
     }
   | { readonly reason: 'EMPTY_OLD_TEXT'; readonly edit_index: number };
 
+/** Edits with at most this many occurrences are spliced into the piece list in place. */
+const SPLICE_LIMIT = 8;
+
 /** The most changes a plan lists in `changes`. */
 export const PREVIEW_LIMIT = 1000;
 
+/** Options of {@link planSequentialEdits}. */
+export interface PlanOptions {
+  /** Collect `changes` (the lines before and after each change), as dry runs report them. */
+  readonly preview?: boolean;
+}
+
 /** Plans `edits` on `source`; nothing is applied. */
-export function planSequentialEdits(source: SourceText, edits: readonly LiteralEdit[]): Result<SequentialEditPlan, SequentialEditFailure> {
+export function planSequentialEdits(source: SourceText, edits: readonly LiteralEdit[], options: PlanOptions = {}): Result<SequentialEditPlan, SequentialEditFailure> {
   const patterns: string[] = [];
   const patternIds = new Map<string, number>();
   const editPattern = edits.map((edit) => {
@@ -92,7 +101,9 @@ export function planSequentialEdits(source: SourceText, edits: readonly LiteralE
   editPattern.forEach((id, index) => {
     if (id >= 0) lastUse[id] = index;
   });
-  const frequencies = patterns.length > 0 ? estimateQgramFrequencies(source.text) : undefined;
+  // Sampled once, and only if a matcher needs it (a few patterns are found with indexOf).
+  let sampled: QgramFrequencies | undefined;
+  const frequencies = () => (sampled ??= estimateQgramFrequencies(source.text));
   const originalOccurrences = findOriginalOccurrences(patterns, frequencies, source.text);
   const classes = edits.length > 1 ? lengthClasses(patterns, frequencies, editPattern) : [];
   const laterOccurrences: Anchor[][] = patterns.map(() => []);
@@ -119,7 +130,7 @@ export function planSequentialEdits(source: SourceText, edits: readonly LiteralE
     const length = edit.old_text.length;
     const keys = matches.map((position) => table.originalOffset(position));
     summaries.push({ edit_index: index, occurrences_replaced: matches.length, line_numbers: keys.map((key) => lineOfOffset(source, key)) });
-    for (let k = 0; k < matches.length && changes.length < PREVIEW_LIMIT; k++) {
+    for (let k = 0; options.preview && k < matches.length && changes.length < PREVIEW_LIMIT; k++) {
       changes.push({ edit_index: index, line_number: lineOfOffset(source, keys[k]!), ...table.changedLines(matches[k]!, length, edit.new_text) });
     }
     const zones = table.replace(matches, keys, length, edit.new_text);
@@ -156,7 +167,7 @@ interface LengthClass {
 
 const CLASS_LIMITS = [16, 256, Infinity];
 
-function lengthClasses(patterns: readonly string[], frequencies: QgramFrequencies | undefined, editPatterns: readonly number[]): LengthClass[] {
+function lengthClasses(patterns: readonly string[], frequencies: () => QgramFrequencies, editPatterns: readonly number[]): LengthClass[] {
   const classes: LengthClass[] = [];
   let floor = 1;
   for (const limit of CLASS_LIMITS) {
@@ -176,7 +187,7 @@ function lengthClasses(patterns: readonly string[], frequencies: QgramFrequencie
   return classes;
 }
 
-function findOriginalOccurrences(patterns: readonly string[], frequencies: QgramFrequencies | undefined, text: string): Float64Array[] {
+function findOriginalOccurrences(patterns: readonly string[], frequencies: () => QgramFrequencies, text: string): Float64Array[] {
   const found: number[][] = patterns.map(() => []);
   if (patterns.length > 0) createLiteralMatcher(patterns, frequencies).scan(text, (pattern, offset) => found[pattern]!.push(offset));
   // The sampled scan reports each pattern's occurrences out of order.
@@ -393,27 +404,66 @@ class PieceTable {
    * `keys` are the positions' original offsets. Returns where each change starts in the new text.
    */
   replace(positions: readonly number[], keys: readonly number[], length: number, text: string): number[] {
+    const delta = text.length - length;
+    if (positions.length <= SPLICE_LIMIT) this.spliceChanges(positions, keys, length, text);
+    else this.rebuild(positions, keys, length, text);
+    this.length += delta * positions.length;
+    // Where each change starts in the new text: each change moves the ones after it.
+    return positions.map((position, k) => position + k * delta);
+  }
+
+  /**
+   * A few changes: spliced into the piece list in place, right to left (so the pieces to the left
+   * keep their index and start), then the starts after the first change are recomputed. No copy
+   * of the list per edit: with 1000 edits that churn alone grew the heap by the file's size.
+   */
+  private spliceChanges(positions: readonly number[], keys: readonly number[], length: number, text: string): void {
     const pieces = this.pieces;
-    const zones: number[] = [];
-    // Pieces before the first change keep their place: copy them as they are.
-    let index = positions.length > 0 && positions[0]! < this.length ? this.indexAt(positions[0]!) : pieces.length;
-    const out = pieces.slice(0, index);
-    let written = index < pieces.length ? pieces[index]!.start : this.length;
+    let firstChanged = pieces.length;
+    for (let k = positions.length - 1; k >= 0; k--) {
+      const position = positions[k]!;
+      const end = position + length;
+      const first = position < this.length ? this.indexAt(position) : pieces.length;
+      let last = first;
+      while (last < pieces.length && pieces[last]!.start + pieces[last]!.to - pieces[last]!.from <= end) last++;
+      const added: Piece[] = [];
+      const cut = pieces[first];
+      if (cut !== undefined && cut.start < position) added.push({ source: cut.source, from: cut.from, to: cut.from + (position - cut.start), key: cut.key, start: cut.start });
+      if (text.length > 0) added.push({ source: this.insert(text, keys[k]!), from: 0, to: text.length, key: keys[k]!, start: position });
+      let removed = last - first;
+      const rest = pieces[last];
+      if (rest !== undefined && rest.start < end) {
+        const from = rest.from + (end - rest.start);
+        // Its start stays in old coordinates, above every position still to splice.
+        added.push({ source: rest.source, from, to: rest.to, key: rest.source < 0 ? from : rest.key, start: end });
+        removed++;
+      }
+      pieces.splice(first, removed, ...added);
+      firstChanged = first;
+    }
+    if (firstChanged === 0 && pieces.length > 0) pieces[0]!.start = 0;
+    for (let index = Math.max(1, firstChanged); index < pieces.length; index++) {
+      const previous = pieces[index - 1]!;
+      pieces[index]!.start = previous.start + previous.to - previous.from;
+    }
+  }
+
+  /** Many changes: one pass building a new piece list (splicing each would be quadratic). */
+  private rebuild(positions: readonly number[], keys: readonly number[], length: number, text: string): void {
+    const out: Piece[] = [];
+    let written = 0;
     const push = (piece: Piece) => {
       piece.start = written;
       written += piece.to - piece.from;
       out.push(piece);
     };
+    const pieces = this.pieces;
+    let index = 0;
     positions.forEach((position, k) => {
       while (index < pieces.length && pieces[index]!.start + pieces[index]!.to - pieces[index]!.from <= position) push(pieces[index++]!);
       const cut = pieces[index];
       if (cut !== undefined && cut.start < position) push({ source: cut.source, from: cut.from, to: cut.from + (position - cut.start), key: cut.key, start: 0 });
-      zones.push(written);
-      if (text.length > 0) {
-        const source = this.inserted.push(text) - 1;
-        this.insertedKeys.push(keys[k]!);
-        push({ source, from: 0, to: text.length, key: keys[k]!, start: 0 });
-      }
+      if (text.length > 0) push({ source: this.insert(text, keys[k]!), from: 0, to: text.length, key: keys[k]!, start: 0 });
       const end = position + length;
       while (index < pieces.length && pieces[index]!.start + pieces[index]!.to - pieces[index]!.from <= end) index++;
       const rest = pieces[index];
@@ -423,18 +473,14 @@ class PieceTable {
         pieces[index] = { source: rest.source, from, to: rest.to, key: rest.source < 0 ? from : rest.key, start: end };
       }
     });
-    // Pieces after the last change only move.
-    if (index < pieces.length) {
-      const shift = written - pieces[index]!.start;
-      for (; index < pieces.length; index++) {
-        const piece = pieces[index]!;
-        piece.start += shift;
-        out.push(piece);
-      }
-    }
+    while (index < pieces.length) push(pieces[index++]!);
     this.pieces = out;
-    this.length = out.length > 0 ? out[out.length - 1]!.start + out[out.length - 1]!.to - out[out.length - 1]!.from : 0;
-    return zones;
+  }
+
+  /** Registers inserted text; returns its source number. */
+  private insert(text: string, key: number): number {
+    this.insertedKeys.push(key);
+    return this.inserted.push(text) - 1;
   }
 
   /**

@@ -34,7 +34,7 @@ const INDEXOF_GROUP = 4;
 /** One `indexOf` pass costs about 1/40 of a hashed pass that samples every position. */
 const INDEXOF_COST = 1 / 40;
 const BASE = 0x01000193;
-const FILTER_BITS = 20;
+const MAX_FILTER_BITS = 20;
 const FREQUENCY_BITS = 16;
 
 /** Samples up to 256 KB of `text`, spread over it, for {@link createLiteralMatcher}. */
@@ -54,10 +54,11 @@ export function estimateQgramFrequencies(text: string): QgramFrequencies {
 }
 
 /**
- * Builds a matcher for non-empty `patterns`. `frequencies` (of the text to be scanned) make it
- * faster by fingerprinting patterns with rare q-grams; they never change the result.
+ * Builds a matcher for non-empty `patterns`. `frequencies` (of the text to be scanned; a function
+ * is called only if a group needs them) make it faster by fingerprinting patterns with rare
+ * q-grams; they never change the result.
  */
-export function createLiteralMatcher(patterns: readonly string[], frequencies?: QgramFrequencies): LiteralMatcher {
+export function createLiteralMatcher(patterns: readonly string[], frequencies?: QgramFrequencies | (() => QgramFrequencies)): LiteralMatcher {
   if (patterns.some((pattern) => pattern.length === 0)) throw new RangeError('literal patterns must not be empty');
   const byLength = patterns.map((_, index) => index).sort((a, b) => patterns[a]!.length - patterns[b]!.length);
   // One group, or two split by length so that a few short patterns do not make every long one
@@ -72,7 +73,8 @@ export function createLiteralMatcher(patterns: readonly string[], frequencies?: 
       split = at;
     }
   }
-  const groups = (split === 0 ? [byLength] : [byLength.slice(0, split), byLength.slice(split)]).filter((group) => group.length > 0).map((group) => createGroup(patterns, group, frequencies?.counts ?? null));
+  const countsOf = () => (typeof frequencies === 'function' ? frequencies() : frequencies)?.counts ?? null;
+  const groups = (split === 0 ? [byLength] : [byLength.slice(0, split), byLength.slice(split)]).filter((group) => group.length > 0).map((group) => createGroup(patterns, group, countsOf));
   return {
     scan(text, found) {
       for (const group of groups) group(text, found);
@@ -93,7 +95,7 @@ function strideOf(shortest: number): number {
 
 type GroupScan = (text: string, found: (pattern: number, offset: number) => void) => void;
 
-function createGroup(patterns: readonly string[], members: readonly number[], counts: Uint16Array | null): GroupScan {
+function createGroup(patterns: readonly string[], members: readonly number[], countsOf: () => Uint16Array | null): GroupScan {
   if (members.length <= INDEXOF_GROUP) {
     return (text, found) => {
       for (const index of members) {
@@ -106,8 +108,10 @@ function createGroup(patterns: readonly string[], members: readonly number[], co
   const q = Math.min(Q, shortest);
   const stride = strideOf(shortest);
   // Frequencies are estimated for q = 8 only; shorter groups count blanks instead.
-  const frequencies = q === Q ? counts : null;
-  const filter = new Uint8Array(1 << FILTER_BITS);
+  const frequencies = q === Q ? countsOf() : null;
+  // About 16 filter slots per fingerprint keeps false hits rare without a large table.
+  const filterBits = Math.min(MAX_FILTER_BITS, Math.max(10, Math.ceil(Math.log2(members.length * stride * 16))));
+  const filter = new Uint8Array(1 << filterBits);
   const entries = new Map<number, number[]>();
   for (const index of members) {
     const pattern = patterns[index]!;
@@ -124,7 +128,7 @@ function createGroup(patterns: readonly string[], members: readonly number[], co
           bestHash = hash;
         }
       }
-      filter[bestHash >>> (32 - FILTER_BITS)] = 1;
+      filter[bestHash >>> (32 - filterBits)] = 1;
       const list = entries.get(bestHash);
       if (list) list.push(index, bestOffset);
       else entries.set(bestHash, [index, bestOffset]);
@@ -134,7 +138,7 @@ function createGroup(patterns: readonly string[], members: readonly number[], co
     const end = text.length - q;
     for (let at = 0; at <= end; at += stride) {
       const hash = hashAt(text, at, q);
-      if (filter[hash >>> (32 - FILTER_BITS)] === 0) continue;
+      if (filter[hash >>> (32 - filterBits)] === 0) continue;
       const list = entries.get(hash);
       if (list === undefined) continue;
       for (let k = 0; k < list.length; k += 2) {
