@@ -13,8 +13,9 @@ import type { DiffPreview, EditSummary } from './types.js';
  * size): seconds for 1000 edits on 10 MB. Here the text is a piece table over the original (pieces
  * of the original and of inserted text, never copied), and occurrences are indexed once:
  * - every pattern's occurrences in the original are found by one multi-pattern scan;
- * - when an edit inserts or deletes text, only the window around each change (the change plus
- *   the longest later pattern's length on each side) is scanned, for the patterns of later edits,
+ * - when an edit inserts or deletes text, only the window around each change (the change plus,
+ *   on each side, the length of the longest later pattern of a length class) is scanned for the
+ *   patterns of later edits,
  *   and the occurrences found there are remembered, anchored to the piece their first character is in;
  * - an edit's occurrences are the remembered ones still intact in the current text (an original
  *   occurrence whose characters are all still in one original piece, or a remembered one whose text
@@ -244,23 +245,21 @@ class PieceTable {
 
   /** Index of the piece holding current offset `position` (< length). */
   private indexAt(position: number): number {
-    let lo = 0;
-    let hi = this.pieces.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (this.pieces[mid]!.start <= position) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return Math.max(0, this.lastPieceWhere((piece) => piece.start <= position));
   }
 
   /** Index of the last piece whose key is at most `key`, or -1. */
   private lastWithKeyAtMost(key: number): number {
+    return this.lastPieceWhere((piece) => piece.key <= key);
+  }
+
+  /** Binary search: the last piece `accept`s (true for a prefix of the pieces), or -1. */
+  private lastPieceWhere(accept: (piece: Piece) => boolean): number {
     let lo = -1;
     let hi = this.pieces.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >>> 1;
-      if (this.pieces[mid]!.key <= key) lo = mid;
+      if (accept(this.pieces[mid]!)) lo = mid;
       else hi = mid - 1;
     }
     return lo;

@@ -9,8 +9,8 @@
  * q-gram starts, so exactly one of them is sampled. Each pattern registers, for each of the k
  * phases, the q-gram at an offset of that phase that is rarest in a sample of the text (so common
  * q-grams such as indentation rarely cause candidate checks); every candidate is verified with
- * `startsWith`. Patterns are grouped by length so short ones do not shrink k for long ones; a
- * group of a few patterns simply uses `indexOf`.
+ * `startsWith`. When it costs less, patterns are split into a short and a long group, so a few short
+ * ones do not shrink k for all the long ones; a group of a few patterns simply uses `indexOf`.
  */
 
 /** A matcher for a fixed set of patterns. */
