@@ -2,6 +2,7 @@ import { err, ResultAsync } from 'neverthrow';
 import type {
   ApplyChunksArgs,
   DeleteStructureArgs,
+  FileEditArgs,
   InsertStructureArgs,
   ListStructuresArgs,
   MoveStructureArgs,
@@ -16,6 +17,8 @@ import { makeError, type StructeditError } from '../core/errors.js';
 import { applyChunks, type ApplyChunksResult } from './chunk-edit.js';
 import { createEditorContext, type EditorOptions } from './context.js';
 import { readFile } from './file-read.js';
+import type { FileEditSuccess } from '../core/file-edit/types.js';
+import { editFile } from './file-edit.js';
 import { listStructures, readStructure, type ListStructuresResult, type ReadStructureResult } from './read.js';
 import {
   deleteStructure,
@@ -92,6 +95,14 @@ export interface Editor {
    * another; both files are validated before either is written, and a failed write restores both.
    */
   moveStructure(args: MoveStructureArgs): ResultAsync<MoveStructureResult, StructeditError>;
+  /**
+   * Exact-text edits on any UTF-8 text file (seed file-edit): applied in order, each to the result
+   * of the previous one, each required to match exactly `occurrences` times (default 1); all or
+   * nothing, one read and one atomic write. Fails with `NO_MATCH` (with the closest text in the
+   * file) or `WRONG_COUNT` (with every match's location). `toFileEditResult` renders either
+   * outcome as the specification's `FileEditResult`.
+   */
+  editFile(args: FileEditArgs): ResultAsync<FileEditSuccess, StructeditError>;
 }
 
 /**
@@ -117,6 +128,7 @@ export function createEditor(options: EditorOptions): Editor {
     insertBeforeStructure: (args) => guard(insertBeforeStructure(context, args)),
     insertAfterStructure: (args) => guard(insertAfterStructure(context, args)),
     moveStructure: (args) => guard(moveStructure(context, args)),
+    editFile: (args) => guard(editFile(context, args)),
   };
 }
 

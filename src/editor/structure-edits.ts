@@ -1,5 +1,6 @@
 import { err, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
 import {
+  checkContentSizes,
   deleteStructureArgsSchema,
   insertStructureArgsSchema,
   moveStructureArgsSchema,
@@ -25,7 +26,6 @@ import { makeError, type LineRange, type StructeditError } from '../core/errors.
 import { locateUniqueTarget } from '../core/locate/locate.js';
 import { parseTarget, type StructurePath } from '../core/locate/targets.js';
 import { detectIndentationStyle } from '../core/text/indentation.js';
-import { utf8Length } from '../core/text/utf8.js';
 import type { Warning } from '../core/warnings.js';
 import { normalizeRelativePath } from '../fs/paths.js';
 import type { FileWrite } from './commit.js';
@@ -107,26 +107,6 @@ export interface MoveStructureResult {
   warnings: Warning[];
 }
 
-/** `CONTENT_TOO_LARGE` for the first argument over the content limit. */
-function checkContentSizes(context: EditorContext, fields: Record<string, string>): Result<void, StructeditError> {
-  const limit = context.limits.maxContentBytes;
-  for (const [field, value] of Object.entries(fields)) {
-    // UTF-8 needs at most 3 bytes per UTF-16 unit: most values need no counting.
-    if (value.length * 3 <= limit) continue;
-    const size = utf8Length(value);
-    if (size > limit) {
-      return err(
-        makeError('CONTENT_TOO_LARGE', `${field} is ${size} bytes, over the ${limit}-byte limit for one argument; nothing was written. Split the change into several calls (for example one per nested structure).`, {
-          field,
-          content_size: size,
-          limit,
-        }),
-      );
-    }
-  }
-  return ok(undefined);
-}
-
 /** The target of the structure enclosing the one a target names: its levels but the last. */
 function parentTargetOf(target: string): string {
   return parseTarget(target)
@@ -173,7 +153,10 @@ function editStructure<Args extends { path: string; target: string; language?: s
 ): ResultAsync<Figures & { dry_run: boolean; warnings: Warning[] }, StructeditError> {
   return safeTry(async function* () {
     const valid = yield* args;
-    yield* checkContentSizes(context, contentFields(valid));
+    yield* checkContentSizes(
+      Object.entries(contentFields(valid)).map(([field, text]) => ({ field, text })),
+      context.limits.maxContentBytes,
+    );
     const file = yield* context.parseFile(valid.path, valid.language);
     const path = yield* locateUniqueTarget(file.tree, valid.target, valid.path);
     const syntaxWarnings = yield* context.checkLocatedSyntax(file, [path]);
