@@ -39,6 +39,15 @@ describe('applyReplacementsToBytes', () => {
     );
   });
 
+  it('reports no change when edits cancel out across their boundaries', () => {
+    // "\n" inserted before the first "\r" becomes "\r" (the file's ending); the second "\r" is deleted.
+    const source = createSourceText('aaaaaa\r\r');
+    const edited = applyReplacementsToBytes(source, encodeUtf8('aaaaaa\r\r'), [{ start: 6, end: 6, text: '\n' }, { start: 7, end: 8, text: '' }]);
+    if (isOverlap(edited)) throw new Error('overlap');
+    expect(new TextDecoder().decode(edited.bytes)).toBe('aaaaaa\r\r');
+    expect(edited.changed).toBe(false);
+  });
+
   it('refuses overlapping replacements', () => {
     const source = createSourceText('abcdef');
     expect(isOverlap(applyReplacementsToBytes(source, encodeUtf8('abcdef'), [{ start: 0, end: 3, text: '' }, { start: 2, end: 4, text: '' }]))).toBe(true);

@@ -110,6 +110,13 @@ export function applyReplacementsToBytes(source: SourceText, bytes: Uint8Array, 
     from = end;
   });
   out.set(bytes.subarray(from), written);
+  // Edits can cancel out across their boundaries (insert "\r" here, delete the "\r" after it):
+  // with the size unchanged, compare the span the edits cover, the only bytes that can differ.
+  if (size === bytes.length) {
+    const spanStart = ranges[0]![0];
+    const spanEnd = ranges[ranges.length - 1]![1];
+    changed = !sameBytes(bytes.subarray(spanStart, spanEnd), out.subarray(spanStart, spanEnd));
+  }
   return { bytes: out, changed };
 }
 
