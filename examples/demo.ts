@@ -1,9 +1,10 @@
 /**
  * The demo behind `npm run demo`: a small project in Python, TypeScript and Markdown is written to a
- * temporary folder, then read by structure: listings with targets, nested reads, and the
- * TARGET_NOT_FOUND an LLM gets when it names something slightly wrong.
+ * temporary folder, then read and edited by structure: listings with targets, nested reads, a
+ * skeleton, a method replaced by its target, atomic exact-text edits with their diff, and the error
+ * values an LLM gets when it names something slightly wrong (nothing written on a failure).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEditor, nodeFs, type StructureListing } from 'structedit';
@@ -106,6 +107,49 @@ export async function runDemo(): Promise<void> {
         console.log(match.text.replace(/^/gm, '  | '));
       }
     }
+
+    heading("readFile({ path: 'src/cart.ts', skeleton: true })  -> the file's shape, bodies collapsed")
+    const skeleton = await editor.readFile({ path: 'src/cart.ts', skeleton: true });
+    if (skeleton.isErr()) throw new Error(skeleton.error.message);
+    console.log(skeleton.value.text.replace(/^/gm, '  | '));
+
+    const validate = 'class UserAuth\ndef validate';
+    heading(`replaceStructure({ path: 'auth.py', target: ${JSON.stringify(validate)}, content })  -> content at zero indent, re-based;\n   the structure includes its comment and decorator`);
+    const replaced = await editor.replaceStructure({
+      path: 'auth.py',
+      target: validate,
+      content: '# Sessions expire after an hour.\n@staticmethod\ndef validate(token):\n    return bool(token) and hashlib.sha256(token.encode()).hexdigest() in VALID\n',
+    });
+    if (replaced.isErr()) throw new Error(replaced.error.message);
+    console.log(`  result: ${JSON.stringify(replaced.value)}`);
+    console.log(readFileSync(join(root, 'auth.py'), 'utf8').replace(/\n$/, '').replace(/^/gm, '  | '));
+
+    heading("editFile({ path: 'README.md', edits: [two exact-text edits] })  -> applied together, with a diff");
+    const edited = await editor.editFile({
+      path: 'README.md',
+      edits: [
+        { old_text: 'A tiny shop.', new_text: 'A tiny shop, edited by structure.' },
+        { old_text: '- Add items', new_text: '- Add items\n- Check out' },
+      ],
+    });
+    if (edited.isErr()) throw new Error(edited.error.message);
+    const lines = edited.value.metadata.edits_applied.map((edit) => edit.line_numbers.join(','));
+    console.log(`  total_replacements: ${edited.value.metadata.total_replacements}, at lines ${lines.join(' and ')}`);
+    console.log(edited.value.metadata.diff.unified.replace(/\n$/, '').replace(/^/gm, '  '));
+
+    heading("editFile({ path: 'README.md', edits: [a good edit, then one whose old_text is slightly off] })  -> nothing written");
+    const before = readFileSync(join(root, 'README.md'));
+    const refused = await editor.editFile({
+      path: 'README.md',
+      edits: [
+        { old_text: '# Shop', new_text: '# The Shop' },
+        { old_text: '- create a cart', new_text: '- Create a basket' },
+      ],
+    });
+    if (refused.isOk()) throw new Error('expected NO_MATCH');
+    console.log(`  error: ${refused.error.error}`);
+    console.log(`  message: ${refused.error.message}`);
+    console.log(`  README.md unchanged: ${Buffer.compare(before, readFileSync(join(root, 'README.md'))) === 0}`);
 
     for (const target of ['class UserAuth\ndef validte', 'def validate']) {
       heading(`readStructure({ path: 'auth.py', target: ${JSON.stringify(target)} })  -> an error value, not a throw`);

@@ -1,7 +1,7 @@
 import { expect, it, vi } from 'vitest';
 import { runDemo } from '../examples/demo.js';
 
-it('npm run demo: reads nested structures and shows TARGET_NOT_FOUND with suggestions', async () => {
+it('npm run demo: reads, skeletons and edits by structure, and shows error values with suggestions', async () => {
   const printed: string[] = [];
   const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
     printed.push(args.join(' '));
@@ -16,6 +16,14 @@ it('npm run demo: reads nested structures and shows TARGET_NOT_FOUND with sugges
   expect(output).toContain('  |     @staticmethod\n  |     def validate(token):');
   expect(output).toContain("  |     if (item.quantity <= 0) {");
   expect(output).toContain('  | ```bash\n  | npm install shop\n  | ```');
+  expect(output).toContain('  |     [8-13] method: addItem → "addItem"');
+  expect(output).toContain('  result: {"lines":[11,14],"dry_run":false,"warnings":[]}');
+  expect(output).toContain('  |     @staticmethod\n  |     def validate(token):\n  |         return bool(token) and hashlib');
+  expect(output).toContain('  total_replacements: 2, at lines 3 and 14');
+  expect(output).toContain('  -A tiny shop.\n  +A tiny shop, edited by structure.');
+  expect(output).toContain('  error: NO_MATCH');
+  expect(output).toContain('(similarity 0.97; case differs)');
+  expect(output).toContain('  README.md unchanged: true');
   expect(output).toContain('error: TARGET_NOT_FOUND');
   expect(output).toMatch(/0\.\d\d {2}"class UserAuth\\ndef validate" \(method, line 11\)/);
   expect(output).toContain('1.00  "class UserAuth\\ndef validate" (method, line 11, a level deeper)');

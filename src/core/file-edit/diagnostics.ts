@@ -82,7 +82,7 @@ function noMatch(failure: Extract<SequentialEditFailure, { reason: 'NO_MATCH' }>
       example: unescaped,
     });
   }
-  const where = best ? ` The closest text is at line ${best.line_number} (similarity ${best.similarity_score}${best.differences.length > 0 ? `; ${[...new Set(best.differences.map((difference) => difference.type))].join(', ')} differ` : ''}): copy it exactly from suggested_fixes[0].example.` : ' Nothing similar was found: read the file with file_read and copy the text exactly.';
+  const where = best ? ` The closest text is at line ${best.line_number} (similarity ${best.similarity_score}${differenceKinds(best.differences)}): copy it exactly from suggested_fixes[0].example.` : ' Nothing similar was found: read the file with file_read and copy the text exactly.';
   const message = `${position} failed: could not find the exact old_text in ${call.path}${seen.changed ? ' (as the edits before it left the file)' : ''}.${where}${earlier} Nothing was written.`;
   return makeError('NO_MATCH', message, {
     path: call.path,
@@ -243,4 +243,12 @@ function filePreview(seen: EditedText, range: { from: number; to: number } | nul
     content: lines.join('\n'),
     highlights,
   };
+}
+
+/** `; case differs`, `; whitespace and case differ`: the kinds of difference, for the message. */
+function differenceKinds(differences: readonly { type: string }[]): string {
+  const types = [...new Set(differences.map((difference) => difference.type))];
+  if (types.length === 0) return '';
+  const list = types.length === 1 ? types[0] : `${types.slice(0, -1).join(', ')} and ${types[types.length - 1]}`;
+  return `; ${list} differ${types.length === 1 ? 's' : ''}`;
 }
