@@ -2,7 +2,7 @@ import { err, ok, ResultAsync, safeTry } from 'neverthrow';
 import type { MoveEdit } from '../core/arguments.js';
 import { planMoveAcrossFiles, planMoveWithinFile } from '../core/edit/move-structure.js';
 import type { Replacement } from '../core/edit/replacements.js';
-import { invalidArgument, makeError, type StructeditError } from '../core/errors.js';
+import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../core/errors.js';
 import { locateUniqueTarget } from '../core/locate/locate.js';
 import type { StructurePath } from '../core/locate/targets.js';
 import { planAdd } from '../core/semantic/add-part.js';
@@ -12,7 +12,7 @@ import { planRemove } from '../core/semantic/remove-part.js';
 import { scopesOf } from '../core/semantic/scope-rules-generic.js';
 import { occurrencesOf, type ImportRecord, type ScopeModel } from '../core/semantic/scopes.js';
 import { detectIndentationStyle } from '../core/text/indentation.js';
-import { locateAddress, type EditRun } from './semantic-edit.js';
+import { codeLocation, locateAddress, type EditRun } from './semantic-edit.js';
 import { Workspace, type WorkspaceFile } from './workspace.js';
 
 /** One thing a move did to a file. */
@@ -92,13 +92,13 @@ function modelOf(workspace: Workspace, path: string): ResultAsync<Step, Structed
  * Adds an import of `imported` (as `local`) from `module` to a file: a name added to an existing
  * import from that module, else a new import statement after the last one.
  */
-function addImport(run: EditRun, path: string, module: string, imported: string, local: string): ResultAsync<string, StructeditError> {
+function addImport(run: EditRun, path: string, module: string, imported: string, local: string, fallback: ImportStyle): ResultAsync<string, StructeditError> {
   return safeTry(async function* () {
     const { workspace } = run;
     const { file, model } = yield* modelOf(workspace, path);
     if (model.module.bindings.has(local)) return ok('');
     const language = file.language.id;
-    const style = importStyle(file);
+    const style = model.imports.length > 0 ? importStyle(file) : fallback;
     const indentation = detectIndentationStyle(file.tree.source.text);
     const existing = model.imports.find((record) => record.module === module && record.topLevel && record.imported !== '*' && record.imported !== 'default' && record.local !== null);
     if (existing && imported !== '*' && imported !== 'default') {
@@ -213,6 +213,8 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const files = new Set(yield* workspace.listFiles());
     for (const file of [source.path, toPath]) files.add(file);
     const importers: Array<{ path: string; record: ImportRecord }> = [];
+    const namespaced: CodeLocation[] = [];
+    const reexporters: Array<{ path: string; statement: { start: number; end: number }; nameStart: number }> = [];
     if (semantic && name) {
       for (const path of files) {
         if (path === source.path) continue;
@@ -226,9 +228,27 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
         for (const record of step.model.imports) {
           if (record.imported === name && resolveModule(path, record.module, step.file.language.id, files) === source.path) importers.push({ path, record });
         }
+        for (const record of step.model.imports) {
+          if (record.imported !== '*' || record.local === null || resolveModule(path, record.module, step.file.language.id, files) !== source.path) continue;
+          for (const occurrence of step.model.occurrences) {
+            if (occurrence.role === 'property' && occurrence.name === name && occurrence.object?.name === record.local) namespaced.push(codeLocation(step.file, occurrence.start, 'namespace'));
+          }
+        }
+        for (const entry of step.model.exports) {
+          if (entry.from && entry.from.imported === name && entry.nameOccurrence && resolveModule(path, entry.from.module, step.file.language.id, files) === source.path) {
+            reexporters.push({ path, statement: entry.statement, nameStart: entry.nameOccurrence.start });
+          }
+        }
       }
     }
 
+    // Import styles as the files are now (before imports are removed from them).
+    const sourceStyle = importStyle(source);
+    const styles = new Map<string, ImportStyle>([[source.path, sourceStyle]]);
+    for (const path of [toPath, ...importers.map((importer) => importer.path), ...reexporters.map((entry) => entry.path)]) {
+      const file = yield* workspace.file(path);
+      if (/^\s*(import|from)\s/m.test(file.tree.source.text)) styles.set(path, importStyle(file));
+    }
     const changes: MoveChange[] = [];
     // 1. The text moves.
     const plans = yield* planMoveAcrossFiles(moveSource, { tree: destinationFile.tree, path: anchor, side, style });
@@ -237,26 +257,22 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     changes.push({ file: source.path, type: 'removed_definition' }, { file: toPath, type: 'added_definition' });
     if (!semantic || !name) return ok({ ...base, changes });
 
-    const specifierFrom = async (from: string, to: string) => {
-      const file = await workspace.file(from);
-      const style = file.isOk() ? importStyle(file.value) : { quote: "'", semicolon: ';', extension: false, relative: false };
-      return moduleSpecifier(from, to, language, style);
-    };
+    const specifierFrom = (from: string, to: string) => moduleSpecifier(from, to, language, styles.get(from) ?? sourceStyle, files);
 
     // 2. The destination imports what the declaration uses.
     for (const need of needs.values()) {
       let module: string;
       let imported = need.imported;
       if (need.module === null) {
-        module = await specifierFrom(toPath, source.path);
+        module = specifierFrom(toPath, source.path);
         if (family === 'ecmascript') yield* exportDeclaration(run, source.path, need.local, changes);
       } else {
         const resolved = resolveModule(source.path, need.module, language, files);
-        module = resolved ? await specifierFrom(toPath, resolved) : need.module;
+        module = resolved ? specifierFrom(toPath, resolved) : need.module;
         if (resolved === toPath) continue;
         imported = need.imported;
       }
-      const added = yield* addImport(run, toPath, module, imported, need.local);
+      const added = yield* addImport(run, toPath, module, imported, need.local, sourceStyle);
       if (added) changes.push({ file: toPath, type: 'added_import', import: added });
     }
 
@@ -276,23 +292,82 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const stillUsed = after.occurrences.some((occurrence) => occurrence.name === name && (occurrence.role === 'reference' || occurrence.role === 'export') && occurrence.binding === null);
     const exportedFromSource = sourceModel.exports.some((entry) => entry.local === name && entry.declaration);
     if (stillUsed) {
-      const added = yield* addImport(run, source.path, await specifierFrom(source.path, toPath), name, name);
+      const added = yield* addImport(run, source.path, specifierFrom(source.path, toPath), name, name, sourceStyle);
       if (added) changes.push({ file: source.path, type: 'added_import', import: added });
     }
     // 4. Importers import it from its new home (the destination itself no longer imports it).
     let needsExport = stillUsed;
     for (const { path, record } of importers) {
+      if (path !== toPath) {
+        const { file, model } = yield* modelOf(workspace, path);
+        const alone = model.imports.filter((other) => other.statement.start === record.statement.start).length === 1;
+        const current = model.imports.find((other) => other.statement.start === record.statement.start);
+        if (alone && current) {
+          needsExport = true;
+          const statement = file.tree.source.text.slice(current.statement.start, current.statement.end);
+          const at = file.language.id === 'python' ? statement.indexOf(current.module) : statement.lastIndexOf(current.module);
+          const replacement = { start: current.statement.start + at, end: current.statement.start + at + current.module.length, text: specifierFrom(path, toPath) };
+          const applied = yield* workspace.apply(file, [replacement], run.syntax);
+          run.warnings.push(...applied.warnings);
+          changes.push({ file: path, type: 'updated_import', import: name });
+          continue;
+        }
+      }
       yield* removeImport(run, path, record);
       if (path === toPath) {
         changes.push({ file: path, type: 'removed_import', import: name });
         continue;
       }
       needsExport = true;
-      yield* addImport(run, path, await specifierFrom(path, toPath), name, record.local ?? name);
+      yield* addImport(run, path, specifierFrom(path, toPath), name, record.local ?? name, styles.get(path) ?? sourceStyle);
       changes.push({ file: path, type: 'updated_import', import: name });
+    }
+    for (const entry of reexporters) {
+      needsExport = true;
+      yield* retargetReexport(run, entry.path, entry.statement.start, name, specifierFrom(entry.path, toPath), styles.get(entry.path) ?? sourceStyle);
+      changes.push({ file: entry.path, type: 'updated_import', import: name });
+    }
+    if (namespaced.length > 0) {
+      run.warnings.push({
+        type: 'REFERENCES_UNRESOLVED',
+        message: `${namespaced.length} use${namespaced.length === 1 ? '' : 's'} of ${JSON.stringify(name)} through a namespace import of ${source.path} (${namespaced.slice(0, 5).map((location) => `${location.file}:${location.line}`).join(', ')}) still point at ${source.path}; import ${JSON.stringify(name)} from ${toPath} there.`,
+        details: { locations: namespaced },
+      });
     }
     if (family === 'ecmascript' && needsExport && !exportedFromSource) yield* exportDeclaration(run, toPath, name, changes);
     return ok({ ...base, changes });
+  });
+}
+
+/**
+ * Points a re-export of the moved name at its new module: the whole statement when it re-exports
+ * only that name, else the name leaves it for a new `export { name } from` statement after it.
+ */
+function retargetReexport(run: EditRun, path: string, statementStart: number, name: string, module: string, style: ImportStyle): ResultAsync<void, StructeditError> {
+  return safeTry(async function* () {
+    const { workspace } = run;
+    const { file, model } = yield* modelOf(workspace, path);
+    const entries = model.exports.filter((entry) => entry.statement.start === statementStart && entry.from);
+    const entry = entries.find((candidate) => candidate.from!.imported === name);
+    if (!entry) return ok(undefined);
+    const text = file.tree.source.text;
+    const statement = text.slice(entry.statement.start, entry.statement.end);
+    const quoted = `${style.quote}${module}${style.quote}`;
+    const source = /(['"])[^'"]*\1/.exec(statement.slice(statement.lastIndexOf('from')))!;
+    const sourceStart = entry.statement.start + statement.lastIndexOf('from') + source.index;
+    let replacements: Replacement[];
+    if (entries.length === 1) replacements = [{ start: sourceStart, end: sourceStart + source[0].length, text: quoted }];
+    else {
+      const start = entry.nameOccurrence!.start;
+      const after = /^[^,}]*,\s*/.exec(text.slice(start));
+      const cut = after ? { start, end: start + after[0].length } : { start: start - /,\s*$/.exec(text.slice(entry.statement.start, start))![0].length, end: start + /^[^,}]*/.exec(text.slice(start))![0].trimEnd().length };
+      const lineEnd = text.indexOf('\n', entry.statement.end);
+      const at = lineEnd === -1 ? text.length : lineEnd;
+      replacements = [cut, { start: at, end: at, text: `\nexport { ${name} } from ${quoted}${style.semicolon}` }].map((span) => ('text' in span ? span : { ...span, text: '' }));
+    }
+    const applied = yield* workspace.apply(file, replacements, run.syntax);
+    run.warnings.push(...applied.warnings);
+    return ok(undefined);
   });
 }
 

@@ -3,7 +3,8 @@ import { planInsert } from '../edit/insert-structure.js';
 import type { Replacement } from '../edit/replacements.js';
 import { invalidArgument, type ErrorOf } from '../errors.js';
 import { normalizeContent, type IndentationStyle } from '../text/indentation.js';
-import { insertionIndex, planAddItem, type ListPosition } from './lists.js';
+import { insertionIndex, planAddItem, type ListModel, type ListPosition } from './lists.js';
+import { lineOfOffset } from '../text/source-text.js';
 import type { PartContext, ResolvedPart } from './parts.js';
 
 /** Top-level structures an import must come after: a module docstring, directives, `from __future__`. */
@@ -41,7 +42,21 @@ export function planAdd(
   const index = insertionIndex(text, list, position, context.file, context.address, rawPosition);
   if (index.isErr()) return err(index.error);
   if (list.kind === 'imports' && list.items.length === 0) return firstImport(context, normalized, style);
+  if (list.kind === 'imports') return ok([nextToImport(context, list.items, index.value, normalized)]);
   return planAddItem(context.tree, list, index.value, normalized, style);
+}
+
+/** An import statement on its own line next to the others (imports sit together, without blank lines). */
+function nextToImport(context: PartContext, items: ListModel['items'], index: number, value: string): Replacement {
+  const { source } = context.tree;
+  if (index < items.length) {
+    const at = source.lineStarts[lineOfOffset(source, items[index]!.start) - 1]!;
+    return { start: at, end: at, text: `${value}\n` };
+  }
+  const last = items[items.length - 1]!;
+  const line = lineOfOffset(source, Math.max(last.start, last.end - 1));
+  const next = source.lineStarts[line];
+  return next === undefined ? { start: source.text.length, end: source.text.length, text: `\n${value}` } : { start: next, end: next, text: `${value}\n` };
 }
 
 /** The first import of a file: after its docstring and directives, else at its start. */

@@ -24,6 +24,10 @@ export interface FileChange {
 
 /** The changed runs of lines between two texts (`\n` line endings), by a line diff. */
 export function lineChanges(before: string, after: string): LineChange[] {
+  if (before === '' || after === '') {
+    if (before === after) return [];
+    return [{ line: 1, before: before.replace(/\n$/, ''), after: after.replace(/\n$/, ''), after_line: 1 }];
+  }
   const patch = structuredPatch('before', 'after', before, after, '', '', { context: 0 });
   return patch.hunks.map((hunk) => {
     const removed = hunk.lines.filter((line) => line.startsWith('-')).map((line) => line.slice(1));

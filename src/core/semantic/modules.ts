@@ -70,8 +70,12 @@ function pythonRoots(from: string, files: ReadonlySet<string>): string[] {
   return [...new Set([folder, '', 'src'])];
 }
 
-/** The specifier a file uses to import another (for imports a move adds). */
-export function moduleSpecifier(from: string, to: string, language: string, style: { extension: boolean; relative: boolean }): string {
+/**
+ * The specifier a file uses to import another (for imports a move adds): relative for
+ * TypeScript/JavaScript (with `.js` when the importer writes extensions); for Python relative
+ * between modules of one package, else the dotted path from the root (or `src/`).
+ */
+export function moduleSpecifier(from: string, to: string, language: string, style: { extension: boolean; relative: boolean }, files?: ReadonlySet<string>): string {
   if (languageFamily(language) === 'ecmascript') {
     const fromParts = dirname(from).split('/').filter(Boolean);
     const toParts = to.split('/');
@@ -85,6 +89,6 @@ export function moduleSpecifier(from: string, to: string, language: string, styl
   }
   // Python: relative when the files share a package and the importer uses relative imports.
   const toModule = to.replace(/(\/__init__)?\.pyi?$/, '');
-  if (style.relative && dirname(from) === dirname(to)) return `.${toModule.split('/').pop()}`;
+  if ((style.relative || files?.has(`${dirname(to)}/__init__.py`)) && dirname(from) === dirname(to) && dirname(to) !== '') return `.${toModule.split('/').pop()}`;
   return toModule.replace(/^src\//, '').split('/').join('.');
 }
