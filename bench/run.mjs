@@ -1,5 +1,6 @@
 // `npm run bench`: structedit against a plain web-tree-sitter parse of the same file, measured in
-// the same run, reported as ratios. Prints one table and writes bench/results.json.
+// the same run, reported as ratios; and file_edit against @modelcontextprotocol/server-filesystem
+// and a naive split/join loop (bench/file-edit.mjs). Prints the tables and writes bench/results.json.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
 import { Language, Parser } from 'web-tree-sitter';
 import { createEditor, memoryFs } from '../dist/index.js';
+import { fileEditBench } from './file-edit.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -87,5 +89,13 @@ record('warm readStructure, lib.dom.d.ts (1.9 MB)', medianOf('readStructure lib.
 record('warm listStructures depth 3, typescript.js (9.1 MB)', medianOf('listStructures typescript.js'), medianOf('parse typescript.js'), 'one web-tree-sitter parse');
 
 console.table(rows);
-writeFileSync(join(here, 'results.json'), `${JSON.stringify({ node: process.version, date: new Date().toISOString(), rows }, null, 2)}\n`);
+
+// 3. file_edit: wall time on real files (read, edit, atomic write), and peak memory.
+const fileEdit = await fileEditBench(pythonLib);
+console.log('file_edit (median wall time; the server-filesystem run on 1000 edits is a single run):');
+console.table(fileEdit.timing);
+console.log('file_edit peak memory over baseline (fresh process each):');
+console.table(fileEdit.memory);
+
+writeFileSync(join(here, 'results.json'), `${JSON.stringify({ node: process.version, date: new Date().toISOString(), rows, fileEdit }, null, 2)}\n`);
 console.log('wrote bench/results.json');

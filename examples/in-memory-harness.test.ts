@@ -29,6 +29,22 @@ describe('an in-memory harness', () => {
     expect(fs.snapshot()).toEqual(files);
   });
 
+  it('edits, asserts the bytes, and proves a failed or dry-run edit writes nothing', async () => {
+    const fs = memoryFs(files);
+    const editor = createEditor({ fs });
+
+    const replaced = await editor.replaceStructure({ path: 'src/auth.py', target: 'class UserAuth\ndef validate', content: 'def validate(self, token):\n    return token in VALID and not token.expired' });
+    expect(replaced._unsafeUnwrap()).toEqual({ lines: [2, 3], dry_run: false, warnings: [] });
+    expect(fs.snapshot()['src/auth.py']).toBe('class UserAuth:\n    def validate(self, token):\n        return token in VALID and not token.expired\n');
+
+    const before = fs.snapshot();
+    const dryRun = await editor.editFile({ path: 'docs/README.md', edits: [{ old_text: 'Tokens expire.', new_text: 'Tokens expire after an hour.' }], dry_run: true });
+    expect(dryRun._unsafeUnwrap().metadata.would_modify).toBe(true);
+    const wrongCount = await editor.editFile({ path: 'src/auth.py', edits: [{ old_text: 'token', new_text: 'jwt' }] });
+    expect(wrongCount.isErr() && wrongCount.error.error).toBe('WRONG_COUNT');
+    expect(fs.snapshot()).toEqual(before);
+  });
+
   it('drives the same operations through the tool layer, as an agent would', async () => {
     const tools = createTools(createEditor({ fs: memoryFs(files) }));
     const listTool = tools.find((tool) => tool.name === 'list_structures')!;

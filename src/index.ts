@@ -73,6 +73,27 @@ export type {
   ReplaceStructureArgs,
   ReplaceTextInStructureArgs,
 } from './core/arguments.js';
+export type { EditOperation, FileEditArgs } from './core/arguments.js';
+export { MAX_EDITS_PER_CALL } from './core/arguments.js';
+export { toFileEditResult } from './core/file-edit/result.js';
+export type {
+  DiffPreview,
+  EditSummary,
+  FileEditDiffContext,
+  FileEditErrorDetails,
+  FileEditMetadata,
+  FileEditResult,
+  FileEditSuccess,
+  FilePreview,
+  LineHighlight,
+  MatchLocation,
+  SimilarContent,
+  StringDiff,
+  SuggestedFix,
+  TextContent,
+  ValidationError,
+} from './core/file-edit/types.js';
+export type { DiffHunk, TextDiff } from './core/text/diff.js';
 export { isStructeditError } from './core/errors.js';
 export type {
   AmbiguousMatch,

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { createTools, type ToolResult } from '../tools/index.js';
+import { toFileEditResult } from '../core/file-edit/result.js';
+import { createTools, type ToolDefinition, type ToolResult } from '../tools/index.js';
 import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
 import type { Chunk } from '../core/arguments.js';
@@ -76,6 +77,12 @@ function renderListing(structures: readonly StructureListing[], indent = ''): st
   ]);
 }
 
+/** The input with `dry_run: true` when the tool takes it (left alone otherwise). */
+function withDryRun(tool: ToolDefinition, input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  return tool.inputSchema.properties && 'dry_run' in tool.inputSchema.properties ? { ...input, dry_run: true } : input;
+}
+
 /** A batch for `apply`, or the reason it is malformed. */
 function parseBatch(text: string): Array<{ tool: string; input: unknown }> | string {
   let value: unknown;
@@ -90,6 +97,26 @@ function parseBatch(text: string): Array<{ tool: string; input: unknown }> | str
   }
   return value as Array<{ tool: string; input: unknown }>;
 }
+
+/** The edits of `edit-file`: a JSON array, or an object with `edits` (a usage error otherwise). */
+async function readEdits(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = file === '-' ? await readProcessStdin() : await readFile(file, 'utf8');
+  } catch (cause) {
+    throw new CommanderError(EXIT_USAGE, 'structedit.usage', `cannot read the edits file ${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (cause) {
+    throw new CommanderError(EXIT_USAGE, 'structedit.usage', `the edits file ${file} is not valid JSON: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && 'edits' in parsed) return (parsed as { edits: unknown }).edits;
+  return parsed;
+}
+
+
 
 /** Runs the CLI with `argv` (without `node` and the script); resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: Io = { out: (text) => process.stdout.write(`${text}\n`), err: (text) => process.stderr.write(`${text}\n`) }): Promise<number> {
@@ -191,7 +218,8 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
     .argument('<file>', 'JSON file with the batch, or - for standard input')
     .option('--root <dir>', 'folder every path is confined to', process.cwd())
     .option('--json', 'print the tool results as JSON')
-    .action(async (file: string, options: { root: string; json?: boolean }) => {
+    .option('--dry-run', 'set dry_run on every call whose tool takes it: check and report, write nothing')
+    .action(async (file: string, options: { root: string; json?: boolean; dryRun?: boolean }) => {
       const text = file === '-' ? await (io.readStdin ?? readProcessStdin)() : await readFile(file, 'utf8').catch((cause: unknown) => {
         throw new CommanderError(EXIT_USAGE, 'structedit.usage', `cannot read ${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
       });
@@ -203,7 +231,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       for (const [index, call] of batch.entries()) {
         const tool = tools.get(call.tool);
         const result: ToolResult = tool
-          ? await tool.execute(call.input)
+          ? await tool.execute(options.dryRun ? withDryRun(tool, call.input) : call.input)
           : { isError: true, content: [{ type: 'text', text: `Unknown tool ${JSON.stringify(call.tool)} in call ${index + 1}. Tools: ${[...tools.keys()].join(', ')}.` }], structuredContent: { error: 'INVALID_ARGUMENT' } };
         results.push(result);
         if (!options.json) (result.isError ? io.err : io.out)(`[${index + 1}/${batch.length}] ${call.tool}\n${result.content.map((block) => block.text).join('\n')}`);
@@ -243,6 +271,25 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
     finish(await editor.readFile(args), options.json, (value) => value.text);
   });
   registerStructureEditCommands(program, { common, finish, readStdin: io.readStdin ?? readProcessStdin, usageExitCode: EXIT_USAGE });
+
+  program
+    .command('edit-file')
+    .description('Apply exact-text edits to a file (file_edit): each old_text must occur exactly `occurrences` times (default 1); edits apply in order; all or nothing.')
+    .argument('<path>', 'file, relative to --root')
+    .requiredOption('--edits <file>', 'JSON file with the edits, [{ "old_text", "new_text", "occurrences"? }] or { "edits": [...] }; "-" reads standard input')
+    .option('--dry-run', 'check every edit and print the diff without writing')
+    .option('--root <dir>', 'folder every path is confined to', process.cwd())
+    .option('--json', 'print the result (the FileEditResult) as JSON')
+    .action(async (path: string, options: { edits: string; dryRun?: boolean; root: string; json?: boolean }) => {
+      const edits = await readEdits(options.edits);
+      const input = { path, edits, ...(options.dryRun ? { dry_run: true } : {}) };
+      const editor = createEditor({ fs: nodeFs({ root: options.root }) });
+      const result = toFileEditResult(await editor.editFile(input as Parameters<typeof editor.editFile>[0]), input);
+      if (options.json) io.out(JSON.stringify(result, null, 2));
+      else if (result.isError) io.err(result.content.map((block) => block.text).join('\n'));
+      else io.out(result.content.map((block) => block.text).join('\n'));
+      exitCode = result.isError ? EXIT_OPERATION_FAILED : EXIT_OK;
+    });
 
   try {
     await program.parseAsync([...argv], { from: 'user' });

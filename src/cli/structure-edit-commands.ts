@@ -22,6 +22,7 @@ interface EditOptions {
   root: string;
   json?: boolean;
   language?: string;
+  dryRun?: boolean;
   content?: string;
   contentFile?: string;
 }
@@ -37,7 +38,12 @@ const range = ([first, last]: readonly [number, number]) => (first === last ? `l
 export function registerStructureEditCommands(program: Command, context: EditCommandContext): void {
   const { common, finish } = context;
   const editorFor = (options: { root: string }): Editor => createEditor({ fs: nodeFs({ root: options.root }) });
-  const language = (options: EditOptions) => (options.language ? { language: options.language } : {});
+  /** `language` and `dry_run` as the operation's arguments. */
+  const language = (options: EditOptions) => ({ ...(options.language ? { language: options.language } : {}), ...(options.dryRun ? { dry_run: true } : {}) });
+  /** A write command: the common options plus `--dry-run`. */
+  const edit = (command: Command) => common(command).option('--dry-run', 'check everything and report what would change, without writing');
+  /** `replaced` or, for a dry run, `would replace`. */
+  const did = (value: { dry_run: boolean }, done: string, wouldDo: string) => (value.dry_run ? `would ${wouldDo}` : done);
 
   const content = async (options: EditOptions): Promise<string> => {
     if ((options.content === undefined) === (options.contentFile === undefined)) {
@@ -51,19 +57,19 @@ export function registerStructureEditCommands(program: Command, context: EditCom
 
   const run = async <T>(json: boolean | undefined, call: ResultAsync<T, StructeditError>, render: (value: T) => string) => finish(await call, json, render);
 
-  withContent(common(program.command('replace').description('Replace a structure (target "" : the whole file) with new content.').argument('<path>').argument('<target>'))).action(
+  withContent(edit(program.command('replace').description('Replace a structure (target "" : the whole file) with new content.').argument('<path>').argument('<target>'))).action(
     async (path: string, target: string, options: EditOptions) => {
       const args = { path, target: levels(target), content: await content(options), ...language(options) };
-      await run(options.json, editorFor(options).replaceStructure(args), (value) => withWarnings(`replaced ${path} ${range(value.lines)}`, value.warnings));
+      await run(options.json, editorFor(options).replaceStructure(args), (value) => withWarnings(`${did(value, 'replaced', 'replace')} ${path} ${range(value.lines)}`, value.warnings));
     },
   );
 
-  common(program.command('delete').description('Delete a structure with its decorators and doc comment.').argument('<path>').argument('<target>')).action(async (path: string, target: string, options: EditOptions) => {
+  edit(program.command('delete').description('Delete a structure with its decorators and doc comment.').argument('<path>').argument('<target>')).action(async (path: string, target: string, options: EditOptions) => {
     const args = { path, target: levels(target), ...language(options) };
-    await run(options.json, editorFor(options).deleteStructure(args), (value) => withWarnings(`deleted ${path} ${range(value.deleted_line_range_inclusive)}`, value.warnings));
+    await run(options.json, editorFor(options).deleteStructure(args), (value) => withWarnings(`${did(value, 'deleted', 'delete')} ${path} ${range(value.deleted_line_range_inclusive)}`, value.warnings));
   });
 
-  common(
+  edit(
     program
       .command('replace-text')
       .description('Replace the one occurrence of --old inside a structure with --new.')
@@ -73,10 +79,10 @@ export function registerStructureEditCommands(program: Command, context: EditCom
       .requiredOption('--new <text>', 'its replacement'),
   ).action(async (path: string, target: string, options: EditOptions & { old: string; new: string }) => {
     const args = { path, target: levels(target), old_text: options.old, new_text: options.new, ...language(options) };
-    await run(options.json, editorFor(options).replaceTextInStructure(args), (value) => withWarnings(`replaced text in ${path} ${range(value.affected_lines)}`, value.warnings));
+    await run(options.json, editorFor(options).replaceTextInStructure(args), (value) => withWarnings(`${did(value, 'replaced', 'replace')} text in ${path} ${range(value.affected_lines)}`, value.warnings));
   });
 
-  common(
+  edit(
     program
       .command('replace-all-text')
       .description('Replace every occurrence of --old inside a structure with --new.')
@@ -88,11 +94,11 @@ export function registerStructureEditCommands(program: Command, context: EditCom
   ).action(async (path: string, target: string, options: EditOptions & { old: string; new: string; expectedCount?: number }) => {
     const args = { path, target: levels(target), old_text: options.old, new_text: options.new, ...(options.expectedCount !== undefined ? { expected_count: options.expectedCount } : {}), ...language(options) };
     await run(options.json, editorFor(options).replaceAllTextInStructure(args), (value) =>
-      withWarnings(`replaced ${value.total_replacements} occurrence${value.total_replacements === 1 ? '' : 's'} in ${path} ${range(value.affected_lines)}`, value.warnings),
+      withWarnings(`${did(value, 'replaced', 'replace')} ${value.total_replacements} occurrence${value.total_replacements === 1 ? '' : 's'} in ${path} ${range(value.affected_lines)}`, value.warnings),
     );
   });
 
-  withContent(common(program.command('insert-before').description('Insert content before a structure (target "": at the file start).').argument('<path>').argument('<target>'))).action(
+  withContent(edit(program.command('insert-before').description('Insert content before a structure (target "": at the file start).').argument('<path>').argument('<target>'))).action(
     async (path: string, target: string, options: EditOptions) => {
       const args = { path, target: levels(target), content: await content(options), ...language(options) };
       await run(options.json, editorFor(options).insertBeforeStructure(args), (value) =>
@@ -101,14 +107,14 @@ export function registerStructureEditCommands(program: Command, context: EditCom
     },
   );
 
-  withContent(common(program.command('insert-after').description('Insert content after a structure (target "": at the file end).').argument('<path>').argument('<target>'))).action(
+  withContent(edit(program.command('insert-after').description('Insert content after a structure (target "": at the file end).').argument('<path>').argument('<target>'))).action(
     async (path: string, target: string, options: EditOptions) => {
       const args = { path, target: levels(target), content: await content(options), ...language(options) };
-      await run(options.json, editorFor(options).insertAfterStructure(args), (value) => withWarnings(`inserted into ${path} at line ${value.inserted_at_line}`, value.warnings));
+      await run(options.json, editorFor(options).insertAfterStructure(args), (value) => withWarnings(`${did(value, 'inserted', 'insert')} into ${path} at line ${value.inserted_at_line}`, value.warnings));
     },
   );
 
-  common(
+  edit(
     program
       .command('move')
       .description('Move a structure before or after another, or to the start or end of a file (the same or another).')
@@ -125,9 +131,10 @@ export function registerStructureEditCommands(program: Command, context: EditCom
       position: options.position as 'before',
       ...(options.destTarget !== undefined ? { dest_target: levels(options.destTarget) } : {}),
       ...(options.language ? { source_language: options.language, dest_language: options.language } : {}),
+      ...(options.dryRun ? { dry_run: true } : {}),
     };
     await run(options.json, editorFor(options).moveStructure(args), (value) =>
-      withWarnings(`moved ${sourcePath} ${range(value.source_original_line_range)} to ${options.to} ${range(value.destination_final_line_range)}`, value.warnings),
+      withWarnings(`${did(value, 'moved', 'move')} ${sourcePath} ${range(value.source_original_line_range)} to ${options.to} ${range(value.destination_final_line_range)}`, value.warnings),
     );
   });
 }

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
-import { invalidArgument, type ErrorOf } from './errors.js';
+import { invalidArgument, makeError, type ErrorOf } from './errors.js';
+import { utf8Length } from './text/utf8.js';
 
 /**
  * The arguments of every operation, as zod schemas: the editor validates its input with them, and
@@ -150,6 +151,7 @@ export interface ReadFileArgs {
 const content = z.string().describe('The new text, at zero indent (it is re-indented to the destination, keeping its relative indentation) or as readStructure returned it. At most 1 MB.');
 const oldText = z.string().min(1, 'must not be empty').describe('The exact text to find inside the structure: literal, case-sensitive, whitespace included.');
 const newText = z.string().describe('The text that replaces it (written as given, not re-indented).');
+const dryRun = z.boolean().optional().describe('Check everything and report what the edit would do, without writing.');
 
 /** Arguments of `replaceStructure`. */
 export interface ReplaceStructureArgs {
@@ -161,6 +163,8 @@ export interface ReplaceStructureArgs {
   content: string;
   /** Parse the file as this language instead of by its extension. */
   language?: string;
+  /** Check and report without writing (the result has `dry_run: true`). */
+  dry_run?: boolean;
 }
 
 const lineNumber = z.number().int().min(1, 'line numbers start at 1');
@@ -193,6 +197,8 @@ export interface DeleteStructureArgs {
   target: string;
   /** Parse the file as this language instead of by its extension. */
   language?: string;
+  /** Check and report without writing (the result has `dry_run: true`). */
+  dry_run?: boolean;
 }
 
 /** Arguments of `replaceTextInStructure`. */
@@ -207,6 +213,8 @@ export interface ReplaceTextInStructureArgs {
   new_text: string;
   /** Parse the file as this language instead of by its extension. */
   language?: string;
+  /** Check and report without writing (the result has `dry_run: true`). */
+  dry_run?: boolean;
 }
 
 /** Arguments of `replaceAllTextInStructure`. */
@@ -225,6 +233,8 @@ export interface InsertStructureArgs {
   content: string;
   /** Parse the file as this language instead of by its extension. */
   language?: string;
+  /** Check and report without writing (the result has `dry_run: true`). */
+  dry_run?: boolean;
 }
 
 /** Arguments of `moveStructure`. */
@@ -243,16 +253,18 @@ export interface MoveStructureArgs {
   source_language?: string;
   /** Parse the destination file as this language instead of by its extension. */
   dest_language?: string;
+  /** Check and report without writing (the result has `dry_run: true`). */
+  dry_run?: boolean;
 }
 
 /** Schema of {@link ReplaceStructureArgs}. */
-export const replaceStructureArgsSchema = z.strictObject({ path, target, content, language }) satisfies z.ZodType<ReplaceStructureArgs>;
+export const replaceStructureArgsSchema = z.strictObject({ path, target, content, language, dry_run: dryRun }) satisfies z.ZodType<ReplaceStructureArgs>;
 
 /** Schema of {@link DeleteStructureArgs}. */
-export const deleteStructureArgsSchema = z.strictObject({ path, target, language }) satisfies z.ZodType<DeleteStructureArgs>;
+export const deleteStructureArgsSchema = z.strictObject({ path, target, language, dry_run: dryRun }) satisfies z.ZodType<DeleteStructureArgs>;
 
 /** Schema of {@link ReplaceTextInStructureArgs}. */
-export const replaceTextInStructureArgsSchema = z.strictObject({ path, target, old_text: oldText, new_text: newText, language }) satisfies z.ZodType<ReplaceTextInStructureArgs>;
+export const replaceTextInStructureArgsSchema = z.strictObject({ path, target, old_text: oldText, new_text: newText, language, dry_run: dryRun }) satisfies z.ZodType<ReplaceTextInStructureArgs>;
 
 /** Schema of {@link ReplaceAllTextInStructureArgs}. */
 export const replaceAllTextInStructureArgsSchema = z.strictObject({
@@ -262,10 +274,11 @@ export const replaceAllTextInStructureArgsSchema = z.strictObject({
   new_text: newText,
   expected_count: z.number().int().min(1).optional().describe('How many occurrences there must be; the call fails with COUNT_MISMATCH otherwise.'),
   language,
+  dry_run: dryRun,
 }) satisfies z.ZodType<ReplaceAllTextInStructureArgs>;
 
 /** Schema of {@link InsertStructureArgs}. */
-export const insertStructureArgsSchema = z.strictObject({ path, target, content, language }) satisfies z.ZodType<InsertStructureArgs>;
+export const insertStructureArgsSchema = z.strictObject({ path, target, content, language, dry_run: dryRun }) satisfies z.ZodType<InsertStructureArgs>;
 
 /** Schema of {@link MoveStructureArgs}. */
 export const moveStructureArgsSchema = z
@@ -277,6 +290,7 @@ export const moveStructureArgsSchema = z
     position: z.enum(['before', 'after', 'file_start', 'file_end']).describe('before / after dest_target, or the start / end of dest_path.'),
     source_language: language,
     dest_language: language,
+    dry_run: dryRun,
   })
   .superRefine((args, context) => {
     const needsTarget = args.position === 'before' || args.position === 'after';
@@ -305,6 +319,7 @@ export const moveStructureNextToArgsSchema = z.strictObject({
   dest_target: target.describe('The structure to put it next to, in dest_path ("" for the file).'),
   source_language: language,
   dest_language: language,
+  dry_run: dryRun,
 }) satisfies z.ZodType<MoveStructureNextToArgs>;
 
 /** Schema of {@link MoveStructureToFileArgs}. */
@@ -314,7 +329,88 @@ export const moveStructureToFileArgsSchema = z.strictObject({
   dest_path: path.describe('The file it goes to; created with its folders if missing.'),
   source_language: language,
   dest_language: language,
+  dry_run: dryRun,
 }) satisfies z.ZodType<MoveStructureToFileArgs>;
+/** One edit of `editFile`. */
+export interface EditOperation {
+  /** The exact text to find (literally: no regex, no trimming). */
+  old_text: string;
+  /** The text to put in its place. */
+  new_text: string;
+  /** How many times `old_text` must occur (default 1); the edit replaces all of them. */
+  occurrences?: number;
+}
+
+/** Arguments of `editFile`. */
+export interface FileEditArgs {
+  /** File path, relative to the root. */
+  path: string;
+  /** The edits, applied in order, each to the result of the previous one (1 to 1000). */
+  edits: EditOperation[];
+  /** Check the edits and show the diff without writing anything (default false). */
+  dry_run?: boolean;
+}
+
+/** The most edits one `editFile` call takes. */
+export const MAX_EDITS_PER_CALL = 1000;
+
+const noNul = (text: string) => !text.includes('\0');
+/** A UTF-16 surrogate without its other half: half a character, which no UTF-8 file can hold. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = (text: string) => !loneSurrogate.test(text);
+
+/** Schema of {@link EditOperation}. */
+export const editOperationSchema = z.strictObject({
+  old_text: z
+    .string()
+    .refine(noNul, 'contains a NUL byte, which no text file holds')
+    .refine(wellFormed, 'contains half of a character (a lone UTF-16 surrogate)')
+    .describe('Exact text to find, including whitespace and line breaks (matched literally, no regex). "" only for an empty file, to set its content.'),
+  new_text: z
+    .string()
+    .refine(noNul, 'contains a NUL byte, which would make the file binary')
+    .refine(wellFormed, 'contains half of a character (a lone UTF-16 surrogate)')
+    .describe('Text to put in place of every occurrence of old_text.'),
+  occurrences: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('How many times old_text must occur in the file (as the edits before leave it); all are replaced. Default 1. The call fails, writing nothing, when the count differs.'),
+}) satisfies z.ZodType<EditOperation>;
+
+/** Schema of {@link FileEditArgs}. */
+export const fileEditArgsSchema = z.strictObject({
+  path,
+  edits: z
+    .array(editOperationSchema)
+    .min(1, 'no edits given: send at least one { old_text, new_text }')
+    .max(MAX_EDITS_PER_CALL, `at most ${MAX_EDITS_PER_CALL} edits per call: split them into several calls`)
+    .describe('Edits applied in order, each to the result of the previous one; all succeed or nothing is written.'),
+  dry_run: z.boolean().optional().describe('Check every edit and return the diff without writing (default false).'),
+}) satisfies z.ZodType<FileEditArgs>;
+
+/**
+ * `CONTENT_TOO_LARGE` for the first text argument over `limit` UTF-8 bytes (DESIGN §6: 1 MB per
+ * content argument by default). One check for every operation that takes content.
+ */
+export function checkContentSizes(texts: ReadonlyArray<{ field: string; text: string }>, limit: number): Result<void, ErrorOf<'CONTENT_TOO_LARGE'>> {
+  for (const { field, text } of texts) {
+    // Cheap bound first: a UTF-16 code unit is at most 3 UTF-8 bytes, so most texts need no counting.
+    if (text.length * 3 <= limit) continue;
+    const size = utf8Length(text);
+    if (size > limit) {
+      return err(
+        makeError('CONTENT_TOO_LARGE', `${field} is ${size} bytes, over the ${limit}-byte limit for one argument; nothing was written. Split the change into several calls (for example one per nested structure).`, {
+          field,
+          content_size: size,
+          limit,
+        }),
+      );
+    }
+  }
+  return ok(undefined);
+}
 
 /** Validates input against a schema, naming every offending field in `INVALID_ARGUMENT`. */
 export function validateArguments<T>(schema: z.ZodType<T>, input: unknown): Result<T, ErrorOf<'INVALID_ARGUMENT'>> {

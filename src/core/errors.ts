@@ -1,3 +1,5 @@
+import type { FileEditErrorDetails } from './file-edit/types.js';
+
 /**
  * The error values every operation returns instead of throwing. One discriminated union keyed by
  * `error`; each member carries a `message` written for an LLM (what went wrong and what to send next)
@@ -349,6 +351,16 @@ export interface ErrorDetailsByCode {
     name: string;
     conflicts: CodeLocation[];
   };
+  /**
+   * `file_edit`: an edit's `old_text` occurs nowhere in the file as that edit sees it;
+   * `validation_error.similar_content` holds the closest text, `suggested_fixes` what to send.
+   */
+  NO_MATCH: FileEditErrorDetails;
+  /**
+   * `file_edit`: an edit's `old_text` occurs a different number of times than its `occurrences`;
+   * `validation_error.match_locations` lists where.
+   */
+  WRONG_COUNT: FileEditErrorDetails;
   /** An unexpected failure inside structedit: a bug. `cause` holds the exception. */
   INTERNAL_ERROR: { cause: string };
 }

@@ -1,12 +1,11 @@
 import { err, ok, type ResultAsync, safeTry } from 'neverthrow';
-import { applyChunksArgsSchema, validateArguments, type ApplyChunksArgs } from '../core/arguments.js';
+import { applyChunksArgsSchema, checkContentSizes, validateArguments, type ApplyChunksArgs } from '../core/arguments.js';
 import { planChunks, type AppliedChunk } from '../core/edit/chunks.js';
 import { applyReplacements, isOverlap } from '../core/edit/replacements.js';
-import { invalidArgument, makeError, type LineRange, type StructeditError } from '../core/errors.js';
+import { makeError, type LineRange, type StructeditError } from '../core/errors.js';
 import { locateUniqueTarget } from '../core/locate/locate.js';
 import { locateByLineRange, locateStructureAt } from '../core/locate/position.js';
 import { TargetNamer } from '../core/locate/targets.js';
-import { utf8Length } from '../core/text/utf8.js';
 import type { Warning } from '../core/warnings.js';
 import type { EditorContext } from './context.js';
 
@@ -42,10 +41,8 @@ export interface ApplyChunksResult {
 export function applyChunks(context: EditorContext, input: ApplyChunksArgs): ResultAsync<ApplyChunksResult, StructeditError> {
   return safeTry(async function* () {
     const args = yield* validateArguments(applyChunksArgsSchema, input);
-    const size = args.chunks.reduce((sum, chunk) => sum + chunk.new_lines.reduce((lines, line) => lines + utf8Length(line) + 1, 0), 0);
-    if (size > context.limits.maxContentBytes) {
-      return err(invalidArgument([{ field: 'chunks', message: `the new_lines of all chunks hold ${size} bytes, over the limit of ${context.limits.maxContentBytes}; split the edit into several calls` }]));
-    }
+    // All chunks' new lines together are the content of this call.
+    yield* checkContentSizes([{ field: 'chunks.new_lines', text: args.chunks.flatMap((chunk) => chunk.new_lines).join('\n') }], context.limits.maxContentBytes);
     const file = yield* context.parseFile(args.path, args.language);
     const { tree } = file;
     const namer = new TargetNamer(tree);

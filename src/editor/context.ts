@@ -22,6 +22,8 @@ import { fileTooLarge, fromFs } from './fs-errors.js';
 export interface EditorLimits {
   /** Largest file a structure operation reads (default 10 MB). */
   maxFileBytes: number;
+  /** Largest file a plain-text operation (`editFile`) reads (default 100 MB). */
+  maxTextFileBytes: number;
   /** Largest content argument (default 1 MB). */
   maxContentBytes: number;
 }
@@ -49,7 +51,15 @@ export interface EditorOptions {
   formatter?: Formatter | null;
 }
 
-const DEFAULT_LIMITS: EditorLimits = { maxFileBytes: 10 * 1024 * 1024, maxContentBytes: 1024 * 1024 };
+const DEFAULT_LIMITS: EditorLimits = { maxFileBytes: 10 * 1024 * 1024, maxTextFileBytes: 100 * 1024 * 1024, maxContentBytes: 1024 * 1024 };
+
+/** A size limit for {@link EditorContext.readSource}, and what to tell a caller whose file is over it. */
+export interface ReadLimit {
+  /** The most bytes read. */
+  readonly bytes: number;
+  /** The next step to suggest for a larger file. */
+  readonly advice: string;
+}
 
 /** A file read, decoded and parsed. */
 export interface ParsedFile {
@@ -79,8 +89,11 @@ export interface EditorContext {
   readonly registry: LanguageRegistry;
   readonly limits: EditorLimits;
   readonly syntax: 'warn' | 'reject';
-  /** Reads and decodes a file (size limit, binary and UTF-8 checks). */
-  readSource(path: string): ResultAsync<{ source: SourceText; bytes: Uint8Array }, StructeditError>;
+  /**
+   * Reads and decodes a file (size limit, binary and UTF-8 checks). The limit is
+   * `limits.maxFileBytes` unless another is given (plain-text operations read larger files).
+   */
+  readSource(path: string, limit?: ReadLimit): ResultAsync<{ source: SourceText; bytes: Uint8Array }, StructeditError>;
   /** Reads, decodes and parses a file as its language (or the one given). */
   parseFile(path: string, language?: string): ResultAsync<ParsedFile, StructeditError>;
   /** A file that does not exist yet, as an empty file of its language (writing it creates it). */
@@ -111,23 +124,24 @@ export function createEditorContext(options: EditorOptions): EditorContext {
   const registry = createLanguageRegistry(options.languages);
   const syntax = options.syntax ?? 'warn';
 
-  const readSource: EditorContext['readSource'] = (path) =>
+  const structureLimit: ReadLimit = { bytes: limits.maxFileBytes, advice: 'Use file_edit for plain text edits on large files.' };
+  const readSource: EditorContext['readSource'] = (path, limit = structureLimit) =>
     fromFs(fs.stat(path), path, 'read')
       .andThen((stat): Result<void, StructeditError> => {
         if (stat.kind !== 'file') {
           return err(makeError('INVALID_ARGUMENT', `${path} is a ${stat.kind === 'directory' ? 'folder' : 'special file'}, not a file. Give the path of a file.`, { issues: [{ field: 'path', message: 'not a regular file' }] }));
         }
-        if (stat.size > limits.maxFileBytes) return err(fileTooLarge(path, stat.size, limits.maxFileBytes));
+        if (stat.size > limit.bytes) return err(fileTooLarge(path, stat.size, limit));
         return ok(undefined);
       })
       .andThen(() => fromFs(fs.readFile(path), path, 'read'))
       .andThen((bytes) => {
-        if (bytes.length > limits.maxFileBytes) return err(fileTooLarge(path, bytes.length, limits.maxFileBytes));
+        if (bytes.length > limit.bytes) return err(fileTooLarge(path, bytes.length, limit));
         return decodeUtf8(bytes)
           .map((decoded) => ({ source: createSourceText(decoded.text, decoded.bom), bytes }))
           .mapErr((failure): StructeditError =>
             failure.kind === 'binary'
-              ? makeError('BINARY_FILE', `${path} is a binary file (it has a NUL byte at byte ${failure.byteOffset}); structedit edits text files only.`, { path, byte_offset: failure.byteOffset })
+              ? makeError('BINARY_FILE', `${path} is a binary file (it has a NUL byte at byte ${failure.byteOffset}): structedit reads and edits UTF-8 text only, because replacing text inside binary data would corrupt it. Edit the file with a tool made for its format.`, { path, byte_offset: failure.byteOffset })
               : makeError('ENCODING_ERROR', `${path} is not valid UTF-8 (first invalid byte sequence at byte ${failure.byteOffset}); structedit reads UTF-8 text only. Convert the file to UTF-8 first.`, { path, encoding: 'utf-8', byte_offset: failure.byteOffset }),
           );
       });

@@ -17,7 +17,7 @@ export function fsFailure(cause: unknown, path: string, operation: 'read' | 'wri
       return makeError('FILE_NOT_FOUND', `No file at ${path}. Paths are relative to the editor's root; check the spelling and the folder.`, { path });
     case 'EACCES':
     case 'EPERM':
-      return makeError('PERMISSION_DENIED', `Permission denied to ${operation} ${path}.`, { path, operation });
+      return makeError('PERMISSION_DENIED', `Permission denied to ${operation} ${path}: the file system refuses it. Check the file's permissions (or ask the user to change them), or work on another file.`, { path, operation });
     case 'OUTSIDE_ROOT':
       return makeError('PATH_OUTSIDE_ROOT', `${path} is outside the editor's root (${reason}). Use a path inside the root.`, { path });
     case 'INVALID_PATH':
@@ -29,11 +29,11 @@ export function fsFailure(cause: unknown, path: string, operation: 'read' | 'wri
   }
 }
 
-/** `FILE_TOO_LARGE`. */
-export function fileTooLarge(path: string, size: number, limit: number): ErrorOf<'FILE_TOO_LARGE'> {
-  return makeError('FILE_TOO_LARGE', `${path} is ${size} bytes, over the ${limit}-byte limit for structure operations. Use file_edit for plain text edits on large files.`, {
+/** `FILE_TOO_LARGE`, with the next step the limit suggests. */
+export function fileTooLarge(path: string, size: number, limit: { bytes: number; advice: string }): ErrorOf<'FILE_TOO_LARGE'> {
+  return makeError('FILE_TOO_LARGE', `${path} is ${size} bytes, over the ${limit.bytes}-byte limit of this operation. ${limit.advice}`, {
     path,
     file_size: size,
-    limit,
+    limit: limit.bytes,
   });
 }

@@ -3,6 +3,7 @@ import type {
   ApplyChunksArgs,
   ApplyEditsArgs,
   DeleteStructureArgs,
+  FileEditArgs,
   InsertStructureArgs,
   ListStructuresArgs,
   MoveStructureArgs,
@@ -19,6 +20,8 @@ import { createEditorContext, type EditorOptions } from './context.js';
 import { readFile } from './file-read.js';
 import { prettierFormatter } from './formatter.js';
 import { applyEdits, type ApplyEditsResult } from './semantic-edit.js';
+import type { FileEditSuccess } from '../core/file-edit/types.js';
+import { editFile } from './file-edit.js';
 import { listStructures, readStructure, type ListStructuresResult, type ReadStructureResult } from './read.js';
 import {
   deleteStructure,
@@ -106,6 +109,14 @@ export interface Editor {
    * state and written together, all or none. `options.dry_run` reports `would_change` instead.
    */
   applyEdits(args: ApplyEditsArgs): ResultAsync<ApplyEditsResult, StructeditError>;
+  /**
+   * Exact-text edits on any UTF-8 text file (seed file-edit): applied in order, each to the result
+   * of the previous one, each required to match exactly `occurrences` times (default 1); all or
+   * nothing, one read and one atomic write. Fails with `NO_MATCH` (with the closest text in the
+   * file) or `WRONG_COUNT` (with every match's location). `toFileEditResult` renders either
+   * outcome as the specification's `FileEditResult`.
+   */
+  editFile(args: FileEditArgs): ResultAsync<FileEditSuccess, StructeditError>;
 }
 
 /**
@@ -133,6 +144,7 @@ export function createEditor(options: EditorOptions): Editor {
     insertAfterStructure: (args) => guard(insertAfterStructure(context, args)),
     moveStructure: (args) => guard(moveStructure(context, args)),
     applyEdits: (args) => guard(applyEdits(context, args, formatter)),
+    editFile: (args) => guard(editFile(context, args)),
   };
 }
 

@@ -1,5 +1,6 @@
 import { err, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
 import {
+  checkContentSizes,
   deleteStructureArgsSchema,
   insertStructureArgsSchema,
   moveStructureArgsSchema,
@@ -25,7 +26,6 @@ import { makeError, type LineRange, type StructeditError } from '../core/errors.
 import { locateUniqueTarget } from '../core/locate/locate.js';
 import { parseTarget, type StructurePath } from '../core/locate/targets.js';
 import { detectIndentationStyle } from '../core/text/indentation.js';
-import { utf8Length } from '../core/text/utf8.js';
 import type { Warning } from '../core/warnings.js';
 import { normalizeRelativePath } from '../fs/paths.js';
 import type { FileWrite } from './commit.js';
@@ -35,6 +35,8 @@ import type { EditorContext, ParsedFile } from './context.js';
 export interface ReplaceStructureResult {
   /** Where the new structure is, 1-based inclusive, in the edited file. */
   lines: LineRange;
+  /** True when nothing was written because `dry_run` was set. */
+  dry_run: boolean;
   /** Warnings: `SYNTAX_BROKEN`, `STRUCTURE_EMPTY`, `INDENTATION_INCONSISTENT`, `SYNTAX_ERRORS_ELSEWHERE`. */
   warnings: Warning[];
 }
@@ -43,6 +45,8 @@ export interface ReplaceStructureResult {
 export interface DeleteStructureResult {
   /** The lines the structure occupied before the deletion. */
   deleted_line_range_inclusive: LineRange;
+  /** True when nothing was written because `dry_run` was set. */
+  dry_run: boolean;
   /** Warnings, as for every write. */
   warnings: Warning[];
 }
@@ -51,6 +55,8 @@ export interface DeleteStructureResult {
 export interface ReplaceTextInStructureResult {
   /** The lines the new text occupies in the edited file. */
   affected_lines: LineRange;
+  /** True when nothing was written because `dry_run` was set. */
+  dry_run: boolean;
   /** Warnings, as for every write. */
   warnings: Warning[];
 }
@@ -61,6 +67,8 @@ export interface ReplaceAllTextInStructureResult {
   total_replacements: number;
   /** From the first replaced occurrence to the end of the last, in the edited file. */
   affected_lines: LineRange;
+  /** True when nothing was written because `dry_run` was set. */
+  dry_run: boolean;
   /** Warnings, as for every write. */
   warnings: Warning[];
 }
@@ -71,6 +79,8 @@ export interface InsertBeforeStructureResult {
   inserted_at_line: number;
   /** Where the target's first line is now. */
   target_now_at_line: number;
+  /** True when nothing was written because `dry_run` was set. */
+  dry_run: boolean;
   /** Warnings, as for every write. */
   warnings: Warning[];
 }
@@ -79,6 +89,8 @@ export interface InsertBeforeStructureResult {
 export interface InsertAfterStructureResult {
   /** The first line of the inserted content in the edited file. */
   inserted_at_line: number;
+  /** True when nothing was written because `dry_run` was set. */
+  dry_run: boolean;
   /** Warnings, as for every write. */
   warnings: Warning[];
 }
@@ -89,28 +101,10 @@ export interface MoveStructureResult {
   source_original_line_range: LineRange;
   /** Its lines in the destination file after the move. */
   destination_final_line_range: LineRange;
+  /** True when nothing was written because `dry_run` was set. */
+  dry_run: boolean;
   /** Warnings for either file, as for every write. */
   warnings: Warning[];
-}
-
-/** `CONTENT_TOO_LARGE` for the first argument over the content limit. */
-function checkContentSizes(context: EditorContext, fields: Record<string, string>): Result<void, StructeditError> {
-  const limit = context.limits.maxContentBytes;
-  for (const [field, value] of Object.entries(fields)) {
-    // UTF-8 needs at most 3 bytes per UTF-16 unit: most values need no counting.
-    if (value.length * 3 <= limit) continue;
-    const size = utf8Length(value);
-    if (size > limit) {
-      return err(
-        makeError('CONTENT_TOO_LARGE', `${field} is ${size} bytes, over the ${limit}-byte limit for one argument; nothing was written. Split the change into several calls (for example one per nested structure).`, {
-          field,
-          content_size: size,
-          limit,
-        }),
-      );
-    }
-  }
-  return ok(undefined);
 }
 
 /** The target of the structure enclosing the one a target names: its levels but the last. */
@@ -129,9 +123,9 @@ interface FilePlan {
 /**
  * Applies plans, checks each edited file (re-parse: `SYNTAX_BROKEN` or `SYNTAX_ERROR`, then
  * `STRUCTURE_EMPTY`) and only then writes them all in one commit, in the order given. A plan
- * that changes nothing writes nothing.
+ * that changes nothing writes nothing; a dry run writes nothing at all.
  */
-function writePlans(context: EditorContext, plans: readonly FilePlan[]): ResultAsync<Warning[], StructeditError> {
+function writePlans(context: EditorContext, plans: readonly FilePlan[], dryRun: boolean): ResultAsync<Warning[], StructeditError> {
   return safeTry(async function* () {
     const writes: FileWrite[] = [];
     const warnings: Warning[] = [];
@@ -145,27 +139,31 @@ function writePlans(context: EditorContext, plans: readonly FilePlan[]): ResultA
       writes.push(checked.write);
       warnings.push(...checked.warnings, ...structureEmptyWarnings(plan.watched, checked.tree));
     }
-    if (writes.length > 0) yield* context.commit(writes);
+    if (writes.length > 0 && !dryRun) yield* context.commit(writes);
     return ok(warnings);
   });
 }
 
 /** The steps every single-file structure edit shares: validate, parse, locate, plan, write. */
-function editStructure<Args extends { path: string; target: string; language?: string | undefined }, Figures>(
+function editStructure<Args extends { path: string; target: string; language?: string | undefined; dry_run?: boolean | undefined }, Figures>(
   context: EditorContext,
   args: Result<Args, StructeditError>,
   contentFields: (args: Args) => Record<string, string>,
   plan: (file: ParsedFile, path: StructurePath, args: Args) => Result<EditPlan<Figures>, StructeditError>,
-): ResultAsync<Figures & { warnings: Warning[] }, StructeditError> {
+): ResultAsync<Figures & { dry_run: boolean; warnings: Warning[] }, StructeditError> {
   return safeTry(async function* () {
     const valid = yield* args;
-    yield* checkContentSizes(context, contentFields(valid));
+    yield* checkContentSizes(
+      Object.entries(contentFields(valid)).map(([field, text]) => ({ field, text })),
+      context.limits.maxContentBytes,
+    );
     const file = yield* context.parseFile(valid.path, valid.language);
     const path = yield* locateUniqueTarget(file.tree, valid.target, valid.path);
     const syntaxWarnings = yield* context.checkLocatedSyntax(file, [path]);
     const planned = yield* plan(file, path, valid);
-    const written = yield* writePlans(context, [{ file, plan: planned }]);
-    return ok({ ...planned.figures, warnings: [...syntaxWarnings, ...planned.warnings, ...written] });
+    const dryRun = valid.dry_run === true;
+    const written = yield* writePlans(context, [{ file, plan: planned }], dryRun);
+    return ok({ ...planned.figures, dry_run: dryRun, warnings: [...syntaxWarnings, ...planned.warnings, ...written] });
   });
 }
 
@@ -232,12 +230,12 @@ function insertStructure(context: EditorContext, input: InsertStructureArgs, sid
 
 /** `insertBeforeStructure`. */
 export function insertBeforeStructure(context: EditorContext, input: InsertStructureArgs): ResultAsync<InsertBeforeStructureResult, StructeditError> {
-  return insertStructure(context, input, 'before').map(({ inserted_at_line, target_now_at_line, warnings }) => ({ inserted_at_line, target_now_at_line, warnings }));
+  return insertStructure(context, input, 'before').map(({ inserted_at_line, target_now_at_line, dry_run, warnings }) => ({ inserted_at_line, target_now_at_line, dry_run, warnings }));
 }
 
 /** `insertAfterStructure`. */
 export function insertAfterStructure(context: EditorContext, input: InsertStructureArgs): ResultAsync<InsertAfterStructureResult, StructeditError> {
-  return insertStructure(context, input, 'after').map(({ inserted_at_line, warnings }) => ({ inserted_at_line, warnings }));
+  return insertStructure(context, input, 'after').map(({ inserted_at_line, dry_run, warnings }) => ({ inserted_at_line, dry_run, warnings }));
 }
 
 /** Whether two paths name one file: the same path once normalized, or the same file through links. */
@@ -273,8 +271,8 @@ export function moveStructure(context: EditorContext, input: MoveStructureArgs):
       const destPath = yield* locateUniqueTarget(source.tree, destTarget, args.dest_path);
       const syntaxWarnings = yield* context.checkLocatedSyntax(source, [sourcePath, destPath]);
       const plan = yield* planMoveWithinFile(moveSource, { tree: source.tree, path: destPath, side, style: styleOf(source) });
-      const written = yield* writePlans(context, [{ file: source, plan }]);
-      return ok({ ...plan.figures, warnings: [...syntaxWarnings, ...plan.warnings, ...written] });
+      const written = yield* writePlans(context, [{ file: source, plan }], args.dry_run === true);
+      return ok({ ...plan.figures, dry_run: args.dry_run === true, warnings: [...syntaxWarnings, ...plan.warnings, ...written] });
     }
 
     const creatable = args.position === 'file_start' || args.position === 'file_end';
@@ -285,10 +283,14 @@ export function moveStructure(context: EditorContext, input: MoveStructureArgs):
     const sourceWarnings = yield* context.checkLocatedSyntax(source, [sourcePath]);
     const destWarnings = yield* context.checkLocatedSyntax(dest, [destPath]);
     const plans = yield* planMoveAcrossFiles(moveSource, { tree: dest.tree, path: destPath, side, style: styleOf(dest) });
-    const written = yield* writePlans(context, [
-      { file: dest, plan: plans.destination },
-      { file: source, plan: plans.source },
-    ]);
-    return ok({ ...plans.figures, warnings: [...sourceWarnings, ...destWarnings, ...plans.destination.warnings, ...written] });
+    const written = yield* writePlans(
+      context,
+      [
+        { file: dest, plan: plans.destination },
+        { file: source, plan: plans.source },
+      ],
+      args.dry_run === true,
+    );
+    return ok({ ...plans.figures, dry_run: args.dry_run === true, warnings: [...sourceWarnings, ...destWarnings, ...plans.destination.warnings, ...written] });
   });
 }

@@ -25,7 +25,8 @@ function toFsError(cause: unknown, path: string): FsError {
  * The real file system, confined to `root`. Every path is resolved inside the root, symbolic links
  * included (a link that leads out is refused with `OUTSIDE_ROOT`); writes go to a temporary file in
  * the same folder, are fsynced, and renamed over the target, keeping its mode. Writing through a
- * symbolic link rewrites the file it points to and keeps the link.
+ * symbolic link rewrites the file it points to and keeps the link. A file with no write permission
+ * bit is refused (`EACCES`), as a direct write would be.
  */
 export function nodeFs(options: NodeFsOptions): FsAdapter {
   const root = nodePath.resolve(options.root);
@@ -99,11 +100,12 @@ export function nodeFs(options: NodeFsOptions): FsAdapter {
     writeFile: (path, data, writeOptions) =>
       wrap(path, async () => {
         const target = await resolve(path);
+        const existing = await fs.stat(target).catch(() => null);
+        // Renaming over a file needs no write permission on it, so check it here: a file without
+        // any write bit is read-only by intent (even for root, who may write anything).
+        if (existing?.isFile() && (existing.mode & 0o222) === 0) throw new FsError('EACCES', path, `${path} is read-only (mode ${(existing.mode & 0o777).toString(8)})`);
         let mode = writeOptions?.mode;
-        if (mode === undefined) {
-          const existing = await fs.stat(target).catch(() => null);
-          if (existing) mode = existing.mode & 0o7777;
-        }
+        if (mode === undefined && existing) mode = existing.mode & 0o7777;
         const temporary = nodePath.join(nodePath.dirname(target), `.${nodePath.basename(target)}.${randomUUID().slice(0, 8)}.structedit-tmp`);
         const handle = await fs.open(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode ?? 0o666);
         try {

@@ -6,6 +6,7 @@
  */
 import type { Editor } from 'structedit';
 import { chunkEditTool } from './definitions/chunk-edit.js';
+import { fileEditTool } from './definitions/file-edit.js';
 import { fileReadTool } from './definitions/file-read.js';
 import { listStructuresTool, readStructureTool } from './definitions/read-structure.js';
 import {
@@ -34,7 +35,7 @@ const SPECS: readonly AnyToolSpec[] = [
     insertAfterStructureTool,
   ] as unknown as AnyToolSpec[]),
   ...moveStructureTools,
-  ...([fileReadTool, chunkEditTool] as unknown as AnyToolSpec[]),
+  ...([fileEditTool, chunkEditTool, fileReadTool] as unknown as AnyToolSpec[]),
 ];
 
 /** Every tool name, in the order {@link createTools} returns them. */

@@ -1,4 +1,5 @@
 import type { ErrorCode, ErrorOf, ParseErrorInfo, StructeditError } from 'structedit';
+import { noMatchText, wrongCountText } from '../core/file-edit/result.js';
 
 /**
  * Error values rendered for an LLM, in the style of the file-edit specification's messages: a
@@ -6,6 +7,8 @@ import type { ErrorCode, ErrorOf, ParseErrorInfo, StructeditError } from 'struct
  * steps. One renderer per error code; the `Record` type makes a missing renderer a compile error.
  */
 interface ErrorRenderer<Code extends ErrorCode> {
+  /** The whole text, for codes that have a format of their own (the file-edit seed's messages). */
+  text?(error: ErrorOf<Code>): string;
   /** What failed, in one line. */
   headline(error: ErrorOf<Code>): string;
   /** Facts worth seeing, one line each (may be empty). */
@@ -68,6 +71,18 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     headline: (e) => `${e.details.field} is ${e.details.content_size} bytes, over the ${e.details.limit}-byte limit.`,
     facts: () => [],
     next: () => ['Split the change into smaller edits, or use chunk_edit / file_edit to send only what changes.'],
+  },
+  NO_MATCH: {
+    text: (e) => noMatchText(e.details),
+    headline: (e) => e.details.validation_error.message,
+    facts: () => [],
+    next: () => [],
+  },
+  WRONG_COUNT: {
+    text: (e) => wrongCountText(e.details),
+    headline: (e) => e.details.validation_error.message,
+    facts: () => [],
+    next: () => [],
   },
   FILE_NOT_FOUND: {
     headline: (e) => `File not found: ${e.details.path}.`,
@@ -193,6 +208,7 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
  */
 export function renderError(tool: string, error: StructeditError): string {
   const renderer = RENDERERS[error.error] as ErrorRenderer<typeof error.error>;
+  if (renderer.text) return `${renderer.text(error as never)}\n\n${error.details.state === 'FILE_UNCHANGED' ? 'No file was changed.' : 'Some files may have changed: check them before retrying.'}`;
   const facts = renderer.facts(error as never);
   const next = renderer.next(error as never);
   const state = error.details.state === 'FILE_UNCHANGED' ? 'No file was changed.' : 'Some files may have changed: check them before retrying.';

@@ -57,6 +57,8 @@ export interface ToolSpec<Args, Value> {
   readonly schema: z.ZodType<Args>;
   run(editor: Editor, args: Args): PromiseLike<Result<Value, StructeditError>>;
   render(value: Value, args: Args): string;
+  /** The result as data (`structuredContent`); the value itself when omitted. */
+  structured?(value: Value): { [key: string]: unknown };
 }
 
 /** A spec with its types erased, for lists of specs. */
@@ -97,7 +99,7 @@ export function bindTool<Args, Value>(editor: Editor, spec: ToolSpec<Args, Value
         return {
           isError: false,
           content: [{ type: 'text', text: spec.render(result.value, args.value) }],
-          structuredContent: result.value as { [key: string]: unknown },
+          structuredContent: spec.structured ? spec.structured(result.value) : (result.value as { [key: string]: unknown }),
         };
       } catch (cause) {
         return failure(

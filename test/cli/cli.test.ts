@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -141,5 +141,46 @@ describe('structedit apply', () => {
     const unknown = await run('apply', batchFile, '--root', root);
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('Unknown tool "rm_rf"');
+  });
+});
+
+describe('--dry-run', () => {
+  it('structure edits and apply report what would change and write nothing', async () => {
+    const before = readFileSync(join(root, 'auth.py'), 'utf8');
+    const replace = await run('replace', 'auth.py', 'class UserAuth\\ndef validate', '--content', 'def validate(self):\n    return False', '--root', root, '--dry-run');
+    expect(replace).toEqual({ code: 0, out: 'would replace auth.py lines 2-3', err: '' });
+    const moved = await run('move', 'auth.py', 'class UserAuth\\ndef validate', '--to', 'other.py', '--position', 'file_end', '--root', root, '--dry-run', '--json');
+    expect(JSON.parse(moved.out)).toMatchObject({ dry_run: true, destination_final_line_range: [1, 2] });
+    writeFileSync(join(root, 'batch.json'), JSON.stringify([{ tool: 'delete_structure', input: { path: 'auth.py', target: 'class UserAuth\ndef validate' } }]));
+    const applied = await run('apply', join(root, 'batch.json'), '--root', root, '--dry-run', '--json');
+    expect(JSON.parse(applied.out)[0].structuredContent).toMatchObject({ dry_run: true, deleted_line_range_inclusive: [2, 3] });
+    expect(readFileSync(join(root, 'auth.py'), 'utf8')).toBe(before);
+    expect(existsSync(join(root, 'other.py'))).toBe(false);
+  });
+
+  it('edit-file applies the edits of a JSON file; --dry-run --json prints the FileEditResult', async () => {
+    writeFileSync(join(root, 'notes.txt'), 'alpha\r\nbeta\r\n');
+    writeFileSync(join(root, 'edits.json'), JSON.stringify([{ old_text: 'beta', new_text: 'gamma\ndelta' }]));
+    const dry = await run('edit-file', 'notes.txt', '--edits', join(root, 'edits.json'), '--dry-run', '--json', '--root', root);
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.out)).toMatchObject({ isError: false, metadata: { path: 'notes.txt', dry_run: true, would_modify: true, total_replacements: 1 } });
+    expect(readFileSync(join(root, 'notes.txt'), 'utf8')).toBe('alpha\r\nbeta\r\n');
+    const real = await run('edit-file', 'notes.txt', '--edits', join(root, 'edits.json'), '--root', root);
+    expect(real).toEqual({ code: 0, out: 'Applied 1 edit to notes.txt: 1 replacement.\n\n```diff\n--- notes.txt\n+++ notes.txt\n@@ -1,2 +1,3 @@\n alpha\n-beta\n+gamma\n+delta\n```', err: '' });
+    expect(readFileSync(join(root, 'notes.txt'), 'utf8')).toBe('alpha\r\ngamma\r\ndelta\r\n');
+  });
+
+  it('edit-file: a failed edit exits 1 with the report; a bad edits file exits 2', async () => {
+    writeFileSync(join(root, 'miss.json'), JSON.stringify({ edits: [{ old_text: 'alpha\nGamma', new_text: 'x' }] }));
+    const miss = await run('edit-file', 'notes.txt', '--edits', join(root, 'miss.json'), '--root', root);
+    expect(miss.code).toBe(1);
+    expect(miss.err).toContain('Edit 1 of 1 failed: Could not find exact text in notes.txt.');
+    expect(miss.err).toContain('Lines 1-2 (similarity');
+    writeFileSync(join(root, 'broken.json'), '[{ old_text: ');
+    const broken = await run('edit-file', 'notes.txt', '--edits', join(root, 'broken.json'), '--root', root);
+    expect(broken.code).toBe(2);
+    expect(broken.err).toContain('is not valid JSON');
+    expect((await run('edit-file', 'notes.txt', '--root', root)).code).toBe(2);
+    expect((await run('--help')).out).toMatch(/edit-file \[options\] <path>/);
   });
 });

@@ -53,6 +53,11 @@ describe('failed structure edits write nothing', () => {
     const error = expectError(await editor.insertAfterStructure({ path: 'a.py', target: 'def fine', content: `x = "${'é'.repeat(50)}"` }), 'CONTENT_TOO_LARGE');
     expect(error.details).toEqual({ field: 'content', content_size: 106, limit: 100, state: 'FILE_UNCHANGED' });
     expectError(await editor.replaceAllTextInStructure({ path: 'a.py', target: 'def fine', old_text: 'pass', new_text: 'y'.repeat(101) }), 'CONTENT_TOO_LARGE');
+    // The same check, the same error, for file_edit and chunk_edit.
+    const edit = expectError(await editor.editFile({ path: 'a.py', edits: [{ old_text: 'pass', new_text: 'z'.repeat(101) }] }), 'CONTENT_TOO_LARGE');
+    expect(edit.details.field).toBe('edits.0.new_text');
+    const chunks = await editor.applyChunks({ path: 'a.py', target: 'def fine', chunks: [{ context_before: 'def fine():', old_lines: ['    pass'], new_lines: ['    x = 1', `    y = "${'w'.repeat(100)}"`], context_after: [] }] });
+    expect(expectError(chunks, 'CONTENT_TOO_LARGE').details.field).toBe('chunks.new_lines');
     expect(fs.snapshot()['a.py']).toBe(twins);
     const big = await createEditor({ fs: memoryFs({ 'a.py': twins }) }).replaceStructure({ path: 'a.py', target: 'def fine', content: `x = "${'a'.repeat(1024 * 1024)}"` });
     expect(expectError(big, 'CONTENT_TOO_LARGE').details.limit).toBe(1024 * 1024);

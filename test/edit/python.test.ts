@@ -30,21 +30,21 @@ describe('replaceStructure (Python)', () => {
   it('replaces a nested method with zero-indent content re-based onto the class body', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     const result = expectOk(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout', content: 'def logout(self):\n    self.user = None\n    return True\n' }));
-    expect(result).toEqual({ lines: [17, 19], warnings: [] });
+    expect(result).toEqual({ lines: [17, 19], dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 17, 18, '    def logout(self):', '        self.user = None', '        return True'));
   });
 
   it('re-bases zero-indent content into a method body at 8 spaces', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     const result = expectOk(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate\nif self.user', content: 'if self.user and self.active:\n    log("ok")\n    return True' }));
-    expect(result).toEqual({ lines: [13, 15], warnings: [] });
+    expect(result).toEqual({ lines: [13, 15], dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 13, 14, '        if self.user and self.active:', '            log("ok")', '            return True'));
   });
 
   it('replaces a decorated method with its doc comment and decorators, named by a decorator', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     const result = expectOk(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\n@staticmethod', content: '@classmethod\ndef validate(cls):\n    return True' }));
-    expect(result).toEqual({ lines: [9, 11], warnings: [] });
+    expect(result).toEqual({ lines: [9, 11], dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 9, 15, '    @classmethod', '    def validate(cls):', '        return True'));
   });
 
@@ -73,13 +73,13 @@ describe('replaceStructure (Python)', () => {
 describe('deleteStructure (Python)', () => {
   it('deletes a decorated method with its doc comment and keeps one blank line between methods', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    expect(expectOk(await editor.deleteStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate' }))).toEqual({ deleted_line_range_inclusive: [9, 15], warnings: [] });
+    expect(expectOk(await editor.deleteStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate' }))).toEqual({ deleted_line_range_inclusive: [9, 15], dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 9, 16));
   });
 
   it('deletes the last method of a class, keeping the two blank lines before the next top-level definition', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    expect(expectOk(await editor.deleteStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout' }))).toEqual({ deleted_line_range_inclusive: [17, 18], warnings: [] });
+    expect(expectOk(await editor.deleteStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout' }))).toEqual({ deleted_line_range_inclusive: [17, 18], dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 16, 18));
   });
 
@@ -107,16 +107,16 @@ describe('deleteStructure (Python)', () => {
 describe('insertBeforeStructure / insertAfterStructure (Python)', () => {
   it('inserts a method after another with one blank line between', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    expect(expectOk(await editor.insertAfterStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate', content: 'def login(self):\n    return 1' }))).toEqual({ inserted_at_line: 17, warnings: [] });
+    expect(expectOk(await editor.insertAfterStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate', content: 'def login(self):\n    return 1' }))).toEqual({ inserted_at_line: 17, dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 16, 16, '', '    def login(self):', '        return 1', ''));
   });
 
   it('inserts a top-level function with two blank lines where the file uses two', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    expect(expectOk(await editor.insertBeforeStructure({ path: 'auth.py', target: 'def main', content: 'def helper():\n    return 2' }))).toEqual({ inserted_at_line: 21, target_now_at_line: 25, warnings: [] });
+    expect(expectOk(await editor.insertBeforeStructure({ path: 'auth.py', target: 'def main', content: 'def helper():\n    return 2' }))).toEqual({ inserted_at_line: 21, target_now_at_line: 25, dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 21, 21, 'def helper():', '    return 2', '', '', 'def main():'));
     const end = editorOver({ 'auth.py': auth });
-    expect(expectOk(await end.editor.insertAfterStructure({ path: 'auth.py', target: '', content: 'def tail():\n    return 3\n' }))).toEqual({ inserted_at_line: 25, warnings: [] });
+    expect(expectOk(await end.editor.insertAfterStructure({ path: 'auth.py', target: '', content: 'def tail():\n    return 3\n' }))).toEqual({ inserted_at_line: 25, dry_run: false, warnings: [] });
     expect(end.fs.snapshot()['auth.py']).toBe(`${auth}\n\ndef tail():\n    return 3\n`);
   });
 
@@ -129,14 +129,14 @@ describe('insertBeforeStructure / insertAfterStructure (Python)', () => {
   it('inserts zero-indent content into a method body at 8 spaces, next to a statement without blank lines', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     const result = expectOk(await editor.insertBeforeStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate\nreturn False', content: 'log("denied")\nif self.strict:\n    raise Denied()' }));
-    expect(result).toEqual({ inserted_at_line: 15, target_now_at_line: 18, warnings: [] });
+    expect(result).toEqual({ inserted_at_line: 15, target_now_at_line: 18, dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 15, 15, '        log("denied")', '        if self.strict:', '            raise Denied()', '        return False'));
   });
 
   it('inserts at the file start (after a #! line) and into an empty file', async () => {
     const { editor, fs } = editorOver({ 'run.py': lines('#!/usr/bin/env python3', 'import os'), 'empty.py': '' });
-    expect(expectOk(await editor.insertBeforeStructure({ path: 'run.py', target: '', content: 'import sys' }))).toEqual({ inserted_at_line: 2, target_now_at_line: 3, warnings: [] });
-    expect(expectOk(await editor.insertAfterStructure({ path: 'empty.py', target: '', content: 'x = 1' }))).toEqual({ inserted_at_line: 1, warnings: [] });
+    expect(expectOk(await editor.insertBeforeStructure({ path: 'run.py', target: '', content: 'import sys' }))).toEqual({ inserted_at_line: 2, target_now_at_line: 3, dry_run: false, warnings: [] });
+    expect(expectOk(await editor.insertAfterStructure({ path: 'empty.py', target: '', content: 'x = 1' }))).toEqual({ inserted_at_line: 1, dry_run: false, warnings: [] });
     expect(fs.snapshot()).toEqual({ 'run.py': lines('#!/usr/bin/env python3', 'import sys', 'import os'), 'empty.py': 'x = 1\n' });
   });
 
@@ -149,7 +149,7 @@ describe('insertBeforeStructure / insertAfterStructure (Python)', () => {
 describe('replaceTextInStructure / replaceAllTextInStructure (Python)', () => {
   it('replaces the one occurrence inside the structure only', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    expect(expectOk(await editor.replaceTextInStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout', old_text: 'pass', new_text: 'self.user = None\n        return None' }))).toEqual({ affected_lines: [18, 19], warnings: [] });
+    expect(expectOk(await editor.replaceTextInStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout', old_text: 'pass', new_text: 'self.user = None\n        return None' }))).toEqual({ affected_lines: [18, 19], dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 18, 18, '        self.user = None', '        return None'));
   });
 
@@ -163,6 +163,7 @@ describe('replaceTextInStructure / replaceAllTextInStructure (Python)', () => {
     expect(expectOk(await editor.replaceAllTextInStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate', old_text: 'return', new_text: 'yield', expected_count: 2 }))).toEqual({
       total_replacements: 2,
       affected_lines: [14, 15],
+      dry_run: false,
       warnings: [],
     });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 14, 15, '            yield True', '        yield False'));
@@ -186,6 +187,7 @@ describe('moveStructure (Python)', () => {
     expect(expectOk(await editor.moveStructure({ source_path: 'auth.py', source_target: 'class UserAuth\ndef logout', dest_path: 'auth.py', position: 'file_end' }))).toEqual({
       source_original_line_range: [17, 18],
       destination_final_line_range: [22, 23],
+      dry_run: false,
       warnings: [],
     });
     expect(fs.snapshot()['auth.py']).toBe(`${spliceLines(auth, 16, 18)}\n\ndef logout(self):\n    pass\n`);
@@ -196,6 +198,7 @@ describe('moveStructure (Python)', () => {
     expect(expectOk(await editor.moveStructure({ source_path: 'auth.py', source_target: 'def main', dest_path: 'auth.py', dest_target: 'class UserAuth\n# Validates', position: 'before' }))).toEqual({
       source_original_line_range: [21, 22],
       destination_final_line_range: [9, 10],
+      dry_run: false,
       warnings: [],
     });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 9, 23, '    def main():', '        pass', '', ...auth.split('\n').slice(8, 18), ''));
@@ -212,6 +215,7 @@ describe('moveStructure (Python)', () => {
     expect(expectOk(await editor.moveStructure({ source_path: 'auth.py', source_target: 'class UserAuth\ndef validate', dest_path: 'checks/validate.py', position: 'file_start' }))).toEqual({
       source_original_line_range: [9, 15],
       destination_final_line_range: [1, 7],
+      dry_run: false,
       warnings: [],
     });
     expect(fs.snapshot()).toEqual({

@@ -34,19 +34,19 @@ describe('structure edits in TypeScript', () => {
   it('replaces a decorated method with its JSDoc, re-basing zero-indent content', async () => {
     const { editor, fs } = editorOver({ 'cart.ts': cart });
     const result = expectOk(await editor.replaceStructure({ path: 'cart.ts', target: 'export class Cart\nadd', content: '/** Adds items. */\nadd(...items: Item[]): void {\n  this.items.push(...items);\n}' }));
-    expect(result).toEqual({ lines: [8, 11], warnings: [] });
+    expect(result).toEqual({ lines: [8, 11], dry_run: false, warnings: [] });
     expect(fs.snapshot()['cart.ts']).toBe(spliceLines(cart, 8, 16, '  /** Adds items. */', '  add(...items: Item[]): void {', '    this.items.push(...items);', '  }'));
   });
 
   it('inserts a method between methods with the blank line the class uses', async () => {
     const { editor, fs } = editorOver({ 'cart.ts': cart });
-    expect(expectOk(await editor.insertAfterStructure({ path: 'cart.ts', target: 'class Cart\nadd', content: 'clear(): void {\n  this.items = [];\n}' }))).toEqual({ inserted_at_line: 18, warnings: [] });
+    expect(expectOk(await editor.insertAfterStructure({ path: 'cart.ts', target: 'class Cart\nadd', content: 'clear(): void {\n  this.items = [];\n}' }))).toEqual({ inserted_at_line: 18, dry_run: false, warnings: [] });
     expect(fs.snapshot()['cart.ts']).toBe(spliceLines(cart, 17, 17, '', '  clear(): void {', '    this.items = [];', '  }', ''));
   });
 
   it('edits text inside a nested else clause only', async () => {
     const { editor, fs } = editorOver({ 'cart.ts': cart });
-    expect(expectOk(await editor.replaceTextInStructure({ path: 'cart.ts', target: 'class Cart\nadd\nif\nelse', old_text: 'push(item)', new_text: 'push({ ...item })' }))).toEqual({ affected_lines: [14, 14], warnings: [] });
+    expect(expectOk(await editor.replaceTextInStructure({ path: 'cart.ts', target: 'class Cart\nadd\nif\nelse', old_text: 'push(item)', new_text: 'push({ ...item })' }))).toEqual({ affected_lines: [14, 14], dry_run: false, warnings: [] });
     expect(fs.snapshot()['cart.ts']).toBe(spliceLines(cart, 14, 14, '      this.items.push({ ...item });'));
   });
 
@@ -73,7 +73,7 @@ describe('structure edits in TypeScript', () => {
   it('moves a method into a class of another file', async () => {
     const { editor, fs } = editorOver({ 'cart.ts': cart, 'totals.ts': lines('export class Totals {', '  sum = 0;', '}') });
     const result = expectOk(await editor.moveStructure({ source_path: 'cart.ts', source_target: 'class Cart\ntotal', dest_path: 'totals.ts', dest_target: 'export class Totals\nsum', position: 'after' }));
-    expect(result).toEqual({ source_original_line_range: [18, 20], destination_final_line_range: [4, 6], warnings: [] });
+    expect(result).toEqual({ source_original_line_range: [18, 20], destination_final_line_range: [4, 6], dry_run: false, warnings: [] });
     expect(fs.snapshot()).toEqual({
       'cart.ts': spliceLines(cart, 17, 20),
       'totals.ts': lines('export class Totals {', '  sum = 0;', '', '  total(): number {', '    return this.items.length;', '  }', '}'),
@@ -85,7 +85,7 @@ describe('items of separated bodies (TypeScript)', () => {
   it('one-line lists get items on the same line, with commas', async () => {
     const { editor, fs } = editorOver({ 'o.ts': lines('const o = { a, b };', 'const p = {x: 1};') });
     expectOk(await editor.insertBeforeStructure({ path: 'o.ts', target: 'const o\nb', content: 'c' }));
-    expect(expectOk(await editor.insertAfterStructure({ path: 'o.ts', target: 'const o\nb', content: 'd' }))).toEqual({ inserted_at_line: 1, warnings: [] });
+    expect(expectOk(await editor.insertAfterStructure({ path: 'o.ts', target: 'const o\nb', content: 'd' }))).toEqual({ inserted_at_line: 1, dry_run: false, warnings: [] });
     expectOk(await editor.insertBeforeStructure({ path: 'o.ts', target: 'const p\nx', content: 'w: 0' }));
     expect(fs.snapshot()['o.ts']).toBe(lines('const o = { a, c, b, d };', 'const p = {w: 0, x: 1};'));
     expectOk(await editor.deleteStructure({ path: 'o.ts', target: 'const o\na' }));
@@ -110,20 +110,20 @@ describe('structure edits in JavaScript', () => {
     const { editor, fs } = editorOver({ 'run.js': tabbed });
     const result = expectOk(await editor.insertAfterStructure({ path: 'run.js', target: 'export function run\nfor', content: 'if (tasks.length === 0) {\n    log("nothing to do");\n}' }));
     // The loop was the function's only statement: a multi-line insertion gets one blank line.
-    expect(result).toEqual({ inserted_at_line: 6, warnings: [] });
+    expect(result).toEqual({ inserted_at_line: 6, dry_run: false, warnings: [] });
     expect(fs.snapshot()['run.js']).toBe(lines('export function run(tasks) {', '\tfor (const task of tasks) {', '\t\ttask();', '\t}', '', '\tif (tasks.length === 0) {', '\t\tlog("nothing to do");', '\t}', '}', '', 'export function stop() {', '\treturn false;', '}'));
   });
 
   it('moves a function to the file start and keeps a CRLF file CRLF', async () => {
     const { editor, fs } = editorOver({ 'run.js': tabbed.replace(/\n/g, '\r\n') });
     const result = expectOk(await editor.moveStructure({ source_path: 'run.js', source_target: 'export function stop', dest_path: 'run.js', position: 'file_start' }));
-    expect(result).toEqual({ source_original_line_range: [7, 9], destination_final_line_range: [1, 3], warnings: [] });
+    expect(result).toEqual({ source_original_line_range: [7, 9], destination_final_line_range: [1, 3], dry_run: false, warnings: [] });
     expect(fs.snapshot()['run.js']).toBe(lines('export function stop() {', '\treturn false;', '}', '', 'export function run(tasks) {', '\tfor (const task of tasks) {', '\t\ttask();', '\t}', '}').replace(/\n/g, '\r\n'));
   });
 
   it('replaces all occurrences in one function only', async () => {
     const { editor, fs } = editorOver({ 'run.js': tabbed });
-    expect(expectOk(await editor.replaceAllTextInStructure({ path: 'run.js', target: 'export function run', old_text: 'task', new_text: 'job' }))).toEqual({ total_replacements: 4, affected_lines: [1, 3], warnings: [] });
+    expect(expectOk(await editor.replaceAllTextInStructure({ path: 'run.js', target: 'export function run', old_text: 'task', new_text: 'job' }))).toEqual({ total_replacements: 4, affected_lines: [1, 3], dry_run: false, warnings: [] });
     expect(fs.snapshot()['run.js']).toBe(tabbed.replace('run(tasks)', 'run(jobs)').replace('const task of tasks', 'const job of jobs').replace('\t\ttask();', '\t\tjob();'));
   });
 });
@@ -131,16 +131,16 @@ describe('structure edits in JavaScript', () => {
 describe('replace, delete, text edits and insert-before in JavaScript; replace-all in TypeScript', () => {
   it('JavaScript', async () => {
     const { editor, fs } = editorOver({ 'run.js': tabbed });
-    expect(expectOk(await editor.replaceStructure({ path: 'run.js', target: 'export function stop', content: 'export function stop(code) {\n  return code === 0;\n}' }))).toEqual({ lines: [7, 9], warnings: [] });
-    expect(expectOk(await editor.replaceTextInStructure({ path: 'run.js', target: 'export function run\nfor', old_text: 'task();', new_text: 'await task();' }))).toEqual({ affected_lines: [3, 3], warnings: [] });
-    expect(expectOk(await editor.insertBeforeStructure({ path: 'run.js', target: 'export function stop', content: '/** Stops. */' }))).toEqual({ inserted_at_line: 7, target_now_at_line: 8, warnings: [] });
+    expect(expectOk(await editor.replaceStructure({ path: 'run.js', target: 'export function stop', content: 'export function stop(code) {\n  return code === 0;\n}' }))).toEqual({ lines: [7, 9], dry_run: false, warnings: [] });
+    expect(expectOk(await editor.replaceTextInStructure({ path: 'run.js', target: 'export function run\nfor', old_text: 'task();', new_text: 'await task();' }))).toEqual({ affected_lines: [3, 3], dry_run: false, warnings: [] });
+    expect(expectOk(await editor.insertBeforeStructure({ path: 'run.js', target: 'export function stop', content: '/** Stops. */' }))).toEqual({ inserted_at_line: 7, target_now_at_line: 8, dry_run: false, warnings: [] });
     expect(fs.snapshot()['run.js']).toBe(lines('export function run(tasks) {', '\tfor (const task of tasks) {', '\t\tawait task();', '\t}', '}', '', '/** Stops. */', 'export function stop(code) {', '\treturn code === 0;', '}'));
-    expect(expectOk(await editor.deleteStructure({ path: 'run.js', target: 'export function run\nfor' }))).toEqual({ deleted_line_range_inclusive: [2, 4], warnings: [expect.objectContaining({ type: 'STRUCTURE_EMPTY' })] });
+    expect(expectOk(await editor.deleteStructure({ path: 'run.js', target: 'export function run\nfor' }))).toEqual({ deleted_line_range_inclusive: [2, 4], dry_run: false, warnings: [expect.objectContaining({ type: 'STRUCTURE_EMPTY' })] });
   });
 
   it('TypeScript replaceAllTextInStructure inside a method', async () => {
     const { editor, fs } = editorOver({ 'cart.ts': cart });
-    expect(expectOk(await editor.replaceAllTextInStructure({ path: 'cart.ts', target: 'class Cart\nadd', old_text: 'item', new_text: 'entry', expected_count: 5 }))).toEqual({ total_replacements: 5, affected_lines: [8, 14], warnings: [] });
+    expect(expectOk(await editor.replaceAllTextInStructure({ path: 'cart.ts', target: 'class Cart\nadd', old_text: 'item', new_text: 'entry', expected_count: 5 }))).toEqual({ total_replacements: 5, affected_lines: [8, 14], dry_run: false, warnings: [] });
     // The doc comment is part of the method, so its "item" is replaced too (and "items" became "entrys").
     expect(fs.snapshot()['cart.ts']).toBe(spliceLines(cart, 8, 14, '  /** Adds an entry. */', '  @Log()', '  add(entry: Item): void {', '    if (entry.quantity <= 0) {', "      throw new Error('bad');", '    } else {', '      this.entrys.push(entry);'));
   });

@@ -24,6 +24,12 @@ const SEED_EXAMPLES: Record<string, unknown[]> = {
   move_structure_to_after: [{ source_path: 'auth.py', source_target: 'helper', dest_path: 'util.py', dest_target: 'parse' }],
   move_structure_to_file_start: [{ source_path: 'auth.py', source_target: 'helper', dest_path: 'util.py' }],
   move_structure_to_file_end: [{ source_path: 'auth.py', source_target: 'helper', dest_path: 'util.py' }],
+  // file-edit.md: FileEditArgs as its examples and fixtures write them.
+  file_edit: [
+    { path: '/src/app.ts', edits: [{ old_text: 'World', new_text: 'Universe' }] },
+    { path: 'a.txt', edits: [{ old_text: 'foo', new_text: 'qux', occurrences: 3 }], dry_run: true },
+    { path: 'a.txt', edits: [{ old_text: 'const', new_text: 'let', occurrences: 2 }, { old_text: 'let a', new_text: 'let x' }, { old_text: '= 1', new_text: '= 100' }] },
+  ],
   // structured-reading.md: every mode of the new flow.
   file_read: [{ path: 'auth.py', skeleton: true }, { path: 'auth.py', startLine: 1, endLine: 30 }, { path: 'auth.py', startLine: 1, endLine: 30, skeleton: true }, { path: 'auth.py', target: 'CONFIG' }, { path: 'auth.py', target: 'class UserAuth', recursive: true }, { path: 'auth.py' }],
   // chunk-symbol-editing.md: a structure by line/column, chunks with string and list contexts.
@@ -114,6 +120,32 @@ const EXAMPLES: { [Code in ErrorCode]: StructeditError } = {
   TEXT_AMBIGUOUS: makeError('TEXT_AMBIGUOUS', 'Twice.', { path: 'auth.py', target: 'class UserAuth', occurrences: 2, lines: [2, 5] }),
   COUNT_MISMATCH: makeError('COUNT_MISMATCH', 'Count.', { path: 'auth.py', target: 'class UserAuth', expected: 3, found: 2, lines: [2, 5] }),
   CONTENT_TOO_LARGE: makeError('CONTENT_TOO_LARGE', 'Too big.', { field: 'content', content_size: 2_000_000, limit: 1_048_576 }),
+  NO_MATCH: makeError('NO_MATCH', 'Edit 1 of 2 failed.', {
+    path: 'app.ts',
+    validation_error: {
+      type: 'NO_MATCH',
+      edit_index: 0,
+      total_edits: 2,
+      message: 'Could not find exact text in app.ts.',
+      search_text: 'const  foo',
+      similar_content: [{ line_number: 45, content: 'const foo = 1;', similarity_score: 0.92, differences: [{ type: 'whitespace', expected: 'const  foo', found: 'const foo' }] }],
+    },
+    suggested_fixes: [{ type: 'USE_EXACT_TEXT', suggestion: 'Copy the exact text', example: 'const foo = 1;' }],
+  }),
+  WRONG_COUNT: makeError('WRONG_COUNT', 'Edit 2 of 2 failed.', {
+    path: 'utils.ts',
+    validation_error: {
+      type: 'WRONG_COUNT',
+      edit_index: 1,
+      total_edits: 2,
+      message: 'Expected 3 occurrences but found 5 in utils.ts.',
+      expected_occurrences: 3,
+      actual_occurrences: 5,
+      search_text: 'console.log',
+      match_locations: [{ line_number: 12, column_start: 5, column_end: 16, line_content: "    console.log('Starting process');" }],
+    },
+    suggested_fixes: [{ type: 'ADJUST_COUNT', suggestion: 'Set occurrences to 5' }],
+  }),
   FILE_NOT_FOUND: makeError('FILE_NOT_FOUND', 'No file.', { path: 'gone.py' }),
   FILE_TOO_LARGE: makeError('FILE_TOO_LARGE', 'Too large.', { path: 'big.py', file_size: 20_000_000, limit: 10_485_760 }),
   PERMISSION_DENIED: makeError('PERMISSION_DENIED', 'Denied.', { path: 'ro.py', operation: 'write' }),
@@ -164,9 +196,15 @@ describe('error rendering, one row per error code', () => {
   it.each(Object.entries(EXAMPLES))('%s', (code, error) => {
     const text = renderError('some_tool', error);
     const [headline] = text.split('\n');
+    expect(text).toContain('No file was changed.');
+    if (code === 'NO_MATCH' || code === 'WRONG_COUNT') {
+      // The file-edit specification's own message format.
+      expect(headline).toMatch(/^Edit \d+ of 2 failed: \S/);
+      expect(text).toMatch(/\n(Suggestions|Options to fix):\n1\. \S/);
+      return;
+    }
     expect(headline).toMatch(new RegExp(`^some_tool failed \\(${code}\\): \\S`));
     expect(text).toContain(error.message);
-    expect(text).toContain('No file was changed.');
     expect(text).toMatch(/\nNext steps:\n1\. \S/);
   });
 
@@ -181,6 +219,20 @@ describe('error rendering, one row per error code', () => {
 });
 
 describe('writing tools', () => {
+  it('file_edit answers in the file-edit specification\'s format, with its metadata as data', async () => {
+    const fs = memoryFs({ 'hello.txt': 'Hello World' });
+    const fileEdit = createTools(createEditor({ fs }), { include: ['file_edit'] })[0]!;
+    const ok = await fileEdit.execute({ path: 'hello.txt', edits: [{ old_text: 'World', new_text: 'Universe' }] });
+    expect(ok.isError).toBe(false);
+    expect(ok.structuredContent).toMatchObject({ path: 'hello.txt', total_replacements: 1, dry_run: false, warnings: [] });
+    expect(fs.snapshot()['hello.txt']).toBe('Hello Universe');
+    const failed = await fileEdit.execute({ path: 'hello.txt', edits: [{ old_text: 'hello universe', new_text: 'x' }] });
+    expect(failed.isError).toBe(true);
+    expect(failed.content[0]!.text).toMatch(/^Edit 1 of 1 failed: Could not find exact text in hello.txt\./);
+    expect(failed.structuredContent).toMatchObject({ error: 'NO_MATCH', details: { validation_error: { type: 'NO_MATCH', similar_content: [expect.objectContaining({ line_number: 1 })] } } });
+    expect(fs.snapshot()['hello.txt']).toBe('Hello Universe');
+  });
+
   it('structure edits and moves write through the editor; a failed call changes nothing', async () => {
     const fs = memoryFs({ 'auth.py': 'class UserAuth:\n    def validate(self):\n        return True\n\n\ndef helper():\n    pass\n' });
     const tools = createTools(createEditor({ fs }));

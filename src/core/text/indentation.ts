@@ -40,31 +40,53 @@ export function isBlankLine(line: string): boolean {
   return leadingWhitespace(line).length === line.length;
 }
 
+/** How many non-blank lines indent with a tab, and how many with spaces (a line may count as both). */
+interface IndentationCounts {
+  readonly tabs: number;
+  readonly spaces: number;
+}
+
 /**
  * Which indentation characters non-blank lines use: a tab anywhere in the indentation counts as
  * tabs, two spaces in a row as spaces. A single space is not indentation: it is the alignment of a
  * block comment's ` * ` lines, which tab-indented files have too.
  */
-function indentationChars(lines: Iterable<string>): { tabs: boolean; spaces: boolean } {
-  let tabs = false;
-  let spaces = false;
+function countIndentation(lines: Iterable<string>): IndentationCounts {
+  let tabs = 0;
+  let spaces = 0;
   for (const line of lines) {
     const indentation = leadingWhitespace(line);
     if (indentation.length === line.length) continue;
-    if (indentation.includes('\t')) tabs = true;
-    if (indentation.includes('  ')) spaces = true;
-    if (tabs && spaces) break;
+    if (indentation.includes('\t')) tabs++;
+    if (indentation.includes('  ')) spaces++;
   }
   return { tabs, spaces };
 }
 
-/** The indentation style of a file's text (`\n` line endings). */
-export function detectIndentationStyle(text: string): IndentationStyle {
-  const { tabs, spaces } = indentationChars(text.split('\n'));
-  const char = tabs && !spaces ? 'tab' : spaces && !tabs ? 'space' : null;
+function styleOf(text: string, counts: IndentationCounts): IndentationStyle {
+  const char = counts.tabs > 0 && counts.spaces === 0 ? 'tab' : counts.spaces > 0 && counts.tabs === 0 ? 'space' : null;
   if (char === 'tab') return { char, unit: '\t' };
   const detected = detectIndent(text);
   return { char, unit: detected.type === 'space' && detected.amount > 1 ? detected.indent : DEFAULT_UNIT };
+}
+
+/** The indentation style of a file's text (`\n` line endings). */
+export function detectIndentationStyle(text: string): IndentationStyle {
+  return styleOf(text, countIndentation(text.split('\n')));
+}
+
+/**
+ * A text's indentation in words, for messages: `tabs`, `4 spaces`, `tabs (12 lines) and spaces
+ * (30 lines)`, or `no indentation`.
+ */
+export function describeIndentation(text: string): string {
+  const counts = countIndentation(text.split('\n'));
+  const style = styleOf(text, counts);
+  if (style.char === 'tab') return 'tabs';
+  if (style.char === 'space') return `${style.unit.length} spaces`;
+  if (counts.tabs === 0) return 'no indentation';
+  const lines = (count: number) => `${count} line${count === 1 ? '' : 's'}`;
+  return `tabs (${lines(counts.tabs)}) and spaces (${lines(counts.spaces)})`;
 }
 
 /**
@@ -104,14 +126,14 @@ export function rebaseIndentation(content: string, destination: string, style: I
 /** A function converting the indentation of relative lines to the file's character, or null if none is needed. */
 function conversion(relative: ReadonlyArray<string | null>, style: IndentationStyle): ((line: string) => string) | null {
   if (style.char === null) return null;
-  const { tabs, spaces } = indentationChars(relative.filter((line): line is string => line !== null));
-  if (style.char === 'space' && tabs) {
+  const { tabs, spaces } = countIndentation(relative.filter((line): line is string => line !== null));
+  if (style.char === 'space' && tabs > 0) {
     return (line) => {
       const indentation = leadingWhitespace(line);
       return indentation.replace(/\t/g, style.unit) + line.slice(indentation.length);
     };
   }
-  if (style.char === 'tab' && spaces) {
+  if (style.char === 'tab' && spaces > 0) {
     const detected = detectIndent(relative.filter((line): line is string => line !== null).join('\n'));
     const width = detected.type === 'space' && detected.amount > 1 ? detected.amount : DEFAULT_UNIT.length;
     return (line) => {

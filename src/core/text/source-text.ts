@@ -51,9 +51,8 @@ export function createSourceText(original: string, bom = false): SourceText {
     }
     parts.push(original.slice(from));
     text = parts.join('');
-  } else {
-    lf = countChar(original, 10);
   }
+  // Without any CR the dominant ending is LF, whatever the count.
   return { text, original, bom, lineEnding: dominantLineEnding(lf, crlf, cr), crlfBreaks, lineStarts: computeLineStarts(text) };
 }
 
@@ -61,16 +60,6 @@ function dominantLineEnding(lf: number, crlf: number, cr: number): LineEnding {
   if (crlf > lf && crlf >= cr) return '\r\n';
   if (cr > lf && cr > crlf) return '\r';
   return '\n';
-}
-
-function countChar(text: string, code: number): number {
-  let count = 0;
-  let at = text.indexOf(String.fromCharCode(code));
-  while (at !== -1) {
-    count += 1;
-    at = text.indexOf(String.fromCharCode(code), at + 1);
-  }
-  return count;
 }
 
 /** Offsets of the first character of every line of `text` (which uses `\n` endings). */

@@ -41,22 +41,38 @@ export function encodeUtf8(text: string, bom = false): Uint8Array {
   return out;
 }
 
-/** Length of a string in UTF-8 bytes, without encoding it. */
-export function utf8Length(text: string): number {
-  let length = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) length += 1;
-    else if (code < 0x800) length += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        length += 4;
-        i++;
-      } else length += 3;
-    } else length += 3;
-  }
+const nonAsciiRun = /[\u0080-\uffff]+/g;
+
+/**
+ * Length in UTF-8 bytes of `text` (or of its code units `from`..`to`), without encoding it. Code
+ * is mostly ASCII: one byte per code unit, plus what the runs of other characters (found by a
+ * native regex scan, several times faster than a loop over every unit) add.
+ */
+export function utf8Length(text: string, from = 0, to = text.length): number {
+  // A slice (no copy in V8) bounds the scan: exec on the whole text would run on past `to`.
+  const part = from === 0 && to === text.length ? text : text.slice(from, to);
+  let length = part.length;
+  nonAsciiRun.lastIndex = 0;
+  for (let run = nonAsciiRun.exec(part); run !== null; run = nonAsciiRun.exec(part)) length += extraUtf8Bytes(part, run.index, run.index + run[0].length);
   return length;
+}
+
+/** Bytes beyond one per code unit that units `from`..`to` (none ASCII) take in UTF-8. */
+function extraUtf8Bytes(text: string, from: number, to: number): number {
+  let extra = 0;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x800) extra += 1;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < to) {
+      const next = text.charCodeAt(i + 1);
+      // A surrogate pair: two units, four bytes.
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        extra += 2;
+        i++;
+      } else extra += 2;
+    } else extra += 2;
+  }
+  return extra;
 }
 
 function decodeStrict(bytes: Uint8Array): string | null {

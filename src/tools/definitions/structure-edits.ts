@@ -26,6 +26,9 @@ import type {
 } from '../../editor/structure-edits.js';
 import { count, renderWarnings, type AnyToolSpec, type ToolSpec } from '../tool-spec.js';
 
+/** `Replaced` or, for a dry run, `Would replace` (nothing written). */
+const did = (value: { dry_run: boolean }, done: string, wouldDo: string) => (value.dry_run ? `Dry run, nothing written: would ${wouldDo}` : done);
+
 const TARGETS =
   'A target has one line per nesting level, outermost first, each the literal start of a structure (e.g. "class UserAuth\\ndef validate"); it must name exactly one structure.';
 const lines = (range: readonly number[]) => `lines ${range[0]}-${range[1]}`;
@@ -42,7 +45,7 @@ export const replaceStructureTool: ToolSpec<ReplaceStructureArgs, ReplaceStructu
   ].join(' '),
   schema: replaceStructureArgsSchema,
   run: (editor, args) => editor.replaceStructure(args),
-  render: (value, args) => `Replaced ${JSON.stringify(args.target)} in ${args.path}; it is now at ${lines(value.lines)}.${renderWarnings(value.warnings)}`,
+  render: (value, args) => `${did(value, 'Replaced', 'replace')} ${JSON.stringify(args.target)} in ${args.path}; it ${value.dry_run ? 'would be' : 'is now'} at ${lines(value.lines)}.${renderWarnings(value.warnings)}`,
 };
 
 /** `delete_structure`. */
@@ -55,7 +58,7 @@ export const deleteStructureTool: ToolSpec<DeleteStructureArgs, DeleteStructureR
   ].join(' '),
   schema: deleteStructureArgsSchema,
   run: (editor, args) => editor.deleteStructure(args),
-  render: (value, args) => `Deleted ${JSON.stringify(args.target)} from ${args.path} (it was at ${lines(value.deleted_line_range_inclusive)}).${renderWarnings(value.warnings)}`,
+  render: (value, args) => `${did(value, 'Deleted', 'delete')} ${JSON.stringify(args.target)} from ${args.path} (${lines(value.deleted_line_range_inclusive)}).${renderWarnings(value.warnings)}`,
 };
 
 /** `replace_text_in_structure`. */
@@ -69,7 +72,7 @@ export const replaceTextInStructureTool: ToolSpec<ReplaceTextInStructureArgs, Re
   ].join(' '),
   schema: replaceTextInStructureArgsSchema,
   run: (editor, args) => editor.replaceTextInStructure(args),
-  render: (value, args) => `Replaced the text in ${JSON.stringify(args.target)} of ${args.path}; the new text is at ${lines(value.affected_lines)}.${renderWarnings(value.warnings)}`,
+  render: (value, args) => `${did(value, 'Replaced', 'replace')} the text in ${JSON.stringify(args.target)} of ${args.path}; the new text ${value.dry_run ? 'would be' : 'is'} at ${lines(value.affected_lines)}.${renderWarnings(value.warnings)}`,
 };
 
 /** `replace_all_text_in_structure`. */
@@ -82,7 +85,7 @@ export const replaceAllTextInStructureTool: ToolSpec<ReplaceAllTextInStructureAr
   ].join(' '),
   schema: replaceAllTextInStructureArgsSchema,
   run: (editor, args) => editor.replaceAllTextInStructure(args),
-  render: (value, args) => `Replaced ${count(value.total_replacements, 'occurrence')} in ${JSON.stringify(args.target)} of ${args.path} (${lines(value.affected_lines)}).${renderWarnings(value.warnings)}`,
+  render: (value, args) => `${did(value, 'Replaced', 'replace')} ${count(value.total_replacements, 'occurrence')} in ${JSON.stringify(args.target)} of ${args.path} (${lines(value.affected_lines)}).${renderWarnings(value.warnings)}`,
 };
 
 /** `insert_before_structure`. */
@@ -96,7 +99,7 @@ export const insertBeforeStructureTool: ToolSpec<InsertStructureArgs, InsertBefo
   ].join(' '),
   schema: insertStructureArgsSchema,
   run: (editor, args) => editor.insertBeforeStructure(args),
-  render: (value, args) => `Inserted before ${JSON.stringify(args.target)} in ${args.path} at line ${value.inserted_at_line}; the target now starts at line ${value.target_now_at_line}.${renderWarnings(value.warnings)}`,
+  render: (value, args) => `${did(value, 'Inserted', 'insert')} before ${JSON.stringify(args.target)} in ${args.path} at line ${value.inserted_at_line}; the target ${value.dry_run ? 'would start' : 'now starts'} at line ${value.target_now_at_line}.${renderWarnings(value.warnings)}`,
 };
 
 /** `insert_after_structure`. */
@@ -110,7 +113,7 @@ export const insertAfterStructureTool: ToolSpec<InsertStructureArgs, InsertAfter
   ].join(' '),
   schema: insertStructureArgsSchema,
   run: (editor, args) => editor.insertAfterStructure(args),
-  render: (value, args) => `Inserted after ${JSON.stringify(args.target)} in ${args.path} at line ${value.inserted_at_line}.${renderWarnings(value.warnings)}`,
+  render: (value, args) => `${did(value, 'Inserted', 'insert')} after ${JSON.stringify(args.target)} in ${args.path} at line ${value.inserted_at_line}.${renderWarnings(value.warnings)}`,
 };
 
 function moveTool<Args extends MoveStructureNextToArgs | MoveStructureToFileArgs>(
@@ -131,7 +134,7 @@ function moveTool<Args extends MoveStructureNextToArgs | MoveStructureToFileArgs
     schema,
     run: (editor, args) => editor.moveStructure({ ...args, position }),
     render: (value, args) =>
-      `Moved ${JSON.stringify(args.source_target)} from ${args.source_path} (${lines(value.source_original_line_range)}) to ${args.dest_path}, now ${lines(value.destination_final_line_range)}.${renderWarnings(value.warnings)}`,
+      `${did(value, 'Moved', 'move')} ${JSON.stringify(args.source_target)} from ${args.source_path} (${lines(value.source_original_line_range)}) to ${args.dest_path}, ${value.dry_run ? 'to' : 'now'} ${lines(value.destination_final_line_range)}.${renderWarnings(value.warnings)}`,
   };
 }
 

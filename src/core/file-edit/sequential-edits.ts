@@ -1,0 +1,542 @@
+import { err, ok, type Result } from 'neverthrow';
+import type { Replacement } from '../edit/replacements.js';
+import { createLiteralMatcher, estimateQgramFrequencies, type LiteralMatcher, type QgramFrequencies } from '../text/literal-search.js';
+import { computeLineStarts, lineOfOffset, type SourceText } from '../text/source-text.js';
+import type { DiffPreview, EditSummary } from './types.js';
+
+/**
+ * The planner of `file_edit`: literal edits applied in order, each to the result of the previous
+ * one, with its occurrences counted on that result. Pure; returns the replacements to make on the
+ * original text, or why an edit failed.
+ *
+ * Doing that naively (one search and one copy of the whole text per edit) costs O(edits × file
+ * size): seconds for 1000 edits on 10 MB. Here the text is a piece table over the original (pieces
+ * of the original and of inserted text, never copied), and occurrences are indexed once:
+ * - every pattern's occurrences in the original are found by one multi-pattern scan;
+ * - when an edit inserts or deletes text, only the window around each change (the change plus,
+ *   on each side, the length of the longest later pattern of a length class) is scanned for the
+ *   patterns of later edits,
+ *   and the occurrences found there are remembered, anchored to the piece their first character is in;
+ * - an edit's occurrences are the remembered ones still intact in the current text (an original
+ *   occurrence whose characters are all still in one original piece, or a remembered one whose text
+ *   still matches), counted without overlap from left to right (like `String.replaceAll`).
+ * Every occurrence in the current text either lies in untouched original text or touches the
+ * latest change next to it, so nothing is missed.
+ */
+
+/** An edit as the planner takes it: texts with `\n` line endings, `occurrences` resolved. */
+export interface LiteralEdit {
+  readonly old_text: string;
+  readonly new_text: string;
+  readonly occurrences: number;
+}
+
+/** The text an edit saw (the file after the edits before it), for error reports. */
+export interface EditedText {
+  /** The text, `\n` line endings. */
+  readonly text: string;
+  /** Offset of each line start in `text`. */
+  readonly lineStarts: readonly number[];
+  /** The line in the original file of an offset in `text` (inserted text counts as the line it was inserted at). */
+  originalLine(offset: number): number;
+  /** Whether the edits before changed anything. */
+  readonly changed: boolean;
+}
+
+/** A successful plan. */
+export interface SequentialEditPlan {
+  /** Replacements on the original text (`source.text` offsets), ascending, non-overlapping. */
+  replacements: Replacement[];
+  /** What each edit did. */
+  summaries: EditSummary[];
+  /** With `preview`: each change with its line, before and after (at most {@link PREVIEW_LIMIT}). */
+  changes: DiffPreview[];
+}
+
+/** Why an edit could not be applied. */
+export type SequentialEditFailure =
+  | {
+      readonly reason: 'NO_MATCH';
+      readonly edit_index: number;
+      readonly seen: EditedText;
+      /** Occurrences of `old_text` in the original file (non-overlapping). */
+      readonly original_count: number;
+    }
+  | {
+      readonly reason: 'WRONG_COUNT';
+      readonly edit_index: number;
+      readonly seen: EditedText;
+      readonly original_count: number;
+      /** Start offsets in `seen.text` of the occurrences found (non-overlapping, ascending). */
+      readonly matches: readonly number[];
+    }
+  | { readonly reason: 'EMPTY_OLD_TEXT'; readonly edit_index: number };
+
+/** Edits with at most this many occurrences are spliced into the piece list in place. */
+const SPLICE_LIMIT = 8;
+
+/** The most changes a plan lists in `changes`. */
+export const PREVIEW_LIMIT = 1000;
+
+/** Options of {@link planSequentialEdits}. */
+export interface PlanOptions {
+  /** Collect `changes` (the lines before and after each change), as dry runs report them. */
+  readonly preview?: boolean;
+}
+
+/** Plans `edits` on `source`; nothing is applied. */
+export function planSequentialEdits(source: SourceText, edits: readonly LiteralEdit[], options: PlanOptions = {}): Result<SequentialEditPlan, SequentialEditFailure> {
+  const patterns: string[] = [];
+  const patternIds = new Map<string, number>();
+  const editPattern = edits.map((edit) => {
+    if (edit.old_text === '') return -1;
+    let id = patternIds.get(edit.old_text);
+    if (id === undefined) {
+      id = patterns.push(edit.old_text) - 1;
+      patternIds.set(edit.old_text, id);
+    }
+    return id;
+  });
+  // The last edit using each pattern.
+  const lastUse = patterns.map(() => -1);
+  editPattern.forEach((id, index) => {
+    if (id >= 0) lastUse[id] = index;
+  });
+  // Sampled once, and only if a matcher needs it (a few patterns are found with indexOf).
+  let sampled: QgramFrequencies | undefined;
+  const frequencies = () => (sampled ??= estimateQgramFrequencies(source.text));
+  const originalOccurrences = findOriginalOccurrences(patterns, frequencies, source.text);
+  const classes = edits.length > 1 ? lengthClasses(patterns, frequencies, editPattern) : [];
+  const laterOccurrences: Anchor[][] = patterns.map(() => []);
+  const table = new PieceTable(source.text);
+  const summaries: EditSummary[] = [];
+  const changes: DiffPreview[] = [];
+
+  for (let index = 0; index < edits.length; index++) {
+    const edit = edits[index]!;
+    const id = editPattern[index]!;
+    let matches: number[];
+    if (id < 0) {
+      if (table.length > 0) return err({ reason: 'EMPTY_OLD_TEXT', edit_index: index });
+      matches = [0];
+    } else {
+      matches = table.occurrences(edit.old_text, originalOccurrences[id]!, laterOccurrences[id]!);
+    }
+    if (matches.length !== edit.occurrences) {
+      const original_count = id < 0 ? (source.text === '' ? 1 : 0) : countNonOverlapping(originalOccurrences[id]!, edit.old_text.length);
+      const seen = table.materialize(source, index > 0);
+      if (matches.length === 0) return err({ reason: 'NO_MATCH', edit_index: index, seen, original_count });
+      return err({ reason: 'WRONG_COUNT', edit_index: index, seen, original_count, matches });
+    }
+    const length = edit.old_text.length;
+    const keys = matches.map((position) => table.originalOffset(position));
+    summaries.push({ edit_index: index, occurrences_replaced: matches.length, line_numbers: keys.map((key) => lineOfOffset(source, key)) });
+    for (let k = 0; options.preview && k < matches.length && changes.length < PREVIEW_LIMIT; k++) {
+      changes.push({ edit_index: index, line_number: lineOfOffset(source, keys[k]!), ...table.changedLines(matches[k]!, length, edit.new_text) });
+    }
+    const zones = table.replace(matches, keys, length, edit.new_text);
+    for (const lengthClass of classes) {
+      const reach = lengthClass.longestAfter[index]!;
+      if (reach === 0) continue;
+      table.scanChanges(zones, edit.new_text.length, reach, lengthClass.matcher, (member, position) => {
+        const pattern = lengthClass.members[member]!;
+        if (lastUse[pattern]! > index) laterOccurrences[pattern]!.push(table.anchorAt(position));
+      }, lengthClass.lengths);
+    }
+  }
+  return ok({ replacements: table.replacements(source.text.length), summaries, changes });
+}
+
+/** The edited text of the original as an {@link EditedText} (for errors on the first edit). */
+export function unchangedText(source: SourceText): EditedText {
+  return { text: source.text, lineStarts: source.lineStarts, originalLine: (offset) => lineOfOffset(source, offset), changed: false };
+}
+
+/**
+ * Patterns grouped by length, each group with its own matcher: after an edit, the window scanned
+ * around a change reaches as far as the group's longest later pattern, so one long pattern does not
+ * widen the windows scanned for all the short ones.
+ */
+interface LengthClass {
+  /** Pattern ids in this class; the matcher's pattern `k` is `members[k]`. */
+  readonly members: readonly number[];
+  readonly lengths: readonly number[];
+  readonly matcher: LiteralMatcher;
+  /** For each edit, the longest pattern of this class any later edit uses (0: none). */
+  readonly longestAfter: readonly number[];
+}
+
+const CLASS_LIMITS = [16, 256, Infinity];
+
+function lengthClasses(patterns: readonly string[], frequencies: () => QgramFrequencies, editPatterns: readonly number[]): LengthClass[] {
+  const classes: LengthClass[] = [];
+  let floor = 1;
+  for (const limit of CLASS_LIMITS) {
+    // Only patterns some edit after the first uses need finding in changed text.
+    const members = patterns.map((_, id) => id).filter((id) => patterns[id]!.length >= floor && patterns[id]!.length < limit && editPatterns.lastIndexOf(id) > 0);
+    floor = limit;
+    if (members.length === 0) continue;
+    const inClass = new Set(members);
+    const longestAfter = new Array<number>(editPatterns.length).fill(0);
+    for (let index = editPatterns.length - 2; index >= 0; index--) {
+      const next = editPatterns[index + 1]!;
+      longestAfter[index] = Math.max(longestAfter[index + 1]!, inClass.has(next) ? patterns[next]!.length : 0);
+    }
+    const texts = members.map((id) => patterns[id]!);
+    classes.push({ members, lengths: texts.map((text) => text.length), matcher: createLiteralMatcher(texts, frequencies), longestAfter });
+  }
+  return classes;
+}
+
+function findOriginalOccurrences(patterns: readonly string[], frequencies: () => QgramFrequencies, text: string): Float64Array[] {
+  const found: number[][] = patterns.map(() => []);
+  if (patterns.length > 0) createLiteralMatcher(patterns, frequencies).scan(text, (pattern, offset) => found[pattern]!.push(offset));
+  // The sampled scan reports each pattern's occurrences out of order.
+  return found.map((offsets) => Float64Array.from(offsets).sort());
+}
+
+/** How many occurrences remain when overlapping ones are dropped from left to right. */
+function countNonOverlapping(sorted: ArrayLike<number>, length: number): number {
+  let count = 0;
+  let free = -Infinity;
+  for (let k = 0; k < sorted.length; k++) {
+    if (sorted[k]! >= free) {
+      count++;
+      free = sorted[k]! + length;
+    }
+  }
+  return count;
+}
+
+/** Where an occurrence starts: a character of the original (`source` -1) or of inserted text `source`. */
+interface Anchor {
+  readonly source: number;
+  readonly offset: number;
+}
+
+/**
+ * A piece of the current text: characters `from`..`to` of the original (`source` -1) or of inserted
+ * text number `source`, starting at `start` in the current text. `key` is an original offset that
+ * never decreases along the pieces (an original piece's `from`; for inserted text, the original
+ * offset where it was inserted), so original offsets can be found by binary search.
+ */
+interface Piece {
+  readonly source: number;
+  readonly from: number;
+  readonly to: number;
+  readonly key: number;
+  start: number;
+}
+
+class PieceTable {
+  private pieces: Piece[];
+  private readonly inserted: string[] = [];
+  private readonly insertedKeys: number[] = [];
+  length: number;
+
+  constructor(private readonly original: string) {
+    this.pieces = original.length > 0 ? [{ source: -1, from: 0, to: original.length, key: 0, start: 0 }] : [];
+    this.length = original.length;
+  }
+
+  private textOf(piece: Piece): string {
+    return piece.source < 0 ? this.original : this.inserted[piece.source]!;
+  }
+
+  /** Index of the piece holding current offset `position` (< length). */
+  private indexAt(position: number): number {
+    return Math.max(0, this.lastPieceWhere((piece) => piece.start <= position));
+  }
+
+  /** Index of the last piece whose key is at most `key`, or -1. */
+  private lastWithKeyAtMost(key: number): number {
+    return this.lastPieceWhere((piece) => piece.key <= key);
+  }
+
+  /** Binary search: the last piece `accept`s (true for a prefix of the pieces), or -1. */
+  private lastPieceWhere(accept: (piece: Piece) => boolean): number {
+    let lo = -1;
+    let hi = this.pieces.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (accept(this.pieces[mid]!)) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** The original offset a current offset corresponds to (inserted text: where it was inserted). */
+  originalOffset(position: number): number {
+    if (this.pieces.length === 0) return 0;
+    if (position >= this.length) {
+      const last = this.pieces[this.pieces.length - 1]!;
+      return last.source < 0 ? last.to : last.key;
+    }
+    const piece = this.pieces[this.indexAt(position)]!;
+    return piece.source < 0 ? piece.from + (position - piece.start) : piece.key;
+  }
+
+  /** Current offset of an anchored character, or -1 when it was replaced. */
+  private positionOf(anchor: Anchor): number {
+    if (anchor.source < 0) {
+      const index = this.lastWithKeyAtMost(anchor.offset);
+      const piece = this.pieces[index];
+      return piece !== undefined && piece.source < 0 && anchor.offset < piece.to ? piece.start + anchor.offset - piece.from : -1;
+    }
+    const key = this.insertedKeys[anchor.source]!;
+    for (let index = this.lastWithKeyAtMost(key); index >= 0 && this.pieces[index]!.key === key; index--) {
+      const piece = this.pieces[index]!;
+      if (piece.source === anchor.source && piece.from <= anchor.offset && anchor.offset < piece.to) return piece.start + anchor.offset - piece.from;
+    }
+    return -1;
+  }
+
+  /** The anchor of the character at current offset `position`. */
+  anchorAt(position: number): Anchor {
+    const piece = this.pieces[this.indexAt(position)]!;
+    return { source: piece.source, offset: piece.from + (position - piece.start) };
+  }
+
+  /** Whether `pattern` occurs at current offset `position`. */
+  private matchesAt(position: number, pattern: string): boolean {
+    if (position < 0 || position + pattern.length > this.length) return false;
+    let index = this.indexAt(position);
+    let offset = position - this.pieces[index]!.start;
+    let done = 0;
+    while (done < pattern.length) {
+      const piece = this.pieces[index]!;
+      const take = Math.min(piece.to - piece.from - offset, pattern.length - done);
+      if (!this.textOf(piece).startsWith(pattern.slice(done, done + take), piece.from + offset)) return false;
+      done += take;
+      index++;
+      offset = 0;
+    }
+    return true;
+  }
+
+  /** The current text between two offsets. */
+  slice(from: number, to: number): string {
+    if (from >= to) return '';
+    const parts: string[] = [];
+    let index = this.indexAt(from);
+    let position = from;
+    while (position < to) {
+      const piece = this.pieces[index]!;
+      const offset = position - piece.start;
+      const take = Math.min(piece.to - piece.from - offset, to - position);
+      parts.push(this.textOf(piece).slice(piece.from + offset, piece.from + offset + take));
+      position += take;
+      index++;
+    }
+    return parts.join('');
+  }
+
+  /**
+   * Start offsets of `pattern` in the current text, non-overlapping from left to right: the
+   * original occurrences still intact plus the remembered ones still matching.
+   */
+  occurrences(pattern: string, original: Float64Array, later: Anchor[]): number[] {
+    const length = pattern.length;
+    const candidates: number[] = [];
+    let index = -1;
+    for (let k = 0; k < original.length; k++) {
+      const offset = original[k]!;
+      // Original occurrences ascend, and so do their pieces: move forward instead of searching.
+      if (index < 0 || !(this.pieces[index]!.source < 0 && offset < this.pieces[index]!.to && offset >= this.pieces[index]!.from)) index = this.lastWithKeyAtMost(offset);
+      const piece = this.pieces[index];
+      if (piece !== undefined && piece.source < 0 && offset + length <= piece.to) candidates.push(piece.start + offset - piece.from);
+    }
+    if (later.length > 0) {
+      let kept = 0;
+      for (const anchor of later) {
+        const position = this.positionOf(anchor);
+        if (position < 0) continue;
+        later[kept++] = anchor;
+        if (this.matchesAt(position, pattern)) candidates.push(position);
+      }
+      later.length = kept;
+      candidates.sort((a, b) => a - b);
+    }
+    const chosen: number[] = [];
+    let free = -Infinity;
+    for (const candidate of candidates) {
+      if (candidate >= free) {
+        chosen.push(candidate);
+        free = candidate + length;
+      }
+    }
+    return chosen;
+  }
+
+  /** The whole lines holding current range `position`..+`length`, before and after replacing it with `text`. */
+  changedLines(position: number, length: number, text: string): { before: string; after: string } {
+    const start = this.lineStartBefore(position);
+    const end = this.lineEndAfter(position + length);
+    const before = this.slice(start, end);
+    return { before, after: before.slice(0, position - start) + text + before.slice(position + length - start) };
+  }
+
+  private lineStartBefore(position: number): number {
+    if (position === 0 || this.pieces.length === 0) return 0;
+    for (let index = this.indexAt(position - 1); index >= 0; index--) {
+      const piece = this.pieces[index]!;
+      const limit = Math.min(piece.to, piece.from + (position - piece.start));
+      const at = this.textOf(piece).lastIndexOf('\n', limit - 1);
+      if (at >= piece.from) return piece.start + (at - piece.from) + 1;
+    }
+    return 0;
+  }
+
+  private lineEndAfter(position: number): number {
+    if (position >= this.length) return this.length;
+    for (let index = this.indexAt(position); index < this.pieces.length; index++) {
+      const piece = this.pieces[index]!;
+      const from = piece.from + Math.max(0, position - piece.start);
+      const at = this.textOf(piece).indexOf('\n', from);
+      if (at !== -1 && at < piece.to) return piece.start + (at - piece.from);
+    }
+    return this.length;
+  }
+
+  /**
+   * Replaces `length` characters at each of `positions` (ascending, not overlapping) with `text`;
+   * `keys` are the positions' original offsets. Returns where each change starts in the new text.
+   */
+  replace(positions: readonly number[], keys: readonly number[], length: number, text: string): number[] {
+    const delta = text.length - length;
+    if (positions.length <= SPLICE_LIMIT) this.spliceChanges(positions, keys, length, text);
+    else this.rebuild(positions, keys, length, text);
+    this.length += delta * positions.length;
+    // Where each change starts in the new text: each change moves the ones after it.
+    return positions.map((position, k) => position + k * delta);
+  }
+
+  /**
+   * A few changes: spliced into the piece list in place, right to left (so the pieces to the left
+   * keep their index and start), then the starts after the first change are recomputed. No copy
+   * of the list per edit: with 1000 edits that churn alone grew the heap by the file's size.
+   */
+  private spliceChanges(positions: readonly number[], keys: readonly number[], length: number, text: string): void {
+    const pieces = this.pieces;
+    let firstChanged = pieces.length;
+    for (let k = positions.length - 1; k >= 0; k--) {
+      const position = positions[k]!;
+      const end = position + length;
+      const first = position < this.length ? this.indexAt(position) : pieces.length;
+      let last = first;
+      while (last < pieces.length && pieces[last]!.start + pieces[last]!.to - pieces[last]!.from <= end) last++;
+      const added: Piece[] = [];
+      const cut = pieces[first];
+      if (cut !== undefined && cut.start < position) added.push({ source: cut.source, from: cut.from, to: cut.from + (position - cut.start), key: cut.key, start: cut.start });
+      if (text.length > 0) added.push({ source: this.insert(text, keys[k]!), from: 0, to: text.length, key: keys[k]!, start: position });
+      let removed = last - first;
+      const rest = pieces[last];
+      if (rest !== undefined && rest.start < end) {
+        const from = rest.from + (end - rest.start);
+        // Its start stays in old coordinates, above every position still to splice.
+        added.push({ source: rest.source, from, to: rest.to, key: rest.source < 0 ? from : rest.key, start: end });
+        removed++;
+      }
+      pieces.splice(first, removed, ...added);
+      firstChanged = first;
+    }
+    if (firstChanged === 0 && pieces.length > 0) pieces[0]!.start = 0;
+    for (let index = Math.max(1, firstChanged); index < pieces.length; index++) {
+      const previous = pieces[index - 1]!;
+      pieces[index]!.start = previous.start + previous.to - previous.from;
+    }
+  }
+
+  /** Many changes: one pass building a new piece list (splicing each would be quadratic). */
+  private rebuild(positions: readonly number[], keys: readonly number[], length: number, text: string): void {
+    const out: Piece[] = [];
+    let written = 0;
+    const push = (piece: Piece) => {
+      piece.start = written;
+      written += piece.to - piece.from;
+      out.push(piece);
+    };
+    const pieces = this.pieces;
+    let index = 0;
+    positions.forEach((position, k) => {
+      while (index < pieces.length && pieces[index]!.start + pieces[index]!.to - pieces[index]!.from <= position) push(pieces[index++]!);
+      const cut = pieces[index];
+      if (cut !== undefined && cut.start < position) push({ source: cut.source, from: cut.from, to: cut.from + (position - cut.start), key: cut.key, start: 0 });
+      if (text.length > 0) push({ source: this.insert(text, keys[k]!), from: 0, to: text.length, key: keys[k]!, start: 0 });
+      const end = position + length;
+      while (index < pieces.length && pieces[index]!.start + pieces[index]!.to - pieces[index]!.from <= end) index++;
+      const rest = pieces[index];
+      if (rest !== undefined && rest.start < end) {
+        const from = rest.from + (end - rest.start);
+        // Still in old coordinates: the next positions are compared with it.
+        pieces[index] = { source: rest.source, from, to: rest.to, key: rest.source < 0 ? from : rest.key, start: end };
+      }
+    });
+    while (index < pieces.length) push(pieces[index++]!);
+    this.pieces = out;
+  }
+
+  /** Registers inserted text; returns its source number. */
+  private insert(text: string, key: number): number {
+    this.insertedKeys.push(key);
+    return this.inserted.push(text) - 1;
+  }
+
+  /**
+   * Scans the window around each change (`zones`, each `size` long) for the patterns, reporting
+   * the occurrences that touch a change: those are the occurrences the change created.
+   */
+  scanChanges(zones: readonly number[], size: number, reach: number, matcher: LiteralMatcher, found: (pattern: number, position: number) => void, lengths: readonly number[]): void {
+    let k = 0;
+    while (k < zones.length) {
+      const windowStart = Math.max(0, zones[k]! - reach + 1);
+      let windowEnd = Math.min(this.length, zones[k]! + size + reach - 1);
+      let last = k + 1;
+      while (last < zones.length && zones[last]! - reach + 1 <= windowEnd) {
+        windowEnd = Math.min(this.length, zones[last]! + size + reach - 1);
+        last++;
+      }
+      const first = k;
+      matcher.scan(this.slice(windowStart, windowEnd), (pattern, offset) => {
+        const position = windowStart + offset;
+        const end = position + lengths[pattern]!;
+        // The first change ending after `position` (an empty change "ends" at its start, and is
+        // touched only by an occurrence spanning it).
+        let lo = first;
+        let hi = last;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (zones[mid]! + size > position || (size === 0 && zones[mid]! > position)) hi = mid;
+          else lo = mid + 1;
+        }
+        if (lo < last && zones[lo]! < end && (size > 0 || zones[lo]! > position)) found(pattern, position);
+      });
+      k = last;
+    }
+  }
+
+  /** The current text as an {@link EditedText}. */
+  materialize(source: SourceText, changed: boolean): EditedText {
+    if (!changed) return unchangedText(source);
+    const text = this.slice(0, this.length);
+    return { text, lineStarts: computeLineStarts(text), originalLine: (offset) => lineOfOffset(source, this.originalOffset(offset)), changed: true };
+  }
+
+  /** The replacements that turn the original into the current text. */
+  replacements(originalLength: number): Replacement[] {
+    const out: Replacement[] = [];
+    let cursor = 0;
+    let pending: string[] = [];
+    for (const piece of this.pieces) {
+      if (piece.source < 0) {
+        if (piece.from > cursor || pending.length > 0) out.push({ start: cursor, end: piece.from, text: pending.join('') });
+        cursor = piece.to;
+        pending = [];
+      } else {
+        pending.push(this.textOf(piece).slice(piece.from, piece.to));
+      }
+    }
+    if (cursor < originalLength || pending.length > 0) out.push({ start: cursor, end: originalLength, text: pending.join('') });
+    return out;
+  }
+}

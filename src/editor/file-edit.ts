@@ -1,0 +1,46 @@
+import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
+import { checkContentSizes, fileEditArgsSchema, validateArguments, type FileEditArgs } from '../core/arguments.js';
+import { applyReplacementsToBytes, isOverlap } from '../core/edit/replacements.js';
+import { makeError, type StructeditError } from '../core/errors.js';
+import { describeEditFailure } from '../core/file-edit/diagnostics.js';
+import { fileEditSuccess } from '../core/file-edit/result.js';
+import { planSequentialEdits, type LiteralEdit } from '../core/file-edit/sequential-edits.js';
+import type { FileEditSuccess } from '../core/file-edit/types.js';
+import { diffReplacements } from '../core/text/diff.js';
+import type { EditorContext } from './context.js';
+import { fromFs } from './fs-errors.js';
+
+/**
+ * `editFile` (seed file-edit): exact-text edits on any UTF-8 text file, no parser involved. One
+ * read, every edit planned (and so validated) on the text before anything is written, one atomic
+ * write through the adapter. Line endings: matching sees `\n` whatever the file uses (so an
+ * `old_text` written with `\n` matches a CRLF file), lines the edits do not touch keep their bytes,
+ * and new lines take the file's dominant ending. Symbolic links are followed and the result names
+ * the file they lead to.
+ */
+export function editFile(context: EditorContext, input: FileEditArgs): ResultAsync<FileEditSuccess, StructeditError> {
+  return safeTry(async function* () {
+    const args = yield* validateArguments(fileEditArgsSchema, input);
+    yield* checkContentSizes(
+      args.edits.flatMap((edit, index) => [
+        { field: `edits.${index}.old_text`, text: edit.old_text },
+        { field: `edits.${index}.new_text`, text: edit.new_text },
+      ]),
+      context.limits.maxContentBytes,
+    );
+    const edits: LiteralEdit[] = args.edits.map((edit) => ({ old_text: toLf(edit.old_text), new_text: toLf(edit.new_text), occurrences: edit.occurrences ?? 1 }));
+    const path = yield* fromFs(context.fs.realpath(args.path), args.path, 'read');
+    const { source, bytes } = yield* context.readSource(path, { bytes: context.limits.maxTextFileBytes, advice: 'file_edit does not load files that large: split the file, or raise limits.maxTextFileBytes.' });
+    const dryRun = args.dry_run ?? false;
+    const plan = yield* planSequentialEdits(source, edits, { preview: dryRun }).mapErr((failure) => describeEditFailure(failure, { path, edits }));
+    const edited = applyReplacementsToBytes(source, bytes, plan.replacements);
+    if (isOverlap(edited)) return err(makeError('INTERNAL_ERROR', 'file_edit planned overlapping replacements. This is a bug in structedit; the file was not changed.', { cause: 'overlapping replacements' }));
+    if (!dryRun && edited.changed) yield* context.commit([{ path, before: bytes, after: edited.bytes }]);
+    return ok(fileEditSuccess({ path, plan, diff: diffReplacements(source, plan.replacements, { path }), dry_run: dryRun, would_modify: edited.changed }));
+  });
+}
+
+/** Line breaks as `\n`, the form matching works on. */
+function toLf(text: string): string {
+  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+}

@@ -1,0 +1,18 @@
+import { fileEditArgsSchema, type FileEditArgs } from '../../core/arguments.js';
+import type { FileEditSuccess } from '../../core/file-edit/types.js';
+import { renderWarnings, type ToolSpec } from '../tool-spec.js';
+
+/** `file_edit`: its results and errors read as the file-edit specification writes them. */
+export const fileEditTool: ToolSpec<FileEditArgs, FileEditSuccess> = {
+  name: 'file_edit',
+  description: [
+    'Apply one or more exact-text edits to any text file in one atomic call: each { old_text, new_text, occurrences? } is applied in order to the result of the previous one, and must match exactly `occurrences` times (default 1), or nothing is written.',
+    'Matching is literal (no regex), case-sensitive and whitespace-exact; a failure shows the most similar text in the file, what differs, and the exact text to copy. dry_run: true returns the diff without writing.',
+    'Works on any file, with or without a parser; prefer the structure tools when you can name a function or class.',
+    'Example: {"path": "src/app.ts", "edits": [{"old_text": "const retries = 3;", "new_text": "const retries = 5;"}, {"old_text": "console.log", "new_text": "logger.debug", "occurrences": 2}]}',
+  ].join(' '),
+  schema: fileEditArgsSchema,
+  run: (editor, args) => editor.editFile(args),
+  render: (value) => value.content.map((block) => block.text).join('\n') + renderWarnings(value.warnings),
+  structured: (value) => ({ ...value.metadata, warnings: value.warnings }),
+};
