@@ -345,6 +345,8 @@ export interface ErrorDetailsByCode {
   };
   /** A rename or move would collide with a name that already exists; `conflicts` lists where. */
   CONFLICT: {
+    /** Why: the new name is already taken (a rename or move collision). */
+    reason: 'name_taken';
     path: string;
     address: string;
     /** The name that collides. */

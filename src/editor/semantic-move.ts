@@ -206,7 +206,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const destModel = destinationFile.originalBytes === null && destinationFile.tree.source.text === '' ? null : (yield* modelOf(workspace, toPath)).model;
     if (name && destModel?.module.bindings.has(name) && !destModel.imports.some((record) => record.local === name)) {
       const declaration = destModel.module.bindings.get(name)!.declarations[0]!;
-      return err(makeError('CONFLICT', `${toPath} already declares ${JSON.stringify(name)} (line ${destTree.source.text.slice(0, declaration.start).split('\n').length}); moving ${JSON.stringify(name)} there would collide. Rename one of them first.`, { path: edit.path, address: edit.address, name, conflicts: [] }));
+      return err(makeError('CONFLICT', `${toPath} already declares ${JSON.stringify(name)} (line ${destTree.source.text.slice(0, declaration.start).split('\n').length}); moving ${JSON.stringify(name)} there would collide. Rename one of them first.`, { reason: 'name_taken', path: edit.path, address: edit.address, name, conflicts: [] }));
     }
 
     // Files importing the declaration from its old home.

@@ -188,6 +188,7 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
       const first = conflicts[0]!;
       return err(
         makeError('CONFLICT', `Renaming ${JSON.stringify(found.name)} to ${JSON.stringify(edit.new_name)} would collide: ${JSON.stringify(edit.new_name)} ${first.kind === 'definition' ? 'is already declared' : first.kind === 'shadowing' ? 'is declared in a nested scope where the name is used' : 'is used where the renamed name would capture it'} at ${first.file}:${first.line} (${JSON.stringify(first.text)})${conflicts.length > 1 ? ` and ${conflicts.length - 1} more place${conflicts.length === 2 ? '' : 's'}` : ''}. Choose another name, or rename that one first.`, {
+          reason: 'name_taken',
           path: edit.path,
           address: edit.address,
           name: edit.new_name,

@@ -188,7 +188,7 @@ const EXAMPLES: { [Code in ErrorCode]: StructeditError } = {
   PART_AMBIGUOUS: makeError('PART_AMBIGUOUS', 'Two entries.', { path: 'a.py', address: 'CONFIG.a', segment: '.a', matches: [{ selector: '[0]', kind: 'entry', line: 1, text: '"a": 1' }, { selector: '[2]', kind: 'entry', line: 3, text: '"a": 2' }] }),
   INVALID_POSITION: makeError('INVALID_POSITION', 'No such item.', { path: 'a.py', address: 'def f.params', position: 'after:x', items: ['a', 'b'] }),
   REFERENCES_EXIST: makeError('REFERENCES_EXIST', 'Still used.', { path: 'util.py', address: 'def helper', name: 'helper', references: [{ file: 'main.py', line: 23, column: 5, text: 'helper(x)', kind: 'reference' }] }),
-  CONFLICT: makeError('CONFLICT', 'Taken.', { path: 'util.py', address: 'def helper', name: 'run', conflicts: [{ file: 'util.py', line: 9, column: 5, text: 'def run():', kind: 'definition' }] }),
+  CONFLICT: makeError('CONFLICT', 'Taken.', { reason: 'name_taken', path: 'util.py', address: 'def helper', name: 'run', conflicts: [{ file: 'util.py', line: 9, column: 5, text: 'def run():', kind: 'definition' }] }),
   INTERNAL_ERROR: makeError('INTERNAL_ERROR', 'Bug.', { cause: 'stack' }),
 };
 

@@ -106,9 +106,21 @@ export function itemsNamed(source: string, list: ListModel, ref: string): number
   const named = list.items.flatMap((item, index) => (item.name === ref || item.aliases?.includes(ref) ? [index] : []));
   if (named.length > 0) return named;
   return list.items.flatMap((item, index) => {
-    if (item.structure) return lineMatches(source, item.structure, ref) ? [index] : [];
-    return source.startsWith(ref, item.start) && item.start + ref.length <= item.end ? [index] : [];
+    if (item.structure) return lineMatches(source, item.structure, ref) && item.structure.matchStarts.some((start) => endsAtWordBoundary(source, ref, start)) ? [index] : [];
+    return source.startsWith(ref, item.start) && item.start + ref.length <= item.end && endsAtWordBoundary(source, ref, item.start) ? [index] : [];
   });
+}
+
+/**
+ * Whether `ref`, found at `start`, does not stop inside a word: `maxItem` must not name
+ * `maxItems: 10` (a near-miss should be a PART_NOT_FOUND with suggestions, not a silent match).
+ */
+function endsAtWordBoundary(source: string, ref: string, start: number): boolean {
+  if (!source.startsWith(ref, start)) return false;
+  const identifier = /[\p{L}\p{N}_$]/u;
+  const last = ref[ref.length - 1];
+  const next = source[start + ref.length];
+  return last === undefined || next === undefined || !identifier.test(last) || !identifier.test(next);
 }
 
 /** The index a new item goes to (0 … items.length) for a position. */

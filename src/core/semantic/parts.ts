@@ -321,6 +321,8 @@ function bodyOf(node: Node): Node | null {
     const type = inner.childForFieldName('type');
     if (type) return namedChildrenOf(type).find((child) => /field_declaration_list|method_spec_list/.test(child.type)) ?? (type.type === 'interface_type' ? type : null);
   }
+  // Go: `Config struct { … }` reached through the type spec's value.
+  if (inner.type === 'struct_type') return namedChildrenOf(inner).find((child) => child.type === 'field_declaration_list') ?? null;
   if (inner.type === 'type_alias_declaration') {
     const value = inner.childForFieldName('value');
     return value?.type === 'object_type' ? value : null;
