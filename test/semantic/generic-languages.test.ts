@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { SemanticEdit } from 'structedit';
 import { editorOver, expectOk, lines } from '../helpers.js';
 
+type EditIn<E> = E extends SemanticEdit ? Omit<E, 'path'> : never;
+
 /** Go, Rust and Java get the generic rules: parts, lists and in-file scope-aware rename. */
-async function edited(path: string, content: string, edits: Omit<SemanticEdit, 'path'>[]): Promise<string> {
+async function edited(path: string, content: string, edits: EditIn<SemanticEdit>[]): Promise<string> {
   const { editor, fs } = editorOver({ [path]: content });
   expectOk(await editor.applyEdits({ edits: edits.map((edit) => ({ ...edit, path }) as SemanticEdit) }));
   return fs.snapshot()[path] as string;
