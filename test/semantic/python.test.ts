@@ -19,7 +19,8 @@ describe('applyEdits on a Python package', () => {
     const { value, files } = await applied([{ op: 'rename', path: 'shop/pricing.py', address: 'def total_price', new_name: 'grand_total' }]);
     const outcome = value.results[0]!;
     expect(outcome).toMatchObject({ op: 'rename', old_name: 'total_price', new_name: 'grand_total' });
-    const changes = 'changes' in outcome ? outcome.changes.map((c) => `${c.file}:${c.line} ${'kind' in c ? c.kind : ''}`) : [];
+    expect(outcome.op).toBe('rename');
+    const changes = outcome.op === 'rename' && outcome.status === 'applied' ? outcome.changes.map((c) => `${c.file}:${c.line} ${c.kind}`) : [];
     expect(changes).toEqual([
       'shop/__init__.py:1 import',
       'shop/__init__.py:3 export',

@@ -18,7 +18,8 @@ describe('applyEdits on a TypeScript package', () => {
   it('rename follows imports, re-exports and namespace members across 3 files, not a shadowing parameter or a string', async () => {
     const { value, files } = await applied([{ op: 'rename', path: 'src/format.ts', address: 'function formatPrice', new_name: 'renderPrice' }]);
     const outcome = value.results[0]!;
-    const changes = 'changes' in outcome ? outcome.changes.map((c) => `${c.file}:${c.line} ${'kind' in c ? c.kind : ''}`) : [];
+    expect(outcome.op).toBe('rename');
+    const changes = outcome.op === 'rename' && outcome.status === 'applied' ? outcome.changes.map((c) => `${c.file}:${c.line} ${c.kind}`) : [];
     expect(changes).toEqual(['src/cart.ts:1 import', 'src/cart.ts:21 reference', 'src/cart.ts:25 reference', 'src/format.ts:3 definition', 'src/index.ts:1 export']);
     expect(files['src/index.ts']).toBe(lines("export { renderPrice, parsePrice } from './format';", "export * from './cart';"));
     expect(files['src/format.ts']).toContain('export function renderPrice(cents: number, currency = CURRENCY): string {');
