@@ -103,7 +103,7 @@ export interface LocatedAddress {
 }
 
 /** Resolves an address in a file of the workspace (see `readAddress` for how it is read). */
-export function locateAddress(workspace: Workspace, path: string, address: string, language?: string): ResultAsync<LocatedAddress, StructeditError> {
+export function locateAddress(workspace: Workspace, path: string, address: string, language?: string, options: { overloads?: boolean } = {}): ResultAsync<LocatedAddress, StructeditError> {
   return safeTry(async function* () {
     const file = yield* workspace.file(path, language);
     const readings = yield* readAddress(address);
@@ -118,8 +118,11 @@ export function locateAddress(workspace: Workspace, path: string, address: strin
     for (const reading of readings) {
       const located = locateTarget(tree, reading.target, path, namer);
       if (located.isErr()) continue;
-      if (located.value.length > 1) return err(targetAmbiguous(tree, path, reading.target, located.value, namer));
-      chosen = { target: reading.target, structure: located.value[0]!, selectors: reading.selectors };
+      const matches = located.value;
+      const overloaded = options.overloads === true && matches.length > 1 && matches.every((match) => isOverloadOf(match, matches[0]!));
+      if (matches.length > 1 && !overloaded) return err(targetAmbiguous(tree, path, reading.target, matches, namer));
+      // Overload signatures and their implementation declare one name: the last one stands for all.
+      chosen = { target: reading.target, structure: matches[matches.length - 1]!, selectors: reading.selectors };
       break;
     }
     if (!chosen) {
@@ -133,6 +136,13 @@ export function locateAddress(workspace: Workspace, path: string, address: strin
     const ownerTarget = owner.length === 1 ? '' : namer.targetOf(owner).target;
     return ok({ file, context, part, target: chosen.target, ownerTarget });
   });
+}
+
+/** Whether two located structures are declarations of one name side by side (TypeScript overloads). */
+function isOverloadOf(path: StructurePath, first: StructurePath): boolean {
+  const node = path[path.length - 1]!;
+  const other = first[first.length - 1]!;
+  return node.name !== null && node.name === other.name && path.length === first.length && path[path.length - 2] === first[first.length - 2] && /function|method/.test(node.kind) && /function|method/.test(other.kind);
 }
 
 /** `CONTENT_TOO_LARGE` for a value over the content limit. */

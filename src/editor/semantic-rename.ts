@@ -169,7 +169,7 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
 export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<RenameOutcome, StructeditError> {
   return safeTry(async function* () {
     const { workspace } = run;
-    const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language);
+    const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language, { overloads: true });
     const language = located.file.language.id;
     const family = languageFamily(language);
     const pattern = IDENTIFIER[language] ?? IDENTIFIER['default']!;

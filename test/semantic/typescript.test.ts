@@ -30,6 +30,16 @@ describe('applyEdits on a TypeScript package', () => {
     expect(files['src/config.ts']).toBe(typescriptPackage()['src/config.ts']);
   });
 
+  it('rename renames every overload and JSDoc {@link} references, not other comment text', async () => {
+    const { editor, fs } = editorOver({
+      'a.ts': lines('export function pick(x: string): string;', 'export function pick(x: number): number;', 'export function pick(x: unknown) {', '  return x;', '}', '', '/** Calls {@link pick} (pick is documented). */', 'export const twice = (x: number) => pick(pick(x));'),
+    });
+    expectOk(await editor.applyEdits({ edits: [{ op: 'rename', path: 'a.ts', address: 'function pick', new_name: 'choose' }] }));
+    expect(fs.snapshot()['a.ts']).toBe(
+      lines('export function choose(x: string): string;', 'export function choose(x: number): number;', 'export function choose(x: unknown) {', '  return x;', '}', '', '/** Calls {@link choose} (pick is documented). */', 'export const twice = (x: number) => choose(choose(x));'),
+    );
+  });
+
   it('rename of a type updates its type-only import', async () => {
     const { files } = await applied([{ op: 'rename', path: 'src/config.ts', address: 'type Status', new_name: 'CartStatus' }]);
     expect(files['src/config.ts']).toContain("export type CartStatus = 'open' | 'paid';");

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { ScopeBuilder, type BindingKind, type Occurrence, type Scope, type ScopeModel } from './scopes.js';
+import { ScopeBuilder, scopeAt, type BindingKind, type Occurrence, type Scope, type ScopeModel } from './scopes.js';
 import { namedChildrenOf, unquoted } from './syntax.js';
 
 const FUNCTIONS = new Set(['function_declaration', 'generator_function_declaration', 'function_expression', 'function', 'generator_function', 'arrow_function', 'method_definition', 'function_signature']);
@@ -64,6 +64,17 @@ export function ecmascriptScopes(root: Node, language: string): ScopeModel {
     }
   };
 
+  // A JSDoc `{@link name}` resolves like a reference where the comment stands (TypeScript's rename
+  // follows it too); every other comment text is left alone.
+  const docLinks = (comment: Node, scope: Scope) => {
+    const text = comment.text;
+    if (!text.startsWith('/**')) return;
+    for (const link of text.matchAll(/\{@link(?:code|plain)?\s+([\p{L}_$][\p{L}\p{N}_$]*)/gu)) {
+      const name = link[1]!;
+      const start = comment.startIndex + link.index + link[0].length - name.length;
+      builder.occurrence(comment, 'reference', scope, { name, start, end: start + name.length });
+    }
+  };
   const fieldOf = (parent: Node, child: Node): string | null => {
     for (let i = 0; i < parent.childCount; i++) if (parent.child(i)?.id === child.id) return parent.fieldNameForChild(i);
     return null;
@@ -336,5 +347,10 @@ export function ecmascriptScopes(root: Node, language: string): ScopeModel {
   };
 
   for (const child of namedChildrenOf(root)) visit(child, builder.module);
+  // Comments are no part of the walk (namedChildrenOf leaves them out): their doc links resolve
+  // from the innermost scope around them.
+  for (const comment of root.descendantsOfType('comment')) {
+    if (comment) docLinks(comment, scopeAt(builder, comment.startIndex));
+  }
   return builder.finish(language, false);
 }

@@ -229,7 +229,7 @@ function rootOf(scope: Scope): Scope {
 }
 
 /** The innermost scope of a model holding an offset. */
-export function scopeAt(model: ScopeModel, offset: number): Scope {
+export function scopeAt(model: Pick<ScopeModel, 'module' | 'scopes'>, offset: number): Scope {
   let best = model.module;
   for (const scope of model.scopes) {
     if (scope.start <= offset && offset < scope.end && scope.end - scope.start <= best.end - best.start) best = scope;
