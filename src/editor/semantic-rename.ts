@@ -109,7 +109,9 @@ function declarationOf(run: EditRun, located: LocatedAddress, field: string): Re
     const root = (yield* run.workspace.syntax(origin))!;
     const own = scopesOf(root.rootNode, origin.language.id);
     const occurrence = occurrenceAt(own, name.startIndex, name.endIndex);
-    if (occurrence && occurrence.binding && occurrence.role !== 'property') {
+    // A name bound in a class body (a Python method or class attribute) is a member: it is used as
+    // `self.name` / `Class.name`, never through the scope chain.
+    if (occurrence && occurrence.binding && occurrence.role !== 'property' && occurrence.binding.scope.kind !== 'class') {
       const crossFile = occurrence.binding.scope === own.module;
       const models = yield* modelFiles(run.workspace, origin, occurrence.name, crossFile);
       const modelled = models.get(origin.path)!;

@@ -44,6 +44,12 @@ describe('applyEdits on a Python package', () => {
     expect(report).toContain('return "total_price is documented here"');
   });
 
+  it('rename of a method updates self.<name> uses in its class, and a lone last method is found', async () => {
+    const { editor, fs } = editorOver({ 'auth.py': lines('class UserAuth:', '    def other(self):', '        return self.validate()', '', '    def validate(self):', '        return True', '', '', 'def validate():', '    return 1') });
+    expectOk(await editor.applyEdits({ edits: [{ op: 'rename', path: 'auth.py', address: 'class UserAuth\ndef validate', new_name: 'check' }] }));
+    expect(fs.snapshot()['auth.py']).toBe(lines('class UserAuth:', '    def other(self):', '        return self.check()', '', '    def check(self):', '        return True', '', '', 'def validate():', '    return 1'));
+  });
+
   it('rename of a parameter stays inside its function', async () => {
     const { files } = await applied([{ op: 'rename', path: 'shop/report.py', address: 'def shadowed.params.total_price', new_name: 'amount' }]);
     expect(files['shop/report.py']).toContain(lines('def shadowed(amount):', '    # total_price here is a parameter, not the function', '    return amount + 1'));

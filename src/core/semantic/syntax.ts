@@ -31,9 +31,15 @@ export function fieldChildren(node: Node, field: string): Node[] {
  */
 export function declarationNode(root: Node, structure: StructureNode): Node {
   let node = root.descendantForIndex(structure.headerStart, structure.headerStart) ?? root;
-  while (node.parent && node.parent.id !== root.id && node.parent.startIndex === structure.headerStart && node.parent.endIndex <= structure.end) node = node.parent;
+  while (node.parent && node.parent.id !== root.id && !BODY_TYPES.test(node.parent.type) && node.parent.startIndex === structure.headerStart && node.parent.endIndex <= structure.end) node = node.parent;
   return node;
 }
+
+/**
+ * Bodies that can share a lone member's span (a Python class `block` holding one method starts and
+ * ends where the method does): the climb to a declaration's node stops below them.
+ */
+const BODY_TYPES = /^(block|statement_block|declaration_list|field_declaration_list|enum_variant_list|enum_body_declarations|object_type)$|_body$/;
 
 /** The node a declaration is wrapped in (`decorated_definition`, `export_statement`), if any. */
 export function wrapperOf(node: Node): Node | null {
