@@ -433,6 +433,7 @@ const editPath = path.describe('File, relative to the root.');
 
 /** `set`: the addressed part's text becomes `value` (the file must still parse). */
 export interface SetEdit {
+  /** The operation. */
   op: 'set';
   /** File, relative to the root. */
   path: string;
@@ -446,6 +447,7 @@ export interface SetEdit {
 
 /** `add`: `value` becomes a new item of the list the address names. */
 export interface AddEdit {
+  /** The operation. */
   op: 'add';
   /** File, relative to the root. */
   path: string;
@@ -461,6 +463,7 @@ export interface AddEdit {
 
 /** `remove`: the addressed structure, part or list item goes (with its separator). */
 export interface RemoveEdit {
+  /** The operation. */
   op: 'remove';
   /** File, relative to the root. */
   path: string;
@@ -474,6 +477,7 @@ export interface RemoveEdit {
 
 /** `rename`: a declaration and its references, across the files under the root. */
 export interface RenameEdit {
+  /** The operation. */
   op: 'rename';
   /** File of the declaration, relative to the root. */
   path: string;
@@ -487,6 +491,7 @@ export interface RenameEdit {
 
 /** `move`: a top-level declaration to another file (imports follow), or to another place in its file. */
 export interface MoveEdit {
+  /** The operation. */
   op: 'move';
   /** File the declaration is in, relative to the root. */
   path: string;

@@ -6,7 +6,9 @@ import type { Workspace } from './workspace.js';
 
 /** A span of text to format: offsets into the file's text (`\n` line endings). */
 export interface FormatRange {
+  /** First offset of the range. */
   readonly start: number;
+  /** Offset just past the range. */
   readonly end: number;
 }
 

@@ -35,10 +35,13 @@ export type { RenameOutcome } from './semantic-rename.js';
 export interface PartEditOutcome {
   /** 0-based index of the edit in the batch. */
   index: number;
+  /** The operation. */
   op: 'set' | 'add' | 'remove';
   /** The file, as given. */
   path: string;
+  /** The address, as given. */
   address: string;
+  /** It was applied (or would be, in a dry run). */
   status: 'applied';
   /** The lines of the file this edit changed (before → after, as the file was just before it). */
   changes: LineChange[];
@@ -46,10 +49,15 @@ export interface PartEditOutcome {
 
 /** An edit of a non-transactional batch that failed (the others went ahead). */
 export interface FailedEditOutcome {
+  /** 0-based index of the edit in the batch. */
   index: number;
+  /** The operation. */
   op: SemanticEdit['op'];
+  /** The file, as given. */
   path: string;
+  /** The address, as given. */
   address: string;
+  /** It failed; the other edits went ahead. */
   status: 'failed';
   /** Why it failed. */
   error: StructeditError;

@@ -27,15 +27,23 @@ export interface MoveChange {
 
 /** What a `move` did. */
 export interface MoveOutcome {
+  /** 0-based index of the edit in the batch. */
   index: number;
+  /** The operation. */
   op: 'move';
+  /** The file the declaration was in, as given. */
   path: string;
+  /** The address, as given. */
   address: string;
+  /** It was applied (or would be, in a dry run). */
   status: 'applied';
   /** The moved declaration's name (`null` for an unnamed structure). */
   element: string | null;
+  /** The file it left. */
   from: string;
+  /** The file it went to. */
   to: string;
+  /** What changed where: the definition removed and added, imports added, removed or updated. */
   changes: MoveChange[];
 }
 

@@ -26,16 +26,25 @@ export interface RenameChange {
 
 /** What a `rename` did. */
 export interface RenameOutcome {
+  /** 0-based index of the edit in the batch. */
   index: number;
+  /** The operation. */
   op: 'rename';
+  /** The file of the declaration, as given. */
   path: string;
+  /** The address, as given. */
   address: string;
+  /** It was applied (or would be, in a dry run). */
   status: 'applied';
+  /** The name before. */
   old_name: string;
+  /** The name after. */
   new_name: string;
   /** Every changed place, by file and position. */
   changes: RenameChange[];
+  /** How many files it changed. */
   files_modified: number;
+  /** How many places it changed. */
   locations_updated: number;
   /**
    * Uses of the same name that could not be tied to the declaration (a member accessed on a value
