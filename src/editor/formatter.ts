@@ -1,4 +1,5 @@
-import { ok, ResultAsync, safeTry } from 'neverthrow';
+import type { ResultAsync} from 'neverthrow';
+import { ok, safeTry } from 'neverthrow';
 import type { StructeditError } from '../core/errors.js';
 import { lineChanges } from '../core/semantic/line-changes.js';
 import type { Warning } from '../core/warnings.js';

@@ -1,4 +1,5 @@
-import { err, ok, ResultAsync, safeTry } from 'neverthrow';
+import type { ResultAsync} from 'neverthrow';
+import { err, ok, safeTry } from 'neverthrow';
 import type { MoveEdit } from '../core/arguments.js';
 import { planMoveAcrossFiles, planMoveWithinFile } from '../core/edit/move-structure.js';
 import type { Replacement } from '../core/edit/replacements.js';

@@ -1,4 +1,5 @@
-import { err, ok, ResultAsync, safeTry } from 'neverthrow';
+import type { ResultAsync} from 'neverthrow';
+import { err, ok, safeTry } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import type { RenameEdit } from '../core/arguments.js';
 import type { Replacement } from '../core/edit/replacements.js';

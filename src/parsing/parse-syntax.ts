@@ -1,8 +1,8 @@
 import type { Tree } from 'web-tree-sitter';
 import type { LanguageDefinition } from '../core/languages/definitions.js';
 import type { SourceText } from '../core/text/source-text.js';
-import { ParserUnavailableError } from './parse-structure.js';
-import { loadGrammar, type TreeSitterInitOptions } from './tree-sitter-loader.js';
+import { parseWithGrammar } from './parse-structure.js';
+import type { TreeSitterInitOptions } from './tree-sitter-loader.js';
 
 /**
  * Parses a file into its tree-sitter syntax tree, for the operations that look below structures
@@ -11,13 +11,5 @@ import { loadGrammar, type TreeSitterInitOptions } from './tree-sitter-loader.js
  */
 export async function parseSyntaxTree(source: SourceText, language: LanguageDefinition, init?: TreeSitterInitOptions): Promise<Tree | null> {
   if (language.backend !== 'tree-sitter') return null;
-  let grammar;
-  try {
-    grammar = await loadGrammar(language, init);
-  } catch (cause) {
-    throw new ParserUnavailableError(cause instanceof Error ? cause.message : String(cause));
-  }
-  const tree = grammar.parser.parse(source.text);
-  if (!tree) throw new ParserUnavailableError(`the ${language.id} parser returned no tree`);
-  return tree;
+  return (await parseWithGrammar(source, language, init)).tree;
 }
