@@ -215,7 +215,8 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const destModel = destinationFile.originalBytes === null && destinationFile.tree.source.text === '' ? null : (yield* modelOf(workspace, toPath)).model;
     if (name && destModel?.module.bindings.has(name) && !destModel.imports.some((record) => record.local === name)) {
       const declaration = destModel.module.bindings.get(name)!.declarations[0]!;
-      return err(makeError('CONFLICT', `${toPath} already declares ${JSON.stringify(name)} (line ${destTree.source.text.slice(0, declaration.start).split('\n').length}); moving ${JSON.stringify(name)} there would collide. Rename one of them first.`, { reason: 'name_taken', path: edit.path, address: edit.address, name, conflicts: [] }));
+      const conflict = codeLocation(destinationFile, declaration.start, 'definition');
+      return err(makeError('CONFLICT', `${toPath} already declares ${JSON.stringify(name)} (line ${conflict.line}: ${JSON.stringify(conflict.text)}); moving ${JSON.stringify(name)} there would collide. Rename one of them first.`, { reason: 'name_taken', path: edit.path, address: edit.address, name, conflicts: [conflict] }));
     }
 
     // Files importing the declaration from its old home.

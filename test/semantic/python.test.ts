@@ -149,6 +149,14 @@ describe('applyEdits on a Python package', () => {
     expect(value.changed?.map((change) => change.file).sort()).toEqual(['shop/cart.py', 'shop/pricing.py', 'shop/units.py']);
   });
 
+  it('move onto a module that already declares the name fails with CONFLICT naming the place', async () => {
+    const before = { 'a.py': lines('def f():', '    return 1'), 'b.py': lines('X = 1', '', '', 'def f():', '    return 2') };
+    const { editor, fs } = editorOver(before);
+    const error = expectError(await editor.applyEdits({ edits: [{ op: 'move', path: 'a.py', address: 'def f', to: 'b.py' }] }), 'CONFLICT');
+    expect(error.details).toMatchObject({ reason: 'name_taken', name: 'f', conflicts: [{ file: 'b.py', line: 4, column: 5, text: 'def f():', kind: 'definition' }] });
+    expect(fs.snapshot()).toEqual(before);
+  });
+
   it('a batch whose third edit fails leaves every file byte-identical', async () => {
     const { result, files } = await run([
       { op: 'rename', path: 'shop/pricing.py', address: 'def total_price', new_name: 'grand_total' },
