@@ -4,6 +4,8 @@
  * @packageDocumentation
  */
 export { createEditor } from './editor/index.js';
+export { prettierFormatter } from './editor/formatter.js';
+export type { FileChange, LineChange } from './core/semantic/line-changes.js';
 export type { AppliedChunk } from './core/edit/chunks.js';
 export type { LineCategory } from './core/file-read/categories.js';
 export type {
@@ -26,6 +28,17 @@ export type {
 } from './core/file-read/types.js';
 export type {
   ApplyChunksResult,
+  ApplyEditsResult,
+  FailedEditOutcome,
+  FormatRange,
+  Formatter,
+  MoveChange,
+  MoveOutcome,
+  PartEditOutcome,
+  PrettierFormatterOptions,
+  RenameChange,
+  RenameOutcome,
+  SemanticEditOutcome,
   DeleteStructureResult,
   Editor,
   EditorLimits,
@@ -40,6 +53,14 @@ export type {
   ReplaceTextInStructureResult,
 } from './editor/index.js';
 export type {
+  AddEdit,
+  ApplyEditsArgs,
+  ApplyEditsOptions,
+  MoveEdit,
+  RemoveEdit,
+  RenameEdit,
+  SemanticEdit,
+  SetEdit,
   ApplyChunksArgs,
   Chunk,
   DeleteStructureArgs,
@@ -81,6 +102,9 @@ export type {
   ChunkCheck,
   ChunkLineMismatch,
   ChunkPlacement,
+  CodeLocation,
+  FailedEdit,
+  PartChoice,
   ErrorCode,
   ErrorDetailsByCode,
   ErrorOf,

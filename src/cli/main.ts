@@ -10,6 +10,7 @@ import type { StructeditError } from '../core/errors.js';
 import type { StructureListing } from '../core/read/list-structures.js';
 import type { Warning } from '../core/warnings.js';
 import { version } from '../version.js';
+import { registerSemanticEditCommands } from './semantic-edit-commands.js';
 import { registerStructureEditCommands } from './structure-edit-commands.js';
 
 /** Exit codes: 0 success, 1 the operation failed, 2 the command line was wrong. */
@@ -77,13 +78,23 @@ function renderListing(structures: readonly StructureListing[], indent = ''): st
   ]);
 }
 
-/** The input with `dry_run: true` when the tool takes it (left alone otherwise). */
+/** The input with `dry_run: true` when the tool takes it, at the top or in `options` (left alone otherwise). */
 function withDryRun(tool: ToolDefinition, input: unknown): unknown {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
-  return tool.inputSchema.properties && 'dry_run' in tool.inputSchema.properties ? { ...input, dry_run: true } : input;
+  const properties = tool.inputSchema.properties ?? {};
+  if ('dry_run' in properties) return { ...input, dry_run: true };
+  if ('options' in properties) {
+    const options = (input as { options?: unknown }).options;
+    return { ...input, options: { ...(typeof options === 'object' && options !== null ? options : {}), dry_run: true } };
+  }
+  return input;
 }
 
-/** A batch for `apply`, or the reason it is malformed. */
+/**
+ * A batch for `apply`, or the reason it is malformed. Two shapes: an array of tool calls, or a
+ * semantic edit batch `{ "edits": [...], "options": {...} }` (or `{ "edit": {...} }`), which runs
+ * as one `semantic_edit` call.
+ */
 function parseBatch(text: string): Array<{ tool: string; input: unknown }> | string {
   let value: unknown;
   try {
@@ -91,7 +102,8 @@ function parseBatch(text: string): Array<{ tool: string; input: unknown }> | str
   } catch (cause) {
     return `the batch is not valid JSON: ${cause instanceof Error ? cause.message : String(cause)}`;
   }
-  if (!Array.isArray(value)) return 'the batch must be a JSON array of { "tool": name, "input": { ... } } objects';
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && ('edits' in value || 'edit' in value)) return [{ tool: 'semantic_edit', input: value }];
+  if (!Array.isArray(value)) return 'the batch must be a JSON array of { "tool": name, "input": { ... } } objects, or a semantic edit batch { "edits": [...], "options": { ... } }';
   for (const [index, call] of value.entries()) {
     if (typeof call !== 'object' || call === null || typeof (call as { tool?: unknown }).tool !== 'string') return `call ${index + 1} must be an object with a "tool" name and an "input" object`;
   }
@@ -214,7 +226,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
 
   program
     .command('apply')
-    .description('Run a JSON batch of tool calls, [{ "tool": "read_structure", "input": { ... } }, ...], in order; stops at the first failure.')
+    .description('Run a JSON batch of tool calls, [{ "tool": "read_structure", "input": { ... } }, ...], in order, stopping at the first failure; or a semantic edit batch, { "edits": [{ "op": "rename", ... }, ...], "options": { ... } }, all or nothing.')
     .argument('<file>', 'JSON file with the batch, or - for standard input')
     .option('--root <dir>', 'folder every path is confined to', process.cwd())
     .option('--json', 'print the tool results as JSON')
@@ -270,7 +282,9 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
     };
     finish(await editor.readFile(args), options.json, (value) => value.text);
   });
-  registerStructureEditCommands(program, { common, finish, readStdin: io.readStdin ?? readProcessStdin, usageExitCode: EXIT_USAGE });
+  const editContext = { common, finish, readStdin: io.readStdin ?? readProcessStdin, usageExitCode: EXIT_USAGE };
+  registerStructureEditCommands(program, editContext);
+  registerSemanticEditCommands(program, editContext);
 
   program
     .command('edit-file')

@@ -168,6 +168,44 @@ export interface SimilarLine {
   similarity: number;
 }
 
+/** Something an address part can select, as listed in `PART_NOT_FOUND` and `PART_AMBIGUOUS`. */
+export interface PartChoice {
+  /** The selector that names it (`.params`, `.timeout`, `[2]`, `["content-type"]`). */
+  selector: string;
+  /** What it is: `part` (a keyword such as `.body`) or the kind of element (`parameter`, `entry`, `member`…). */
+  kind: string;
+  /** Its first line (1-based). */
+  line: number;
+  /** Its text (first line, at most 60 characters). */
+  text: string;
+}
+
+/** A place in the code, as errors list references and collisions. */
+export interface CodeLocation {
+  /** The file, relative to the root. */
+  file: string;
+  /** 1-based line. */
+  line: number;
+  /** 1-based column. */
+  column: number;
+  /** The line's text, trimmed. */
+  text: string;
+  /** What is there (`reference`, `import`, `definition`, `shadowing`…). */
+  kind: string;
+}
+
+/** Which edit of an `applyEdits` batch failed (on every error an edit of a batch returns). */
+export interface FailedEdit {
+  /** 0-based index of the edit in `edits`. */
+  index: number;
+  /** Its operation. */
+  op: string;
+  /** Its file. */
+  path: string;
+  /** Its address. */
+  address: string;
+}
+
 /** The typed `details` of each error code (besides `state`). */
 export interface ErrorDetailsByCode {
   /** No structure matches the target; `suggestions` lists the nearest candidates. */
@@ -266,6 +304,56 @@ export interface ErrorDetailsByCode {
     nearby: NearbyStructure[];
   };
   /**
+   * An address's part selector names nothing in the structure its target names: `segment` is the
+   * selector that failed (1-based `failed_segment`), `available` what can be selected there.
+   */
+  PART_NOT_FOUND: {
+    path: string;
+    address: string;
+    /** The target the address starts from (it did name one structure). */
+    target: string;
+    /** The selector that matched nothing, as written (`.timeot`, `[4]`). */
+    segment: string;
+    /** 1-based index of that selector in the part. */
+    failed_segment: number;
+    /** What could be selected at that point, closest first. */
+    available: PartChoice[];
+  };
+  /** An address's part selector names several elements where one is needed. */
+  PART_AMBIGUOUS: {
+    path: string;
+    address: string;
+    segment: string;
+    /** The elements it names, each with a selector that names it alone. */
+    matches: PartChoice[];
+  };
+  /** An `add` (or `move`) position names no item of the list, or is past its end. */
+  INVALID_POSITION: {
+    path: string;
+    address: string;
+    position: string;
+    /** The list's items, by the names positions can use. */
+    items: string[];
+  };
+  /** Removing a declaration would leave references to it; `references` lists them (use `force: true` to remove anyway). */
+  REFERENCES_EXIST: {
+    path: string;
+    address: string;
+    /** The name being removed. */
+    name: string;
+    references: CodeLocation[];
+  };
+  /** A rename or move would collide with a name that already exists; `conflicts` lists where. */
+  CONFLICT: {
+    /** Why: the new name is already taken (a rename or move collision). */
+    reason: 'name_taken';
+    path: string;
+    address: string;
+    /** The name that collides. */
+    name: string;
+    conflicts: CodeLocation[];
+  };
+  /**
    * `file_edit`: an edit's `old_text` occurs nowhere in the file as that edit sees it;
    * `validation_error.similar_content` holds the closest text, `suggested_fixes` what to send.
    */
@@ -288,8 +376,11 @@ export interface ErrorOf<Code extends ErrorCode> {
   error: Code;
   /** A sentence or two an LLM can act on: what went wrong and how to correct the next call. */
   message: string;
-  /** Structured facts about the failure; `state` says what happened to the files. */
-  details: ErrorDetailsByCode[Code] & { state: FileState };
+  /**
+   * Structured facts about the failure; `state` says what happened to the files, `edit` which edit
+   * of an `applyEdits` batch failed.
+   */
+  details: ErrorDetailsByCode[Code] & { state: FileState; edit?: FailedEdit };
 }
 
 /** The error union every operation returns. */

@@ -10,13 +10,20 @@ import type { ParseErrorInfo } from './errors.js';
  *   operation had to locate or read, so it went ahead.
  * - `CHUNK_AMBIGUOUS`: a chunk of `applyChunks` fitted at several places in its structure and was
  *   applied at the first; `details` names the others.
+ * - `FORMAT_SKIPPED`: `applyEdits` was asked to format, but no formatter handles some changed files
+ *   (`details.files`); they were written as edited.
+ * - `REFERENCES_UNRESOLVED`: a rename or move found uses of the name it could not tie to the
+ *   declaration (a member accessed on a value of unknown type, a module imported dynamically);
+ *   `details.locations` lists them, unchanged.
  */
 export type WarningType =
   | 'SYNTAX_BROKEN'
   | 'STRUCTURE_EMPTY'
   | 'INDENTATION_INCONSISTENT'
   | 'SYNTAX_ERRORS_ELSEWHERE'
-  | 'CHUNK_AMBIGUOUS';
+  | 'CHUNK_AMBIGUOUS'
+  | 'FORMAT_SKIPPED'
+  | 'REFERENCES_UNRESOLVED';
 
 /** A warning on a successful result. */
 export interface Warning {

@@ -10,9 +10,12 @@ import { createSourceText, type SourceText } from '../core/text/source-text.js';
 import { decodeUtf8, encodeUtf8 } from '../core/text/utf8.js';
 import { syntaxErrorsElsewhere, type Warning } from '../core/warnings.js';
 import type { FsAdapter } from '../fs/adapter.js';
+import type { Tree } from 'web-tree-sitter';
 import { parseStructureTree, ParserUnavailableError } from '../parsing/parse-structure.js';
+import { parseSyntaxTree } from '../parsing/parse-syntax.js';
 import type { TreeSitterInitOptions } from '../parsing/tree-sitter-loader.js';
 import { commitFiles, type FileWrite } from './commit.js';
+import type { Formatter } from './formatter.js';
 import { fileTooLarge, fromFs } from './fs-errors.js';
 
 /** Size limits (bytes). */
@@ -40,6 +43,12 @@ export interface EditorOptions {
   limits?: Partial<EditorLimits>;
   /** How web-tree-sitter finds its runtime in a browser (Node needs nothing). */
   treeSitter?: TreeSitterInitOptions;
+  /**
+   * What formats code when `applyEdits` is called with `options.format`: a {@link Formatter}, or
+   * `null` for none. Default: prettier when it is installed (`prettierFormatter()`, without the
+   * project's configuration; pass `prettierFormatter({ root })` to use it).
+   */
+  formatter?: Formatter | null;
 }
 
 const DEFAULT_LIMITS: EditorLimits = { maxFileBytes: 10 * 1024 * 1024, maxTextFileBytes: 100 * 1024 * 1024, maxContentBytes: 1024 * 1024 };
@@ -98,9 +107,12 @@ export interface EditorContext {
   checkLocatedSyntax(file: ParsedFile, paths: readonly StructurePath[]): Result<Warning[], StructeditError>;
   /**
    * Parses the edited text and compares its syntax errors with the original's: new errors give a
-   * `SYNTAX_BROKEN` warning, or `SYNTAX_ERROR` when the editor rejects such edits.
+   * `SYNTAX_BROKEN` warning, or `SYNTAX_ERROR` when the editor rejects such edits (or when `syntax`
+   * is `reject` for this edit, as semantic edits ask).
    */
-  checkEdit(file: ParsedFile, edited: SourceText): ResultAsync<CheckedEdit, StructeditError>;
+  checkEdit(file: ParsedFile, edited: SourceText, syntax?: 'warn' | 'reject'): ResultAsync<CheckedEdit, StructeditError>;
+  /** Parses text into its tree-sitter syntax tree (`null` for Markdown); the caller deletes it. */
+  parseSyntax(path: string, source: SourceText, language: LanguageDefinition): ResultAsync<Tree | null, StructeditError>;
   /** Writes files atomically, restoring the ones written if a later one fails. */
   commit(writes: readonly FileWrite[]): ResultAsync<void, StructeditError>;
 }
@@ -173,7 +185,13 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     return ok([syntaxErrorsElsewhere(tree.syntaxErrors.map((error) => describeSyntaxError(tree.source, error)))]);
   };
 
-  const checkEdit: EditorContext['checkEdit'] = (file, edited) =>
+  const parseSyntax: EditorContext['parseSyntax'] = (path, source, language) =>
+    ResultAsync.fromPromise(parseSyntaxTree(source, language, options.treeSitter), (cause) => {
+      const reason = cause instanceof ParserUnavailableError || cause instanceof Error ? cause.message : String(cause);
+      return makeError('PARSER_FAILED', `${path} could not be parsed: ${reason}.`, { path, parse_errors: [] });
+    });
+
+  const checkEdit: EditorContext['checkEdit'] = (file, edited, mode = syntax) =>
     parseSource(file.path, edited, file.language).andThen((tree) => {
       const added = addedSyntaxErrors(file.tree, tree);
       const write: FileWrite = { path: file.path, before: file.bytes, after: encodeUtf8(edited.original, edited.bom) };
@@ -183,7 +201,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
         .map((error) => `line ${error.line}: ${JSON.stringify(error.line_text.trim())}`)
         .join('; ');
       const summary = `the edit adds ${added.length} syntax error${added.length === 1 ? '' : 's'} to ${file.path} (${where})`;
-      if (syntax === 'reject') {
+      if (mode === 'reject') {
         return err(makeError('SYNTAX_ERROR', `Nothing was written: ${summary}. Correct the new text so the file still parses, then retry.`, { path: file.path, errors: added }));
       }
       const warning: Warning = { type: 'SYNTAX_BROKEN', message: `Written, but ${summary}. Read the structure back and fix it.`, details: { errors: added } };
@@ -201,6 +219,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     parseSource,
     checkLocatedSyntax,
     checkEdit,
+    parseSyntax,
     commit: (writes) => commitFiles(fs, writes),
   };
 }

@@ -1,6 +1,7 @@
 import { err, ResultAsync } from 'neverthrow';
 import type {
   ApplyChunksArgs,
+  ApplyEditsArgs,
   DeleteStructureArgs,
   FileEditArgs,
   InsertStructureArgs,
@@ -17,6 +18,8 @@ import { makeError, type StructeditError } from '../core/errors.js';
 import { applyChunks, type ApplyChunksResult } from './chunk-edit.js';
 import { createEditorContext, type EditorOptions } from './context.js';
 import { readFile } from './file-read.js';
+import { prettierFormatter } from './formatter.js';
+import { applyEdits, type ApplyEditsResult } from './semantic-edit.js';
 import type { FileEditSuccess } from '../core/file-edit/types.js';
 import { editFile } from './file-edit.js';
 import { listStructures, readStructure, type ListStructuresResult, type ReadStructureResult } from './read.js';
@@ -40,6 +43,10 @@ import {
 export type { EditorLimits, EditorOptions } from './context.js';
 export type { ListStructuresResult, ReadStructureResult } from './read.js';
 export type { ApplyChunksResult } from './chunk-edit.js';
+export type { ApplyEditsResult, FailedEditOutcome, MoveOutcome, PartEditOutcome, RenameOutcome, SemanticEditOutcome } from './semantic-edit.js';
+export type { RenameChange } from './semantic-rename.js';
+export type { MoveChange } from './semantic-move.js';
+export type { FormatRange, Formatter, PrettierFormatterOptions } from './formatter.js';
 export type {
   DeleteStructureResult,
   InsertAfterStructureResult,
@@ -96,6 +103,13 @@ export interface Editor {
    */
   moveStructure(args: MoveStructureArgs): ResultAsync<MoveStructureResult, StructeditError>;
   /**
+   * Semantic edits by address (a target plus a part such as `.params.timeout`): `set`, `add`,
+   * `remove`, `rename` (scope-aware, across the files under the root, imports and exports
+   * included) and `move` (to another file, imports following), applied in order to an in-memory
+   * state and written together, all or none. `options.dry_run` reports `would_change` instead.
+   */
+  applyEdits(args: ApplyEditsArgs): ResultAsync<ApplyEditsResult, StructeditError>;
+  /**
    * Exact-text edits on any UTF-8 text file (seed file-edit): applied in order, each to the result
    * of the previous one, each required to match exactly `occurrences` times (default 1); all or
    * nothing, one read and one atomic write. Fails with `NO_MATCH` (with the closest text in the
@@ -116,6 +130,7 @@ export interface Editor {
  */
 export function createEditor(options: EditorOptions): Editor {
   const context = createEditorContext(options);
+  const formatter = options.formatter === undefined ? prettierFormatter() : options.formatter;
   return {
     readStructure: (args) => guard(readStructure(context, args)),
     listStructures: (args) => guard(listStructures(context, args)),
@@ -128,6 +143,7 @@ export function createEditor(options: EditorOptions): Editor {
     insertBeforeStructure: (args) => guard(insertBeforeStructure(context, args)),
     insertAfterStructure: (args) => guard(insertAfterStructure(context, args)),
     moveStructure: (args) => guard(moveStructure(context, args)),
+    applyEdits: (args) => guard(applyEdits(context, args, formatter)),
     editFile: (args) => guard(editFile(context, args)),
   };
 }

@@ -1,3 +1,4 @@
+import type { Tree } from 'web-tree-sitter';
 import type { LanguageDefinition } from '../core/languages/definitions.js';
 import { buildMarkdownStructure } from '../core/structure/markdown-structure.js';
 import { buildTreeSitterStructure } from '../core/structure/tree-sitter-structure.js';
@@ -16,6 +17,19 @@ export class ParserUnavailableError extends Error {
  */
 export async function parseStructureTree(source: SourceText, language: LanguageDefinition, init?: TreeSitterInitOptions): Promise<StructureTree> {
   if (language.backend === 'markdown') return buildMarkdownStructure(source);
+  const { grammar, tree } = await parseWithGrammar(source, language, init);
+  try {
+    return buildTreeSitterStructure(tree, source, language.id, grammar.compiled);
+  } finally {
+    tree.delete();
+  }
+}
+
+/**
+ * Parses a file with its tree-sitter grammar (loaded on first use); the caller owns the tree and
+ * must `delete()` it. Throws {@link ParserUnavailableError} when the grammar cannot load or parse.
+ */
+export async function parseWithGrammar(source: SourceText, language: LanguageDefinition, init?: TreeSitterInitOptions): Promise<{ grammar: Awaited<ReturnType<typeof loadGrammar>>; tree: Tree }> {
   let grammar;
   try {
     grammar = await loadGrammar(language, init);
@@ -24,9 +38,5 @@ export async function parseStructureTree(source: SourceText, language: LanguageD
   }
   const tree = grammar.parser.parse(source.text);
   if (!tree) throw new ParserUnavailableError(`the ${language.id} parser returned no tree`);
-  try {
-    return buildTreeSitterStructure(tree, source, language.id, grammar.compiled);
-  } finally {
-    tree.delete();
-  }
+  return { grammar, tree };
 }

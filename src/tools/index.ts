@@ -9,6 +9,7 @@ import { chunkEditTool } from './definitions/chunk-edit.js';
 import { fileEditTool } from './definitions/file-edit.js';
 import { fileReadTool } from './definitions/file-read.js';
 import { listStructuresTool, readStructureTool } from './definitions/read-structure.js';
+import { semanticEditTool } from './definitions/semantic-edit.js';
 import {
   deleteStructureTool,
   insertAfterStructureTool,
@@ -35,7 +36,7 @@ const SPECS: readonly AnyToolSpec[] = [
     insertAfterStructureTool,
   ] as unknown as AnyToolSpec[]),
   ...moveStructureTools,
-  ...([fileEditTool, chunkEditTool, fileReadTool] as unknown as AnyToolSpec[]),
+  ...([fileEditTool, chunkEditTool, fileReadTool, semanticEditTool] as unknown as AnyToolSpec[]),
 ];
 
 /** Every tool name, in the order {@link createTools} returns them. */

@@ -164,6 +164,35 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     facts: (e) => [`Line ${e.details.line}: ${e.details.line_text}`, ...(e.details.nearby.length > 0 ? ['Nearby structures:'] : []), ...e.details.nearby.map((near) => `  lines ${near.line_range_inclusive.join('-')} (${near.kind}): ${near.target === null ? quote(near.match_text) : `target ${quote(near.target)}`}`)],
     next: () => ['Give the line of a structure listed above, or name it by target.'],
   },
+  PART_NOT_FOUND: {
+    headline: (e) => `The part ${quote(e.details.segment)} of the address ${quote(e.details.address)} selects nothing in ${e.details.path}.`,
+    facts: (e) => [
+      `The target ${quote(e.details.target)} matched; selector ${e.details.failed_segment} of the part failed.`,
+      ...(e.details.available.length > 0 ? ['What can be selected there (closest first):'] : []),
+      ...e.details.available.map((choice, i) => `  ${i + 1}. ${choice.selector} (${choice.kind}, line ${choice.line}): ${choice.text}`),
+    ],
+    next: () => ['Retry with one of the selectors above appended to the target.', 'Parts: .body .params .returns .decorators .name .value .type .args .bases .type_params .imports; elements by .name, ["key"] or [index].'],
+  },
+  PART_AMBIGUOUS: {
+    headline: (e) => `The part ${quote(e.details.segment)} of the address ${quote(e.details.address)} names ${e.details.matches.length} elements in ${e.details.path}.`,
+    facts: (e) => ['Matches:', ...e.details.matches.map((match, i) => `  ${i + 1}. ${match.selector} (${match.kind}, line ${match.line}): ${match.text}`)],
+    next: () => ['Retry with the [index] selector of the one you mean.'],
+  },
+  INVALID_POSITION: {
+    headline: (e) => `The position ${quote(e.details.position)} does not fit the list at ${quote(e.details.address)} in ${e.details.path}.`,
+    facts: (e) => [e.details.items.length > 0 ? `Items: ${e.details.items.map(quote).join(', ')}.` : 'The list is empty.'],
+    next: () => ['Use first, last, at:<n>, or before:/after: with one of the items above.'],
+  },
+  REFERENCES_EXIST: {
+    headline: (e) => `Removing ${quote(e.details.name)} (${quote(e.details.address)} in ${e.details.path}) would break ${e.details.references.length} reference${e.details.references.length === 1 ? '' : 's'}.`,
+    facts: (e) => ['References:', ...e.details.references.slice(0, 20).map((ref) => `  ${ref.file}:${ref.line}:${ref.column} (${ref.kind}): ${ref.text}`), ...(e.details.references.length > 20 ? [`  … and ${e.details.references.length - 20} more`] : [])],
+    next: () => ['Remove or change the references first (in the same batch, before the remove), or send the remove again with force: true.'],
+  },
+  CONFLICT: {
+    headline: (e) => `The name ${quote(e.details.name)} is already taken where ${quote(e.details.address)} in ${e.details.path} would need it.`,
+    facts: (e) => ['Collisions:', ...e.details.conflicts.slice(0, 20).map((c) => `  ${c.file}:${c.line}:${c.column} (${c.kind}): ${c.text}`)],
+    next: () => ['Choose another name, or rename the existing one first.'],
+  },
   INTERNAL_ERROR: {
     headline: () => 'structedit failed unexpectedly (a bug); nothing was changed.',
     facts: () => [],
@@ -183,12 +212,15 @@ export function renderError(tool: string, error: StructeditError): string {
   const facts = renderer.facts(error as never);
   const next = renderer.next(error as never);
   const state = error.details.state === 'FILE_UNCHANGED' ? 'No file was changed.' : 'Some files may have changed: check them before retrying.';
+  const edit = error.details.edit;
+  const batch = edit ? [`Failed at edit ${edit.index + 1} (${edit.op} ${quote(edit.address)} in ${edit.path}); no edit of the batch was applied.`] : [];
   return [
     `${tool} failed (${error.error}): ${renderer.headline(error as never)}`,
     '',
     error.message,
     ...(facts.length > 0 ? ['', ...facts] : []),
     '',
+    ...batch,
     state,
     '',
     'Next steps:',

@@ -42,6 +42,22 @@ const SEED_EXAMPLES: Record<string, unknown[]> = {
     },
     { path: 'auth.py', target: 'class UserAuth', chunks: [{ context_before: ['class UserAuth:'], old_lines: [], new_lines: ['    """Doc."""'], context_after: '    def validate(self):' }] },
   ],
+  // semantic-edit-operations.md: its examples, with a file path and a target for each address.
+  semantic_edit: [
+    { edit: { op: 'set', path: 'api.py', address: 'def fetch_data.params.attempts', value: 'attempts=5' } },
+    {
+      edits: [
+        { op: 'set', path: 'api.py', address: 'def fetch.params.attempts', value: 'attempts=5' },
+        { op: 'add', path: 'models.py', address: 'class User', value: 'verified: bool' },
+        { op: 'rename', path: 'api.py', address: 'def old_func', new_name: 'new_func' },
+      ],
+      transaction: true,
+    },
+    { edits: [{ op: 'add', path: 'api.py', address: 'def fetch_data.params', value: 'timeout: int = 30', position: 'last' }], options: { dry_run: false, format: true, validate: true, transaction: true } },
+    { edits: [{ op: 'add', path: 'api.ts', address: '.imports["std/http"]', value: 'post' }] },
+    { edits: [{ op: 'remove', path: 'models.py', address: 'class User.legacy_id' }, { op: 'remove', path: 'api.py', address: 'def deprecated_helper', force: true }] },
+    { edits: [{ op: 'move', path: 'api.py', address: 'def helper', to: 'utils.py' }, { op: 'move', path: 'api.py', address: 'def helper', position: 'after:def main' }], options: { dry_run: true } },
+  ],
 };
 
 describe('tool definitions', () => {
@@ -89,6 +105,21 @@ describe('tool definitions', () => {
       content: [{ type: 'text', text: 'auth.py: 1 match for "class UserAuth\\ndef validate"\n\nlines 2-3:\n    def validate(self):\n        return True' }],
       structuredContent: { matches: [{ text: '    def validate(self):\n        return True', line_range_inclusive: [2, 3] }], warnings: [] },
     });
+  });
+
+  it('semantic_edit renders each edit and the changed lines of each file', async () => {
+    const result = await byName('semantic_edit').execute({ edits: [{ op: 'rename', path: 'auth.py', address: 'class UserAuth\ndef validate', new_name: 'check' }], options: { dry_run: true } });
+    expect(result.isError).toBe(false);
+    expect(result.content[0]!.text).toBe(
+      [
+        'Would apply 1 edit; nothing was written, 1 file would change.',
+        '  1. rename "class UserAuth\\ndef validate" in auth.py: validate -> check, 1 location in 1 file: auth.py:2 (definition)',
+        'auth.py:',
+        '  @@ line 2',
+        '  -     def validate(self):',
+        '  +     def check(self):',
+      ].join('\n'),
+    );
   });
 });
 
@@ -177,6 +208,18 @@ const EXAMPLES: { [Code in ErrorCode]: StructeditError } = {
     line_text: '',
     nearby: [{ kind: 'function', line_range_inclusive: [1, 4], target: 'def f', match_text: 'def f():' }],
   }),
+  PART_NOT_FOUND: makeError('PART_NOT_FOUND', 'No part.', {
+    path: 'api.py',
+    address: 'def fetch.params.timeot',
+    target: 'def fetch',
+    segment: '.timeot',
+    failed_segment: 2,
+    available: [{ selector: '.timeout', kind: 'parameter', line: 3, text: 'timeout=30' }],
+  }),
+  PART_AMBIGUOUS: makeError('PART_AMBIGUOUS', 'Two entries.', { path: 'a.py', address: 'CONFIG.a', segment: '.a', matches: [{ selector: '[0]', kind: 'entry', line: 1, text: '"a": 1' }, { selector: '[2]', kind: 'entry', line: 3, text: '"a": 2' }] }),
+  INVALID_POSITION: makeError('INVALID_POSITION', 'No such item.', { path: 'a.py', address: 'def f.params', position: 'after:x', items: ['a', 'b'] }),
+  REFERENCES_EXIST: makeError('REFERENCES_EXIST', 'Still used.', { path: 'util.py', address: 'def helper', name: 'helper', references: [{ file: 'main.py', line: 23, column: 5, text: 'helper(x)', kind: 'reference' }] }),
+  CONFLICT: makeError('CONFLICT', 'Taken.', { reason: 'name_taken', path: 'util.py', address: 'def helper', name: 'run', conflicts: [{ file: 'util.py', line: 9, column: 5, text: 'def run():', kind: 'definition' }] }),
   INTERNAL_ERROR: makeError('INTERNAL_ERROR', 'Bug.', { cause: 'stack' }),
 };
 

@@ -1,0 +1,62 @@
+import type { Node } from 'web-tree-sitter';
+import { ecmascriptScopes } from './scope-rules-ecmascript.js';
+import { pythonScopes } from './scope-rules-python.js';
+import { ScopeBuilder, type Scope, type ScopeModel } from './scopes.js';
+import { namedChildrenOf } from './syntax.js';
+
+const FUNCTION_LIKE = /^(function_declaration|method_declaration|function_item|closure_expression|func_literal|lambda_expression|constructor_declaration|function_definition)$/;
+const BLOCK_LIKE = /^(block|compound_statement|statement_block|for_statement|if_statement|enhanced_for_statement)$/;
+const DECLARING_PARENT = /declaration|definition|_item$|_spec$|declarator|parameter|signature|^let_declaration$/;
+const PROPERTY_FIELDS = new Set(['field', 'property', 'attribute']);
+
+/**
+ * The generic scoping rule for Go, Rust, Java and other grammars: functions and blocks are scopes;
+ * an identifier in the `name` (or `pattern`) field of a declaration-like node declares it (a
+ * function's or type's name in the enclosing scope, a parameter in the function's); field and
+ * property names are never bindings; every other identifier is a use. Module-level names are
+ * importable by name (Go package scope). Less exact than the tuned rules, but enough to rename
+ * within a file without touching locals of other functions.
+ */
+export function genericScopes(root: Node, language: string): ScopeModel {
+  const builder = new ScopeBuilder(root);
+
+  const visit = (node: Node, scope: Scope, field: string | null, parent: Node | null): void => {
+    const type = node.type;
+    if (/identifier$/.test(type) || type === 'name') {
+      if (type === 'field_identifier' || type === 'property_identifier' || (field !== null && PROPERTY_FIELDS.has(field))) {
+        builder.occurrence(node, 'property', scope);
+        return;
+      }
+      if (parent && (field === 'name' || field === 'pattern' || (field === 'left' && parent.type === 'short_var_declaration')) && DECLARING_PARENT.test(parent.type + (parent.type === 'short_var_declaration' ? '_declaration' : ''))) {
+        const isFunction = FUNCTION_LIKE.test(parent.type) || /type|struct|class|interface|enum|trait|impl/.test(parent.type);
+        const home = isFunction && scope.parent && scope.start === parent.startIndex ? scope.parent : scope;
+        builder.occurrence(node, 'definition', scope, { declareIn: home, kind: /parameter/.test(parent.type) ? 'parameter' : FUNCTION_LIKE.test(parent.type) ? 'function' : 'variable' });
+        return;
+      }
+      builder.occurrence(node, 'reference', scope);
+      return;
+    }
+    if (type === 'string' || type === 'comment' || /string_literal$|^raw_string|^interpreted_string/.test(type) || /comment$/.test(type)) return;
+    let inner = scope;
+    if (FUNCTION_LIKE.test(type)) inner = builder.scope('function', node.startIndex, node.endIndex, scope);
+    else if (BLOCK_LIKE.test(type) && !(parent && FUNCTION_LIKE.test(parent.type))) inner = builder.scope('block', node.startIndex, node.endIndex, scope);
+    for (let i = 0; i < node.childCount; i++) {
+      const child = node.child(i);
+      if (!child || !child.isNamed) continue;
+      const childField = node.fieldNameForChild(i);
+      // A function's name binds outside it.
+      const childScope = inner !== scope && childField === 'name' ? scope : inner;
+      visit(child, childScope, childField, node);
+    }
+  };
+
+  for (const child of namedChildrenOf(root)) visit(child, builder.module, null, root);
+  return builder.finish(language, true);
+}
+
+/** The scope model of a file, with its language's rules. */
+export function scopesOf(root: Node, language: string): ScopeModel {
+  if (language === 'python') return pythonScopes(root);
+  if (language === 'typescript' || language === 'tsx' || language === 'javascript') return ecmascriptScopes(root, language);
+  return genericScopes(root, language);
+}

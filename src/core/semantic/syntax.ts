@@ -1,0 +1,72 @@
+import type { Node } from 'web-tree-sitter';
+import type { StructureNode } from '../structure/types.js';
+
+/**
+ * Small questions about tree-sitter nodes that the semantic planners share. Offsets are the
+ * parser's, which are offsets into `SourceText.text` (UTF-16 code units).
+ */
+
+/** Node types of comments across the grammars. */
+export const COMMENT_TYPES: ReadonlySet<string> = new Set(['comment', 'line_comment', 'block_comment', 'doc_comment', 'multiline_comment']);
+
+/** A node's children that are not `null` (the typings allow holes). */
+export function childrenOf(node: Node): Node[] {
+  return node.children.filter((child): child is Node => child !== null);
+}
+
+/** A node's named children, comments excluded. */
+export function namedChildrenOf(node: Node): Node[] {
+  return node.namedChildren.filter((child): child is Node => child !== null && !COMMENT_TYPES.has(child.type));
+}
+
+/** The named children of a node in a field (`name` fields of a Python `from` import). */
+export function fieldChildren(node: Node, field: string): Node[] {
+  return node.childrenForFieldName(field).filter((child): child is Node => child !== null);
+}
+
+/**
+ * The syntax node of a structure's declaration: the outermost node that starts where the
+ * structure's header starts and ends within it (`function_definition`, not its `def` keyword;
+ * the declaration inside `export` or a decorated definition).
+ */
+export function declarationNode(root: Node, structure: StructureNode): Node {
+  let node = root.descendantForIndex(structure.headerStart, structure.headerStart) ?? root;
+  while (node.parent && node.parent.id !== root.id && !BODY_TYPES.test(node.parent.type) && node.parent.startIndex === structure.headerStart && node.parent.endIndex <= structure.end) node = node.parent;
+  return node;
+}
+
+/**
+ * Bodies that can share a lone member's span (a Python class `block` holding one method starts and
+ * ends where the method does): the climb to a declaration's node stops below them.
+ */
+const BODY_TYPES = /^(block|statement_block|declaration_list|field_declaration_list|enum_variant_list|enum_body_declarations|object_type)$|_body$/;
+
+/** The node a declaration is wrapped in (`decorated_definition`, `export_statement`), if any. */
+export function wrapperOf(node: Node): Node | null {
+  let wrapper: Node | null = null;
+  for (let parent = node.parent; parent && /^(decorated_definition|export_statement|ambient_declaration)$/.test(parent.type); parent = parent.parent) wrapper = parent;
+  return wrapper;
+}
+
+/** The text of a string literal without its quotes (and prefix), or the node's text. */
+export function unquoted(node: Node): string {
+  const text = node.text;
+  const match = /^[rRbBuUfF]{0,2}("""|'''|"|'|`)([\s\S]*)\1$/.exec(text);
+  return match ? match[2]! : text;
+}
+
+/** The first descendant (or the node itself) of one of the types, depth first. */
+export function firstOfType(node: Node, types: ReadonlySet<string>): Node | null {
+  if (types.has(node.type)) return node;
+  for (const child of namedChildrenOf(node)) {
+    const found = firstOfType(child, types);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Identifier-like node types: what names and references are made of. */
+export const NAME_TYPES: ReadonlySet<string> = new Set([
+  'identifier', 'type_identifier', 'property_identifier', 'field_identifier', 'shorthand_property_identifier',
+  'shorthand_property_identifier_pattern', 'private_property_identifier', 'constant', 'simple_identifier', 'name',
+]);

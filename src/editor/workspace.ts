@@ -1,0 +1,179 @@
+import { err, ok, okAsync, ResultAsync, safeTry } from 'neverthrow';
+import type { Tree } from 'web-tree-sitter';
+import { applyReplacements, isOverlap, type Replacement } from '../core/edit/replacements.js';
+import { makeError, type StructeditError } from '../core/errors.js';
+import type { LanguageDefinition } from '../core/languages/definitions.js';
+import type { StructureTree } from '../core/structure/types.js';
+import type { SourceText } from '../core/text/source-text.js';
+import { encodeUtf8 } from '../core/text/utf8.js';
+import type { Warning } from '../core/warnings.js';
+import { normalizeRelativePath } from '../fs/paths.js';
+import type { FileWrite } from './commit.js';
+import type { EditorContext, ParsedFile } from './context.js';
+
+/** One file as a batch of semantic edits sees it. */
+export interface WorkspaceFile {
+  /** The path, normalized (relative to the root, `/` separators). */
+  readonly path: string;
+  readonly language: LanguageDefinition;
+  /** The file's bytes before the batch (`null`: the batch creates it). */
+  readonly originalBytes: Uint8Array | null;
+  /** Its text before the batch (empty for a created file). */
+  readonly original: SourceText;
+  /** Its structures now (after the edits applied so far). */
+  readonly tree: StructureTree;
+}
+
+/** Folders never searched for references: dependencies, caches, version control. */
+const SKIPPED_FOLDERS = /^(node_modules|__pycache__|site-packages|venv)$|^\./;
+
+/**
+ * The in-memory state of a batch: every file an edit read, at its latest text. Edits apply to it
+ * in order; nothing is written until the batch commits. Syntax trees are parsed on demand and
+ * freed by {@link Workspace.dispose}.
+ */
+export class Workspace {
+  readonly #context: EditorContext;
+  #files = new Map<string, WorkspaceFile>();
+  readonly #syntax = new Map<StructureTree, Tree | null>();
+  #listing: string[] | null = null;
+
+  constructor(context: EditorContext) {
+    this.#context = context;
+  }
+
+  /** The context the workspace reads through. */
+  get context(): EditorContext {
+    return this.#context;
+  }
+
+  /** A copy of the current state, to go back to when an edit of a non-transactional batch fails. */
+  checkpoint(): Map<string, WorkspaceFile> {
+    return new Map(this.#files);
+  }
+
+  /** Goes back to a checkpoint. */
+  restore(checkpoint: Map<string, WorkspaceFile>): void {
+    this.#files = new Map(checkpoint);
+  }
+
+  /** Normalizes a path the way the file map keys it. */
+  static key(path: string): string {
+    const normalized = normalizeRelativePath(path);
+    return normalized.isOk() ? normalized.value : path;
+  }
+
+  /** The file at `path`, read and parsed on first use. */
+  file(path: string, language?: string): ResultAsync<WorkspaceFile, StructeditError> {
+    const key = Workspace.key(path);
+    const known = this.#files.get(key);
+    if (known) return okAsync(known);
+    return this.#context.parseFile(path, language).map((parsed) => {
+      const file: WorkspaceFile = { path: key, language: parsed.language, originalBytes: parsed.bytes, original: parsed.tree.source, tree: parsed.tree };
+      this.#files.set(key, file);
+      return file;
+    });
+  }
+
+  /** The file at `path`, or an empty one to be created when it does not exist. */
+  fileOrNew(path: string, language?: string): ResultAsync<WorkspaceFile, StructeditError> {
+    return this.file(path, language).orElse((failure) => {
+      if (failure.error !== 'FILE_NOT_FOUND') return err(failure);
+      return this.#context.newFile(path, language).map((parsed) => {
+        const file: WorkspaceFile = { path: Workspace.key(path), language: parsed.language, originalBytes: null, original: parsed.tree.source, tree: parsed.tree };
+        this.#files.set(file.path, file);
+        return file;
+      });
+    });
+  }
+
+  /** Whether a file is already part of the batch. */
+  has(path: string): boolean {
+    return this.#files.has(Workspace.key(path));
+  }
+
+  /** The syntax tree of a file's current text (`null` for Markdown). Owned by the workspace. */
+  syntax(file: WorkspaceFile): ResultAsync<Tree | null, StructeditError> {
+    if (this.#syntax.has(file.tree)) return okAsync(this.#syntax.get(file.tree)!);
+    return this.#context.parseSyntax(file.path, file.tree.source, file.language).map((tree) => {
+      this.#syntax.set(file.tree, tree);
+      return tree;
+    });
+  }
+
+  /**
+   * Applies replacements to a file's current text, re-parses it (refusing added syntax errors when
+   * `syntax` is `reject`) and makes the result the file's current state.
+   */
+  apply(file: WorkspaceFile, replacements: readonly Replacement[], syntax: 'warn' | 'reject'): ResultAsync<{ file: WorkspaceFile; warnings: Warning[] }, StructeditError> {
+    const context = this.#context;
+    const files = this.#files;
+    return safeTry(async function* () {
+      if (replacements.length === 0) return ok({ file, warnings: [] });
+      const edited = applyReplacements(file.tree.source, replacements);
+      if (isOverlap(edited)) {
+        return err(makeError('INTERNAL_ERROR', `structedit planned overlapping changes to ${file.path}; nothing was written. This is a bug in structedit.`, { cause: JSON.stringify(edited) }));
+      }
+      const parsed: ParsedFile = { path: file.path, language: file.language, bytes: file.originalBytes, tree: file.tree };
+      const checked = yield* context.checkEdit(parsed, edited, syntax);
+      const next: WorkspaceFile = { ...file, tree: checked.tree };
+      files.set(file.path, next);
+      return ok({ file: next, warnings: checked.warnings });
+    });
+  }
+
+  /** Replaces a file's text outright (a formatter's output), re-parsed like {@link Workspace.apply}. */
+  replaceText(file: WorkspaceFile, text: string, syntax: 'warn' | 'reject'): ResultAsync<{ file: WorkspaceFile; warnings: Warning[] }, StructeditError> {
+    if (text === file.tree.source.text) return okAsync({ file, warnings: [] });
+    return this.apply(file, [{ start: 0, end: file.tree.source.text.length, text }], syntax);
+  }
+
+  /** Files whose text differs from before the batch. */
+  changed(): WorkspaceFile[] {
+    return [...this.#files.values()].filter((file) => file.originalBytes === null ? file.tree.source.original !== '' : file.tree.source.original !== file.original.original || file.tree.source.bom !== file.original.bom);
+  }
+
+  /** The writes that commit the batch. */
+  writes(): FileWrite[] {
+    return this.changed().map((file) => ({ path: file.path, before: file.originalBytes, after: encodeUtf8(file.tree.source.original, file.tree.source.bom) }));
+  }
+
+  /**
+   * Every file under the root (sorted), skipping dependency, cache and hidden folders: where
+   * renames and moves look for references.
+   */
+  listFiles(): ResultAsync<string[], StructeditError> {
+    if (this.#listing) return okAsync(this.#listing);
+    const fs = this.#context.fs;
+    return ResultAsync.fromPromise(
+      (async () => {
+        const found: string[] = [];
+        const walk = async (folder: string): Promise<void> => {
+          let entries;
+          try {
+            entries = await fs.readDirectory(folder);
+          } catch {
+            return;
+          }
+          for (const entry of entries) {
+            const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
+            if (entry.kind === 'directory' && !SKIPPED_FOLDERS.test(entry.name)) await walk(path);
+            else if (entry.kind === 'file') found.push(path);
+          }
+        };
+        await walk('');
+        return found.sort();
+      })(),
+      (cause) => makeError('IO_ERROR', `Listing the files under the root failed: ${cause instanceof Error ? cause.message : String(cause)}.`, { path: '', operation: 'list', code: 'EIO' }),
+    ).map((files) => {
+      this.#listing = files;
+      return files;
+    });
+  }
+
+  /** Frees the syntax trees. */
+  dispose(): void {
+    for (const tree of this.#syntax.values()) tree?.delete();
+    this.#syntax.clear();
+  }
+}

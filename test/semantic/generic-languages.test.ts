@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { SemanticEdit } from 'structedit';
+import { editorOver, expectOk, lines } from '../helpers.js';
+
+type EditIn<E> = E extends SemanticEdit ? Omit<E, 'path'> : never;
+
+/** Go, Rust and Java get the generic rules: parts, lists and in-file scope-aware rename. */
+async function edited(path: string, content: string, edits: EditIn<SemanticEdit>[]): Promise<string> {
+  const { editor, fs } = editorOver({ [path]: content });
+  expectOk(await editor.applyEdits({ edits: edits.map((edit) => ({ ...edit, path }) as SemanticEdit) }));
+  return fs.snapshot()[path] as string;
+}
+
+describe('applyEdits with the generic rules', () => {
+  it('Go: add a parameter and a struct field, set a field, rename a function and a parameter (a same-named local elsewhere stays)', async () => {
+    const go = lines('package main', '', 'import "fmt"', '', 'type Config struct {', '\tName string', '\tPort int', '}', '', 'func greet(name string, times int) string {', '\treturn fmt.Sprintf("hi %s", name)', '}', '', 'func main() {', '\tname := "x"', '\tfmt.Println(greet(name, 2))', '}');
+    const result = await edited('main.go', go, [
+      { op: 'add', address: 'func greet.params', value: 'loud bool' },
+      { op: 'add', address: 'type Config', value: 'Host string' },
+      { op: 'set', address: 'type Config.Port', value: 'Port int64' },
+      { op: 'rename', address: 'func greet', new_name: 'welcome' },
+      { op: 'rename', address: 'func welcome.params.name', new_name: 'who' },
+    ]);
+    expect(result).toBe(lines('package main', '', 'import "fmt"', '', 'type Config struct {', '\tName string', '\tPort int64', '\tHost string', '}', '', 'func welcome(who string, times int, loud bool) string {', '\treturn fmt.Sprintf("hi %s", who)', '}', '', 'func main() {', '\tname := "x"', '\tfmt.Println(welcome(name, 2))', '}'));
+  });
+
+  it('Rust: add a struct field, set a return type, rename a function', async () => {
+    const rust = lines('pub struct Point {', '    pub x: i32,', '    pub y: i32,', '}', '', 'pub fn dist(a: &Point, b: &Point) -> i32 {', '    (a.x - b.x).abs() + (a.y - b.y).abs()', '}', '', 'fn main() {', '    let p = Point { x: 1, y: 2 };', '    println!("{}", dist(&p, &p));', '}');
+    const result = await edited('lib.rs', rust, [
+      { op: 'add', address: 'pub struct Point', value: 'pub z: i32' },
+      { op: 'set', address: 'pub fn dist.returns', value: 'i64' },
+      { op: 'rename', address: 'pub fn dist', new_name: 'manhattan' },
+    ]);
+    expect(result).toBe(lines('pub struct Point {', '    pub x: i32,', '    pub y: i32,', '    pub z: i32,', '}', '', 'pub fn manhattan(a: &Point, b: &Point) -> i64 {', '    (a.x - b.x).abs() + (a.y - b.y).abs()', '}', '', 'fn main() {', '    let p = Point { x: 1, y: 2 };', '    println!("{}", manhattan(&p, &p));', '}'));
+  });
+
+  it('Java: add a first parameter, remove one, rename a method and its call', async () => {
+    const java = lines('public class App {', '    private int count = 0;', '', '    public int add(int a, int b) {', '        return a + b;', '    }', '', '    public int twice(int a) {', '        return add(a, a);', '    }', '}');
+    const result = await edited('App.java', java, [
+      { op: 'add', address: 'public class App\npublic int add.params', value: 'int c', position: 'first' },
+      { op: 'rename', address: 'public class App\npublic int add', new_name: 'sum' },
+      { op: 'rename', address: 'public class App\npublic int twice.params.a', new_name: 'n' },
+    ]);
+    expect(result).toBe(lines('public class App {', '    private int count = 0;', '', '    public int sum(int c, int a, int b) {', '        return a + b;', '    }', '', '    public int twice(int n) {', '        return sum(n, n);', '    }', '}'));
+  });
+});
