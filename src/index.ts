@@ -38,6 +38,10 @@ export type {
   ReplaceAllTextInStructureResult,
   ReplaceStructureResult,
   ReplaceTextInStructureResult,
+  RestoredFile,
+  UndoArgs,
+  UndoResult,
+  WriteOutcome,
 } from './editor/index.js';
 export type {
   ApplyChunksArgs,
@@ -81,9 +85,11 @@ export type {
   ChunkCheck,
   ChunkLineMismatch,
   ChunkPlacement,
+  ConflictDetails,
   ErrorCode,
   ErrorDetailsByCode,
   ErrorOf,
+  FileChangedConflict,
   FileState,
   LineRange,
   NearbyStructure,

@@ -14,6 +14,13 @@ const target = z
   .string()
   .describe('Target path: one line per nesting level, outermost first; each line is the literal start (first 50 characters) of a structure, e.g. "class UserAuth\\ndef validate(self):". "" is the whole file.');
 
+/** The one definition of `expected_hash` every writing operation accepts. */
+const expectedHash = z
+  .string()
+  .regex(/^sha256:[0-9a-f]{64}$/, 'must be a hash as results report it ("sha256:" and 64 hex digits)')
+  .optional()
+  .describe('The file\'s hash from an earlier result (read or write). If the file changed since, the call fails with CONFLICT and writes nothing.');
+
 /** Arguments of `readStructure`. */
 export interface ReadStructureArgs {
   /** File path, relative to the root. */
@@ -86,6 +93,8 @@ export interface ApplyChunksArgs {
   language?: string;
   /** Validate and report without writing. */
   dry_run?: boolean;
+  /** The file's `hash` from an earlier result: the call fails with `CONFLICT`, writing nothing, if the file changed since. */
+  expected_hash?: string;
 }
 
 /** Most chunks one `applyChunks` call takes. */
@@ -118,6 +127,7 @@ export const applyChunksArgsSchema = z
     chunks: z.array(chunkSchema).min(1, 'give at least one chunk').max(MAX_CHUNKS, `at most ${MAX_CHUNKS} chunks per call`).describe('The chunks to apply, all or none.'),
     language,
     dry_run: z.boolean().optional().describe('Validate and report without writing.'),
+    expected_hash: expectedHash,
   })
   .superRefine((args, context) => {
     if ((args.target === undefined) === (args.line === undefined)) {
@@ -152,7 +162,6 @@ const content = z.string().describe('The new text, at zero indent (it is re-inde
 const oldText = z.string().min(1, 'must not be empty').describe('The exact text to find inside the structure: literal, case-sensitive, whitespace included.');
 const newText = z.string().describe('The text that replaces it (written as given, not re-indented).');
 const dryRun = z.boolean().optional().describe('Check everything and report what the edit would do, without writing.');
-
 /** Arguments of `replaceStructure`. */
 export interface ReplaceStructureArgs {
   /** File path, relative to the root. */
@@ -165,6 +174,8 @@ export interface ReplaceStructureArgs {
   language?: string;
   /** Check and report without writing (the result has `dry_run: true`). */
   dry_run?: boolean;
+  /** The file's `hash` from an earlier result: the call fails with `CONFLICT`, writing nothing, if the file changed since. */
+  expected_hash?: string;
 }
 
 const lineNumber = z.number().int().min(1, 'line numbers start at 1');
@@ -199,6 +210,8 @@ export interface DeleteStructureArgs {
   language?: string;
   /** Check and report without writing (the result has `dry_run: true`). */
   dry_run?: boolean;
+  /** The file's `hash` from an earlier result: the call fails with `CONFLICT`, writing nothing, if the file changed since. */
+  expected_hash?: string;
 }
 
 /** Arguments of `replaceTextInStructure`. */
@@ -215,6 +228,8 @@ export interface ReplaceTextInStructureArgs {
   language?: string;
   /** Check and report without writing (the result has `dry_run: true`). */
   dry_run?: boolean;
+  /** The file's `hash` from an earlier result: the call fails with `CONFLICT`, writing nothing, if the file changed since. */
+  expected_hash?: string;
 }
 
 /** Arguments of `replaceAllTextInStructure`. */
@@ -235,6 +250,8 @@ export interface InsertStructureArgs {
   language?: string;
   /** Check and report without writing (the result has `dry_run: true`). */
   dry_run?: boolean;
+  /** The file's `hash` from an earlier result: the call fails with `CONFLICT`, writing nothing, if the file changed since. */
+  expected_hash?: string;
 }
 
 /** Arguments of `moveStructure`. */
@@ -255,16 +272,20 @@ export interface MoveStructureArgs {
   dest_language?: string;
   /** Check and report without writing (the result has `dry_run: true`). */
   dry_run?: boolean;
+  /** The source file's `hash` from an earlier result (`CONFLICT` if it changed since). */
+  expected_hash?: string;
+  /** The destination file's `hash` from an earlier result (`CONFLICT` if it changed since). */
+  dest_expected_hash?: string;
 }
 
 /** Schema of {@link ReplaceStructureArgs}. */
-export const replaceStructureArgsSchema = z.strictObject({ path, target, content, language, dry_run: dryRun }) satisfies z.ZodType<ReplaceStructureArgs>;
+export const replaceStructureArgsSchema = z.strictObject({ path, target, content, language, dry_run: dryRun, expected_hash: expectedHash }) satisfies z.ZodType<ReplaceStructureArgs>;
 
 /** Schema of {@link DeleteStructureArgs}. */
-export const deleteStructureArgsSchema = z.strictObject({ path, target, language, dry_run: dryRun }) satisfies z.ZodType<DeleteStructureArgs>;
+export const deleteStructureArgsSchema = z.strictObject({ path, target, language, dry_run: dryRun, expected_hash: expectedHash }) satisfies z.ZodType<DeleteStructureArgs>;
 
 /** Schema of {@link ReplaceTextInStructureArgs}. */
-export const replaceTextInStructureArgsSchema = z.strictObject({ path, target, old_text: oldText, new_text: newText, language, dry_run: dryRun }) satisfies z.ZodType<ReplaceTextInStructureArgs>;
+export const replaceTextInStructureArgsSchema = z.strictObject({ path, target, old_text: oldText, new_text: newText, language, dry_run: dryRun, expected_hash: expectedHash }) satisfies z.ZodType<ReplaceTextInStructureArgs>;
 
 /** Schema of {@link ReplaceAllTextInStructureArgs}. */
 export const replaceAllTextInStructureArgsSchema = z.strictObject({
@@ -275,10 +296,11 @@ export const replaceAllTextInStructureArgsSchema = z.strictObject({
   expected_count: z.number().int().min(1).optional().describe('How many occurrences there must be; the call fails with COUNT_MISMATCH otherwise.'),
   language,
   dry_run: dryRun,
+  expected_hash: expectedHash,
 }) satisfies z.ZodType<ReplaceAllTextInStructureArgs>;
 
 /** Schema of {@link InsertStructureArgs}. */
-export const insertStructureArgsSchema = z.strictObject({ path, target, content, language, dry_run: dryRun }) satisfies z.ZodType<InsertStructureArgs>;
+export const insertStructureArgsSchema = z.strictObject({ path, target, content, language, dry_run: dryRun, expected_hash: expectedHash }) satisfies z.ZodType<InsertStructureArgs>;
 
 /** Schema of {@link MoveStructureArgs}. */
 export const moveStructureArgsSchema = z
@@ -291,6 +313,8 @@ export const moveStructureArgsSchema = z
     source_language: language,
     dest_language: language,
     dry_run: dryRun,
+    expected_hash: expectedHash,
+    dest_expected_hash: expectedHash,
   })
   .superRefine((args, context) => {
     const needsTarget = args.position === 'before' || args.position === 'after';
@@ -320,6 +344,8 @@ export const moveStructureNextToArgsSchema = z.strictObject({
   source_language: language,
   dest_language: language,
   dry_run: dryRun,
+  expected_hash: expectedHash,
+  dest_expected_hash: expectedHash,
 }) satisfies z.ZodType<MoveStructureNextToArgs>;
 
 /** Schema of {@link MoveStructureToFileArgs}. */
@@ -330,6 +356,8 @@ export const moveStructureToFileArgsSchema = z.strictObject({
   source_language: language,
   dest_language: language,
   dry_run: dryRun,
+  expected_hash: expectedHash,
+  dest_expected_hash: expectedHash,
 }) satisfies z.ZodType<MoveStructureToFileArgs>;
 /** One edit of `editFile`. */
 export interface EditOperation {
@@ -349,6 +377,8 @@ export interface FileEditArgs {
   edits: EditOperation[];
   /** Check the edits and show the diff without writing anything (default false). */
   dry_run?: boolean;
+  /** The file's `hash` from an earlier result: the call fails with `CONFLICT`, writing nothing, if the file changed since. */
+  expected_hash?: string;
 }
 
 /** The most edits one `editFile` call takes. */
@@ -388,6 +418,7 @@ export const fileEditArgsSchema = z.strictObject({
     .max(MAX_EDITS_PER_CALL, `at most ${MAX_EDITS_PER_CALL} edits per call: split them into several calls`)
     .describe('Edits applied in order, each to the result of the previous one; all succeed or nothing is written.'),
   dry_run: z.boolean().optional().describe('Check every edit and return the diff without writing (default false).'),
+  expected_hash: expectedHash,
 }) satisfies z.ZodType<FileEditArgs>;
 
 /**

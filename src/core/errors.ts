@@ -168,6 +168,25 @@ export interface SimilarLine {
   similarity: number;
 }
 
+/**
+ * `CONFLICT` because the file changed: it is not the one `expected_hash` names, it changed between
+ * the operation's read and its write, or (for `undo`) it is no longer as the undone operation left
+ * it. Nothing was written.
+ */
+export interface FileChangedConflict {
+  /** Why: the file changed. */
+  reason: 'file_changed';
+  /** The file. */
+  path: string;
+  /** The hash the file was expected to have (`null`: it was expected not to exist). */
+  expected_hash: string | null;
+  /** The hash it has now (`null`: it does not exist). */
+  actual_hash: string | null;
+}
+
+/** The `details` of `CONFLICT`, told apart by `reason`. */
+export type ConflictDetails = FileChangedConflict;
+
 /** The typed `details` of each error code (besides `state`). */
 export interface ErrorDetailsByCode {
   /** No structure matches the target; `suggestions` lists the nearest candidates. */
@@ -277,6 +296,8 @@ export interface ErrorDetailsByCode {
   WRONG_COUNT: FileEditErrorDetails;
   /** An unexpected failure inside structedit: a bug. `cause` holds the exception. */
   INTERNAL_ERROR: { cause: string };
+  /** The file is not as the caller (or the operation's own read) saw it; see {@link ConflictDetails}. */
+  CONFLICT: ConflictDetails;
 }
 
 /** Every error code. */

@@ -15,7 +15,9 @@ import type {
 import type { ReadFileResult } from '../core/file-read/types.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { applyChunks, type ApplyChunksResult } from './chunk-edit.js';
-import { createEditorContext, type EditorOptions } from './context.js';
+import { createEditorContext, type EditorContext, type EditorOptions } from './context.js';
+import { createPathLocks } from './path-locks.js';
+import { undo, undoPaths, type UndoArgs, type UndoResult } from './undo.js';
 import { readFile } from './file-read.js';
 import type { FileEditSuccess } from '../core/file-edit/types.js';
 import { editFile } from './file-edit.js';
@@ -40,6 +42,8 @@ import {
 export type { EditorLimits, EditorOptions } from './context.js';
 export type { ListStructuresResult, ReadStructureResult } from './read.js';
 export type { ApplyChunksResult } from './chunk-edit.js';
+export type { WriteOutcome } from './commit.js';
+export type { RestoredFile, UndoArgs, UndoResult } from './undo.js';
 export type {
   DeleteStructureResult,
   InsertAfterStructureResult,
@@ -103,6 +107,14 @@ export interface Editor {
    * outcome as the specification's `FileEditResult`.
    */
   editFile(args: FileEditArgs): ResultAsync<FileEditSuccess, StructeditError>;
+  /**
+   * Undoes a writing call by its result's `undo_token`: every file it wrote gets its earlier bytes
+   * back (a file it created is removed), provided each is still exactly as that call left it;
+   * otherwise `CONFLICT` and nothing is written. The editor remembers its last 100 writing calls
+   * (at most 64 MB of contents) in memory; a token works once, and the result carries a token
+   * that redoes the change.
+   */
+  undo(args: UndoArgs): ResultAsync<UndoResult, StructeditError>;
 }
 
 /**
@@ -116,20 +128,34 @@ export interface Editor {
  */
 export function createEditor(options: EditorOptions): Editor {
   const context = createEditorContext(options);
+  const locks = createPathLocks();
+  /** A writing call: it holds its files' locks from its read to its write (see {@link createPathLocks}). */
+  const exclusive =
+    <Args, T>(pathsOf: (args: Args) => string[], operation: (context: EditorContext, args: Args) => ResultAsync<T, StructeditError>) =>
+    (args: Args): ResultAsync<T, StructeditError> =>
+      guard(new ResultAsync(locks.withPaths(pathsOf(args), () => Promise.resolve(operation(context, args)))));
+  const single = (args: unknown) => stringFields(args, 'path');
   return {
     readStructure: (args) => guard(readStructure(context, args)),
     listStructures: (args) => guard(listStructures(context, args)),
-    applyChunks: (args) => guard(applyChunks(context, args)),
+    applyChunks: exclusive(single, applyChunks),
     readFile: (args) => guard(readFile(context, args)),
-    replaceStructure: (args) => guard(replaceStructure(context, args)),
-    deleteStructure: (args) => guard(deleteStructure(context, args)),
-    replaceTextInStructure: (args) => guard(replaceTextInStructure(context, args)),
-    replaceAllTextInStructure: (args) => guard(replaceAllTextInStructure(context, args)),
-    insertBeforeStructure: (args) => guard(insertBeforeStructure(context, args)),
-    insertAfterStructure: (args) => guard(insertAfterStructure(context, args)),
-    moveStructure: (args) => guard(moveStructure(context, args)),
-    editFile: (args) => guard(editFile(context, args)),
+    replaceStructure: exclusive(single, replaceStructure),
+    deleteStructure: exclusive(single, deleteStructure),
+    replaceTextInStructure: exclusive(single, replaceTextInStructure),
+    replaceAllTextInStructure: exclusive(single, replaceAllTextInStructure),
+    insertBeforeStructure: exclusive(single, insertBeforeStructure),
+    insertAfterStructure: exclusive(single, insertAfterStructure),
+    moveStructure: exclusive((args) => stringFields(args, 'source_path', 'dest_path'), moveStructure),
+    undo: exclusive((args) => undoPaths(context, args), undo),
+    editFile: exclusive(single, editFile),
   };
+}
+
+/** The string values of some fields of an input not validated yet (for choosing the locks to take). */
+function stringFields(input: unknown, ...fields: string[]): string[] {
+  if (typeof input !== 'object' || input === null) return [];
+  return fields.map((field) => (input as Record<string, unknown>)[field]).filter((value): value is string => typeof value === 'string');
 }
 
 /**

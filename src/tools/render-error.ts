@@ -164,6 +164,11 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     facts: (e) => [`Line ${e.details.line}: ${e.details.line_text}`, ...(e.details.nearby.length > 0 ? ['Nearby structures:'] : []), ...e.details.nearby.map((near) => `  lines ${near.line_range_inclusive.join('-')} (${near.kind}): ${near.target === null ? quote(near.match_text) : `target ${quote(near.target)}`}`)],
     next: () => ['Give the line of a structure listed above, or name it by target.'],
   },
+  CONFLICT: {
+    headline: (e) => `${e.details.path} changed since it was read; nothing was written.`,
+    facts: (e) => [`Expected hash: ${e.details.expected_hash ?? '(no file)'}.`, `Hash now: ${e.details.actual_hash ?? '(no file)'}.`],
+    next: (e) => [`Read ${e.details.path} again (its result carries the new hash).`, 'Redo the change on what the file holds now, passing that hash as expected_hash.'],
+  },
   INTERNAL_ERROR: {
     headline: () => 'structedit failed unexpectedly (a bug); nothing was changed.',
     facts: () => [],

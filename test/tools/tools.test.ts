@@ -87,7 +87,7 @@ describe('tool definitions', () => {
     expect(result).toEqual({
       isError: false,
       content: [{ type: 'text', text: 'auth.py: 1 match for "class UserAuth\\ndef validate"\n\nlines 2-3:\n    def validate(self):\n        return True' }],
-      structuredContent: { matches: [{ text: '    def validate(self):\n        return True', line_range_inclusive: [2, 3] }], warnings: [] },
+      structuredContent: { matches: [{ text: '    def validate(self):\n        return True', line_range_inclusive: [2, 3] }], hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), warnings: [] },
     });
   });
 });
@@ -178,6 +178,7 @@ const EXAMPLES: { [Code in ErrorCode]: StructeditError } = {
     nearby: [{ kind: 'function', line_range_inclusive: [1, 4], target: 'def f', match_text: 'def f():' }],
   }),
   INTERNAL_ERROR: makeError('INTERNAL_ERROR', 'Bug.', { cause: 'stack' }),
+  CONFLICT: makeError('CONFLICT', 'a.py changed since it was read.', { reason: 'file_changed', path: 'a.py', expected_hash: `sha256:${'a'.repeat(64)}`, actual_hash: null }),
 };
 
 describe('error rendering, one row per error code', () => {
@@ -203,6 +204,7 @@ describe('error rendering, one row per error code', () => {
     expect(renderError('read_structure', EXAMPLES.INVALID_ARGUMENT)).toContain('  target: expected string');
     expect(renderError('chunk_edit', EXAMPLES.CHUNK_MISMATCH)).toContain('expected "    return 2", the file has "    return 1" at line 3');
     expect(renderError('chunk_edit', EXAMPLES.CHUNK_MISMATCH)).toContain('      3 |     return 1');
+    expect(renderError('file_edit', EXAMPLES.CONFLICT)).toContain('Hash now: (no file).');
   });
 });
 
