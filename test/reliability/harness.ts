@@ -5,7 +5,7 @@
  *
  * To cover a new writing operation, add one row to {@link WRITE_OPERATIONS}.
  */
-import type { Result } from 'neverthrow';
+import type { Result, ResultAsync } from 'neverthrow';
 import { createEditor, faultyFs, memoryFs, type Editor, type FaultCode, type FaultPlan, type FsAdapter, type StructeditError } from 'structedit';
 
 /** The files every row starts from: several languages, a CRLF file with a BOM, a nested folder. */
@@ -24,10 +24,10 @@ export interface WriteOperation {
   /** Calls made first without faults (e.g. the write an undo row undoes); returns what `run` needs. */
   setup?: (editor: Editor) => Promise<string>;
   /** The call under test. */
-  run: (editor: Editor, setup: string) => PromiseLike<Result<unknown, StructeditError>>;
+  run: (editor: Editor, setup: string) => ResultAsync<unknown, StructeditError>;
 }
 
-const tokenOf = async (result: PromiseLike<Result<{ undo_token: string | null }, StructeditError>>): Promise<string> => {
+const tokenOf = async (result: ResultAsync<{ undo_token: string | null }, StructeditError>): Promise<string> => {
   const settled = await result;
   if (settled.isErr() || settled.value.undo_token === null) throw new Error(`setup failed: ${JSON.stringify(settled)}`);
   return settled.value.undo_token;
