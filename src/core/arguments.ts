@@ -14,6 +14,16 @@ const target = z
   .string()
   .describe('Target path: one line per nesting level, outermost first; each line is the literal start (first 50 characters) of a structure, e.g. "class UserAuth\\ndef validate(self):". "" is the whole file.');
 
+const noNul = (text: string) => !text.includes('\0');
+/** A UTF-16 surrogate without its other half: half a character, which no UTF-8 file can hold. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = (text: string) => !loneSurrogate.test(text);
+/**
+ * Text that goes into a file: no NUL byte (the file would become binary) and no half of a
+ * character (a lone UTF-16 surrogate, which no UTF-8 file can hold and would be written as U+FFFD).
+ */
+const fileText = () => z.string().refine(noNul, 'contains a NUL byte, which would make the file binary').refine(wellFormed, 'contains half of a character (a lone UTF-16 surrogate)');
+
 /** The one definition of `expected_hash` every writing operation accepts. */
 const expectedHash = z
   .string()
@@ -101,7 +111,7 @@ export interface ApplyChunksArgs {
 export const MAX_CHUNKS = 1000;
 
 const chunkLines = (what: string) =>
-  z.array(z.string(), { error: (issue) => (issue.input === undefined ? `required: ${what} (a list of strings, [] for none)` : `must be a list of lines (an array of strings): ${what}`) }).describe(`${what[0]!.toUpperCase()}${what.slice(1)}: a list of lines without line endings.`);
+  z.array(fileText(), { error: (issue) => (issue.input === undefined ? `required: ${what} (a list of strings, [] for none)` : `must be a list of lines (an array of strings): ${what}`) }).describe(`${what[0]!.toUpperCase()}${what.slice(1)}: a list of lines without line endings.`);
 const chunkContext = (what: string, empty: string) =>
   z
     .union([z.string(), z.array(z.string())], {
@@ -158,9 +168,9 @@ export interface ReadFileArgs {
   language?: string;
 }
 
-const content = z.string().describe('The new text, at zero indent (it is re-indented to the destination, keeping its relative indentation) or as readStructure returned it. At most 1 MB.');
-const oldText = z.string().min(1, 'must not be empty').describe('The exact text to find inside the structure: literal, case-sensitive, whitespace included.');
-const newText = z.string().describe('The text that replaces it (written as given, not re-indented).');
+const content = fileText().describe('The new text, at zero indent (it is re-indented to the destination, keeping its relative indentation) or as readStructure returned it. At most 1 MB.');
+const oldText = z.string().min(1, 'must not be empty').refine(wellFormed, 'contains half of a character (a lone UTF-16 surrogate)').describe('The exact text to find inside the structure: literal, case-sensitive, whitespace included.');
+const newText = fileText().describe('The text that replaces it (written as given, not re-indented).');
 const dryRun = z.boolean().optional().describe('Check everything and report what the edit would do, without writing.');
 /** Arguments of `replaceStructure`. */
 export interface ReplaceStructureArgs {
@@ -384,10 +394,6 @@ export interface FileEditArgs {
 /** The most edits one `editFile` call takes. */
 export const MAX_EDITS_PER_CALL = 1000;
 
-const noNul = (text: string) => !text.includes('\0');
-/** A UTF-16 surrogate without its other half: half a character, which no UTF-8 file can hold. */
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const wellFormed = (text: string) => !loneSurrogate.test(text);
 
 /** Schema of {@link EditOperation}. */
 export const editOperationSchema = z.strictObject({
@@ -396,10 +402,7 @@ export const editOperationSchema = z.strictObject({
     .refine(noNul, 'contains a NUL byte, which no text file holds')
     .refine(wellFormed, 'contains half of a character (a lone UTF-16 surrogate)')
     .describe('Exact text to find, including whitespace and line breaks (matched literally, no regex). "" only for an empty file, to set its content.'),
-  new_text: z
-    .string()
-    .refine(noNul, 'contains a NUL byte, which would make the file binary')
-    .refine(wellFormed, 'contains half of a character (a lone UTF-16 surrogate)')
+  new_text: fileText()
     .describe('Text to put in place of every occurrence of old_text.'),
   occurrences: z
     .number()

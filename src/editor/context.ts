@@ -161,7 +161,13 @@ export function createEditorContext(options: EditorOptions): EditorContext {
 
   const parseSource: EditorContext['parseSource'] = (path, source, language) =>
     ResultAsync.fromPromise(parseStructureTree(source, language, options.treeSitter), (cause) => {
-      const reason = cause instanceof ParserUnavailableError || cause instanceof Error ? cause.message : String(cause);
+      // A stack overflow means nesting deeper than the parser (or the structure builder) can follow.
+      const reason =
+        cause instanceof RangeError && /call stack/i.test(cause.message)
+          ? 'its structures are nested too deeply to follow (the parser ran out of stack); edit it with file_edit, which needs no parser'
+          : cause instanceof ParserUnavailableError || cause instanceof Error
+            ? cause.message
+            : String(cause);
       return makeError('PARSER_FAILED', `${path} could not be parsed: ${reason}.`, { path, parse_errors: [] });
     });
 
