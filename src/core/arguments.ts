@@ -1,6 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
 import { invalidArgument, makeError, type ErrorOf } from './errors.js';
+import { malformedPathReason } from './path-syntax.js';
 import { utf8Length } from './text/utf8.js';
 
 /**
@@ -8,7 +9,13 @@ import { utf8Length } from './text/utf8.js';
  * the tool layer publishes them as JSON Schema, so both always agree. Field names are the seeds'.
  */
 
-const path = z.string().min(1, 'must be a non-empty path relative to the root');
+const path = z
+  .string()
+  .min(1, 'must be a non-empty path relative to the root')
+  .superRefine((value, context) => {
+    const reason = malformedPathReason(value);
+    if (reason !== null) context.addIssue({ code: 'custom', message: `is not a path relative to the root: ${reason}` });
+  });
 const language = z.string().min(1).optional().describe('Language id to parse the file as, overriding its extension (e.g. "python").');
 const target = z
   .string()

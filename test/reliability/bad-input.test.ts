@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { ResultAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import { createEditor, isStructeditError, memoryFs, type Editor, type StructeditError } from 'structedit';
 import { createTools } from 'structedit/tools';
@@ -17,7 +18,7 @@ function expectSettled(outcome: Outcome, label: string): void {
 }
 
 /** Every operation once, on a path, with arguments that would be valid for a parseable file. */
-const everyOperation = (editor: Editor, path: string): Array<[string, PromiseLike<Outcome>]> => [
+const everyOperation = (editor: Editor, path: string): Array<[string, ResultAsync<unknown, StructeditError>]> => [
   ['readStructure', editor.readStructure({ path, target: '' })],
   ['listStructures', editor.listStructures({ path })],
   ['readFile', editor.readFile({ path })],
@@ -94,7 +95,7 @@ describe('named hard inputs: a clear error or a correct result', () => {
     const fs = memoryFs({ 'a.py': 'def f():\n    return 1\n' });
     const editor = createEditor({ fs });
     const half = 'x = "\uD83D"';
-    const calls: Array<[string, PromiseLike<Outcome>]> = [
+    const calls: Array<[string, ResultAsync<unknown, StructeditError>]> = [
       ['content', editor.replaceStructure({ path: 'a.py', target: 'def f', content: half })],
       ['content', editor.insertBeforeStructure({ path: 'a.py', target: 'def f', content: half })],
       ['new_text', editor.replaceTextInStructure({ path: 'a.py', target: 'def f', old_text: '1', new_text: half })],
