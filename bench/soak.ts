@@ -88,7 +88,9 @@ while (tally.tried < total) {
         if (typeof token === 'string') tokens.push(token);
       } else {
         tally.failed++;
-        errorCodes[result.error.error] = (errorCodes[result.error.error] ?? 0) + 1;
+        // A CONFLICT is expected only from undoing a write whose file changed since; say which.
+        const code = result.error.error === 'CONFLICT' && result.error.message.includes('this token undoes') ? 'CONFLICT (stale undo)' : result.error.error;
+        errorCodes[code] = (errorCodes[code] ?? 0) + 1;
         const after = await filesOf(base);
         if (result.error.details.state !== 'FILE_UNCHANGED') tally.mayHaveChanged++;
         else if (!sameFiles(before, after)) {
