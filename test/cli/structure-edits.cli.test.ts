@@ -54,6 +54,18 @@ describe('structedit CLI: structure edits', () => {
     expect(file()).toBe('class UserAuth:\n    def validate(self):\n        return True\n');
   });
 
+  it('--expected-hash: a stale hash is a CONFLICT (exit 1), nothing written; the current one goes through', async () => {
+    const read = JSON.parse((await run(['read', 'auth.py', 'class UserAuth\\ndef logout', '--json'])).out) as { hash: string };
+    writeFileSync(join(root, 'auth.py'), original.replace('pass', 'return'));
+    const stale = await run(['replace-text', 'auth.py', 'class UserAuth\\ndef logout', '--old', 'return', '--new', 'return 0', '--expected-hash', read.hash]);
+    expect(stale.code).toBe(1);
+    expect(stale.err).toContain('CONFLICT');
+    expect(file()).toBe(original.replace('pass', 'return'));
+    const fresh = JSON.parse((await run(['read', 'auth.py', 'class UserAuth\\ndef logout', '--json'])).out) as { hash: string };
+    expect((await run(['replace-text', 'auth.py', 'class UserAuth\\ndef logout', '--old', 'return', '--new', 'return 0', '--expected-hash', fresh.hash])).code).toBe(0);
+    expect(file()).toBe(original.replace('pass', 'return 0'));
+  });
+
   it('usage errors exit 2 and write nothing', async () => {
     const both = await run(['replace', 'auth.py', 'class UserAuth', '--content', 'x', '--content-file', 'y']);
     expect(both.code).toBe(2);
