@@ -40,8 +40,9 @@ export const UNDO_LIMITS = { entries: 100, bytes: 64 * 1024 * 1024 } as const;
 
 /**
  * Undo state of one editor, in memory: for each of the last {@link UNDO_LIMITS}.entries writing
- * calls (and at most {@link UNDO_LIMITS}.bytes of file contents in all), the bytes each file had
- * before and after. Older entries are forgotten, so their tokens stop working. Nothing is kept on
+ * calls (and at most {@link UNDO_LIMITS}.bytes of file contents in all, though the latest call is
+ * always kept), the bytes each file had before and after. Older entries are forgotten, so their
+ * tokens stop working. Nothing is kept on
  * disk: undo is for the session that made the change.
  */
 export interface UndoStore {

@@ -160,6 +160,15 @@ describe('undo', () => {
     expect(fs.snapshot()).toEqual(files);
   });
 
+  it('remembers the last 100 writes: the token of the 101st-latest is refused', async () => {
+    const { editor, fs } = editorOver({ 'n.txt': '0\n' });
+    const tokens: string[] = [];
+    for (let index = 0; index < 101; index++) tokens.push(expectOk(await editor.editFile({ path: 'n.txt', edits: [{ old_text: `${index}\n`, new_text: `${index + 1}\n` }] })).metadata.undo_token!);
+    expectError(await editor.undo({ undo_token: tokens[0]! }), 'INVALID_ARGUMENT');
+    expectOk(await editor.undo({ undo_token: tokens[100]! }));
+    expect(fs.snapshot()['n.txt']).toBe('100\n');
+  });
+
   it('nothing written, no token; an unknown token is refused', async () => {
     const { editor } = editorOver({ 'a.py': 'x = 1\n' });
     expect(expectOk(await editor.replaceStructure({ path: 'a.py', target: '', content: 'x = 1\n' })).undo_token).toBeNull();
