@@ -1,6 +1,9 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isStructeditError, type StructeditError } from 'structedit';
+import { createEditor, faultyFs, isStructeditError, nodeFs, type StructeditError } from 'structedit';
 import { FAULT_CODES, runWithFault, sameFiles, WRITE_OPERATIONS, type FaultRun, type WriteOperation } from './harness.js';
 
 /** The calls a row makes without faults, and the files it leaves. */
@@ -73,5 +76,40 @@ describe('fault injection: every writing operation, every injection point', () =
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('fault injection over the real file system (nodeFs)', () => {
+  it('a cross-file move into a new folder, failed at each call: the files on disk are byte-identical and no temporary file is left', async () => {
+    const listing = (root: string) =>
+      readdirSync(root, { recursive: true, encoding: 'utf8' })
+        .sort()
+        .map((name) => {
+          try {
+            return `${name}: ${readFileSync(join(root, name)).toString('base64')}`;
+          } catch {
+            return `${name}/`;
+          }
+        });
+    const move = { source_path: 'web/app.ts', source_target: 'export class App', dest_path: 'out/new/app.ts', position: 'file_end' } as const;
+    const setUp = () => {
+      const root = mkdtempSync(join(tmpdir(), 'structedit-faults-'));
+      mkdirSync(join(root, 'web'));
+      writeFileSync(join(root, 'web/app.ts'), '\uFEFFexport class App {\r\n  start(): void {}\r\n}\r\n\r\nexport const x = 1;\r\n');
+      return root;
+    };
+    const counting = setUp();
+    const counter = faultyFs(nodeFs({ root: counting }));
+    expect((await createEditor({ fs: counter }).moveStructure(move)).isOk()).toBe(true);
+    rmSync(counting, { recursive: true, force: true });
+    for (let failAt = 1; failAt <= counter.calls; failAt++) {
+      const root = setUp();
+      const before = listing(root);
+      const result = await createEditor({ fs: faultyFs(nodeFs({ root }), { failAt, code: 'ENOSPC' }) }).moveStructure(move);
+      expect(result.isErr(), `call ${failAt}`).toBe(true);
+      // A folder the move created may stay (empty); every file is as it was.
+      expect(listing(root).filter((entry) => !entry.endsWith('/')), `call ${failAt}: ${counter.log[failAt - 1]}`).toEqual(before.filter((entry) => !entry.endsWith('/')));
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
