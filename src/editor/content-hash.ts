@@ -12,8 +12,9 @@ export async function contentHash(bytes: Uint8Array): Promise<string> {
   const subtle = (globalThis as { crypto?: { subtle?: { digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer> } } }).crypto?.subtle;
   if (subtle !== undefined) {
     try {
-      // A copy: Web Crypto refuses views over shared or resizable buffers.
-      return `sha256:${bytesToHex(new Uint8Array(await subtle.digest('SHA-256', bytes.slice())))}`;
+      // Web Crypto refuses views over shared buffers: copy those only.
+      const input = bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();
+      return `sha256:${bytesToHex(new Uint8Array(await subtle.digest('SHA-256', input)))}`;
     } catch {
       // Fall through to the portable implementation (e.g. an insecure browser context).
     }
