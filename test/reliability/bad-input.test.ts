@@ -48,6 +48,11 @@ describe('arbitrary bytes as file contents', () => {
             const outcome = await call;
             expectSettled(outcome, name);
             if (outcome.isErr()) expect(sameFiles(await filesOf(fs), before), `${name} failed but changed files`).toBe(true);
+            else if (name === 'replaceStructure') {
+              // A correct result: the whole file is now the content (its BOM and line ending kept).
+              const text = new TextDecoder().decode(await fs.readFile(path));
+              expect(['x = 1\n', 'x = 1\r\n', 'x = 1\r']).toContain(text);
+            }
           }
         },
       ),
