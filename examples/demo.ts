@@ -121,7 +121,9 @@ export async function runDemo(): Promise<void> {
       content: '# Sessions expire after an hour.\n@staticmethod\ndef validate(token):\n    return bool(token) and hashlib.sha256(token.encode()).hexdigest() in VALID\n',
     });
     if (replaced.isErr()) throw new Error(replaced.error.message);
-    console.log(`  result: ${JSON.stringify(replaced.value)}`);
+    const { lines: newLines, warnings, hash, undo_token } = replaced.value;
+    console.log(`  lines: ${JSON.stringify(newLines)}, warnings: ${JSON.stringify(warnings)}, undo_token: ${undo_token}`);
+    console.log(`  hash: ${hash} (send it back as expected_hash to refuse edits over a changed file)`);
     console.log(readFileSync(join(root, 'auth.py'), 'utf8').replace(/\n$/, '').replace(/^/gm, '  | '));
 
     heading("editFile({ path: 'README.md', edits: [two exact-text edits] })  -> applied together, with a diff");

@@ -51,6 +51,10 @@ export type {
   ReplaceAllTextInStructureResult,
   ReplaceStructureResult,
   ReplaceTextInStructureResult,
+  RestoredFile,
+  UndoArgs,
+  UndoResult,
+  WriteOutcome,
 } from './editor/index.js';
 export type {
   AddEdit,
@@ -103,11 +107,14 @@ export type {
   ChunkLineMismatch,
   ChunkPlacement,
   CodeLocation,
+  ConflictDetails,
   FailedEdit,
+  NameTakenConflict,
   PartChoice,
   ErrorCode,
   ErrorDetailsByCode,
   ErrorOf,
+  FileChangedConflict,
   FileState,
   LineRange,
   NearbyStructure,
@@ -127,6 +134,8 @@ export type { LanguageOptions } from './core/languages/registry.js';
 export type { TreeSitterInitOptions } from './parsing/tree-sitter-loader.js';
 export { FsError } from './fs/adapter.js';
 export type { DirectoryEntry, FileStat, FsAdapter, FsErrorCode } from './fs/adapter.js';
+export { faultyFs } from './fs/faulty.js';
+export type { FaultCode, FaultOperation, FaultPlan, FaultyFs } from './fs/faulty.js';
 export { memoryFs } from './fs/memory.js';
 export type { MemoryFs } from './fs/memory.js';
 export { nodeFs } from './fs/node.js';

@@ -17,7 +17,8 @@ it('npm run demo: reads, skeletons and edits by structure, and shows error value
   expect(output).toContain("  |     if (item.quantity <= 0) {");
   expect(output).toContain('  | ```bash\n  | npm install shop\n  | ```');
   expect(output).toContain('  |     [8-13] method: addItem → "addItem"');
-  expect(output).toContain('  result: {"lines":[11,14],"dry_run":false,"warnings":[]}');
+  expect(output).toContain('  lines: [11,14], warnings: [], undo_token: undo-1-');
+  expect(output).toMatch(/ {2}hash: sha256:[0-9a-f]{64} /);
   expect(output).toContain('  |     @staticmethod\n  |     def validate(token):\n  |         return bool(token) and hashlib');
   expect(output).toContain('  total_replacements: 2, at lines 3 and 14');
   expect(output).toContain('  -A tiny shop.\n  +A tiny shop, edited by structure.');

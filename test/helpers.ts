@@ -66,3 +66,12 @@ export function spliceLines(text: string, from: number, to: number, ...rows: str
   all.splice(from - 1, to - from + 1, ...rows);
   return all.join('\n');
 }
+
+/**
+ * An ok result without the fields every result carries but few tests are about (the file's `hash`,
+ * a move's `dest_hash`, and the `undo_token`), so a test can compare the operation's own figures exactly.
+ */
+export function expectFigures<T>(result: { isOk(): boolean; value?: T; error?: unknown }): Omit<T, 'hash' | 'dest_hash' | 'undo_token'> {
+  const { hash: _hash, dest_hash: _destHash, undo_token: _token, ...figures } = expectOk(result) as T & { hash?: unknown; dest_hash?: unknown; undo_token?: unknown };
+  return figures;
+}

@@ -11,7 +11,7 @@ import type { StructureListing } from '../core/read/list-structures.js';
 import type { Warning } from '../core/warnings.js';
 import { version } from '../version.js';
 import { registerSemanticEditCommands } from './semantic-edit-commands.js';
-import { registerStructureEditCommands } from './structure-edit-commands.js';
+import { registerStructureEditCommands, withWriteOptions, writeOptions } from './structure-edit-commands.js';
 
 /** Exit codes: 0 success, 1 the operation failed, 2 the command line was wrong. */
 const EXIT_OK = 0;
@@ -185,7 +185,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
     finish(await editor.listStructures(args), options.json, (value) => renderListing(value.structures).join('\n'));
   });
 
-  common(
+  withWriteOptions(common(
     program
       .command('chunk-edit')
       .description('Apply chunks (context_before / old_lines / new_lines / context_after) to one structure, all or none. Name the structure by --target (or --level) or by --line [--column].')
@@ -194,9 +194,8 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       .option('--target <target>', 'target path of the structure; levels separated by \\n')
       .option(...LEVEL_OPTION)
       .option('--line <n>', '1-based line of the structure (the one starting there, else the innermost holding it)', (value: string) => Number(value))
-      .option('--column <n>', '1-based column on --line', (value: string) => Number(value))
-      .option('--dry-run', 'validate and report without writing'),
-  ).action(async (path: string, options: CommonOptions & { chunks: string; target?: string; level: string[]; line?: number; column?: number; dryRun?: boolean }) => {
+      .option('--column <n>', '1-based column on --line', (value: string) => Number(value)),
+  )).action(async (path: string, options: CommonOptions & { chunks: string; target?: string; level: string[]; line?: number; column?: number; dryRun?: boolean; expectedHash?: string }) => {
     const target = targetFrom(options.level, options.target, '--target');
     let chunks: unknown;
     try {
@@ -213,7 +212,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       ...(options.line !== undefined ? { line: options.line } : {}),
       ...(options.column !== undefined ? { column: options.column } : {}),
       ...(options.language ? { language: options.language } : {}),
-      ...(options.dryRun ? { dry_run: true } : {}),
+      ...writeOptions(options),
     };
     finish(await editor.applyChunks(args), options.json, (value) =>
       [
@@ -286,17 +285,18 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
   registerStructureEditCommands(program, editContext);
   registerSemanticEditCommands(program, editContext);
 
-  program
-    .command('edit-file')
-    .description('Apply exact-text edits to a file (file_edit): each old_text must occur exactly `occurrences` times (default 1); edits apply in order; all or nothing.')
-    .argument('<path>', 'file, relative to --root')
-    .requiredOption('--edits <file>', 'JSON file with the edits, [{ "old_text", "new_text", "occurrences"? }] or { "edits": [...] }; "-" reads standard input')
-    .option('--dry-run', 'check every edit and print the diff without writing')
+  withWriteOptions(
+    program
+      .command('edit-file')
+      .description('Apply exact-text edits to a file (file_edit): each old_text must occur exactly `occurrences` times (default 1); edits apply in order; all or nothing.')
+      .argument('<path>', 'file, relative to --root')
+      .requiredOption('--edits <file>', 'JSON file with the edits, [{ "old_text", "new_text", "occurrences"? }] or { "edits": [...] }; "-" reads standard input'),
+  )
     .option('--root <dir>', 'folder every path is confined to', process.cwd())
     .option('--json', 'print the result (the FileEditResult) as JSON')
-    .action(async (path: string, options: { edits: string; dryRun?: boolean; root: string; json?: boolean }) => {
+    .action(async (path: string, options: { edits: string; dryRun?: boolean; expectedHash?: string; root: string; json?: boolean }) => {
       const edits = await readEdits(options.edits);
-      const input = { path, edits, ...(options.dryRun ? { dry_run: true } : {}) };
+      const input = { path, edits, ...writeOptions(options) };
       const editor = createEditor({ fs: nodeFs({ root: options.root }) });
       const result = toFileEditResult(await editor.editFile(input as Parameters<typeof editor.editFile>[0]), input);
       if (options.json) io.out(JSON.stringify(result, null, 2));

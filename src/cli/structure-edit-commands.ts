@@ -23,8 +23,21 @@ interface EditOptions {
   json?: boolean;
   language?: string;
   dryRun?: boolean;
+  expectedHash?: string;
   content?: string;
   contentFile?: string;
+}
+
+/** Adds the options every writing command takes: `--dry-run` and `--expected-hash`. */
+export function withWriteOptions(command: Command): Command {
+  return command
+    .option('--dry-run', 'check everything and report what would change, without writing')
+    .option('--expected-hash <hash>', 'the file\'s hash from an earlier --json result: fail with CONFLICT, writing nothing, if the file changed since');
+}
+
+/** `dry_run` and `expected_hash` as an operation's arguments. */
+export function writeOptions(options: { dryRun?: boolean; expectedHash?: string }): { dry_run?: true; expected_hash?: string } {
+  return { ...(options.dryRun ? { dry_run: true } : {}), ...(options.expectedHash !== undefined ? { expected_hash: options.expectedHash } : {}) };
 }
 
 /** Target levels come as one argument with `\n` between levels, as in `read`. */
@@ -38,10 +51,10 @@ const range = ([first, last]: readonly [number, number]) => (first === last ? `l
 export function registerStructureEditCommands(program: Command, context: EditCommandContext): void {
   const { common, finish } = context;
   const editorFor = (options: { root: string }): Editor => createEditor({ fs: nodeFs({ root: options.root }) });
-  /** `language` and `dry_run` as the operation's arguments. */
-  const language = (options: EditOptions) => ({ ...(options.language ? { language: options.language } : {}), ...(options.dryRun ? { dry_run: true } : {}) });
-  /** A write command: the common options plus `--dry-run`. */
-  const edit = (command: Command) => common(command).option('--dry-run', 'check everything and report what would change, without writing');
+  /** `language`, `dry_run` and `expected_hash` as the operation's arguments. */
+  const language = (options: EditOptions) => ({ ...(options.language ? { language: options.language } : {}), ...writeOptions(options) });
+  /** A write command: the common options plus `--dry-run` and `--expected-hash`. */
+  const edit = (command: Command) => withWriteOptions(common(command));
   /** `replaced` or, for a dry run, `would replace`. */
   const did = (value: { dry_run: boolean }, done: string, wouldDo: string) => (value.dry_run ? `would ${wouldDo}` : done);
 
@@ -131,7 +144,7 @@ export function registerStructureEditCommands(program: Command, context: EditCom
       position: options.position as 'before',
       ...(options.destTarget !== undefined ? { dest_target: levels(options.destTarget) } : {}),
       ...(options.language ? { source_language: options.language, dest_language: options.language } : {}),
-      ...(options.dryRun ? { dry_run: true } : {}),
+      ...writeOptions(options),
     };
     await run(options.json, editorFor(options).moveStructure(args), (value) =>
       withWarnings(`${did(value, 'moved', 'move')} ${sourcePath} ${range(value.source_original_line_range)} to ${options.to} ${range(value.destination_final_line_range)}`, value.warnings),

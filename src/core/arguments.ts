@@ -1,6 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
 import { invalidArgument, makeError, type ErrorOf } from './errors.js';
+import { malformedPathReason } from './path-syntax.js';
 import { utf8Length } from './text/utf8.js';
 
 /**
@@ -8,11 +9,34 @@ import { utf8Length } from './text/utf8.js';
  * the tool layer publishes them as JSON Schema, so both always agree. Field names are the seeds'.
  */
 
-const path = z.string().min(1, 'must be a non-empty path relative to the root');
+const path = z
+  .string()
+  .min(1, 'must be a non-empty path relative to the root')
+  .superRefine((value, context) => {
+    const reason = malformedPathReason(value);
+    if (reason !== null) context.addIssue({ code: 'custom', message: `is not a path relative to the root: ${reason}` });
+  });
 const language = z.string().min(1).optional().describe('Language id to parse the file as, overriding its extension (e.g. "python").');
 const target = z
   .string()
   .describe('Target path: one line per nesting level, outermost first; each line is the literal start (first 50 characters) of a structure, e.g. "class UserAuth\\ndef validate(self):". "" is the whole file.');
+
+const noNul = (text: string) => !text.includes('\0');
+/** A UTF-16 surrogate without its other half: half a character, which no UTF-8 file can hold. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = (text: string) => !loneSurrogate.test(text);
+/**
+ * Text that goes into a file: no NUL byte (the file would become binary) and no half of a
+ * character (a lone UTF-16 surrogate, which no UTF-8 file can hold and would be written as U+FFFD).
+ */
+const fileText = () => z.string().refine(noNul, 'contains a NUL byte, which would make the file binary').refine(wellFormed, 'contains half of a character (a lone UTF-16 surrogate)');
+
+/** The one definition of `expected_hash` every writing operation accepts. */
+const expectedHash = z
+  .string()
+  .regex(/^sha256:[0-9a-f]{64}$/, 'must be a hash as results report it ("sha256:" and 64 hex digits)')
+  .optional()
+  .describe('The file\'s hash from an earlier result (read or write). If the file changed since, the call fails with CONFLICT and writes nothing.');
 
 /** Arguments of `readStructure`. */
 export interface ReadStructureArgs {
@@ -86,13 +110,15 @@ export interface ApplyChunksArgs {
   language?: string;
   /** Validate and report without writing. */
   dry_run?: boolean;
+  /** The file's `hash` from an earlier result: the call fails with `CONFLICT`, writing nothing, if the file changed since. */
+  expected_hash?: string;
 }
 
 /** Most chunks one `applyChunks` call takes. */
 export const MAX_CHUNKS = 1000;
 
 const chunkLines = (what: string) =>
-  z.array(z.string(), { error: (issue) => (issue.input === undefined ? `required: ${what} (a list of strings, [] for none)` : `must be a list of lines (an array of strings): ${what}`) }).describe(`${what[0]!.toUpperCase()}${what.slice(1)}: a list of lines without line endings.`);
+  z.array(fileText(), { error: (issue) => (issue.input === undefined ? `required: ${what} (a list of strings, [] for none)` : `must be a list of lines (an array of strings): ${what}`) }).describe(`${what[0]!.toUpperCase()}${what.slice(1)}: a list of lines without line endings.`);
 const chunkContext = (what: string, empty: string) =>
   z
     .union([z.string(), z.array(z.string())], {
@@ -118,6 +144,7 @@ export const applyChunksArgsSchema = z
     chunks: z.array(chunkSchema).min(1, 'give at least one chunk').max(MAX_CHUNKS, `at most ${MAX_CHUNKS} chunks per call`).describe('The chunks to apply, all or none.'),
     language,
     dry_run: z.boolean().optional().describe('Validate and report without writing.'),
+    expected_hash: expectedHash,
   })
   .superRefine((args, context) => {
     if ((args.target === undefined) === (args.line === undefined)) {
@@ -148,11 +175,10 @@ export interface ReadFileArgs {
   language?: string;
 }
 
-const content = z.string().describe('The new text, at zero indent (it is re-indented to the destination, keeping its relative indentation) or as readStructure returned it. At most 1 MB.');
-const oldText = z.string().min(1, 'must not be empty').describe('The exact text to find inside the structure: literal, case-sensitive, whitespace included.');
-const newText = z.string().describe('The text that replaces it (written as given, not re-indented).');
+const content = fileText().describe('The new text, at zero indent (it is re-indented to the destination, keeping its relative indentation) or as readStructure returned it. At most 1 MB.');
+const oldText = z.string().min(1, 'must not be empty').refine(wellFormed, 'contains half of a character (a lone UTF-16 surrogate)').describe('The exact text to find inside the structure: literal, case-sensitive, whitespace included.');
+const newText = fileText().describe('The text that replaces it (written as given, not re-indented).');
 const dryRun = z.boolean().optional().describe('Check everything and report what the edit would do, without writing.');
-
 /** Arguments of `replaceStructure`. */
 export interface ReplaceStructureArgs {
   /** File path, relative to the root. */
@@ -165,6 +191,8 @@ export interface ReplaceStructureArgs {
   language?: string;
   /** Check and report without writing (the result has `dry_run: true`). */
   dry_run?: boolean;
+  /** The file's `hash` from an earlier result: the call fails with `CONFLICT`, writing nothing, if the file changed since. */
+  expected_hash?: string;
 }
 
 const lineNumber = z.number().int().min(1, 'line numbers start at 1');
@@ -199,6 +227,8 @@ export interface DeleteStructureArgs {
   language?: string;
   /** Check and report without writing (the result has `dry_run: true`). */
   dry_run?: boolean;
+  /** The file's `hash` from an earlier result: the call fails with `CONFLICT`, writing nothing, if the file changed since. */
+  expected_hash?: string;
 }
 
 /** Arguments of `replaceTextInStructure`. */
@@ -215,6 +245,8 @@ export interface ReplaceTextInStructureArgs {
   language?: string;
   /** Check and report without writing (the result has `dry_run: true`). */
   dry_run?: boolean;
+  /** The file's `hash` from an earlier result: the call fails with `CONFLICT`, writing nothing, if the file changed since. */
+  expected_hash?: string;
 }
 
 /** Arguments of `replaceAllTextInStructure`. */
@@ -235,6 +267,8 @@ export interface InsertStructureArgs {
   language?: string;
   /** Check and report without writing (the result has `dry_run: true`). */
   dry_run?: boolean;
+  /** The file's `hash` from an earlier result: the call fails with `CONFLICT`, writing nothing, if the file changed since. */
+  expected_hash?: string;
 }
 
 /** Arguments of `moveStructure`. */
@@ -255,16 +289,20 @@ export interface MoveStructureArgs {
   dest_language?: string;
   /** Check and report without writing (the result has `dry_run: true`). */
   dry_run?: boolean;
+  /** The source file's `hash` from an earlier result (`CONFLICT` if it changed since). */
+  expected_hash?: string;
+  /** The destination file's `hash` from an earlier result (`CONFLICT` if it changed since). */
+  dest_expected_hash?: string;
 }
 
 /** Schema of {@link ReplaceStructureArgs}. */
-export const replaceStructureArgsSchema = z.strictObject({ path, target, content, language, dry_run: dryRun }) satisfies z.ZodType<ReplaceStructureArgs>;
+export const replaceStructureArgsSchema = z.strictObject({ path, target, content, language, dry_run: dryRun, expected_hash: expectedHash }) satisfies z.ZodType<ReplaceStructureArgs>;
 
 /** Schema of {@link DeleteStructureArgs}. */
-export const deleteStructureArgsSchema = z.strictObject({ path, target, language, dry_run: dryRun }) satisfies z.ZodType<DeleteStructureArgs>;
+export const deleteStructureArgsSchema = z.strictObject({ path, target, language, dry_run: dryRun, expected_hash: expectedHash }) satisfies z.ZodType<DeleteStructureArgs>;
 
 /** Schema of {@link ReplaceTextInStructureArgs}. */
-export const replaceTextInStructureArgsSchema = z.strictObject({ path, target, old_text: oldText, new_text: newText, language, dry_run: dryRun }) satisfies z.ZodType<ReplaceTextInStructureArgs>;
+export const replaceTextInStructureArgsSchema = z.strictObject({ path, target, old_text: oldText, new_text: newText, language, dry_run: dryRun, expected_hash: expectedHash }) satisfies z.ZodType<ReplaceTextInStructureArgs>;
 
 /** Schema of {@link ReplaceAllTextInStructureArgs}. */
 export const replaceAllTextInStructureArgsSchema = z.strictObject({
@@ -275,10 +313,11 @@ export const replaceAllTextInStructureArgsSchema = z.strictObject({
   expected_count: z.number().int().min(1).optional().describe('How many occurrences there must be; the call fails with COUNT_MISMATCH otherwise.'),
   language,
   dry_run: dryRun,
+  expected_hash: expectedHash,
 }) satisfies z.ZodType<ReplaceAllTextInStructureArgs>;
 
 /** Schema of {@link InsertStructureArgs}. */
-export const insertStructureArgsSchema = z.strictObject({ path, target, content, language, dry_run: dryRun }) satisfies z.ZodType<InsertStructureArgs>;
+export const insertStructureArgsSchema = z.strictObject({ path, target, content, language, dry_run: dryRun, expected_hash: expectedHash }) satisfies z.ZodType<InsertStructureArgs>;
 
 /** Schema of {@link MoveStructureArgs}. */
 export const moveStructureArgsSchema = z
@@ -291,6 +330,8 @@ export const moveStructureArgsSchema = z
     source_language: language,
     dest_language: language,
     dry_run: dryRun,
+    expected_hash: expectedHash,
+    dest_expected_hash: expectedHash,
   })
   .superRefine((args, context) => {
     const needsTarget = args.position === 'before' || args.position === 'after';
@@ -320,6 +361,8 @@ export const moveStructureNextToArgsSchema = z.strictObject({
   source_language: language,
   dest_language: language,
   dry_run: dryRun,
+  expected_hash: expectedHash,
+  dest_expected_hash: expectedHash,
 }) satisfies z.ZodType<MoveStructureNextToArgs>;
 
 /** Schema of {@link MoveStructureToFileArgs}. */
@@ -330,6 +373,8 @@ export const moveStructureToFileArgsSchema = z.strictObject({
   source_language: language,
   dest_language: language,
   dry_run: dryRun,
+  expected_hash: expectedHash,
+  dest_expected_hash: expectedHash,
 }) satisfies z.ZodType<MoveStructureToFileArgs>;
 /** One edit of `editFile`. */
 export interface EditOperation {
@@ -349,15 +394,13 @@ export interface FileEditArgs {
   edits: EditOperation[];
   /** Check the edits and show the diff without writing anything (default false). */
   dry_run?: boolean;
+  /** The file's `hash` from an earlier result: the call fails with `CONFLICT`, writing nothing, if the file changed since. */
+  expected_hash?: string;
 }
 
 /** The most edits one `editFile` call takes. */
 export const MAX_EDITS_PER_CALL = 1000;
 
-const noNul = (text: string) => !text.includes('\0');
-/** A UTF-16 surrogate without its other half: half a character, which no UTF-8 file can hold. */
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const wellFormed = (text: string) => !loneSurrogate.test(text);
 
 /** Schema of {@link EditOperation}. */
 export const editOperationSchema = z.strictObject({
@@ -366,10 +409,7 @@ export const editOperationSchema = z.strictObject({
     .refine(noNul, 'contains a NUL byte, which no text file holds')
     .refine(wellFormed, 'contains half of a character (a lone UTF-16 surrogate)')
     .describe('Exact text to find, including whitespace and line breaks (matched literally, no regex). "" only for an empty file, to set its content.'),
-  new_text: z
-    .string()
-    .refine(noNul, 'contains a NUL byte, which would make the file binary')
-    .refine(wellFormed, 'contains half of a character (a lone UTF-16 surrogate)')
+  new_text: fileText()
     .describe('Text to put in place of every occurrence of old_text.'),
   occurrences: z
     .number()
@@ -388,6 +428,7 @@ export const fileEditArgsSchema = z.strictObject({
     .max(MAX_EDITS_PER_CALL, `at most ${MAX_EDITS_PER_CALL} edits per call: split them into several calls`)
     .describe('Edits applied in order, each to the result of the previous one; all succeed or nothing is written.'),
   dry_run: z.boolean().optional().describe('Check every edit and return the diff without writing (default false).'),
+  expected_hash: expectedHash,
 }) satisfies z.ZodType<FileEditArgs>;
 
 /**
@@ -443,6 +484,8 @@ export interface SetEdit {
   value: string;
   /** Parse the file as this language instead of by its extension. */
   language?: string;
+  /** The hash `path` had in an earlier result; `CONFLICT` (nothing written) if the file changed since. */
+  expected_hash?: string;
 }
 
 /** `add`: `value` becomes a new item of the list the address names. */
@@ -459,6 +502,8 @@ export interface AddEdit {
   position?: string;
   /** Parse the file as this language instead of by its extension. */
   language?: string;
+  /** The hash `path` had in an earlier result; `CONFLICT` (nothing written) if the file changed since. */
+  expected_hash?: string;
 }
 
 /** `remove`: the addressed structure, part or list item goes (with its separator). */
@@ -473,6 +518,8 @@ export interface RemoveEdit {
   force?: boolean;
   /** Parse the file as this language instead of by its extension. */
   language?: string;
+  /** The hash `path` had in an earlier result; `CONFLICT` (nothing written) if the file changed since. */
+  expected_hash?: string;
 }
 
 /** `rename`: a declaration and its references, across the files under the root. */
@@ -487,6 +534,8 @@ export interface RenameEdit {
   new_name: string;
   /** Parse the file as this language instead of by its extension. */
   language?: string;
+  /** The hash `path` had in an earlier result; `CONFLICT` (nothing written) if the file changed since. */
+  expected_hash?: string;
 }
 
 /** `move`: a top-level declaration to another file (imports follow), or to another place in its file. */
@@ -503,6 +552,8 @@ export interface MoveEdit {
   position?: string;
   /** Parse the files as this language instead of by their extensions. */
   language?: string;
+  /** The hash `path` had in an earlier result; `CONFLICT` (nothing written) if the file changed since. */
+  expected_hash?: string;
 }
 
 /** One semantic edit. */
@@ -536,11 +587,11 @@ export interface ApplyEditsArgs {
 export const MAX_SEMANTIC_EDITS = 1000;
 
 const editLanguage = language;
-const valueField = z.string().describe('The new text: zero-indent, or as read; it is re-indented where it goes.');
+const valueField = fileText().describe('The new text: zero-indent, or as read; it is re-indented where it goes.');
 
 /** Schema of {@link SemanticEdit}. */
 export const semanticEditSchema = z.discriminatedUnion('op', [
-  z.strictObject({ op: z.literal('set'), path: editPath, address, value: valueField, language: editLanguage }),
+  z.strictObject({ op: z.literal('set'), path: editPath, address, value: valueField, language: editLanguage, expected_hash: expectedHash }),
   z.strictObject({
     op: z.literal('add'),
     path: editPath,
@@ -548,14 +599,16 @@ export const semanticEditSchema = z.discriminatedUnion('op', [
     value: valueField.describe('The new item as it should read, e.g. "timeout: int = 30", "\\"b\\": 2", "post", "@cache".'),
     position: z.string().optional().describe('first | last (default) | before:<ref> | after:<ref> (an item by name or by the start of its text) | at:<n> (0-based).'),
     language: editLanguage,
+    expected_hash: expectedHash,
   }),
-  z.strictObject({ op: z.literal('remove'), path: editPath, address, force: z.boolean().optional().describe('Remove a declaration even if references to it remain.'), language: editLanguage }),
+  z.strictObject({ op: z.literal('remove'), path: editPath, address, force: z.boolean().optional().describe('Remove a declaration even if references to it remain.'), language: editLanguage, expected_hash: expectedHash }),
   z.strictObject({
     op: z.literal('rename'),
     path: editPath,
     address,
     new_name: z.string().min(1, 'must be the new identifier').describe('The new identifier (no sigils).'),
     language: editLanguage,
+    expected_hash: expectedHash,
   }),
   z.strictObject({
     op: z.literal('move'),
@@ -564,6 +617,7 @@ export const semanticEditSchema = z.discriminatedUnion('op', [
     to: path.optional().describe('Destination file (created if missing); omitted: reorder within the same file.'),
     position: z.string().optional().describe('first | last (default) | before:<target> | after:<target> in the destination.'),
     language: editLanguage,
+    expected_hash: expectedHash,
   }),
 ]) satisfies z.ZodType<SemanticEdit>;
 

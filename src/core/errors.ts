@@ -206,6 +206,39 @@ export interface FailedEdit {
   address: string;
 }
 
+/**
+ * `CONFLICT` because the file changed: it is not the one `expected_hash` names, it changed between
+ * the operation's read and its write, or (for `undo`) it is no longer as the undone operation left
+ * it. Nothing was written.
+ */
+export interface FileChangedConflict {
+  /** Why: the file changed. */
+  reason: 'file_changed';
+  /** The file. */
+  path: string;
+  /** The hash the file was expected to have (`null`: it was expected not to exist). */
+  expected_hash: string | null;
+  /** The hash it has now (`null`: it does not exist). */
+  actual_hash: string | null;
+}
+
+/** `CONFLICT` because a rename or move would collide with a name that already exists. Nothing was written. */
+export interface NameTakenConflict {
+  /** Why: the new name is already taken where it would be needed. */
+  reason: 'name_taken';
+  /** The file of the edit. */
+  path: string;
+  /** The edit's address. */
+  address: string;
+  /** The name that collides. */
+  name: string;
+  /** Where the name is already declared or used. */
+  conflicts: CodeLocation[];
+}
+
+/** The `details` of `CONFLICT`, told apart by `reason`. */
+export type ConflictDetails = NameTakenConflict | FileChangedConflict;
+
 /** The typed `details` of each error code (besides `state`). */
 export interface ErrorDetailsByCode {
   /** No structure matches the target; `suggestions` lists the nearest candidates. */
@@ -343,16 +376,6 @@ export interface ErrorDetailsByCode {
     name: string;
     references: CodeLocation[];
   };
-  /** A rename or move would collide with a name that already exists; `conflicts` lists where. */
-  CONFLICT: {
-    /** Why: the new name is already taken (a rename or move collision). */
-    reason: 'name_taken';
-    path: string;
-    address: string;
-    /** The name that collides. */
-    name: string;
-    conflicts: CodeLocation[];
-  };
   /**
    * `file_edit`: an edit's `old_text` occurs nowhere in the file as that edit sees it;
    * `validation_error.similar_content` holds the closest text, `suggested_fixes` what to send.
@@ -365,6 +388,12 @@ export interface ErrorDetailsByCode {
   WRONG_COUNT: FileEditErrorDetails;
   /** An unexpected failure inside structedit: a bug. `cause` holds the exception. */
   INTERNAL_ERROR: { cause: string };
+  /**
+   * A conflict, nothing written: the file is not as the caller (or the operation's own read) saw it
+   * (`reason: 'file_changed'`), or a rename or move would collide with an existing name
+   * (`reason: 'name_taken'`); see {@link ConflictDetails}.
+   */
+  CONFLICT: ConflictDetails;
 }
 
 /** Every error code. */

@@ -7,10 +7,11 @@ import { locateUniqueTarget } from '../core/locate/locate.js';
 import { locateByLineRange, locateStructureAt } from '../core/locate/position.js';
 import { TargetNamer } from '../core/locate/targets.js';
 import type { Warning } from '../core/warnings.js';
+import type { WriteOutcome } from './commit.js';
 import type { EditorContext } from './context.js';
 
 /** Result of {@link Editor.applyChunks}. */
-export interface ApplyChunksResult {
+export interface ApplyChunksResult extends WriteOutcome {
   /** The file, as given. */
   path: string;
   /**
@@ -44,6 +45,7 @@ export function applyChunks(context: EditorContext, input: ApplyChunksArgs): Res
     // All chunks' new lines together are the content of this call.
     yield* checkContentSizes([{ field: 'chunks.new_lines', text: args.chunks.flatMap((chunk) => chunk.new_lines).join('\n') }], context.limits.maxContentBytes);
     const file = yield* context.parseFile(args.path, args.language);
+    yield* context.checkExpectedHash(file, args.expected_hash);
     const { tree } = file;
     const namer = new TargetNamer(tree);
     const path = args.target !== undefined ? yield* locateUniqueTarget(tree, args.target, args.path, namer) : yield* locateStructureAt(tree, args.line!, args.column, args.path, namer);
@@ -56,7 +58,7 @@ export function applyChunks(context: EditorContext, input: ApplyChunksArgs): Res
     }
     const checked = yield* context.checkEdit(file, edited);
     const unchanged = edited.original === tree.source.original;
-    if (!args.dry_run && !unchanged) yield* context.commit([checked.write]);
+    const receipt = !args.dry_run && !unchanged ? yield* context.commit([checked.write]) : null;
     const after = node === tree.root ? [checked.tree.root] : locateByLineRange(checked.tree, plan.lineRange, node.kind, path.length);
     const target = after === null ? null : after.length === 1 ? '' : new TargetNamer(checked.tree).targetOf(after).target;
     return ok({
@@ -67,6 +69,8 @@ export function applyChunks(context: EditorContext, input: ApplyChunksArgs): Res
       chunks: plan.chunks,
       lines_removed: plan.linesRemoved,
       lines_added: plan.linesAdded,
+      hash: receipt?.hashes.get(file.path) ?? file.hash!,
+      undo_token: receipt?.undo_token ?? null,
       dry_run: args.dry_run === true,
       warnings: [...located, ...plan.warnings, ...checked.warnings],
     });

@@ -1,28 +1,37 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import { makeError, type StructeditError } from '../core/errors.js';
+import { makeError, type ErrorOf, type StructeditError } from '../core/errors.js';
 import { parentOf } from '../fs/paths.js';
-import type { FsAdapter } from '../fs/adapter.js';
+import { FsError, type FsAdapter } from '../fs/adapter.js';
+import { contentHash } from './content-hash.js';
 import { fsFailure } from './fs-errors.js';
 
-/** One file to write: its bytes before (`null` if it does not exist yet) and after. */
+/**
+ * One file to write: its bytes before (`null` if it does not exist yet) and after (`null`: remove
+ * it, which only `undo` asks for).
+ */
 export interface FileWrite {
   readonly path: string;
   readonly before: Uint8Array | null;
-  readonly after: Uint8Array;
+  readonly after: Uint8Array | null;
 }
 
 /**
- * Writes files, each atomically through the adapter, creating missing folders. When a write
- * fails, the files already written are put back (rewritten with their old bytes, or removed if
- * they were created), so a failed multi-file operation leaves every file as it was. Callers
- * validate everything before calling this: it is the last step and the only one that writes.
+ * Writes files, each atomically through the adapter, creating missing folders. First every file is
+ * read again and compared with the bytes the operation read (`before`): a file changed in between,
+ * by another program or through another path, fails the whole commit with `CONFLICT` before
+ * anything is written. When a write fails, the files already written are put back (rewritten with
+ * their old bytes, or removed if they were created), so a failed multi-file operation leaves every
+ * file as it was. Callers validate everything before calling this: it is the last step and the
+ * only one that writes.
  */
 export function commitFiles(fs: FsAdapter, writes: readonly FileWrite[]): ResultAsync<void, StructeditError> {
   const done: FileWrite[] = [];
   const writeOne = (write: FileWrite): ResultAsync<void, StructeditError> => {
+    if (write.after === null) return ResultAsync.fromPromise(fs.remove(write.path), (cause) => fsFailure(cause, write.path, 'write'));
+    const after = write.after;
     const folder = parentOf(write.path.replace(/^\/+/, ''));
     const ensureFolder = write.before === null && folder !== '' ? ResultAsync.fromPromise(fs.mkdir(folder), (cause) => fsFailure(cause, folder, 'write')) : okAsync(undefined);
-    return ensureFolder.andThen(() => ResultAsync.fromPromise(fs.writeFile(write.path, write.after), (cause) => fsFailure(cause, write.path, 'write')));
+    return ensureFolder.andThen(() => ResultAsync.fromPromise(fs.writeFile(write.path, after), (cause) => fsFailure(cause, write.path, 'write')));
   };
   const rollback = (failure: StructeditError): ResultAsync<void, StructeditError> =>
     ResultAsync.fromSafePromise(
@@ -48,15 +57,69 @@ export function commitFiles(fs: FsAdapter, writes: readonly FileWrite[]): Result
         }, 'FILES_MAY_HAVE_CHANGED'),
       );
     });
-  return writes
-    .reduce<ResultAsync<void, StructeditError>>(
-      (previous, write) =>
-        previous.andThen(() =>
-          writeOne(write).map(() => {
-            done.push(write);
-          }),
-        ),
-      okAsync(undefined),
-    )
-    .orElse(rollback);
+  const sequence = <T>(items: readonly T[], step: (item: T) => ResultAsync<void, StructeditError>) =>
+    items.reduce<ResultAsync<void, StructeditError>>((previous, item) => previous.andThen(() => step(item)), okAsync(undefined));
+  return sequence(writes, (write) => unchangedSinceRead(fs, write)).andThen(() =>
+    sequence(writes, (write) =>
+      writeOne(write).map(() => {
+        done.push(write);
+      }),
+    ).orElse(rollback),
+  );
+}
+
+/** `CONFLICT` unless the file still holds the bytes the operation read (or still does not exist). */
+function unchangedSinceRead(fs: FsAdapter, write: FileWrite): ResultAsync<void, StructeditError> {
+  const current = ResultAsync.fromPromise(fs.readFile(write.path), (cause) => cause).orElse((cause) =>
+    cause instanceof FsError && (cause.code === 'ENOENT' || cause.code === 'ENOTDIR') ? okAsync(null) : errAsync(fsFailure(cause, write.path, 'read')),
+  );
+  return current.andThen((bytes) => {
+    if (sameBytes(bytes, write.before)) return okAsync(undefined);
+    return ResultAsync.fromSafePromise(Promise.all([hashOrNull(write.before), hashOrNull(bytes)])).andThen(([expected, actual]) =>
+      errAsync(fileChanged(write.path, expected, actual, 'changed after this operation read it')),
+    );
+  });
+}
+
+/** {@link contentHash}, or `null` for a file that does not exist. */
+export function hashOrNull(bytes: Uint8Array | null): Promise<string | null> {
+  return bytes === null ? Promise.resolve(null) : contentHash(bytes);
+}
+
+/** `CONFLICT` (`file_changed`) for a file that is not as expected; `why` completes "The file …". */
+export function fileChanged(path: string, expected: string | null, actual: string | null, why: string): ErrorOf<'CONFLICT'> {
+  const now = actual === null ? 'it no longer exists' : `its hash is now ${actual}`;
+  return makeError('CONFLICT', `${path} ${why} (${now}); nothing was written. Read the file again and redo the change on what it holds now.`, {
+    reason: 'file_changed',
+    path,
+    expected_hash: expected,
+    actual_hash: actual,
+  });
+}
+
+function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.length !== b.length) return false;
+  let index = 0;
+  // Four bytes at a time where both views allow it: three times faster on a 10 MB file.
+  if (a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0) {
+    const words = a.length >>> 2;
+    const x = new Uint32Array(a.buffer, a.byteOffset, words);
+    const y = new Uint32Array(b.buffer, b.byteOffset, words);
+    for (; index < words; index++) if (x[index] !== y[index]) return false;
+    index = words * 4;
+  }
+  for (; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+/** What every writing result reports about its write. */
+export interface WriteOutcome {
+  /**
+   * The file's content hash after the call (unchanged on a dry run): send it as `expected_hash` to
+   * make the next write fail with `CONFLICT` if someone else changed the file in between.
+   */
+  hash: string;
+  /** Give it to `editor.undo` to put the file back; `null` when nothing was written (a dry run, or no change). */
+  undo_token: string | null;
 }

@@ -14,9 +14,11 @@ import type { Tree } from 'web-tree-sitter';
 import { parseStructureTree, ParserUnavailableError } from '../parsing/parse-structure.js';
 import { parseSyntaxTree } from '../parsing/parse-syntax.js';
 import type { TreeSitterInitOptions } from '../parsing/tree-sitter-loader.js';
-import { commitFiles, type FileWrite } from './commit.js';
+import { commitFiles, fileChanged, hashOrNull, type FileWrite } from './commit.js';
+import { contentHash } from './content-hash.js';
 import type { Formatter } from './formatter.js';
 import { fileTooLarge, fromFs } from './fs-errors.js';
+import { createUndoStore, type UndoStore } from './undo.js';
 
 /** Size limits (bytes). */
 export interface EditorLimits {
@@ -67,6 +69,8 @@ export interface ParsedFile {
   readonly language: LanguageDefinition;
   /** The file's bytes as read (for restoring and conflict checks); `null` for a file not created yet. */
   readonly bytes: Uint8Array | null;
+  /** Their content hash (`null` for a file not created yet). */
+  readonly hash: string | null;
   readonly tree: StructureTree;
 }
 
@@ -93,7 +97,7 @@ export interface EditorContext {
    * Reads and decodes a file (size limit, binary and UTF-8 checks). The limit is
    * `limits.maxFileBytes` unless another is given (plain-text operations read larger files).
    */
-  readSource(path: string, limit?: ReadLimit): ResultAsync<{ source: SourceText; bytes: Uint8Array }, StructeditError>;
+  readSource(path: string, limit?: ReadLimit): ResultAsync<{ source: SourceText; bytes: Uint8Array; hash: string }, StructeditError>;
   /** Reads, decodes and parses a file as its language (or the one given). */
   parseFile(path: string, language?: string): ResultAsync<ParsedFile, StructeditError>;
   /** A file that does not exist yet, as an empty file of its language (writing it creates it). */
@@ -113,8 +117,27 @@ export interface EditorContext {
   checkEdit(file: ParsedFile, edited: SourceText, syntax?: 'warn' | 'reject'): ResultAsync<CheckedEdit, StructeditError>;
   /** Parses text into its tree-sitter syntax tree (`null` for Markdown); the caller deletes it. */
   parseSyntax(path: string, source: SourceText, language: LanguageDefinition): ResultAsync<Tree | null, StructeditError>;
-  /** Writes files atomically, restoring the ones written if a later one fails. */
-  commit(writes: readonly FileWrite[]): ResultAsync<void, StructeditError>;
+  /**
+   * `CONFLICT` when the caller sent an `expected_hash` (from an earlier read) and the file read now
+   * has another hash; nothing when no hash was sent.
+   */
+  checkExpectedHash(file: { readonly path: string; readonly hash: string | null }, expected: string | undefined): Result<void, StructeditError>;
+  /**
+   * Writes files atomically, restoring the ones written if a later one fails, and refusing with
+   * `CONFLICT` when one changed since the operation read it. Returns each file's new hash and an
+   * undo token. Callers hold the files' path locks (the editor takes them around every call).
+   */
+  commit(writes: readonly FileWrite[]): ResultAsync<CommitReceipt, StructeditError>;
+  /** What `undo` can put back. */
+  readonly undoStore: UndoStore;
+}
+
+/** What a commit reports. */
+export interface CommitReceipt {
+  /** Each written file's content hash now (`null`: removed). */
+  readonly hashes: ReadonlyMap<string, string | null>;
+  /** The token that undoes this commit. */
+  readonly undo_token: string;
 }
 
 /** Builds the shared context of an editor. */
@@ -123,6 +146,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
   const limits: EditorLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const registry = createLanguageRegistry(options.languages);
   const syntax = options.syntax ?? 'warn';
+  const undoStore = createUndoStore();
 
   const structureLimit: ReadLimit = { bytes: limits.maxFileBytes, advice: 'Use file_edit for plain text edits on large files.' };
   const readSource: EditorContext['readSource'] = (path, limit = structureLimit) =>
@@ -144,27 +168,34 @@ export function createEditorContext(options: EditorOptions): EditorContext {
               ? makeError('BINARY_FILE', `${path} is a binary file (it has a NUL byte at byte ${failure.byteOffset}): structedit reads and edits UTF-8 text only, because replacing text inside binary data would corrupt it. Edit the file with a tool made for its format.`, { path, byte_offset: failure.byteOffset })
               : makeError('ENCODING_ERROR', `${path} is not valid UTF-8 (first invalid byte sequence at byte ${failure.byteOffset}); structedit reads UTF-8 text only. Convert the file to UTF-8 first.`, { path, encoding: 'utf-8', byte_offset: failure.byteOffset }),
           );
-      });
+      })
+      .andThen((read) => ResultAsync.fromSafePromise(contentHash(read.bytes)).map((hash) => ({ ...read, hash })));
 
   const parseSource: EditorContext['parseSource'] = (path, source, language) =>
     ResultAsync.fromPromise(parseStructureTree(source, language, options.treeSitter), (cause) => {
-      const reason = cause instanceof ParserUnavailableError || cause instanceof Error ? cause.message : String(cause);
+      // A stack overflow means nesting deeper than the parser (or the structure builder) can follow.
+      const reason =
+        cause instanceof RangeError && /call stack/i.test(cause.message)
+          ? 'its structures are nested too deeply to follow (the parser ran out of stack); edit it with file_edit, which needs no parser'
+          : cause instanceof ParserUnavailableError || cause instanceof Error
+            ? cause.message
+            : String(cause);
       return makeError('PARSER_FAILED', `${path} could not be parsed: ${reason}.`, { path, parse_errors: [] });
     });
 
   const parseFile: EditorContext['parseFile'] = (path, language) =>
     safeTry(async function* () {
       const definition = yield* registry.resolve(path, language);
-      const { source, bytes } = yield* readSource(path);
+      const { source, bytes, hash } = yield* readSource(path);
       const tree = yield* parseSource(path, source, definition);
-      return ok({ path, language: definition, bytes, tree });
+      return ok({ path, language: definition, bytes, hash, tree });
     });
 
   const newFile: EditorContext['newFile'] = (path, language) =>
     safeTry(async function* () {
       const definition = yield* registry.resolve(path, language);
       const tree = yield* parseSource(path, createSourceText(''), definition);
-      return ok({ path, language: definition, bytes: null, tree });
+      return ok({ path, language: definition, bytes: null, hash: null, tree });
     });
 
   const checkLocatedSyntax: EditorContext['checkLocatedSyntax'] = (file, paths) => {
@@ -220,6 +251,15 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     checkLocatedSyntax,
     checkEdit,
     parseSyntax,
-    commit: (writes) => commitFiles(fs, writes),
+    checkExpectedHash: (file, expected) =>
+      expected === undefined || expected === file.hash ? ok(undefined) : err(fileChanged(file.path, expected, file.hash, 'is not the version expected_hash names: it changed since that read')),
+    commit: (writes) =>
+      commitFiles(fs, writes).andThen(() =>
+        ResultAsync.fromSafePromise(Promise.all(writes.map(async (write) => [write.path, await hashOrNull(write.after)] as const))).map((hashes) => ({
+          hashes: new Map(hashes),
+          undo_token: undoStore.record(writes, hashes[0]?.[1] ?? null),
+        })),
+      ),
+    undoStore,
   };
 }

@@ -30,13 +30,24 @@ export function editFile(context: EditorContext, input: FileEditArgs): ResultAsy
     );
     const edits: LiteralEdit[] = args.edits.map((edit) => ({ old_text: toLf(edit.old_text), new_text: toLf(edit.new_text), occurrences: edit.occurrences ?? 1 }));
     const path = yield* fromFs(context.fs.realpath(args.path), args.path, 'read');
-    const { source, bytes } = yield* context.readSource(path, { bytes: context.limits.maxTextFileBytes, advice: 'file_edit does not load files that large: split the file, or raise limits.maxTextFileBytes.' });
+    const { source, bytes, hash } = yield* context.readSource(path, { bytes: context.limits.maxTextFileBytes, advice: 'file_edit does not load files that large: split the file, or raise limits.maxTextFileBytes.' });
+    yield* context.checkExpectedHash({ path, hash }, args.expected_hash);
     const dryRun = args.dry_run ?? false;
     const plan = yield* planSequentialEdits(source, edits, { preview: dryRun }).mapErr((failure) => describeEditFailure(failure, { path, edits }));
     const edited = applyReplacementsToBytes(source, bytes, plan.replacements);
     if (isOverlap(edited)) return err(makeError('INTERNAL_ERROR', 'file_edit planned overlapping replacements. This is a bug in structedit; the file was not changed.', { cause: 'overlapping replacements' }));
-    if (!dryRun && edited.changed) yield* context.commit([{ path, before: bytes, after: edited.bytes }]);
-    return ok(fileEditSuccess({ path, plan, diff: diffReplacements(source, plan.replacements, { path }), dry_run: dryRun, would_modify: edited.changed }));
+    const receipt = !dryRun && edited.changed ? yield* context.commit([{ path, before: bytes, after: edited.bytes }]) : null;
+    return ok(
+      fileEditSuccess({
+        path,
+        plan,
+        diff: diffReplacements(source, plan.replacements, { path }),
+        dry_run: dryRun,
+        would_modify: edited.changed,
+        hash: receipt?.hashes.get(path) ?? hash,
+        undo_token: receipt?.undo_token ?? null,
+      }),
+    );
   });
 }
 

@@ -27,15 +27,15 @@ export function readFile(context: EditorContext, input: ReadFileArgs): ResultAsy
       const parsed = yield* context.parseFile(path, args.language);
       const paths = yield* locateTarget(parsed.tree, args.target, path);
       const warnings = yield* context.checkLocatedSyntax(parsed, paths);
-      return ok(readTargets({ path, tree: parsed.tree, plainTextReason: null }, args.target, paths, args.recursive ?? false, warnings));
+      return ok(readTargets({ path, tree: parsed.tree, plainTextReason: null, hash: parsed.hash! }, args.target, paths, args.recursive ?? false, warnings));
     }
 
     if (!hasRange && !args.skeleton) {
       const language = context.registry.resolve(path, args.language);
       if (language.isErr() && args.language !== undefined) return err(language.error);
-      const { source } = yield* context.readSource(path);
+      const { source, hash } = yield* context.readSource(path);
       const tree = plainTextTree(source, language.isOk() ? language.value.id : 'plain');
-      return ok(readWholeFile({ path, tree, plainTextReason: language.isOk() ? null : noParser(path) }, []));
+      return ok(readWholeFile({ path, tree, plainTextReason: language.isOk() ? null : noParser(path), hash }, []));
     }
 
     const file = yield* readableFile(context, path, args.language);
@@ -56,13 +56,13 @@ function readableFile(context: EditorContext, path: string, language: string | u
   if (definition.isErr()) {
     // An explicit language that does not exist is a mistake to report, not a reason to fall back.
     if (language !== undefined) return errAsync(definition.error);
-    return context.readSource(path).map(({ source }) => ({ path, tree: plainTextTree(source), plainTextReason: noParser(path) }));
+    return context.readSource(path).map(({ source, hash }) => ({ path, tree: plainTextTree(source), plainTextReason: noParser(path), hash }));
   }
-  return context.readSource(path).andThen(({ source }) =>
+  return context.readSource(path).andThen(({ source, hash }) =>
     context
       .parseSource(path, source, definition.value)
-      .map((tree): ReadableFile => ({ path, tree, plainTextReason: null }))
-      .orElse((error) => okAsync<ReadableFile, StructeditError>({ path, tree: plainTextTree(source), plainTextReason: `the ${definition.value.id} parser could not run (${error.message})` })),
+      .map((tree): ReadableFile => ({ path, tree, plainTextReason: null, hash }))
+      .orElse((error) => okAsync<ReadableFile, StructeditError>({ path, tree: plainTextTree(source), plainTextReason: `the ${definition.value.id} parser could not run (${error.message})`, hash })),
   );
 }
 

@@ -16,7 +16,9 @@ import type {
 import type { ReadFileResult } from '../core/file-read/types.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { applyChunks, type ApplyChunksResult } from './chunk-edit.js';
-import { createEditorContext, type EditorOptions } from './context.js';
+import { createEditorContext, type EditorContext, type EditorOptions } from './context.js';
+import { createPathLocks } from './path-locks.js';
+import { undo, undoPaths, type UndoArgs, type UndoResult } from './undo.js';
 import { readFile } from './file-read.js';
 import { prettierFormatter } from './formatter.js';
 import { applyEdits, type ApplyEditsResult } from './semantic-edit.js';
@@ -47,6 +49,8 @@ export type { ApplyEditsResult, FailedEditOutcome, MoveOutcome, PartEditOutcome,
 export type { RenameChange } from './semantic-rename.js';
 export type { MoveChange } from './semantic-move.js';
 export type { FormatRange, Formatter, PrettierFormatterOptions } from './formatter.js';
+export type { WriteOutcome } from './commit.js';
+export type { RestoredFile, UndoArgs, UndoResult } from './undo.js';
 export type {
   DeleteStructureResult,
   InsertAfterStructureResult,
@@ -117,6 +121,14 @@ export interface Editor {
    * outcome as the specification's `FileEditResult`.
    */
   editFile(args: FileEditArgs): ResultAsync<FileEditSuccess, StructeditError>;
+  /**
+   * Undoes a writing call by its result's `undo_token`: every file it wrote gets its earlier bytes
+   * back (a file it created is removed), provided each is still exactly as that call left it;
+   * otherwise `CONFLICT` and nothing is written. The editor remembers its last 100 writing calls
+   * (at most 64 MB of contents) in memory; a token works once, and the result carries a token
+   * that redoes the change.
+   */
+  undo(args: UndoArgs): ResultAsync<UndoResult, StructeditError>;
 }
 
 /**
@@ -131,21 +143,45 @@ export interface Editor {
 export function createEditor(options: EditorOptions): Editor {
   const context = createEditorContext(options);
   const formatter = options.formatter === undefined ? prettierFormatter() : options.formatter;
+  const locks = createPathLocks();
+  /** A writing call: it holds its files' locks from its read to its write (see {@link createPathLocks}). */
+  const exclusive =
+    <Args, T>(pathsOf: (args: Args) => string[], operation: (context: EditorContext, args: Args) => ResultAsync<T, StructeditError>) =>
+    (args: Args): ResultAsync<T, StructeditError> =>
+      guard(new ResultAsync(locks.withPaths(pathsOf(args), () => Promise.resolve(operation(context, args)))));
+  const single = (args: unknown) => stringFields(args, 'path');
   return {
     readStructure: (args) => guard(readStructure(context, args)),
     listStructures: (args) => guard(listStructures(context, args)),
-    applyChunks: (args) => guard(applyChunks(context, args)),
+    applyChunks: exclusive(single, applyChunks),
     readFile: (args) => guard(readFile(context, args)),
-    replaceStructure: (args) => guard(replaceStructure(context, args)),
-    deleteStructure: (args) => guard(deleteStructure(context, args)),
-    replaceTextInStructure: (args) => guard(replaceTextInStructure(context, args)),
-    replaceAllTextInStructure: (args) => guard(replaceAllTextInStructure(context, args)),
-    insertBeforeStructure: (args) => guard(insertBeforeStructure(context, args)),
-    insertAfterStructure: (args) => guard(insertAfterStructure(context, args)),
-    moveStructure: (args) => guard(moveStructure(context, args)),
-    applyEdits: (args) => guard(applyEdits(context, args, formatter)),
-    editFile: (args) => guard(editFile(context, args)),
+    replaceStructure: exclusive(single, replaceStructure),
+    deleteStructure: exclusive(single, deleteStructure),
+    replaceTextInStructure: exclusive(single, replaceTextInStructure),
+    replaceAllTextInStructure: exclusive(single, replaceAllTextInStructure),
+    insertBeforeStructure: exclusive(single, insertBeforeStructure),
+    insertAfterStructure: exclusive(single, insertAfterStructure),
+    moveStructure: exclusive((args) => stringFields(args, 'source_path', 'dest_path'), moveStructure),
+    undo: exclusive((args) => undoPaths(context, args), undo),
+    editFile: exclusive(single, editFile),
+    applyEdits: exclusive(semanticEditPaths, (context, args: ApplyEditsArgs) => applyEdits(context, args, formatter)),
   };
+}
+
+/**
+ * The files a semantic batch names (each edit's `path`, and a move's `to`), for its locks. A rename
+ * or move also rewrites other files (importers, references); those are not locked, but the commit
+ * re-reads every file before writing it, so a concurrent change there is a `CONFLICT`, never lost.
+ */
+function semanticEditPaths(input: unknown): string[] {
+  const edits = typeof input === 'object' && input !== null ? (input as { edits?: unknown }).edits : undefined;
+  return Array.isArray(edits) ? edits.flatMap((edit: unknown) => stringFields(edit, 'path', 'to')) : [];
+}
+
+/** The string values of some fields of an input not validated yet (for choosing the locks to take). */
+function stringFields(input: unknown, ...fields: string[]): string[] {
+  if (typeof input !== 'object' || input === null) return [];
+  return fields.map((field) => (input as Record<string, unknown>)[field]).filter((value): value is string => typeof value === 'string');
 }
 
 /**

@@ -12,6 +12,8 @@ import type { EditorContext } from './context.js';
 export interface ReadStructureResult {
   /** Every structure the target names, in source order. */
   matches: StructureMatch[];
+  /** The file's content hash: send it as `expected_hash` with a write to make sure the file did not change in between. */
+  hash: string;
   /** Warnings, e.g. syntax errors elsewhere in the file. */
   warnings: Warning[];
 }
@@ -24,6 +26,8 @@ export interface ListStructuresResult {
   language: string;
   /** Its top-level structures, nested. */
   structures: StructureListing[];
+  /** The file's content hash (see {@link ReadStructureResult.hash}). */
+  hash: string;
   /** Warnings, e.g. syntax errors in the file. */
   warnings: Warning[];
 }
@@ -35,7 +39,7 @@ export function readStructure(context: EditorContext, input: ReadStructureArgs):
     const file = yield* context.parseFile(args.path, args.language);
     const paths = yield* locateTarget(file.tree, args.target, args.path);
     const warnings = yield* context.checkLocatedSyntax(file, paths);
-    return ok({ matches: readMatches(file.tree.source, paths), warnings });
+    return ok({ matches: readMatches(file.tree.source, paths), hash: file.hash!, warnings });
   });
 }
 
@@ -46,6 +50,6 @@ export function listStructures(context: EditorContext, input: ListStructuresArgs
     const file = yield* context.parseFile(args.path, args.language);
     const { tree } = file;
     const warnings = tree.syntaxErrors.length > 0 ? [syntaxErrorsElsewhere(tree.syntaxErrors.map((error) => describeSyntaxError(tree.source, error)))] : [];
-    return ok({ path: args.path, language: tree.language, structures: listStructureTree(tree, args.depth), warnings });
+    return ok({ path: args.path, language: tree.language, structures: listStructureTree(tree, args.depth), hash: file.hash!, warnings });
   });
 }

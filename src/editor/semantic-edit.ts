@@ -1,4 +1,4 @@
-import { err, ok, ResultAsync, safeTry, type Result } from 'neverthrow';
+import { err, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
 import {
   applyEditsArgsSchema,
   validateArguments,
@@ -22,7 +22,7 @@ import { detectIndentationStyle } from '../core/text/indentation.js';
 import { lineOfOffset, lineText } from '../core/text/source-text.js';
 import { utf8Length } from '../core/text/utf8.js';
 import type { Warning } from '../core/warnings.js';
-import type { EditorContext } from './context.js';
+import type { CommitReceipt, EditorContext } from './context.js';
 import { formatFiles, type Formatter } from './formatter.js';
 import { moveDeclaration, type MoveOutcome } from './semantic-move.js';
 import { checkReferencesBeforeRemove, renameDeclaration, type RenameOutcome } from './semantic-rename.js';
@@ -88,6 +88,10 @@ export interface ApplyEditsResult {
   safe_to_apply: boolean;
   /** Warnings of every edit and file (`SYNTAX_BROKEN` with `validate: false`, `FORMAT_SKIPPED`, …). */
   warnings: Warning[];
+  /** Each written file's content hash now (`null`: removed); empty on a dry run or when nothing changed. */
+  hashes: Record<string, string | null>;
+  /** Undoes the whole batch with `undo`; `null` when nothing was written. */
+  undo_token: string | null;
 }
 
 /** What every edit runner gets. */
@@ -138,7 +142,7 @@ export function locateAddress(workspace: Workspace, path: string, address: strin
       const failure = locateUniqueTarget(tree, reading.target, path, namer);
       return err(failure.isErr() ? failure.error : invalidArgument([{ field: 'address', message: 'names nothing' }]));
     }
-    yield* workspace.context.checkLocatedSyntax({ path, language: file.language, bytes: file.originalBytes, tree }, [chosen.structure]);
+    yield* workspace.context.checkLocatedSyntax({ path, language: file.language, bytes: file.originalBytes, hash: file.hash, tree }, [chosen.structure]);
     const part = yield* resolvePart(context, chosen.structure, chosen.selectors, chosen.target);
     const owner = part.path.length > 1 ? part.path.slice(0, part.kind === 'structure' ? -1 : undefined) : part.path;
     const ownerTarget = owner.length === 1 ? '' : namer.targetOf(owner).target;
@@ -234,7 +238,7 @@ export function applyEdits(context: EditorContext, input: ApplyEditsArgs, format
         for (const [index, edit] of edits.entries()) {
           const checkpoint = workspace.checkpoint();
           const run: EditRun = { workspace, index, syntax, warnings: [] };
-          const outcome = await runEdit(run, edit);
+          const outcome = await checkExpectedHash(workspace, edit).andThen(() => runEdit(run, edit));
           if (outcome.isErr()) {
             const error = failedAt(outcome.error, index, edits.length, edit, transaction);
             if (transaction) return err(error);
@@ -252,9 +256,11 @@ export function applyEdits(context: EditorContext, input: ApplyEditsArgs, format
         }
         const changed = workspace.changed();
         const fileChanges: FileChange[] = changed.map((file) => ({ file: file.path, created: file.originalBytes === null, changes: lineChanges(file.original.text, file.tree.source.text) }));
+        let receipt: CommitReceipt | null = null;
         if (!dryRun && changed.length > 0) {
           const committed = await context.commit(workspace.writes());
           if (committed.isErr()) return err(committed.error);
+          receipt = committed.value;
         }
         const failed = results.filter((result) => result.status === 'failed').length;
         return ok({
@@ -267,12 +273,23 @@ export function applyEdits(context: EditorContext, input: ApplyEditsArgs, format
           validation: 'passed',
           safe_to_apply: failed === 0,
           warnings: dedupe(warnings),
+          hashes: receipt ? Object.fromEntries(receipt.hashes) : {},
+          undo_token: receipt?.undo_token ?? null,
         });
       } finally {
         workspace.dispose();
       }
     })(),
   );
+}
+
+/** `CONFLICT` when an edit's `expected_hash` is not the hash its file had before the batch. */
+function checkExpectedHash(workspace: Workspace, edit: SemanticEdit): ResultAsync<void, StructeditError> {
+  if (edit.expected_hash === undefined) return okAsync(undefined);
+  const expected = edit.expected_hash;
+  return workspace
+    .fileOrNew(edit.path, edit.language)
+    .andThen((file) => workspace.context.checkExpectedHash(file, expected));
 }
 
 function dedupe(warnings: readonly Warning[]): Warning[] {

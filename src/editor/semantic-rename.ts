@@ -11,7 +11,7 @@ import { scopesOf } from '../core/semantic/scope-rules-generic.js';
 import { occurrenceAt, type Occurrence } from '../core/semantic/scopes.js';
 import type { Warning } from '../core/warnings.js';
 import { codeLocation, locateAddress, type EditRun, type LocatedAddress } from './semantic-edit.js';
-import type { Workspace, WorkspaceFile } from './workspace.js';
+import { isReadFailure, type Workspace, type WorkspaceFile } from './workspace.js';
 
 /** One place a rename changed. */
 export interface RenameChange {
@@ -93,10 +93,12 @@ function modelFiles(workspace: Workspace, origin: WorkspaceFile, name: string, c
       if (path !== origin.path) {
         if (!workspace.has(path)) {
           const source = await workspace.context.readSource(path);
+          if (source.isErr() && isReadFailure(source.error)) return err(source.error);
           if (source.isErr() || !word.test(source.value.source.text)) continue;
         }
       }
       const file = await workspace.file(path);
+      if (file.isErr() && isReadFailure(file.error)) return err(file.error);
       if (file.isErr()) continue;
       if (path !== origin.path && !word.test(file.value.tree.source.text)) continue;
       const tree = yield* workspace.syntax(file.value);
@@ -267,6 +269,7 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
     if (!(part.kind === 'structure' || part.kind === 'element') || !declaredName(located)) return ok(undefined);
     if (part.kind === 'structure' && part.path.length === 1) return ok(undefined);
     const found = await referencesOf(run, located, `edits.${run.index}.address`);
+    if (found.isErr() && isReadFailure(found.error)) return err(found.error);
     if (found.isErr()) return ok(undefined);
     const removed = removedSpan(part);
     const references: CodeLocation[] = [];

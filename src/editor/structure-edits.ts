@@ -28,11 +28,11 @@ import { parseTarget, type StructurePath } from '../core/locate/targets.js';
 import { detectIndentationStyle } from '../core/text/indentation.js';
 import type { Warning } from '../core/warnings.js';
 import { normalizeRelativePath } from '../fs/paths.js';
-import type { FileWrite } from './commit.js';
-import type { EditorContext, ParsedFile } from './context.js';
+import type { FileWrite, WriteOutcome } from './commit.js';
+import type { CommitReceipt, EditorContext, ParsedFile } from './context.js';
 
 /** Result of {@link Editor.replaceStructure}. */
-export interface ReplaceStructureResult {
+export interface ReplaceStructureResult extends WriteOutcome {
   /** Where the new structure is, 1-based inclusive, in the edited file. */
   lines: LineRange;
   /** True when nothing was written because `dry_run` was set. */
@@ -42,7 +42,7 @@ export interface ReplaceStructureResult {
 }
 
 /** Result of {@link Editor.deleteStructure}. */
-export interface DeleteStructureResult {
+export interface DeleteStructureResult extends WriteOutcome {
   /** The lines the structure occupied before the deletion. */
   deleted_line_range_inclusive: LineRange;
   /** True when nothing was written because `dry_run` was set. */
@@ -52,7 +52,7 @@ export interface DeleteStructureResult {
 }
 
 /** Result of {@link Editor.replaceTextInStructure}. */
-export interface ReplaceTextInStructureResult {
+export interface ReplaceTextInStructureResult extends WriteOutcome {
   /** The lines the new text occupies in the edited file. */
   affected_lines: LineRange;
   /** True when nothing was written because `dry_run` was set. */
@@ -62,7 +62,7 @@ export interface ReplaceTextInStructureResult {
 }
 
 /** Result of {@link Editor.replaceAllTextInStructure}. */
-export interface ReplaceAllTextInStructureResult {
+export interface ReplaceAllTextInStructureResult extends WriteOutcome {
   /** How many occurrences were replaced. */
   total_replacements: number;
   /** From the first replaced occurrence to the end of the last, in the edited file. */
@@ -74,7 +74,7 @@ export interface ReplaceAllTextInStructureResult {
 }
 
 /** Result of {@link Editor.insertBeforeStructure}. */
-export interface InsertBeforeStructureResult {
+export interface InsertBeforeStructureResult extends WriteOutcome {
   /** The first line of the inserted content in the edited file. */
   inserted_at_line: number;
   /** Where the target's first line is now. */
@@ -86,7 +86,7 @@ export interface InsertBeforeStructureResult {
 }
 
 /** Result of {@link Editor.insertAfterStructure}. */
-export interface InsertAfterStructureResult {
+export interface InsertAfterStructureResult extends WriteOutcome {
   /** The first line of the inserted content in the edited file. */
   inserted_at_line: number;
   /** True when nothing was written because `dry_run` was set. */
@@ -96,7 +96,9 @@ export interface InsertAfterStructureResult {
 }
 
 /** Result of {@link Editor.moveStructure}. */
-export interface MoveStructureResult {
+export interface MoveStructureResult extends WriteOutcome {
+  /** The destination file's content hash after the call (`null`: a file a dry run would create). `hash` is the source file's. */
+  dest_hash: string | null;
   /** The structure's lines in the source file before the move. */
   source_original_line_range: LineRange;
   /** Its lines in the destination file after the move. */
@@ -125,7 +127,7 @@ interface FilePlan {
  * `STRUCTURE_EMPTY`) and only then writes them all in one commit, in the order given. A plan
  * that changes nothing writes nothing; a dry run writes nothing at all.
  */
-function writePlans(context: EditorContext, plans: readonly FilePlan[], dryRun: boolean): ResultAsync<Warning[], StructeditError> {
+function writePlans(context: EditorContext, plans: readonly FilePlan[], dryRun: boolean): ResultAsync<{ warnings: Warning[]; receipt: CommitReceipt | null }, StructeditError> {
   return safeTry(async function* () {
     const writes: FileWrite[] = [];
     const warnings: Warning[] = [];
@@ -139,18 +141,23 @@ function writePlans(context: EditorContext, plans: readonly FilePlan[], dryRun: 
       writes.push(checked.write);
       warnings.push(...checked.warnings, ...structureEmptyWarnings(plan.watched, checked.tree));
     }
-    if (writes.length > 0 && !dryRun) yield* context.commit(writes);
-    return ok(warnings);
+    const receipt = writes.length > 0 && !dryRun ? yield* context.commit(writes) : null;
+    return ok({ warnings, receipt });
   });
 }
 
+/** The file's hash after a write (its hash as read when the receipt does not name it) and the undo token. */
+function outcomeOf(file: ParsedFile, receipt: CommitReceipt | null): { hash: string | null; undo_token: string | null } {
+  return { hash: receipt?.hashes.get(file.path) ?? file.hash, undo_token: receipt?.undo_token ?? null };
+}
+
 /** The steps every single-file structure edit shares: validate, parse, locate, plan, write. */
-function editStructure<Args extends { path: string; target: string; language?: string | undefined; dry_run?: boolean | undefined }, Figures>(
+function editStructure<Args extends { path: string; target: string; language?: string | undefined; dry_run?: boolean | undefined; expected_hash?: string | undefined }, Figures>(
   context: EditorContext,
   args: Result<Args, StructeditError>,
   contentFields: (args: Args) => Record<string, string>,
   plan: (file: ParsedFile, path: StructurePath, args: Args) => Result<EditPlan<Figures>, StructeditError>,
-): ResultAsync<Figures & { dry_run: boolean; warnings: Warning[] }, StructeditError> {
+): ResultAsync<Figures & WriteOutcome & { dry_run: boolean; warnings: Warning[] }, StructeditError> {
   return safeTry(async function* () {
     const valid = yield* args;
     yield* checkContentSizes(
@@ -158,12 +165,13 @@ function editStructure<Args extends { path: string; target: string; language?: s
       context.limits.maxContentBytes,
     );
     const file = yield* context.parseFile(valid.path, valid.language);
+    yield* context.checkExpectedHash(file, valid.expected_hash);
     const path = yield* locateUniqueTarget(file.tree, valid.target, valid.path);
     const syntaxWarnings = yield* context.checkLocatedSyntax(file, [path]);
     const planned = yield* plan(file, path, valid);
     const dryRun = valid.dry_run === true;
     const written = yield* writePlans(context, [{ file, plan: planned }], dryRun);
-    return ok({ ...planned.figures, dry_run: dryRun, warnings: [...syntaxWarnings, ...planned.warnings, ...written] });
+    return ok({ ...planned.figures, hash: outcomeOf(file, written.receipt).hash!, undo_token: written.receipt?.undo_token ?? null, dry_run: dryRun, warnings: [...syntaxWarnings, ...planned.warnings, ...written.warnings] });
   });
 }
 
@@ -230,12 +238,12 @@ function insertStructure(context: EditorContext, input: InsertStructureArgs, sid
 
 /** `insertBeforeStructure`. */
 export function insertBeforeStructure(context: EditorContext, input: InsertStructureArgs): ResultAsync<InsertBeforeStructureResult, StructeditError> {
-  return insertStructure(context, input, 'before').map(({ inserted_at_line, target_now_at_line, dry_run, warnings }) => ({ inserted_at_line, target_now_at_line, dry_run, warnings }));
+  return insertStructure(context, input, 'before').map(({ inserted_at_line, target_now_at_line, hash, undo_token, dry_run, warnings }) => ({ inserted_at_line, target_now_at_line, hash, undo_token, dry_run, warnings }));
 }
 
 /** `insertAfterStructure`. */
 export function insertAfterStructure(context: EditorContext, input: InsertStructureArgs): ResultAsync<InsertAfterStructureResult, StructeditError> {
-  return insertStructure(context, input, 'after').map(({ inserted_at_line, dry_run, warnings }) => ({ inserted_at_line, dry_run, warnings }));
+  return insertStructure(context, input, 'after').map(({ inserted_at_line, hash, undo_token, dry_run, warnings }) => ({ inserted_at_line, hash, undo_token, dry_run, warnings }));
 }
 
 /** Whether two paths name one file: the same path once normalized, or the same file through links. */
@@ -264,21 +272,25 @@ export function moveStructure(context: EditorContext, input: MoveStructureArgs):
     const side = insertSideOf(args.position);
     const destTarget = args.dest_target ?? '';
     const source = yield* context.parseFile(args.source_path, args.source_language);
+    yield* context.checkExpectedHash(source, args.expected_hash);
     const sourcePath = yield* locateUniqueTarget(source.tree, args.source_target, args.source_path);
     const moveSource = { tree: source.tree, path: sourcePath, parentTarget: parentTargetOf(args.source_target) };
 
     if (yield* sameFile(context, args.source_path, args.dest_path)) {
+      yield* context.checkExpectedHash(source, args.dest_expected_hash);
       const destPath = yield* locateUniqueTarget(source.tree, destTarget, args.dest_path);
       const syntaxWarnings = yield* context.checkLocatedSyntax(source, [sourcePath, destPath]);
       const plan = yield* planMoveWithinFile(moveSource, { tree: source.tree, path: destPath, side, style: styleOf(source) });
       const written = yield* writePlans(context, [{ file: source, plan }], args.dry_run === true);
-      return ok({ ...plan.figures, dry_run: args.dry_run === true, warnings: [...syntaxWarnings, ...plan.warnings, ...written] });
+      const outcome = outcomeOf(source, written.receipt);
+      return ok({ ...plan.figures, hash: outcome.hash!, dest_hash: outcome.hash, undo_token: outcome.undo_token, dry_run: args.dry_run === true, warnings: [...syntaxWarnings, ...plan.warnings, ...written.warnings] });
     }
 
     const creatable = args.position === 'file_start' || args.position === 'file_end';
     const dest = yield* context.parseFile(args.dest_path, args.dest_language).orElse((failure) =>
       creatable && failure.error === 'FILE_NOT_FOUND' ? context.newFile(args.dest_path, args.dest_language) : err(failure),
     );
+    yield* context.checkExpectedHash(dest, args.dest_expected_hash);
     const destPath = yield* locateUniqueTarget(dest.tree, destTarget, args.dest_path);
     const sourceWarnings = yield* context.checkLocatedSyntax(source, [sourcePath]);
     const destWarnings = yield* context.checkLocatedSyntax(dest, [destPath]);
@@ -291,6 +303,13 @@ export function moveStructure(context: EditorContext, input: MoveStructureArgs):
       ],
       args.dry_run === true,
     );
-    return ok({ ...plans.figures, dry_run: args.dry_run === true, warnings: [...sourceWarnings, ...destWarnings, ...plans.destination.warnings, ...written] });
+    return ok({
+      ...plans.figures,
+      hash: outcomeOf(source, written.receipt).hash!,
+      dest_hash: outcomeOf(dest, written.receipt).hash,
+      undo_token: written.receipt?.undo_token ?? null,
+      dry_run: args.dry_run === true,
+      warnings: [...sourceWarnings, ...destWarnings, ...plans.destination.warnings, ...written.warnings],
+    });
   });
 }

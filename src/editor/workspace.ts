@@ -10,6 +10,7 @@ import type { Warning } from '../core/warnings.js';
 import { normalizeRelativePath } from '../fs/paths.js';
 import type { FileWrite } from './commit.js';
 import type { EditorContext, ParsedFile } from './context.js';
+import { fsFailure } from './fs-errors.js';
 
 /** One file as a batch of semantic edits sees it. */
 export interface WorkspaceFile {
@@ -18,10 +19,29 @@ export interface WorkspaceFile {
   readonly language: LanguageDefinition;
   /** The file's bytes before the batch (`null`: the batch creates it). */
   readonly originalBytes: Uint8Array | null;
+  /** Their content hash (`null`: the batch creates the file). */
+  readonly hash: string | null;
   /** Its text before the batch (empty for a created file). */
   readonly original: SourceText;
   /** Its structures now (after the edits applied so far). */
   readonly tree: StructureTree;
+}
+
+/**
+ * Whether an error means a file could not be read at all (permissions, I/O): a search for
+ * references that skipped such a file would be incomplete, so it fails instead. Files that are
+ * not source code (binary, not UTF-8, too large) are skipped.
+ */
+export function isReadFailure(error: StructeditError): boolean {
+  return error.error === 'IO_ERROR' || error.error === 'PERMISSION_DENIED';
+}
+
+/** A folder under the root that could not be listed (so a search for references would be incomplete). */
+class ListingFailure {
+  constructor(
+    readonly folder: string,
+    readonly cause: unknown,
+  ) {}
 }
 
 /** Folders never searched for references: dependencies, caches, version control. */
@@ -69,7 +89,7 @@ export class Workspace {
     const known = this.#files.get(key);
     if (known) return okAsync(known);
     return this.#context.parseFile(path, language).map((parsed) => {
-      const file: WorkspaceFile = { path: key, language: parsed.language, originalBytes: parsed.bytes, original: parsed.tree.source, tree: parsed.tree };
+      const file: WorkspaceFile = { path: key, language: parsed.language, originalBytes: parsed.bytes, hash: parsed.hash, original: parsed.tree.source, tree: parsed.tree };
       this.#files.set(key, file);
       return file;
     });
@@ -80,7 +100,7 @@ export class Workspace {
     return this.file(path, language).orElse((failure) => {
       if (failure.error !== 'FILE_NOT_FOUND') return err(failure);
       return this.#context.newFile(path, language).map((parsed) => {
-        const file: WorkspaceFile = { path: Workspace.key(path), language: parsed.language, originalBytes: null, original: parsed.tree.source, tree: parsed.tree };
+        const file: WorkspaceFile = { path: Workspace.key(path), language: parsed.language, originalBytes: null, hash: null, original: parsed.tree.source, tree: parsed.tree };
         this.#files.set(file.path, file);
         return file;
       });
@@ -114,7 +134,7 @@ export class Workspace {
       if (isOverlap(edited)) {
         return err(makeError('INTERNAL_ERROR', `structedit planned overlapping changes to ${file.path}; nothing was written. This is a bug in structedit.`, { cause: JSON.stringify(edited) }));
       }
-      const parsed: ParsedFile = { path: file.path, language: file.language, bytes: file.originalBytes, tree: file.tree };
+      const parsed: ParsedFile = { path: file.path, language: file.language, bytes: file.originalBytes, hash: file.hash, tree: file.tree };
       const checked = yield* context.checkEdit(parsed, edited, syntax);
       const next: WorkspaceFile = { ...file, tree: checked.tree };
       files.set(file.path, next);
@@ -149,12 +169,9 @@ export class Workspace {
       (async () => {
         const found: string[] = [];
         const walk = async (folder: string): Promise<void> => {
-          let entries;
-          try {
-            entries = await fs.readDirectory(folder);
-          } catch {
-            return;
-          }
+          const entries = await fs.readDirectory(folder).catch((cause: unknown) => {
+            throw new ListingFailure(folder, cause);
+          });
           for (const entry of entries) {
             const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
             if (entry.kind === 'directory' && !SKIPPED_FOLDERS.test(entry.name)) await walk(path);
@@ -164,7 +181,7 @@ export class Workspace {
         await walk('');
         return found.sort();
       })(),
-      (cause) => makeError('IO_ERROR', `Listing the files under the root failed: ${cause instanceof Error ? cause.message : String(cause)}.`, { path: '', operation: 'list', code: 'EIO' }),
+      (failure) => (failure instanceof ListingFailure ? fsFailure(failure.cause, failure.folder === '' ? '.' : failure.folder, 'read') : fsFailure(failure, '.', 'read')),
     ).map((files) => {
       this.#listing = files;
       return files;

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
+import { malformedPathReason } from '../core/path-syntax.js';
 
 /** Why a path was refused. */
 export interface PathProblem {
@@ -14,9 +15,8 @@ export interface PathProblem {
  * else here) and any `..` that climbs above the root. A leading `/` means the root.
  */
 export function normalizeRelativePath(path: string): Result<string, PathProblem> {
-  if (path.includes('\0')) return err({ code: 'INVALID_PATH', reason: 'it contains a NUL byte' });
-  if (path.includes('\\')) return err({ code: 'INVALID_PATH', reason: 'it contains a backslash; separate folders with "/"' });
-  if (/^[a-zA-Z]:/.test(path)) return err({ code: 'INVALID_PATH', reason: 'it starts with a drive letter; use a path relative to the root' });
+  const malformed = malformedPathReason(path);
+  if (malformed !== null) return err({ code: 'INVALID_PATH', reason: malformed });
   const segments: string[] = [];
   for (const segment of path.split('/')) {
     if (segment === '' || segment === '.') continue;

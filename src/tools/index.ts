@@ -19,6 +19,7 @@ import {
   replaceStructureTool,
   replaceTextInStructureTool,
 } from './definitions/structure-edits.js';
+import { undoTool } from './definitions/undo.js';
 import { bindTool, type AnyToolSpec, type ToolDefinition } from './tool-spec.js';
 
 export { renderError } from './render-error.js';
@@ -36,7 +37,7 @@ const SPECS: readonly AnyToolSpec[] = [
     insertAfterStructureTool,
   ] as unknown as AnyToolSpec[]),
   ...moveStructureTools,
-  ...([fileEditTool, chunkEditTool, fileReadTool, semanticEditTool] as unknown as AnyToolSpec[]),
+  ...([fileEditTool, chunkEditTool, fileReadTool, semanticEditTool, undoTool] as unknown as AnyToolSpec[]),
 ];
 
 /** Every tool name, in the order {@link createTools} returns them. */

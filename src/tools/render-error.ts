@@ -189,9 +189,18 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     next: () => ['Remove or change the references first (in the same batch, before the remove), or send the remove again with force: true.'],
   },
   CONFLICT: {
-    headline: (e) => `The name ${quote(e.details.name)} is already taken where ${quote(e.details.address)} in ${e.details.path} would need it.`,
-    facts: (e) => ['Collisions:', ...e.details.conflicts.slice(0, 20).map((c) => `  ${c.file}:${c.line}:${c.column} (${c.kind}): ${c.text}`)],
-    next: () => ['Choose another name, or rename the existing one first.'],
+    headline: (e) =>
+      e.details.reason === 'name_taken'
+        ? `The name ${quote(e.details.name)} is already taken where ${quote(e.details.address)} in ${e.details.path} would need it; nothing was written.`
+        : `${e.details.path} changed since it was read; nothing was written.`,
+    facts: (e) =>
+      e.details.reason === 'name_taken'
+        ? ['Collisions:', ...e.details.conflicts.slice(0, 20).map((c) => `  ${c.file}:${c.line}:${c.column} (${c.kind}): ${c.text}`)]
+        : [`Expected hash: ${e.details.expected_hash ?? '(no file)'}.`, `Hash now: ${e.details.actual_hash ?? '(no file)'}.`],
+    next: (e) =>
+      e.details.reason === 'name_taken'
+        ? ['Choose another name, or rename the existing one first.']
+        : [`Read ${e.details.path} again (its result carries the new hash).`, 'Redo the change on what the file holds now, passing that hash as expected_hash.'],
   },
   INTERNAL_ERROR: {
     headline: () => 'structedit failed unexpectedly (a bug); nothing was changed.',

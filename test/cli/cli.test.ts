@@ -24,7 +24,7 @@ describe('structedit CLI', () => {
   it('read: levels as repeated --level, JSON output', async () => {
     const result = await run('read', 'auth.py', '--level', 'class UserAuth', '--level', 'def validate', '--root', root, '--json');
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.out)).toEqual({ matches: [{ text: '    def validate(self):\n        return True', line_range_inclusive: [2, 3] }], warnings: [] });
+    expect(JSON.parse(result.out)).toEqual({ matches: [{ text: '    def validate(self):\n        return True', line_range_inclusive: [2, 3] }], hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), warnings: [] });
   });
 
   it('an operation error exits 1 with the message and suggestions', async () => {
@@ -116,7 +116,7 @@ describe('structedit apply', () => {
     expect(result.code).toBe(0);
     const results = JSON.parse(result.out) as Array<{ isError: boolean; structuredContent: unknown }>;
     expect(results.map((r) => r.isError)).toEqual([false, false]);
-    expect(results[1]!.structuredContent).toEqual({ matches: [{ text: '    def validate(self):\n        return True', line_range_inclusive: [2, 3] }], warnings: [] });
+    expect(results[1]!.structuredContent).toEqual({ matches: [{ text: '    def validate(self):\n        return True', line_range_inclusive: [2, 3] }], hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), warnings: [] });
   });
 
   it('reads the batch from standard input and stops at the first failing call', async () => {

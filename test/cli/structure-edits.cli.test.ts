@@ -25,7 +25,7 @@ describe('structedit CLI: structure edits', () => {
     expect(await run(['replace', 'auth.py', 'class UserAuth\\ndef logout', '--content', 'def logout(self):\n    return None'])).toEqual({ code: 0, out: 'replaced auth.py lines 5-6', err: '' });
     expect(file()).toBe(original.replace('        pass', '        return None'));
     const piped = await run(['replace', 'auth.py', 'class UserAuth\\ndef logout', '--content-file', '-', '--json'], 'def logout(self):\n    pass\n');
-    expect(JSON.parse(piped.out)).toEqual({ lines: [5, 6], dry_run: false, warnings: [] });
+    expect(JSON.parse(piped.out)).toEqual({ lines: [5, 6], hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), undo_token: expect.any(String), dry_run: false, warnings: [] });
     expect(file()).toBe(original);
   });
 
@@ -52,6 +52,18 @@ describe('structedit CLI: structure edits', () => {
     expect(await run(['move', 'auth.py', 'class UserAuth\\ndef logout', '--to', 'out/session.py', '--position', 'file_end'])).toEqual({ code: 0, out: 'moved auth.py lines 5-6 to out/session.py lines 1-2', err: '' });
     expect(file('out/session.py')).toBe('def logout(self):\n    pass\n');
     expect(file()).toBe('class UserAuth:\n    def validate(self):\n        return True\n');
+  });
+
+  it('--expected-hash: a stale hash is a CONFLICT (exit 1), nothing written; the current one goes through', async () => {
+    const read = JSON.parse((await run(['read', 'auth.py', 'class UserAuth\\ndef logout', '--json'])).out) as { hash: string };
+    writeFileSync(join(root, 'auth.py'), original.replace('pass', 'return'));
+    const stale = await run(['replace-text', 'auth.py', 'class UserAuth\\ndef logout', '--old', 'return', '--new', 'return 0', '--expected-hash', read.hash]);
+    expect(stale.code).toBe(1);
+    expect(stale.err).toContain('CONFLICT');
+    expect(file()).toBe(original.replace('pass', 'return'));
+    const fresh = JSON.parse((await run(['read', 'auth.py', 'class UserAuth\\ndef logout', '--json'])).out) as { hash: string };
+    expect((await run(['replace-text', 'auth.py', 'class UserAuth\\ndef logout', '--old', 'return', '--new', 'return 0', '--expected-hash', fresh.hash])).code).toBe(0);
+    expect(file()).toBe(original.replace('pass', 'return 0'));
   });
 
   it('usage errors exit 2 and write nothing', async () => {

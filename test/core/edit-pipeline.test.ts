@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FsError, memoryFs, type FsAdapter } from 'structedit';
+import { faultyFs, memoryFs } from 'structedit';
 import { applyReplacements, isOverlap, type Replacement } from '../../src/core/edit/replacements.js';
 import { addedSyntaxErrors } from '../../src/core/edit/syntax-check.js';
 import { BUILTIN_LANGUAGES } from '../../src/core/languages/definitions.js';
@@ -88,15 +88,7 @@ describe('commitFiles', () => {
 
   it('restores the files already written when a later write fails', async () => {
     const base = memoryFs({ 'a.py': 'a0', 'b.py': 'b0' });
-    let writes = 0;
-    const failing: FsAdapter = {
-      ...base,
-      writeFile: async (path, data, options) => {
-        writes++;
-        if (writes === 3) throw new FsError('ENOSPC', path);
-        return base.writeFile(path, data, options);
-      },
-    };
+    const failing = faultyFs(base, { failAt: 3, operations: ['write'], code: 'ENOSPC', splitWrites: false });
     const result = await commitFiles(failing, [
       { path: 'a.py', before: bytes('a0'), after: bytes('a1') },
       { path: 'new.py', before: null, after: bytes('n1') },
@@ -108,15 +100,7 @@ describe('commitFiles', () => {
 
   it('says so when the restore fails too', async () => {
     const base = memoryFs({ 'a.py': 'a0', 'b.py': 'b0' });
-    let writes = 0;
-    const failing: FsAdapter = {
-      ...base,
-      writeFile: async (path, data, options) => {
-        writes++;
-        if (writes >= 2) throw new FsError('EIO', path);
-        return base.writeFile(path, data, options);
-      },
-    };
+    const failing = faultyFs(base, { failAt: 2, failures: Infinity, operations: ['write'], splitWrites: false });
     const result = await commitFiles(failing, [
       { path: 'a.py', before: bytes('a0'), after: bytes('a1') },
       { path: 'b.py', before: bytes('b0'), after: bytes('b1') },

@@ -43,7 +43,7 @@ async function checkCorpus(root: string, files: readonly string[]): Promise<{ fi
     if (decoded.isErr() || language.isErr()) continue;
     const source = createSourceText(decoded.value.text, decoded.value.bom);
     const tree = await parseStructureTree(source, language.value);
-    const file = { path, tree, plainTextReason: null };
+    const file = { path, tree, plainTextReason: null, hash: 'sha256:test' };
     const namer = new TargetNamer(tree);
     const fileLines = source.text.split('\n');
     figures.files++;

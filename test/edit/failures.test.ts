@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FsError, memoryFs, type FsAdapter } from 'structedit';
+import { faultyFs, memoryFs } from 'structedit';
 import { createEditor } from 'structedit';
 import { editorOver, expectError, expectOk, lines } from '../helpers.js';
 
@@ -72,65 +72,33 @@ describe('failed structure edits write nothing', () => {
   });
 });
 
-/**
- * An adapter that writes through a temporary file and a rename, like `nodeFs`, and fails the
- * `failAt`-th write or rename it is asked for.
- */
-function faultyFs(base: FsAdapter, failAt: number): { fs: FsAdapter; operations: () => number } {
-  let count = 0;
-  const step = (path: string) => {
-    count++;
-    if (count === failAt) throw new FsError('EIO', path, `injected failure of operation ${count}`);
-  };
-  const fs: FsAdapter = {
-    ...base,
-    async writeFile(path, data, options) {
-      const temporary = `${path}.tmp`;
-      step(temporary);
-      await base.writeFile(temporary, data, options);
-      try {
-        step(path);
-        await base.rename(temporary, path);
-      } catch (error) {
-        await base.remove(temporary);
-        throw error;
-      }
-    },
-    async rename(from, to) {
-      step(to);
-      await base.rename(from, to);
-    },
-  };
-  return { fs, operations: () => count };
-}
-
 describe('fault injection: a cross-file move that fails at any write or rename leaves both files as they were', () => {
   const files = { 'auth.py': lines('class UserAuth:', '    def validate(self):', '        return True', '', '    def logout(self):', '        pass'), 'lib/checks.py': lines('def check():', '    pass') };
   const move = { source_path: 'auth.py', source_target: 'class UserAuth\ndef validate', dest_path: 'lib/checks.py', dest_target: 'def check', position: 'after' } as const;
 
   it('every failure point', async () => {
     const clean = memoryFs(files);
-    const { fs, operations } = faultyFs(clean, 0);
-    expectOk(await createEditor({ fs }).moveStructure(move));
-    const total = operations();
+    const counter = faultyFs(clean, { operations: ['write', 'rename'] });
+    expectOk(await createEditor({ fs: counter }).moveStructure(move));
+    const total = counter.calls;
     expect(total).toBe(4);
     const succeeded = clean.snapshot();
     for (let failAt = 1; failAt <= total; failAt++) {
       const base = memoryFs(files);
-      const error = expectError(await createEditor({ fs: faultyFs(base, failAt).fs }).moveStructure(move), 'IO_ERROR');
+      const error = expectError(await createEditor({ fs: faultyFs(base, { failAt, operations: ['write', 'rename'] }) }).moveStructure(move), 'IO_ERROR');
       expect(error.details.state, `failure at operation ${failAt}`).toBe('FILE_UNCHANGED');
       expect(base.snapshot(), `failure at operation ${failAt}`).toEqual(files);
     }
     // Once the failure is past the last operation, the move goes through.
     const late = memoryFs(files);
-    expectOk(await createEditor({ fs: faultyFs(late, total + 1).fs }).moveStructure(move));
+    expectOk(await createEditor({ fs: faultyFs(late, { failAt: total + 1, operations: ['write', 'rename'] }) }).moveStructure(move));
     expect(late.snapshot()).toEqual(succeeded);
   });
 
   it('a destination created by the move is removed again when the source cannot be written', async () => {
     const base = memoryFs(files);
     const created = { ...move, dest_path: 'new/place.py', dest_target: undefined, position: 'file_end' } as const;
-    expectError(await createEditor({ fs: faultyFs(base, 3).fs }).moveStructure(created), 'IO_ERROR');
+    expectError(await createEditor({ fs: faultyFs(base, { failAt: 3, operations: ['write', 'rename'] }) }).moveStructure(created), 'IO_ERROR');
     expect(base.snapshot()).toEqual(files);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorOver, expectOk, lines, spliceLines } from '../helpers.js';
+import { editorOver, expectFigures, lines, spliceLines } from '../helpers.js';
 
 const server = lines(
   'package main',
@@ -29,21 +29,21 @@ const server = lines(
 describe('structure edits in Go (tab-indented)', () => {
   it('inserts space-indented content as tabs inside a method body', async () => {
     const { editor, fs } = editorOver({ 'main.go': server });
-    const result = expectOk(await editor.insertAfterStructure({ path: 'main.go', target: 'func (s *Server) Start\nif s.Port', content: 'if s.Addr == "" {\n    s.Addr = "localhost"\n}' }));
+    const result = expectFigures(await editor.insertAfterStructure({ path: 'main.go', target: 'func (s *Server) Start\nif s.Port', content: 'if s.Addr == "" {\n    s.Addr = "localhost"\n}' }));
     expect(result).toEqual({ inserted_at_line: 16, dry_run: false, warnings: [] });
     expect(fs.snapshot()['main.go']).toBe(spliceLines(server, 16, 16, '\tif s.Addr == "" {', '\t\ts.Addr = "localhost"', '\t}', '\treturn nil'));
   });
 
   it('deletes a type with its doc comment and one of the two blank lines around it', async () => {
     const { editor, fs } = editorOver({ 'main.go': server });
-    expect(expectOk(await editor.deleteStructure({ path: 'main.go', target: 'type Server' }))).toEqual({ deleted_line_range_inclusive: [5, 9], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.deleteStructure({ path: 'main.go', target: 'type Server' }))).toEqual({ deleted_line_range_inclusive: [5, 9], dry_run: false, warnings: [] });
     expect(fs.snapshot()['main.go']).toBe(spliceLines(server, 5, 10));
   });
 
   it('replaces a method named by its doc comment and moves a function before it', async () => {
     const { editor, fs } = editorOver({ 'main.go': server });
-    expect(expectOk(await editor.replaceStructure({ path: 'main.go', target: '// Start', content: 'func (s *Server) Start() error {\n\treturn nil\n}' }))).toEqual({ lines: [11, 13], dry_run: false, warnings: [] });
-    expect(expectOk(await editor.moveStructure({ source_path: 'main.go', source_target: 'func main', dest_path: 'main.go', dest_target: 'func (s *Server) Start', position: 'before' }))).toEqual({
+    expect(expectFigures(await editor.replaceStructure({ path: 'main.go', target: '// Start', content: 'func (s *Server) Start() error {\n\treturn nil\n}' }))).toEqual({ lines: [11, 13], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.moveStructure({ source_path: 'main.go', source_target: 'func main', dest_path: 'main.go', dest_target: 'func (s *Server) Start', position: 'before' }))).toEqual({
       source_original_line_range: [15, 18],
       destination_final_line_range: [11, 14],
       dry_run: false,
@@ -56,9 +56,9 @@ describe('structure edits in Go (tab-indented)', () => {
 describe('text edits and insert-before in Go', () => {
   it('replaceTextInStructure, replaceAllTextInStructure and insertBeforeStructure', async () => {
     const { editor, fs } = editorOver({ 'main.go': server });
-    expect(expectOk(await editor.replaceTextInStructure({ path: 'main.go', target: 'func (s *Server) Start\nif s.Port', old_text: '"no port"', new_text: '"no port for %s", s.Addr' }))).toEqual({ affected_lines: [14, 14], dry_run: false, warnings: [] });
-    expect(expectOk(await editor.replaceAllTextInStructure({ path: 'main.go', target: 'func main', old_text: 's', new_text: 'srv', expected_count: 2 }))).toEqual({ total_replacements: 2, affected_lines: [20, 21], dry_run: false, warnings: [] });
-    expect(expectOk(await editor.insertBeforeStructure({ path: 'main.go', target: 'func main', content: '// main runs the server.' }))).toEqual({ inserted_at_line: 19, target_now_at_line: 20, dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.replaceTextInStructure({ path: 'main.go', target: 'func (s *Server) Start\nif s.Port', old_text: '"no port"', new_text: '"no port for %s", s.Addr' }))).toEqual({ affected_lines: [14, 14], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.replaceAllTextInStructure({ path: 'main.go', target: 'func main', old_text: 's', new_text: 'srv', expected_count: 2 }))).toEqual({ total_replacements: 2, affected_lines: [20, 21], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.insertBeforeStructure({ path: 'main.go', target: 'func main', content: '// main runs the server.' }))).toEqual({ inserted_at_line: 19, target_now_at_line: 20, dry_run: false, warnings: [] });
     expect(fs.snapshot()['main.go']).toBe(spliceLines(spliceLines(server, 19, 21, '// main runs the server.', 'func main() {', '\tsrv := &Server{}', '\tsrv.Start()'), 14, 14, '\t\treturn fmt.Errorf("no port for %s", s.Addr)'));
   });
 });
@@ -85,21 +85,21 @@ const shape = lines(
 describe('structure edits in Rust', () => {
   it('inserts an enum variant with the comma the other variants carry', async () => {
     const { editor, fs } = editorOver({ 'lib.rs': shape });
-    expect(expectOk(await editor.insertAfterStructure({ path: 'lib.rs', target: 'pub enum Shape\nSquare', content: 'Triangle(f64, f64)' }))).toEqual({ inserted_at_line: 6, dry_run: false, warnings: [] });
-    expect(expectOk(await editor.insertBeforeStructure({ path: 'lib.rs', target: 'pub enum Shape\nCircle', content: 'Point' }))).toEqual({ inserted_at_line: 4, target_now_at_line: 5, dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.insertAfterStructure({ path: 'lib.rs', target: 'pub enum Shape\nSquare', content: 'Triangle(f64, f64)' }))).toEqual({ inserted_at_line: 6, dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.insertBeforeStructure({ path: 'lib.rs', target: 'pub enum Shape\nCircle', content: 'Point' }))).toEqual({ inserted_at_line: 4, target_now_at_line: 5, dry_run: false, warnings: [] });
     expect(fs.snapshot()['lib.rs']).toBe(spliceLines(shape, 4, 5, '    Point,', '    Circle(f64),', '    Square(f64),', '    Triangle(f64, f64),'));
   });
 
   it('deletes a match arm and the variant with its comma', async () => {
     const { editor, fs } = editorOver({ 'lib.rs': shape });
-    expectOk(await editor.deleteStructure({ path: 'lib.rs', target: 'pub enum Shape\nSquare' }));
-    expectOk(await editor.deleteStructure({ path: 'lib.rs', target: 'impl Shape\npub fn area\nmatch\nShape::Square' }));
+    expectFigures(await editor.deleteStructure({ path: 'lib.rs', target: 'pub enum Shape\nSquare' }));
+    expectFigures(await editor.deleteStructure({ path: 'lib.rs', target: 'impl Shape\npub fn area\nmatch\nShape::Square' }));
     expect(fs.snapshot()['lib.rs']).toBe(spliceLines(spliceLines(shape, 13, 13), 5, 5));
   });
 
   it('moves a method out of its impl, warning that the impl is empty', async () => {
     const { editor, fs } = editorOver({ 'lib.rs': shape });
-    const result = expectOk(await editor.moveStructure({ source_path: 'lib.rs', source_target: 'impl Shape\npub fn area', dest_path: 'lib.rs', position: 'file_end' }));
+    const result = expectFigures(await editor.moveStructure({ source_path: 'lib.rs', source_target: 'impl Shape\npub fn area', dest_path: 'lib.rs', position: 'file_end' }));
     expect(result.destination_final_line_range).toEqual([11, 17]);
     expect(result.warnings).toEqual([expect.objectContaining({ type: 'STRUCTURE_EMPTY', details: { structure: 'impl Shape', kind: 'impl', lines: [8, 9] } })]);
     expect(fs.snapshot()['lib.rs']).toBe(lines(...shape.split('\n').slice(0, 8), '}', '', '/// Its area.', 'pub fn area(&self) -> f64 {', '    match self {', '        Shape::Circle(r) => 3.14 * r * r,', '        Shape::Square(s) => s * s,', '    }', '}'));
@@ -109,9 +109,9 @@ describe('structure edits in Rust', () => {
 describe('replace and text edits in Rust', () => {
   it('replaceStructure keeps the attributes it is given, text edits stay in their arm', async () => {
     const { editor, fs } = editorOver({ 'lib.rs': shape });
-    expect(expectOk(await editor.replaceStructure({ path: 'lib.rs', target: '#[derive', content: '/// A shape.\n#[derive(Debug)]\npub enum Shape {\n    Circle(f64),\n}' }))).toEqual({ lines: [1, 5], dry_run: false, warnings: [] });
-    expect(expectOk(await editor.replaceTextInStructure({ path: 'lib.rs', target: 'impl Shape\npub fn area\nmatch\nShape::Circle', old_text: '3.14', new_text: 'std::f64::consts::PI' }))).toEqual({ affected_lines: [11, 11], dry_run: false, warnings: [] });
-    expect(expectOk(await editor.replaceAllTextInStructure({ path: 'lib.rs', target: 'impl Shape\npub fn area\nmatch\nShape::Square', old_text: 's', new_text: 'side' }))).toEqual({ total_replacements: 3, affected_lines: [12, 12], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.replaceStructure({ path: 'lib.rs', target: '#[derive', content: '/// A shape.\n#[derive(Debug)]\npub enum Shape {\n    Circle(f64),\n}' }))).toEqual({ lines: [1, 5], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.replaceTextInStructure({ path: 'lib.rs', target: 'impl Shape\npub fn area\nmatch\nShape::Circle', old_text: '3.14', new_text: 'std::f64::consts::PI' }))).toEqual({ affected_lines: [11, 11], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.replaceAllTextInStructure({ path: 'lib.rs', target: 'impl Shape\npub fn area\nmatch\nShape::Square', old_text: 's', new_text: 'side' }))).toEqual({ total_replacements: 3, affected_lines: [12, 12], dry_run: false, warnings: [] });
     expect(fs.snapshot()['lib.rs']).toBe(lines('/// A shape.', '#[derive(Debug)]', 'pub enum Shape {', '    Circle(f64),', '}', ...shape.split('\n').slice(6, 11), '            Shape::Circle(r) => std::f64::consts::PI * r * r,', '            Shape::Square(side) => side * side,', '        }', '    }', '}'));
   });
 });
@@ -138,22 +138,22 @@ const shop = lines(
 describe('structure edits in Java', () => {
   it('replaces an annotated method with its Javadoc, named by its annotation', async () => {
     const { editor, fs } = editorOver({ 'Shop.java': shop });
-    expect(expectOk(await editor.replaceStructure({ path: 'Shop.java', target: 'public class Shop\n@Override', content: '@Override\npublic void open() {\n    count = 1;\n}' }))).toEqual({ lines: [7, 10], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.replaceStructure({ path: 'Shop.java', target: 'public class Shop\n@Override', content: '@Override\npublic void open() {\n    count = 1;\n}' }))).toEqual({ lines: [7, 10], dry_run: false, warnings: [] });
     expect(fs.snapshot()['Shop.java']).toBe(spliceLines(shop, 7, 11, '    @Override', '    public void open() {', '        count = 1;', '    }'));
   });
 
   it('deletes an annotated method and inserts a field after the first one', async () => {
     const { editor, fs } = editorOver({ 'Shop.java': shop });
-    expect(expectOk(await editor.deleteStructure({ path: 'Shop.java', target: 'public class Shop\npublic void open' }))).toEqual({ deleted_line_range_inclusive: [7, 11], dry_run: false, warnings: [] });
-    expect(expectOk(await editor.insertAfterStructure({ path: 'Shop.java', target: 'public class Shop\nprivate int count', content: 'private String name;' }))).toEqual({ inserted_at_line: 7, dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.deleteStructure({ path: 'Shop.java', target: 'public class Shop\npublic void open' }))).toEqual({ deleted_line_range_inclusive: [7, 11], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.insertAfterStructure({ path: 'Shop.java', target: 'public class Shop\nprivate int count', content: 'private String name;' }))).toEqual({ inserted_at_line: 7, dry_run: false, warnings: [] });
     // The blank line the field had below it (before the method) is the spacing used after it.
     expect(fs.snapshot()['Shop.java']).toBe(spliceLines(shop, 7, 12, '    private String name;', ''));
   });
 
   it('replaces text in one method only and moves a method to another class file', async () => {
     const { editor, fs } = editorOver({ 'Shop.java': shop, 'Counter.java': lines('public class Counter {', '}') });
-    expect(expectOk(await editor.replaceAllTextInStructure({ path: 'Shop.java', target: 'public class Shop\npublic int count', old_text: 'count', new_text: 'size' }))).toEqual({ total_replacements: 2, affected_lines: [13, 14], dry_run: false, warnings: [] });
-    const moved = expectOk(await editor.moveStructure({ source_path: 'Shop.java', source_target: 'public class Shop\npublic int size', dest_path: 'Counter.java', dest_target: 'public class Counter', position: 'after' }));
+    expect(expectFigures(await editor.replaceAllTextInStructure({ path: 'Shop.java', target: 'public class Shop\npublic int count', old_text: 'count', new_text: 'size' }))).toEqual({ total_replacements: 2, affected_lines: [13, 14], dry_run: false, warnings: [] });
+    const moved = expectFigures(await editor.moveStructure({ source_path: 'Shop.java', source_target: 'public class Shop\npublic int size', dest_path: 'Counter.java', dest_target: 'public class Counter', position: 'after' }));
     expect(moved.destination_final_line_range).toEqual([4, 6]);
     expect(fs.snapshot()).toEqual({
       'Shop.java': lines(...shop.split('\n').slice(0, 11), '}'),
@@ -165,8 +165,8 @@ describe('structure edits in Java', () => {
 describe('text edits and insert-before in Java', () => {
   it('replaceTextInStructure and insertBeforeStructure with an annotation', async () => {
     const { editor, fs } = editorOver({ 'Shop.java': shop });
-    expect(expectOk(await editor.replaceTextInStructure({ path: 'Shop.java', target: 'public class Shop\n@Override', old_text: 'count = 0', new_text: 'count = 10' }))).toEqual({ affected_lines: [10, 10], dry_run: false, warnings: [] });
-    expect(expectOk(await editor.insertBeforeStructure({ path: 'Shop.java', target: 'public class Shop\npublic int count', content: '@Deprecated\npublic void close() {\n    count = -1;\n}' }))).toEqual({
+    expect(expectFigures(await editor.replaceTextInStructure({ path: 'Shop.java', target: 'public class Shop\n@Override', old_text: 'count = 0', new_text: 'count = 10' }))).toEqual({ affected_lines: [10, 10], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.insertBeforeStructure({ path: 'Shop.java', target: 'public class Shop\npublic int count', content: '@Deprecated\npublic void close() {\n    count = -1;\n}' }))).toEqual({
       inserted_at_line: 13,
       target_now_at_line: 18,
       dry_run: false,

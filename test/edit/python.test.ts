@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorOver, expectError, expectOk, lines, spliceLines } from '../helpers.js';
+import { editorOver, expectError, expectFigures, lines, spliceLines } from '../helpers.js';
 
 const auth = lines(
   '"""Authentication."""',
@@ -29,21 +29,21 @@ const auth = lines(
 describe('replaceStructure (Python)', () => {
   it('replaces a nested method with zero-indent content re-based onto the class body', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    const result = expectOk(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout', content: 'def logout(self):\n    self.user = None\n    return True\n' }));
+    const result = expectFigures(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout', content: 'def logout(self):\n    self.user = None\n    return True\n' }));
     expect(result).toEqual({ lines: [17, 19], dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 17, 18, '    def logout(self):', '        self.user = None', '        return True'));
   });
 
   it('re-bases zero-indent content into a method body at 8 spaces', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    const result = expectOk(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate\nif self.user', content: 'if self.user and self.active:\n    log("ok")\n    return True' }));
+    const result = expectFigures(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate\nif self.user', content: 'if self.user and self.active:\n    log("ok")\n    return True' }));
     expect(result).toEqual({ lines: [13, 15], dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 13, 14, '        if self.user and self.active:', '            log("ok")', '            return True'));
   });
 
   it('replaces a decorated method with its doc comment and decorators, named by a decorator', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    const result = expectOk(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\n@staticmethod', content: '@classmethod\ndef validate(cls):\n    return True' }));
+    const result = expectFigures(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\n@staticmethod', content: '@classmethod\ndef validate(cls):\n    return True' }));
     expect(result).toEqual({ lines: [9, 11], dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 9, 15, '    @classmethod', '    def validate(cls):', '        return True'));
   });
@@ -51,18 +51,18 @@ describe('replaceStructure (Python)', () => {
   it('writes back what readStructure returned without changing a byte, and replaces "" as the whole file', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     for (const target of ['class UserAuth', 'class UserAuth\ndef validate', 'class UserAuth\ndef validate\nif self.user\nreturn True', 'def main', '']) {
-      const [match] = expectOk(await editor.readStructure({ path: 'auth.py', target })).matches;
-      const result = expectOk(await editor.replaceStructure({ path: 'auth.py', target, content: match!.text }));
+      const [match] = expectFigures(await editor.readStructure({ path: 'auth.py', target })).matches;
+      const result = expectFigures(await editor.replaceStructure({ path: 'auth.py', target, content: match!.text }));
       expect(result.lines).toEqual(target === '' ? [1, 22] : match!.line_range_inclusive);
       expect(fs.snapshot()['auth.py']).toBe(auth);
     }
-    expectOk(await editor.replaceStructure({ path: 'auth.py', target: '', content: 'x = 1' }));
+    expectFigures(await editor.replaceStructure({ path: 'auth.py', target: '', content: 'x = 1' }));
     expect(fs.snapshot()['auth.py']).toBe('x = 1\n');
   });
 
   it('warns STRUCTURE_EMPTY when a body that held statements holds none, and INDENTATION_INCONSISTENT for lines outside the block', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    const result = expectOk(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate\nif self.user', content: '    if self.user:\n        return True\nreturn None' }));
+    const result = expectFigures(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate\nif self.user', content: '    if self.user:\n        return True\nreturn None' }));
     expect(result.warnings).toEqual([
       expect.objectContaining({ type: 'INDENTATION_INCONSISTENT', details: { expected_indent: '        ', actual_indent: '', line: 15, lines: [15] } }),
     ]);
@@ -73,25 +73,25 @@ describe('replaceStructure (Python)', () => {
 describe('deleteStructure (Python)', () => {
   it('deletes a decorated method with its doc comment and keeps one blank line between methods', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    expect(expectOk(await editor.deleteStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate' }))).toEqual({ deleted_line_range_inclusive: [9, 15], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.deleteStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate' }))).toEqual({ deleted_line_range_inclusive: [9, 15], dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 9, 16));
   });
 
   it('deletes the last method of a class, keeping the two blank lines before the next top-level definition', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    expect(expectOk(await editor.deleteStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout' }))).toEqual({ deleted_line_range_inclusive: [17, 18], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.deleteStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout' }))).toEqual({ deleted_line_range_inclusive: [17, 18], dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 16, 18));
   });
 
   it('deletes the last function of the file without leaving blank lines at the end', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    expectOk(await editor.deleteStructure({ path: 'auth.py', target: 'def main' }));
+    expectFigures(await editor.deleteStructure({ path: 'auth.py', target: 'def main' }));
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 19, 23, ''));
   });
 
   it('deletes a nested statement and warns STRUCTURE_EMPTY when it was the only one', async () => {
     const { editor, fs } = editorOver({ 'a.py': lines('class A:', '    def f(self):', '        pass', '', '', 'def g():', '    pass') });
-    const result = expectOk(await editor.deleteStructure({ path: 'a.py', target: 'class A\ndef f' }));
+    const result = expectFigures(await editor.deleteStructure({ path: 'a.py', target: 'class A\ndef f' }));
     expect(result.deleted_line_range_inclusive).toEqual([2, 3]);
     expect(result.warnings).toEqual([expect.objectContaining({ type: 'STRUCTURE_EMPTY', details: { structure: 'class A', kind: 'class', lines: [1, 1] } })]);
     expect(fs.snapshot()['a.py']).toBe(lines('class A:', '', '', 'def g():', '    pass'));
@@ -107,36 +107,36 @@ describe('deleteStructure (Python)', () => {
 describe('insertBeforeStructure / insertAfterStructure (Python)', () => {
   it('inserts a method after another with one blank line between', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    expect(expectOk(await editor.insertAfterStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate', content: 'def login(self):\n    return 1' }))).toEqual({ inserted_at_line: 17, dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.insertAfterStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate', content: 'def login(self):\n    return 1' }))).toEqual({ inserted_at_line: 17, dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 16, 16, '', '    def login(self):', '        return 1', ''));
   });
 
   it('inserts a top-level function with two blank lines where the file uses two', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    expect(expectOk(await editor.insertBeforeStructure({ path: 'auth.py', target: 'def main', content: 'def helper():\n    return 2' }))).toEqual({ inserted_at_line: 21, target_now_at_line: 25, dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.insertBeforeStructure({ path: 'auth.py', target: 'def main', content: 'def helper():\n    return 2' }))).toEqual({ inserted_at_line: 21, target_now_at_line: 25, dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 21, 21, 'def helper():', '    return 2', '', '', 'def main():'));
     const end = editorOver({ 'auth.py': auth });
-    expect(expectOk(await end.editor.insertAfterStructure({ path: 'auth.py', target: '', content: 'def tail():\n    return 3\n' }))).toEqual({ inserted_at_line: 25, dry_run: false, warnings: [] });
+    expect(expectFigures(await end.editor.insertAfterStructure({ path: 'auth.py', target: '', content: 'def tail():\n    return 3\n' }))).toEqual({ inserted_at_line: 25, dry_run: false, warnings: [] });
     expect(end.fs.snapshot()['auth.py']).toBe(`${auth}\n\ndef tail():\n    return 3\n`);
   });
 
   it('one blank line between top-level definitions where the file uses one', async () => {
     const { editor, fs } = editorOver({ 'a.py': lines('def f():', '    pass', '', 'def g():', '    pass') });
-    expectOk(await editor.insertAfterStructure({ path: 'a.py', target: 'def f', content: 'def h():\n    pass' }));
+    expectFigures(await editor.insertAfterStructure({ path: 'a.py', target: 'def f', content: 'def h():\n    pass' }));
     expect(fs.snapshot()['a.py']).toBe(lines('def f():', '    pass', '', 'def h():', '    pass', '', 'def g():', '    pass'));
   });
 
   it('inserts zero-indent content into a method body at 8 spaces, next to a statement without blank lines', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    const result = expectOk(await editor.insertBeforeStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate\nreturn False', content: 'log("denied")\nif self.strict:\n    raise Denied()' }));
+    const result = expectFigures(await editor.insertBeforeStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate\nreturn False', content: 'log("denied")\nif self.strict:\n    raise Denied()' }));
     expect(result).toEqual({ inserted_at_line: 15, target_now_at_line: 18, dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 15, 15, '        log("denied")', '        if self.strict:', '            raise Denied()', '        return False'));
   });
 
   it('inserts at the file start (after a #! line) and into an empty file', async () => {
     const { editor, fs } = editorOver({ 'run.py': lines('#!/usr/bin/env python3', 'import os'), 'empty.py': '' });
-    expect(expectOk(await editor.insertBeforeStructure({ path: 'run.py', target: '', content: 'import sys' }))).toEqual({ inserted_at_line: 2, target_now_at_line: 3, dry_run: false, warnings: [] });
-    expect(expectOk(await editor.insertAfterStructure({ path: 'empty.py', target: '', content: 'x = 1' }))).toEqual({ inserted_at_line: 1, dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.insertBeforeStructure({ path: 'run.py', target: '', content: 'import sys' }))).toEqual({ inserted_at_line: 2, target_now_at_line: 3, dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.insertAfterStructure({ path: 'empty.py', target: '', content: 'x = 1' }))).toEqual({ inserted_at_line: 1, dry_run: false, warnings: [] });
     expect(fs.snapshot()).toEqual({ 'run.py': lines('#!/usr/bin/env python3', 'import sys', 'import os'), 'empty.py': 'x = 1\n' });
   });
 
@@ -149,7 +149,7 @@ describe('insertBeforeStructure / insertAfterStructure (Python)', () => {
 describe('replaceTextInStructure / replaceAllTextInStructure (Python)', () => {
   it('replaces the one occurrence inside the structure only', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    expect(expectOk(await editor.replaceTextInStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout', old_text: 'pass', new_text: 'self.user = None\n        return None' }))).toEqual({ affected_lines: [18, 19], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.replaceTextInStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout', old_text: 'pass', new_text: 'self.user = None\n        return None' }))).toEqual({ affected_lines: [18, 19], dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 18, 18, '        self.user = None', '        return None'));
   });
 
@@ -160,7 +160,7 @@ describe('replaceTextInStructure / replaceAllTextInStructure (Python)', () => {
     const mismatch = expectError(await editor.replaceAllTextInStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate', old_text: 'return', new_text: 'yield', expected_count: 3 }), 'COUNT_MISMATCH');
     expect(mismatch.details).toMatchObject({ expected: 3, found: 2, lines: [14, 15], state: 'FILE_UNCHANGED' });
     expect(fs.snapshot()['auth.py']).toBe(auth);
-    expect(expectOk(await editor.replaceAllTextInStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate', old_text: 'return', new_text: 'yield', expected_count: 2 }))).toEqual({
+    expect(expectFigures(await editor.replaceAllTextInStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate', old_text: 'return', new_text: 'yield', expected_count: 2 }))).toEqual({
       total_replacements: 2,
       affected_lines: [14, 15],
       dry_run: false,
@@ -184,7 +184,7 @@ describe('replaceTextInStructure / replaceAllTextInStructure (Python)', () => {
 describe('moveStructure (Python)', () => {
   it('moves a method to the file end and re-indents it', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    expect(expectOk(await editor.moveStructure({ source_path: 'auth.py', source_target: 'class UserAuth\ndef logout', dest_path: 'auth.py', position: 'file_end' }))).toEqual({
+    expect(expectFigures(await editor.moveStructure({ source_path: 'auth.py', source_target: 'class UserAuth\ndef logout', dest_path: 'auth.py', position: 'file_end' }))).toEqual({
       source_original_line_range: [17, 18],
       destination_final_line_range: [22, 23],
       dry_run: false,
@@ -195,7 +195,7 @@ describe('moveStructure (Python)', () => {
 
   it('moves a function into a class before a decorated method', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    expect(expectOk(await editor.moveStructure({ source_path: 'auth.py', source_target: 'def main', dest_path: 'auth.py', dest_target: 'class UserAuth\n# Validates', position: 'before' }))).toEqual({
+    expect(expectFigures(await editor.moveStructure({ source_path: 'auth.py', source_target: 'def main', dest_path: 'auth.py', dest_target: 'class UserAuth\n# Validates', position: 'before' }))).toEqual({
       source_original_line_range: [21, 22],
       destination_final_line_range: [9, 10],
       dry_run: false,
@@ -206,13 +206,13 @@ describe('moveStructure (Python)', () => {
 
   it('moves the last method of a class after the class', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    expect(expectOk(await editor.moveStructure({ source_path: 'auth.py', source_target: 'class UserAuth\ndef logout', dest_path: 'auth.py', dest_target: 'class UserAuth', position: 'after' })).destination_final_line_range).toEqual([18, 19]);
+    expect(expectFigures(await editor.moveStructure({ source_path: 'auth.py', source_target: 'class UserAuth\ndef logout', dest_path: 'auth.py', dest_target: 'class UserAuth', position: 'after' })).destination_final_line_range).toEqual([18, 19]);
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 16, 18, '', '', 'def logout(self):', '    pass'));
   });
 
   it('moves to another file, creating it with its folders', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    expect(expectOk(await editor.moveStructure({ source_path: 'auth.py', source_target: 'class UserAuth\ndef validate', dest_path: 'checks/validate.py', position: 'file_start' }))).toEqual({
+    expect(expectFigures(await editor.moveStructure({ source_path: 'auth.py', source_target: 'class UserAuth\ndef validate', dest_path: 'checks/validate.py', position: 'file_start' }))).toEqual({
       source_original_line_range: [9, 15],
       destination_final_line_range: [1, 7],
       dry_run: false,
@@ -239,11 +239,11 @@ describe('line endings (Python)', () => {
   it('a CRLF file stays CRLF through every operation', async () => {
     const crlf = auth.replace(/\n/g, '\r\n');
     const { editor, fs } = editorOver({ 'auth.py': crlf });
-    expectOk(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout', content: 'def logout(self):\n    return None' }));
-    expectOk(await editor.insertAfterStructure({ path: 'auth.py', target: 'def main', content: 'def tail():\r\n    pass' }));
-    expectOk(await editor.replaceTextInStructure({ path: 'auth.py', target: 'def main', old_text: 'def main():\n    pass', new_text: 'def main():\n    run()' }));
-    expectOk(await editor.moveStructure({ source_path: 'auth.py', source_target: 'def tail', dest_path: 'auth.py', dest_target: 'def main', position: 'before' }));
-    expectOk(await editor.deleteStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate' }));
+    expectFigures(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout', content: 'def logout(self):\n    return None' }));
+    expectFigures(await editor.insertAfterStructure({ path: 'auth.py', target: 'def main', content: 'def tail():\r\n    pass' }));
+    expectFigures(await editor.replaceTextInStructure({ path: 'auth.py', target: 'def main', old_text: 'def main():\n    pass', new_text: 'def main():\n    run()' }));
+    expectFigures(await editor.moveStructure({ source_path: 'auth.py', source_target: 'def tail', dest_path: 'auth.py', dest_target: 'def main', position: 'before' }));
+    expectFigures(await editor.deleteStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate' }));
     const text = fs.snapshot()['auth.py']!;
     expect(text.replace(/\r\n/g, '')).not.toContain('\n');
     expect(text).toBe(lines('"""Authentication."""', 'import os', '', '', '# The user authenticator.', 'class UserAuth:', '    """Checks users."""', '', '    def logout(self):', '        return None', '', '', 'def tail():', '    pass', '', '', 'def main():', '    run()').replace(/\n/g, '\r\n'));

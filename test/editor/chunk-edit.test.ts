@@ -60,6 +60,8 @@ describe('applyChunks: applying', () => {
       chunks: [{ chunk_index: 0, old_line_range_inclusive: [17, 17], new_line_range_inclusive: [17, 17] }],
       lines_removed: 1,
       lines_added: 1,
+      hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      undo_token: expect.any(String),
       dry_run: false,
       warnings: [],
     });

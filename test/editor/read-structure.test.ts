@@ -24,6 +24,7 @@ describe('readStructure', () => {
         { text: '    def validate(self):\n        return True', line_range_inclusive: [2, 3] },
         { text: '    def validate_all(self):\n        return all(self.users)', line_range_inclusive: [5, 6] },
       ],
+      hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
       warnings: [],
     });
   });

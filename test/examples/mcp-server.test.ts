@@ -40,7 +40,7 @@ describe('examples/mcp-server.ts over stdio', () => {
     const result = await client.callTool({ name: 'read_structure', arguments: { path: 'auth.py', target: 'class UserAuth\ndef validate' } });
     expect(result.isError).toBe(false);
     expect((result.content as Array<{ text: string }>)[0]!.text).toContain('    def validate(self, token):\n        return token in VALID');
-    expect(result.structuredContent).toEqual({ matches: [{ text: '    def validate(self, token):\n        return token in VALID', line_range_inclusive: [2, 3] }], warnings: [] });
+    expect(result.structuredContent).toEqual({ matches: [{ text: '    def validate(self, token):\n        return token in VALID', line_range_inclusive: [2, 3] }], hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), warnings: [] });
   });
 
   it('a failing call comes back as isError with a message that says how to fix it, and nothing changes', async () => {

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEditor, FsError, memoryFs, nodeFs, toFileEditResult, type EditOperation, type FileEditArgs, type FileEditResult, type FsAdapter, type MemoryFs } from 'structedit';
+import { createEditor, faultyFs, memoryFs, nodeFs, toFileEditResult, type EditOperation, type FileEditArgs, type FileEditResult, type FsAdapter, type MemoryFs } from 'structedit';
 import { expectError } from '../helpers.js';
 
 /** The seed's fixtures (Test Data Fixtures). */
@@ -285,11 +285,7 @@ describe('4. Edge cases', () => {
 
   it('should handle permission denied errors', async () => {
     const base = memoryFs({ 'locked.txt': 'secret' });
-    const deny = (operation: 'read' | 'write'): FsAdapter => ({
-      ...base,
-      readFile: async (path) => (operation === 'read' ? Promise.reject(new FsError('EACCES', path)) : base.readFile(path)),
-      writeFile: async (path, data, options) => (operation === 'write' ? Promise.reject(new FsError('EACCES', path)) : base.writeFile(path, data, options)),
-    });
+    const deny = (operation: 'read' | 'write') => faultyFs(base, { failAt: 1, failures: Infinity, operations: [operation], code: 'EACCES' });
     for (const operation of ['read', 'write'] as const) {
       const input = { path: 'locked.txt', edits: [{ old_text: 'secret', new_text: 'public' }] };
       const raw = await createEditor({ fs: deny(operation) }).editFile(input);
@@ -584,7 +580,8 @@ describe('8. Performance (read/write counts and atomicity; timings are in bench/
     const result = await createEditor({ fs }).editFile({ path: 'many.txt', edits });
     expect(result._unsafeUnwrap().metadata.total_replacements).toBe(1000);
     expect(fs.snapshot()['many.txt']).toBe(`${lines.map((line, index) => line.replace(`value_${index} =`, `renamed_${index} =`)).join('\n')}\n`);
-    expect(calls).toMatchObject({ readFile: 1, writeFile: 1 });
+    // One read for the edits, one just before the write to make sure the file did not change in between (CONFLICT).
+    expect(calls).toMatchObject({ readFile: 2, writeFile: 1 });
   });
 
   it('should handle 10MB file efficiently', async () => {
@@ -597,14 +594,16 @@ describe('8. Performance (read/write counts and atomicity; timings are in bench/
     expect(result._unsafeUnwrap().metadata.total_replacements).toBe(300);
     expect(big.length).toBeGreaterThan(10 * 1024 * 1024);
     expect(fs.snapshot()['big.js']).toBe(big.replace(/function f(\d+)\(\) \{/g, (all, number: string) => (Number(number) % 12 === 0 && Number(number) < 1200 ? `function g${number}() {` : all)));
-    expect(calls).toMatchObject({ readFile: 1, writeFile: 1 });
+    // One read for the edits, one just before the write to make sure the file did not change in between (CONFLICT).
+    expect(calls).toMatchObject({ readFile: 2, writeFile: 1 });
   });
 
   it('should not read file multiple times', async () => {
     const { fs, calls } = counting({ 'f.txt': 'a b c d e\n' });
     const edits = ['a', 'b', 'c', 'd', 'e'].map((letter) => ({ old_text: letter, new_text: letter.toUpperCase() }));
     expect((await createEditor({ fs }).editFile({ path: 'f.txt', edits })).isOk()).toBe(true);
-    expect(calls).toMatchObject({ readFile: 1, stat: 1, realpath: 1 });
+    // One read for the edits, one just before the write (the conflict check).
+    expect(calls).toMatchObject({ readFile: 2, stat: 1, realpath: 1 });
   });
 
   it('should not write file multiple times', async () => {
@@ -635,7 +634,7 @@ describe('8. Performance (read/write counts and atomicity; timings are in bench/
 
   it('a failed write leaves the file as it was', async () => {
     const base = memoryFs({ 'f.txt': 'before\n' });
-    const failing: FsAdapter = { ...base, writeFile: async (path) => Promise.reject(new FsError('ENOSPC', path, 'no space left on device')) };
+    const failing = faultyFs(base, { failAt: 1, failures: Infinity, operations: ['write'], code: 'ENOSPC' });
     const result = await createEditor({ fs: failing }).editFile({ path: 'f.txt', edits: [{ old_text: 'before', new_text: 'after' }] });
     expect(expectError(result, 'IO_ERROR').details).toMatchObject({ code: 'ENOSPC', state: 'FILE_UNCHANGED' });
     expect(base.snapshot()['f.txt']).toBe('before\n');

@@ -14,7 +14,7 @@ const root = join(import.meta.dirname, '..', '..');
 
 async function readable(path: string): Promise<ReadableFile> {
   const source = createSourceText(readFileSync(join(root, path), 'utf8'));
-  return { path, tree: await parseStructureTree(source, registry.resolve(path)._unsafeUnwrap()), plainTextReason: null };
+  return { path, tree: await parseStructureTree(source, registry.resolve(path)._unsafeUnwrap()), plainTextReason: null, hash: 'sha256:test' };
 }
 
 /**

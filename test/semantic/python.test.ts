@@ -60,7 +60,7 @@ describe('applyEdits on a Python package', () => {
   it('rename onto an existing name fails with CONFLICT (name_taken) and writes nothing', async () => {
     const { result, files } = await run([{ op: 'rename', path: 'shop/pricing.py', address: 'def total_price', new_name: 'unit_price' }]);
     const error = expectError(result, 'CONFLICT');
-    expect(error.details.reason).toBe('name_taken');
+    if (error.details.reason !== 'name_taken') throw new Error(`expected name_taken, got ${error.details.reason}`);
     expect(error.details.conflicts[0]).toMatchObject({ file: 'shop/pricing.py', line: 16, kind: 'definition' });
     expect(error.details.state).toBe('FILE_UNCHANGED');
     expect(files).toEqual(pythonPackage());

@@ -51,6 +51,7 @@ describe('applyEdits on a TypeScript package', () => {
     const { result, files } = await run([{ op: 'rename', path: 'src/format.ts', address: 'function formatPrice', new_name: 'parsePrice' }]);
     const error = expectError(result, 'CONFLICT');
     expect(error.details).toMatchObject({ reason: 'name_taken', name: 'parsePrice', state: 'FILE_UNCHANGED' });
+    if (error.details.reason !== 'name_taken') throw new Error(`expected name_taken, got ${error.details.reason}`);
     expect(error.details.conflicts.length).toBeGreaterThan(0);
     expect(files).toEqual(typescriptPackage());
   });

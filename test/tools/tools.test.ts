@@ -103,7 +103,7 @@ describe('tool definitions', () => {
     expect(result).toEqual({
       isError: false,
       content: [{ type: 'text', text: 'auth.py: 1 match for "class UserAuth\\ndef validate"\n\nlines 2-3:\n    def validate(self):\n        return True' }],
-      structuredContent: { matches: [{ text: '    def validate(self):\n        return True', line_range_inclusive: [2, 3] }], warnings: [] },
+      structuredContent: { matches: [{ text: '    def validate(self):\n        return True', line_range_inclusive: [2, 3] }], hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), warnings: [] },
     });
   });
 
@@ -124,6 +124,9 @@ describe('tool definitions', () => {
 });
 
 /** One error value of every code, rendered: the table the issue asks for. */
+/** `CONFLICT`'s other reason (the table holds `file_changed`). */
+const NAME_TAKEN = makeError('CONFLICT', 'Taken.', { reason: 'name_taken', path: 'util.py', address: 'def helper', name: 'run', conflicts: [{ file: 'util.py', line: 9, column: 5, text: 'def run():', kind: 'definition' }] });
+
 const EXAMPLES: { [Code in ErrorCode]: StructeditError } = {
   TARGET_NOT_FOUND: makeError('TARGET_NOT_FOUND', 'No structure matches level 2.', {
     path: 'auth.py',
@@ -219,8 +222,8 @@ const EXAMPLES: { [Code in ErrorCode]: StructeditError } = {
   PART_AMBIGUOUS: makeError('PART_AMBIGUOUS', 'Two entries.', { path: 'a.py', address: 'CONFIG.a', segment: '.a', matches: [{ selector: '[0]', kind: 'entry', line: 1, text: '"a": 1' }, { selector: '[2]', kind: 'entry', line: 3, text: '"a": 2' }] }),
   INVALID_POSITION: makeError('INVALID_POSITION', 'No such item.', { path: 'a.py', address: 'def f.params', position: 'after:x', items: ['a', 'b'] }),
   REFERENCES_EXIST: makeError('REFERENCES_EXIST', 'Still used.', { path: 'util.py', address: 'def helper', name: 'helper', references: [{ file: 'main.py', line: 23, column: 5, text: 'helper(x)', kind: 'reference' }] }),
-  CONFLICT: makeError('CONFLICT', 'Taken.', { reason: 'name_taken', path: 'util.py', address: 'def helper', name: 'run', conflicts: [{ file: 'util.py', line: 9, column: 5, text: 'def run():', kind: 'definition' }] }),
   INTERNAL_ERROR: makeError('INTERNAL_ERROR', 'Bug.', { cause: 'stack' }),
+  CONFLICT: makeError('CONFLICT', 'a.py changed since it was read.', { reason: 'file_changed', path: 'a.py', expected_hash: `sha256:${'a'.repeat(64)}`, actual_hash: null }),
 };
 
 describe('error rendering, one row per error code', () => {
@@ -246,6 +249,9 @@ describe('error rendering, one row per error code', () => {
     expect(renderError('read_structure', EXAMPLES.INVALID_ARGUMENT)).toContain('  target: expected string');
     expect(renderError('chunk_edit', EXAMPLES.CHUNK_MISMATCH)).toContain('expected "    return 2", the file has "    return 1" at line 3');
     expect(renderError('chunk_edit', EXAMPLES.CHUNK_MISMATCH)).toContain('      3 |     return 1');
+    expect(renderError('file_edit', EXAMPLES.CONFLICT)).toContain('Hash now: (no file).');
+    expect(renderError('semantic_edit', NAME_TAKEN)).toContain('The name "run" is already taken where "def helper" in util.py would need it');
+    expect(renderError('semantic_edit', NAME_TAKEN)).toContain('  util.py:9:5 (definition): def run():');
   });
 });
 

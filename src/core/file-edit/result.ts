@@ -26,6 +26,10 @@ export interface FileEditOutcome {
   dry_run: boolean;
   /** Whether the edits change the file's bytes. */
   would_modify: boolean;
+  /** The file's content hash after the call. */
+  hash: string;
+  /** The token that undoes the write (`null`: nothing was written). */
+  undo_token: string | null;
 }
 
 /** The successful result of an `editFile` call. */
@@ -45,7 +49,7 @@ export function fileEditSuccess(outcome: FileEditOutcome): FileEditSuccess {
       ? `Applied ${counted} to ${path}: ${replacements}.`
       : `Applied ${counted} to ${path}: ${replacements}, but the file is unchanged (the new text equals the old), so it was not rewritten.`;
   }
-  const metadata: FileEditSuccess['metadata'] = { path, diff, edits_applied: plan.summaries, total_replacements: total, dry_run: outcome.dry_run };
+  const metadata: FileEditSuccess['metadata'] = { path, diff, edits_applied: plan.summaries, total_replacements: total, dry_run: outcome.dry_run, hash: outcome.hash, undo_token: outcome.undo_token };
   if (outcome.dry_run) {
     metadata.would_modify = outcome.would_modify;
     metadata.preview = plan.changes;

@@ -144,6 +144,10 @@ export interface FileEditMetadata {
   total_replacements?: number;
   /** Whether this was a dry run (nothing written). */
   dry_run?: boolean;
+  /** The file's content hash after the call (unchanged on a dry run): send it as `expected_hash` next time. */
+  hash?: string;
+  /** Give it to `editor.undo` to put the file back; `null` when nothing was written. */
+  undo_token?: string | null;
   /** Dry runs: whether the edits would change the file. */
   would_modify?: boolean;
   /** Dry runs: each change, with its line (at most 1000). */
@@ -171,7 +175,7 @@ export interface FileEditSuccess extends FileEditResult {
   /** Always false. */
   isError: false;
   /** Always present on success. */
-  metadata: FileEditMetadata & Required<Pick<FileEditMetadata, 'diff' | 'edits_applied' | 'total_replacements' | 'dry_run'>>;
+  metadata: FileEditMetadata & Required<Pick<FileEditMetadata, 'diff' | 'edits_applied' | 'total_replacements' | 'dry_run' | 'hash' | 'undo_token'>>;
   /** Warnings (none are produced by `file_edit` today; the field is there like on every result). */
   warnings: Warning[];
 }

@@ -27,6 +27,8 @@ export interface ReadableFile {
   readonly tree: StructureTree;
   /** Why it is read as plain text, or `null` when its structures are known. */
   readonly plainTextReason: string | null;
+  /** The content hash of its bytes (results report it; writes take it back as `expected_hash`). */
+  readonly hash: string;
 }
 
 /** A tree with no structures: how a file is read without its parser (`language` is reported only for whole-file reads). */
@@ -44,6 +46,7 @@ function base(file: ReadableFile, warnings: Warning[]) {
     path: file.path,
     language: file.plainTextReason === null ? file.tree.language : null,
     total_lines: countLines(file.tree.source),
+    hash: file.hash,
     warnings,
   };
   return file.plainTextReason === null ? result : { ...result, plain_text_reason: file.plainTextReason };

@@ -118,6 +118,8 @@ export interface ReadFileResultBase {
   text: string;
   /** Why the file was read as plain text, without structure (no parser for it, or its parser could not run). */
   plain_text_reason?: string;
+  /** The file's content hash: send it as `expected_hash` with a write to make sure the file did not change in between. */
+  hash: string;
   /** Warnings, e.g. syntax errors in the file. */
   warnings: Warning[];
 }
