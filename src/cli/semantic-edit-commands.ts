@@ -3,13 +3,14 @@ import type { ApplyEditsArgs, ApplyEditsOptions, SemanticEdit } from '../core/ar
 import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
 import { semanticEditTool } from '../tools/definitions/semantic-edit.js';
-import type { EditCommandContext } from './structure-edit-commands.js';
+import { withWriteOptions, type EditCommandContext } from './structure-edit-commands.js';
 
 interface SemanticOptions {
   root: string;
   json?: boolean;
   language?: string;
   dryRun?: boolean;
+  expectedHash?: string;
   format?: boolean;
   validate?: boolean;
   position?: string;
@@ -27,7 +28,10 @@ function batchOptions(options: SemanticOptions): ApplyEditsOptions {
 
 /** Runs one semantic edit and prints what `semantic_edit` prints (or the result as JSON). */
 async function runOne(context: EditCommandContext, options: SemanticOptions, edit: SemanticEdit): Promise<void> {
-  const args: ApplyEditsArgs = { edits: [{ ...edit, ...(options.language ? { language: options.language } : {}) }], options: batchOptions(options) };
+  const args: ApplyEditsArgs = {
+    edits: [{ ...edit, ...(options.language ? { language: options.language } : {}), ...(options.expectedHash !== undefined ? { expected_hash: options.expectedHash } : {}) }],
+    options: batchOptions(options),
+  };
   const editor = createEditor({ fs: nodeFs({ root: options.root }) });
   context.finish(await editor.applyEdits(args), options.json, (value) => semanticEditTool.render(value, args));
 }
@@ -39,9 +43,7 @@ async function runOne(context: EditCommandContext, options: SemanticOptions, edi
 export function registerSemanticEditCommands(program: Command, context: EditCommandContext): void {
   const edit = program.command('edit').description('Semantic edits by address (a target plus an optional part such as .params.timeout): set, add, remove, rename, move. Levels of the address go one per line, or separated by \\n.');
   const semantic = (command: Command) =>
-    context
-      .common(command)
-      .option('--dry-run', 'report what would change (before/after lines), write nothing')
+    withWriteOptions(context.common(command))
       .option('--format', 'format the touched files with prettier when it is installed')
       .option('--no-validate', 'allow an add, remove, rename or move that adds syntax errors (with a warning); set always refuses');
 

@@ -57,6 +57,19 @@ describe('structedit edit set|add|remove|rename|move', () => {
     expect(read('shop/cart.py')).not.toContain('cheapest');
   });
 
+  it('--expected-hash: a stale hash is a CONFLICT (exit 1, nothing written); the current one goes through', async () => {
+    const stale = `sha256:${'0'.repeat(64)}`;
+    const refused = await run(['edit', 'set', 'shop/pricing.py', 'SETTINGS["timeout"]', '60', '--expected-hash', stale, '--root', root]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('CONFLICT');
+    expect(read('shop/pricing.py')).toBe(pythonPackage()['shop/pricing.py']);
+    const listed = await run(['list', 'shop/pricing.py', '--root', root, '--json']);
+    const hash = (JSON.parse(listed.out) as { hash: string }).hash;
+    const done = await run(['edit', 'set', 'shop/pricing.py', 'SETTINGS["timeout"]', '60', '--expected-hash', hash, '--root', root]);
+    expect(done.code).toBe(0);
+    expect(read('shop/pricing.py')).toContain('    "timeout": 60,\n');
+  });
+
   it('move --to creates the file and updates the imports', async () => {
     const moved = await run(['edit', 'move', 'shop/pricing.py', 'def unit_price', '--to', 'shop/units.py', '--root', root]);
     expect(moved.code).toBe(0);

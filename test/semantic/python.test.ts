@@ -177,6 +177,22 @@ describe('applyEdits on a Python package', () => {
     expect(files['shop/pricing.py']).toContain('def grand_total(items, discount=5, *, tax=True):');
   });
 
+  it('expected_hash, hashes and undo: a stale hash is CONFLICT; a batch over 4 files is undone by its token', async () => {
+    const { editor, fs } = editorOver(pythonPackage());
+    const stale = await editor.applyEdits({ edits: [{ op: 'set', path: 'shop/pricing.py', address: 'SETTINGS["timeout"]', value: '60', expected_hash: `sha256:${'0'.repeat(64)}` }] });
+    expect(expectError(stale, 'CONFLICT').details).toMatchObject({ reason: 'file_changed', path: 'shop/pricing.py', state: 'FILE_UNCHANGED' });
+    const read = expectOk(await editor.readStructure({ path: 'shop/pricing.py', target: 'SETTINGS' }));
+    const value = expectOk(
+      await editor.applyEdits({ edits: [{ op: 'rename', path: 'shop/pricing.py', address: 'def total_price', new_name: 'grand_total', expected_hash: read.hash }] }),
+    );
+    expect(Object.keys(value.hashes).sort()).toEqual(value.changed!.map((change) => change.file).sort());
+    expect(Object.keys(value.hashes)).toHaveLength(4);
+    const after = expectOk(await editor.readStructure({ path: 'shop/pricing.py', target: 'SETTINGS' }));
+    expect(value.hashes['shop/pricing.py']).toBe(after.hash);
+    expectOk(await editor.undo({ undo_token: value.undo_token! }));
+    expect(fs.snapshot()).toEqual(pythonPackage());
+  });
+
   it('dry_run reports would_change with before/after lines and writes nothing', async () => {
     const { result, files } = await run([{ op: 'set', path: 'shop/pricing.py', address: 'SETTINGS["timeout"]', value: '60' }], { dry_run: true });
     const value = expectOk(result);
