@@ -10,6 +10,7 @@ import { createSourceText, type SourceText } from '../core/text/source-text.js';
 import { decodeUtf8, encodeUtf8 } from '../core/text/utf8.js';
 import { syntaxErrorsElsewhere, type Warning } from '../core/warnings.js';
 import type { FsAdapter } from '../fs/adapter.js';
+import { DEFAULT_PARSE_CACHE_LIMITS, ParseCache, type ParseCacheLimits } from '../parsing/parse-cache.js';
 import { parseStructureTree, ParserUnavailableError } from '../parsing/parse-structure.js';
 import type { TreeSitterInitOptions } from '../parsing/tree-sitter-loader.js';
 import { commitFiles, type FileWrite } from './commit.js';
@@ -40,6 +41,12 @@ export interface EditorOptions {
   limits?: Partial<EditorLimits>;
   /** How web-tree-sitter finds its runtime in a browser (Node needs nothing). */
   treeSitter?: TreeSitterInitOptions;
+  /**
+   * Bounds of the editor's parse cache: parsed file versions are kept by content and reused, and
+   * an edited file is reparsed incrementally from the version it was edited from. `maxFiles: 0`
+   * turns caching off.
+   */
+  parseCache?: Partial<ParseCacheLimits>;
 }
 
 const DEFAULT_LIMITS: EditorLimits = { maxFileBytes: 10 * 1024 * 1024, maxTextFileBytes: 100 * 1024 * 1024, maxContentBytes: 1024 * 1024 };
@@ -80,6 +87,8 @@ export interface EditorContext {
   readonly registry: LanguageRegistry;
   readonly limits: EditorLimits;
   readonly syntax: 'warn' | 'reject';
+  /** Parsed file versions by content, with their tree-sitter trees (WASM memory). */
+  readonly parseCache: ParseCache;
   /**
    * Reads and decodes a file (size limit, binary and UTF-8 checks). The limit is
    * `limits.maxFileBytes` unless another is given (plain-text operations read larger files).
@@ -89,8 +98,11 @@ export interface EditorContext {
   parseFile(path: string, language?: string): ResultAsync<ParsedFile, StructeditError>;
   /** A file that does not exist yet, as an empty file of its language (writing it creates it). */
   newFile(path: string, language?: string): ResultAsync<ParsedFile, StructeditError>;
-  /** Parses text as a language (for edited text that is not written yet). */
-  parseSource(path: string, source: SourceText, language: LanguageDefinition): ResultAsync<StructureTree, StructeditError>;
+  /**
+   * Parses text as a language (for edited text that is not written yet); `previous`, the text it
+   * was edited from, lets the parse start from that version's cached tree.
+   */
+  parseSource(path: string, source: SourceText, language: LanguageDefinition, previous?: SourceText): ResultAsync<StructureTree, StructeditError>;
   /**
    * `PARSER_FAILED` when syntax errors lie inside the located structures (DESIGN §5); otherwise a
    * `SYNTAX_ERRORS_ELSEWHERE` warning for the file's other errors, if any.
@@ -111,6 +123,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
   const limits: EditorLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const registry = createLanguageRegistry(options.languages);
   const syntax = options.syntax ?? 'warn';
+  const cache = new ParseCache({ ...DEFAULT_PARSE_CACHE_LIMITS, ...options.parseCache });
 
   const structureLimit: ReadLimit = { bytes: limits.maxFileBytes, advice: 'Use file_edit for plain text edits on large files.' };
   const readSource: EditorContext['readSource'] = (path, limit = structureLimit) =>
@@ -134,8 +147,8 @@ export function createEditorContext(options: EditorOptions): EditorContext {
           );
       });
 
-  const parseSource: EditorContext['parseSource'] = (path, source, language) =>
-    ResultAsync.fromPromise(parseStructureTree(source, language, options.treeSitter), (cause) => {
+  const parseSource: EditorContext['parseSource'] = (path, source, language, previous) =>
+    ResultAsync.fromPromise(parseStructureTree(source, language, options.treeSitter, previous ? { cache, previous } : { cache }), (cause) => {
       const reason = cause instanceof ParserUnavailableError || cause instanceof Error ? cause.message : String(cause);
       return makeError('PARSER_FAILED', `${path} could not be parsed: ${reason}.`, { path, parse_errors: [] });
     });
@@ -174,7 +187,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
   };
 
   const checkEdit: EditorContext['checkEdit'] = (file, edited) =>
-    parseSource(file.path, edited, file.language).andThen((tree) => {
+    parseSource(file.path, edited, file.language, file.tree.source).andThen((tree) => {
       const added = addedSyntaxErrors(file.tree, tree);
       const write: FileWrite = { path: file.path, before: file.bytes, after: encodeUtf8(edited.original, edited.bom) };
       if (added.length === 0) return ok({ write, tree, warnings: [] });
@@ -195,6 +208,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     registry,
     limits,
     syntax,
+    parseCache: cache,
     readSource,
     parseFile,
     newFile,

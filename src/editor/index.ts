@@ -16,6 +16,7 @@ import type { ReadFileResult } from '../core/file-read/types.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { applyChunks, type ApplyChunksResult } from './chunk-edit.js';
 import { createEditorContext, type EditorOptions } from './context.js';
+import type { ParseCache } from '../parsing/parse-cache.js';
 import { readFile } from './file-read.js';
 import type { FileEditSuccess } from '../core/file-edit/types.js';
 import { editFile } from './file-edit.js';
@@ -116,7 +117,7 @@ export interface Editor {
  */
 export function createEditor(options: EditorOptions): Editor {
   const context = createEditorContext(options);
-  return {
+  const editor: Editor = {
     readStructure: (args) => guard(readStructure(context, args)),
     listStructures: (args) => guard(listStructures(context, args)),
     applyChunks: (args) => guard(applyChunks(context, args)),
@@ -130,7 +131,13 @@ export function createEditor(options: EditorOptions): Editor {
     moveStructure: (args) => guard(moveStructure(context, args)),
     editFile: (args) => guard(editFile(context, args)),
   };
+  // Cached trees live in WASM memory, which the garbage collector does not see: free them once the
+  // editor is unreachable. The held cache does not refer back to the editor, so it can be collected.
+  cacheReleaser?.register(editor, context.parseCache);
+  return editor;
 }
+
+const cacheReleaser = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry<ParseCache>((cache) => cache.clear()) : undefined;
 
 /**
  * Turns an unexpected exception (a bug) into an error value, so a host is never crashed by one.

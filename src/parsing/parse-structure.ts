@@ -3,6 +3,8 @@ import { buildMarkdownStructure } from '../core/structure/markdown-structure.js'
 import { buildTreeSitterStructure } from '../core/structure/tree-sitter-structure.js';
 import type { StructureTree } from '../core/structure/types.js';
 import type { SourceText } from '../core/text/source-text.js';
+import { changedSpan } from '../core/text/text-change.js';
+import type { ParseCache } from './parse-cache.js';
 import { loadGrammar, type TreeSitterInitOptions } from './tree-sitter-loader.js';
 
 /** Why a file could not be parsed at all (as opposed to parsing with syntax errors). */
@@ -10,23 +12,68 @@ export class ParserUnavailableError extends Error {
   override readonly name = 'ParserUnavailableError';
 }
 
+/** Where parsing may take work from. */
+export interface ParseReuse {
+  /** Parsed versions by content; the result is added to it. */
+  readonly cache?: ParseCache;
+  /**
+   * The version this text was edited from: when its tree is cached, the text is reparsed
+   * incrementally from it (`tree.edit` + `parse(text, oldTree)`) instead of from scratch.
+   */
+  readonly previous?: SourceText;
+}
+
 /**
- * Parses a file into its {@link StructureTree} with the language's backend. The tree-sitter tree is
- * freed before returning: the StructureTree is plain data and outlives it.
+ * Parses a file into its {@link StructureTree} with the language's backend. The StructureTree is
+ * plain data: the tree-sitter tree is either kept by the cache (for later incremental reparses)
+ * or freed before returning.
  */
-export async function parseStructureTree(source: SourceText, language: LanguageDefinition, init?: TreeSitterInitOptions): Promise<StructureTree> {
-  if (language.backend === 'markdown') return buildMarkdownStructure(source);
+export async function parseStructureTree(
+  source: SourceText,
+  language: LanguageDefinition,
+  init?: TreeSitterInitOptions,
+  reuse: ParseReuse = {},
+): Promise<StructureTree> {
+  const { cache, previous } = reuse;
+  if (language.backend === 'markdown') {
+    const hit = cache?.get(source, language.id);
+    if (hit) return hit.structure;
+    const structure = buildMarkdownStructure(source);
+    cache?.add({ source, languageId: language.id, tree: null, structure });
+    return structure;
+  }
   let grammar;
   try {
     grammar = await loadGrammar(language, init);
   } catch (cause) {
     throw new ParserUnavailableError(cause instanceof Error ? cause.message : String(cause));
   }
-  const tree = grammar.parser.parse(source.text);
-  if (!tree) throw new ParserUnavailableError(`the ${language.id} parser returned no tree`);
-  try {
-    return buildTreeSitterStructure(tree, source, language.id, grammar.compiled);
-  } finally {
-    tree.delete();
+  // From here on nothing awaits, so no other operation can evict (and delete) a cached tree in use.
+  const hit = cache?.get(source, language.id);
+  if (hit) return hit.structure;
+  const base = previous ? cache?.get(previous, language.id)?.tree : undefined;
+  let tree;
+  if (base && previous) {
+    // The cached tree stays valid for its own text: edit a copy (copies share their nodes).
+    const edited = base.copy();
+    try {
+      edited.edit(changedSpan(previous, source));
+      tree = grammar.parser.parse(source.text, edited);
+    } finally {
+      edited.delete();
+    }
+  } else {
+    tree = grammar.parser.parse(source.text);
   }
+  if (!tree) throw new ParserUnavailableError(`the ${language.id} parser returned no tree`);
+  let structure: StructureTree;
+  try {
+    structure = buildTreeSitterStructure(tree, source, language.id, grammar.compiled);
+  } catch (cause) {
+    tree.delete();
+    throw cause;
+  }
+  if (cache) cache.add({ source, languageId: language.id, tree, structure });
+  else tree.delete();
+  return structure;
 }
