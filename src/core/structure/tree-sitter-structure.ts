@@ -18,6 +18,12 @@ export interface CompiledStructureRules {
   readonly attached: ReadonlySet<string>;
   readonly leading: ReadonlySet<string>;
   readonly modifiers: ReadonlySet<string>;
+  /**
+   * Whether the grammar has a modifiers type (whose annotations may follow a keyword). Without
+   * one, every leading node (decorator, annotation, attribute, comment) starts with punctuation,
+   * so a structure starting with a word character has none and its children need not be fetched.
+   */
+  readonly hasModifiers: boolean;
   /** Ids of the fields a declaration's name is looked for in (ids avoid a by-name search per call). */
   readonly nameFieldIds: readonly number[];
   /** Kind per node type, filled as types are met. */
@@ -46,6 +52,7 @@ export function compileStructureRules(language: Language, rules: StructureRules)
     attached: new Set(rules.attached),
     leading: new Set([...rules.leading, ...rules.comments]),
     modifiers: new Set(rules.modifiers),
+    hasModifiers: known(rules.modifiers).length > 0,
     nameFieldIds: NAME_FIELDS.map((field) => language.fields.indexOf(field)).filter((id) => id > 0),
     kindCache: new Map(),
   };
@@ -230,7 +237,8 @@ function makeStructure(candidate: Candidate, parentKind: string, source: SourceT
   let header = node;
   let headerType = candidate.type;
   for (let depth = 0; depth < 8; depth++) {
-    starts.push(startAfterLeading(header, compiled));
+    const headerNodeStart = header.startIndex;
+    starts.push(compiled.hasModifiers || !startsWithWord(source.text.charCodeAt(headerNodeStart)) ? startAfterLeading(header, compiled) : headerNodeStart);
     const inner = unwrap(header, headerType, compiled);
     if (!inner) break;
     header = inner;
@@ -273,6 +281,11 @@ function unwrap(node: Node, type: string, compiled: CompiledStructureRules): Nod
     if (inner) return inner;
   }
   return null;
+}
+
+/** `[A-Za-z0-9_$]`: no decorator, annotation, attribute or comment starts with one. */
+function startsWithWord(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36;
 }
 
 /** Where a node's own text starts once its leading decorators, annotations and comments are skipped. */
@@ -326,7 +339,7 @@ const NAME_FIELDS = ['name', 'declarator', 'key', 'left', 'function', 'type', 'p
 function nameOf(node: Node, fieldIds: readonly number[]): string | null {
   let current: Node | null = node;
   for (let depth = 0; depth < 4 && current; depth++) {
-    if (isNameLike(current) && current !== node) return nameText(current);
+    if (current !== node && isNameLike(current)) return nameText(current);
     let next: Node | null = null;
     for (const id of fieldIds) {
       next = current.childForFieldId(id);
