@@ -1,9 +1,10 @@
 import type { LanguageDefinition } from '../core/languages/definitions.js';
 import type * as MarkdownBackend from '../core/structure/markdown-structure.js';
-import { buildTreeSitterStructure } from '../core/structure/tree-sitter-structure.js';
+import { buildTreeSitterStructure, rebuildTreeSitterStructure } from '../core/structure/tree-sitter-structure.js';
 import type { StructureTree } from '../core/structure/types.js';
 import type { SourceText } from '../core/text/source-text.js';
 import { changedSpan } from '../core/text/text-change.js';
+import type { Tree } from 'web-tree-sitter';
 import type { ParseCache } from './parse-cache.js';
 import { loadGrammar, type TreeSitterInitOptions } from './tree-sitter-loader.js';
 
@@ -60,14 +61,21 @@ export async function parseStructureTree(
   // From here on nothing awaits, so no other operation can evict (and delete) a cached tree in use.
   const hit = cache?.get(source, language.id);
   if (hit) return hit.structure;
-  const base = previous ? cache?.get(previous, language.id)?.tree : undefined;
-  let tree;
-  if (base && previous) {
+  const base = previous ? cache?.get(previous, language.id) : undefined;
+  let tree: Tree | null = null;
+  let structure: StructureTree | null = null;
+  if (base?.tree && previous) {
     // The cached tree stays valid for its own text: edit a copy (copies share their nodes).
-    const edited = base.copy();
+    const edited = base.tree.copy();
     try {
-      edited.edit(changedSpan(previous, source));
+      const change = changedSpan(previous, source);
+      edited.edit(change);
       tree = grammar.parser.parse(source.text, edited);
+      // Only the structure holding the change is rebuilt; the rest is reused from the cached version.
+      if (tree) structure = rebuildTreeSitterStructure(base.structure, tree, source, change, edited.getChangedRanges(tree), grammar.compiled);
+    } catch (cause) {
+      tree?.delete();
+      throw cause;
     } finally {
       edited.delete();
     }
@@ -75,12 +83,13 @@ export async function parseStructureTree(
     tree = grammar.parser.parse(source.text);
   }
   if (!tree) throw new ParserUnavailableError(`the ${language.id} parser returned no tree`);
-  let structure: StructureTree;
-  try {
-    structure = buildTreeSitterStructure(tree, source, language.id, grammar.compiled);
-  } catch (cause) {
-    tree.delete();
-    throw cause;
+  if (!structure) {
+    try {
+      structure = buildTreeSitterStructure(tree, source, language.id, grammar.compiled);
+    } catch (cause) {
+      tree.delete();
+      throw cause;
+    }
   }
   if (cache) cache.add({ source, languageId: language.id, tree, structure });
   else tree.delete();

@@ -10,6 +10,8 @@ import { createSourceText, type SourceText } from '../../src/core/text/source-te
 import { changedSpan } from '../../src/core/text/text-change.js';
 import { ParseCache, type ParseCacheEntry } from '../../src/parsing/parse-cache.js';
 import { parseStructureTree } from '../../src/parsing/parse-structure.js';
+import { loadGrammar } from '../../src/parsing/tree-sitter-loader.js';
+import { buildTreeSitterStructure, rebuildTreeSitterStructure } from '../../src/core/structure/tree-sitter-structure.js';
 import { nodeModulesSample, pythonSample } from '../corpus/corpus.js';
 
 const registry = createLanguageRegistry();
@@ -156,6 +158,43 @@ describe('incremental reparse gives the structures of a cold parse', () => {
       );
     }
     expect(checked).toBe(samples.length * 6);
+  });
+
+  it('rebuilding only the structure holding a small edit gives the structures of a full build (fast-check)', async () => {
+    // Small edits: a few characters of the file inserted, deleted or replaced at a random point.
+    const smallEdit = (length: number) => fc.tuple(fc.nat(Math.max(0, length - 1)), fc.nat(3), fc.nat(Math.max(0, length - 1)), fc.nat(3));
+    let rebuilt = 0;
+    let total = 0;
+    for (const sample of samples) {
+      const language = languageOf(sample.path);
+      const grammar = await loadGrammar(language);
+      const before = createSourceText(sample.text);
+      const oldTree = grammar.parser.parse(before.text)!;
+      const previous = buildTreeSitterStructure(oldTree, before, language.id, grammar.compiled);
+      await fc.assert(
+        fc.asyncProperty(smallEdit(sample.text.length), async ([at, cut, from, take]) => {
+          const after = createSourceText(applySliceEdit(sample.text, { at, cut, from, take }));
+          const edited = oldTree.copy();
+          const change = changedSpan(before, after);
+          edited.edit(change);
+          const newTree = grammar.parser.parse(after.text, edited)!;
+          const incremental = rebuildTreeSitterStructure(previous, newTree, after, change, edited.getChangedRanges(newTree), grammar.compiled);
+          edited.delete();
+          total++;
+          if (incremental) {
+            rebuilt++;
+            const coldTree = grammar.parser.parse(after.text)!;
+            expect(shape(incremental)).toEqual(shape(buildTreeSitterStructure(coldTree, after, language.id, grammar.compiled)));
+            coldTree.delete();
+          }
+          newTree.delete();
+        }),
+        { numRuns: 25, seed: 90 },
+      );
+      oldTree.delete();
+    }
+    // Most small edits fall inside one structure; the rest are built in full (and compared above).
+    expect(rebuilt / total).toBeGreaterThan(0.5);
   });
 
   it('on a file with CRLF endings and non-ASCII text (offsets are UTF-16 units of the LF text)', async () => {
