@@ -197,6 +197,30 @@ describe('incremental reparse gives the structures of a cold parse', () => {
     expect(rebuilt / total).toBeGreaterThan(0.5);
   });
 
+  it('rebuilds a member that owns the `;` after its node (TypeScript interface), and a nested function', async () => {
+    const cases = [
+      { path: 'a.ts', before: 'interface A {\n  x(): void;\n  y(): number;\n}\nconst z = 1;\n', after: 'interface A {\n  x(): void | 1;\n  y(): number;\n}\nconst z = 1;\n' },
+      { path: 'b.js', before: '((m) => {\nfunction f() {\n  return 1;\n}\n// c\nfunction g() {}\n})();\n', after: '((m) => {\nfunction f() {\n  return 1 + 2;\n}\n// c\nfunction g() {}\n})();\n' },
+    ];
+    for (const example of cases) {
+      const language = languageOf(example.path);
+      const grammar = await loadGrammar(language);
+      const before = createSourceText(example.before);
+      const after = createSourceText(example.after);
+      const oldTree = grammar.parser.parse(before.text)!;
+      const previous = buildTreeSitterStructure(oldTree, before, language.id, grammar.compiled);
+      const change = changedSpan(before, after);
+      const edited = oldTree.copy();
+      edited.edit(change);
+      const newTree = grammar.parser.parse(after.text, edited)!;
+      const incremental = rebuildTreeSitterStructure(previous, newTree, after, change, edited.getChangedRanges(newTree), grammar.compiled);
+      expect(incremental).not.toBeNull();
+      const coldTree = grammar.parser.parse(after.text)!;
+      expect(shape(incremental!)).toEqual(shape(buildTreeSitterStructure(coldTree, after, language.id, grammar.compiled)));
+      for (const tree of [oldTree, edited, newTree, coldTree]) tree.delete();
+    }
+  });
+
   it('on a file with CRLF endings and non-ASCII text (offsets are UTF-16 units of the LF text)', async () => {
     const text = 'class Ünïcode:\r\n    def a(self):\r\n        return "é"\r\n\r\n    def b(self):\r\n        pass\r\n';
     const before = createSourceText(text);

@@ -165,7 +165,8 @@ export function rebuildTreeSitterStructure(
   if (!structureNode || !container) return null;
   const nodeStart = structureNode.startIndex;
   const nodeEnd = structureNode.endIndex;
-  if (nodeStart < start || nodeStart > old.headerStart || nodeEnd < end || low < nodeStart || high > nodeEnd) return null;
+  // (A member may end past its node: the `;` the body holds is its own. The result is checked below.)
+  if (nodeStart < start || nodeStart > old.headerStart || low < nodeStart || high > nodeEnd) return null;
   for (let node: Node | null = container; node; node = node.parent) ancestors.add(node.id);
 
   const collector = createCollector(tree, source, compiled);
