@@ -258,6 +258,26 @@ describe('the editor reuses parses and stays byte-identical to an editor without
     }
   });
 
+  it('parses a file once while its content stays the same, and again as soon as it changes on disk', async () => {
+    const fs = memoryFs({ 'a.py': 'def f():\n    return 1\n' });
+    const editor = createEditor({ fs });
+    const parse = vi.spyOn(Parser.prototype, 'parse');
+    const texts = async () => (await editor.readStructure({ path: 'a.py', target: 'def f' }))._unsafeUnwrap().matches.map((match) => match.text);
+    expect(await texts()).toEqual(['def f():\n    return 1']);
+    expect(await texts()).toEqual(['def f():\n    return 1']);
+    expect(parse).toHaveBeenCalledTimes(1);
+    // Changed behind the editor's back: a different content is a different cache entry.
+    await fs.writeFile('a.py', new TextEncoder().encode('def f():\n    return 2\n'));
+    expect(await texts()).toEqual(['def f():\n    return 2']);
+    expect(parse).toHaveBeenCalledTimes(2);
+    // Our own edit: one (incremental) parse for its check, none for reading the result back.
+    (await editor.replaceStructure({ path: 'a.py', target: 'def f', content: 'def f():\n    return 3' }))._unsafeUnwrap();
+    expect(await texts()).toEqual(['def f():\n    return 3']);
+    expect(parse).toHaveBeenCalledTimes(3);
+    expect(parse.mock.calls[2]![1]).toBeTruthy();
+    parse.mockRestore();
+  });
+
   it('a broken edit is reported the same way (SYNTAX_BROKEN) from an incremental reparse', async () => {
     const source = 'def f():\n    return 1\n\ndef g():\n    return 2\n';
     const results = [];
