@@ -20,5 +20,14 @@ if (tool === 'structedit') {
 } else {
   await splitJoinEdit(file, edits);
 }
-// maxRSS is the process's peak resident set, in kilobytes.
-process.stdout.write(JSON.stringify({ baseline, peak: process.resourceUsage().maxRSS * 1024 }));
+// The peak resident set of this process image: VmHWM on Linux. (maxRSS is kept across fork + exec,
+// so it reports the parent's size when the parent is larger.)
+const status = (() => {
+  try {
+    return readFileSync('/proc/self/status', 'utf8');
+  } catch {
+    return '';
+  }
+})();
+const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
+process.stdout.write(JSON.stringify({ baseline, peak: (hwm ? Number(hwm[1]) : process.resourceUsage().maxRSS) * 1024 }));

@@ -121,6 +121,7 @@ export async function fileEditBench(pythonLib) {
       const naive = times['split/join loop'];
       timing.push({
         scenario: scenario.name,
+        key: scenario.key,
         structedit_ms: +ours.toFixed(1),
         server_filesystem_ms: +peer.toFixed(1),
         split_join_ms: +naive.toFixed(1),

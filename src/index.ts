@@ -140,3 +140,4 @@ export { memoryFs } from './fs/memory.js';
 export type { MemoryFs } from './fs/memory.js';
 export { nodeFs } from './fs/node.js';
 export type { NodeFsOptions } from './fs/node.js';
+export type { ParseCacheLimits } from './parsing/parse-cache.js';

@@ -11,6 +11,7 @@ import { decodeUtf8, encodeUtf8 } from '../core/text/utf8.js';
 import { syntaxErrorsElsewhere, type Warning } from '../core/warnings.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import type { Tree } from 'web-tree-sitter';
+import { DEFAULT_PARSE_CACHE_LIMITS, ParseCache, type ParseCacheLimits } from '../parsing/parse-cache.js';
 import { parseStructureTree, ParserUnavailableError } from '../parsing/parse-structure.js';
 import { parseSyntaxTree } from '../parsing/parse-syntax.js';
 import type { TreeSitterInitOptions } from '../parsing/tree-sitter-loader.js';
@@ -51,6 +52,12 @@ export interface EditorOptions {
    * project's configuration; pass `prettierFormatter({ root })` to use it).
    */
   formatter?: Formatter | null;
+  /**
+   * Bounds of the editor's parse cache: parsed file versions are kept by content and reused, and
+   * an edited file is reparsed incrementally from the version it was edited from. `maxFiles: 0`
+   * turns caching off.
+   */
+  parseCache?: Partial<ParseCacheLimits>;
 }
 
 const DEFAULT_LIMITS: EditorLimits = { maxFileBytes: 10 * 1024 * 1024, maxTextFileBytes: 100 * 1024 * 1024, maxContentBytes: 1024 * 1024 };
@@ -93,6 +100,8 @@ export interface EditorContext {
   readonly registry: LanguageRegistry;
   readonly limits: EditorLimits;
   readonly syntax: 'warn' | 'reject';
+  /** Parsed file versions by content, with their tree-sitter trees (WASM memory). */
+  readonly parseCache: ParseCache;
   /**
    * Reads and decodes a file (size limit, binary and UTF-8 checks). The limit is
    * `limits.maxFileBytes` unless another is given (plain-text operations read larger files).
@@ -102,8 +111,11 @@ export interface EditorContext {
   parseFile(path: string, language?: string): ResultAsync<ParsedFile, StructeditError>;
   /** A file that does not exist yet, as an empty file of its language (writing it creates it). */
   newFile(path: string, language?: string): ResultAsync<ParsedFile, StructeditError>;
-  /** Parses text as a language (for edited text that is not written yet). */
-  parseSource(path: string, source: SourceText, language: LanguageDefinition): ResultAsync<StructureTree, StructeditError>;
+  /**
+   * Parses text as a language (for edited text that is not written yet); `previous`, the text it
+   * was edited from, lets the parse start from that version's cached tree.
+   */
+  parseSource(path: string, source: SourceText, language: LanguageDefinition, previous?: SourceText): ResultAsync<StructureTree, StructeditError>;
   /**
    * `PARSER_FAILED` when syntax errors lie inside the located structures (DESIGN §5); otherwise a
    * `SYNTAX_ERRORS_ELSEWHERE` warning for the file's other errors, if any.
@@ -147,6 +159,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
   const registry = createLanguageRegistry(options.languages);
   const syntax = options.syntax ?? 'warn';
   const undoStore = createUndoStore();
+  const cache = new ParseCache({ ...DEFAULT_PARSE_CACHE_LIMITS, ...options.parseCache });
 
   const structureLimit: ReadLimit = { bytes: limits.maxFileBytes, advice: 'Use file_edit for plain text edits on large files.' };
   const readSource: EditorContext['readSource'] = (path, limit = structureLimit) =>
@@ -171,8 +184,8 @@ export function createEditorContext(options: EditorOptions): EditorContext {
       })
       .andThen((read) => ResultAsync.fromSafePromise(contentHash(read.bytes)).map((hash) => ({ ...read, hash })));
 
-  const parseSource: EditorContext['parseSource'] = (path, source, language) =>
-    ResultAsync.fromPromise(parseStructureTree(source, language, options.treeSitter), (cause) => {
+  const parseSource: EditorContext['parseSource'] = (path, source, language, previous) =>
+    ResultAsync.fromPromise(parseStructureTree(source, language, options.treeSitter, previous ? { cache, previous } : { cache }), (cause) => {
       // A stack overflow means nesting deeper than the parser (or the structure builder) can follow.
       const reason =
         cause instanceof RangeError && /call stack/i.test(cause.message)
@@ -223,7 +236,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     });
 
   const checkEdit: EditorContext['checkEdit'] = (file, edited, mode = syntax) =>
-    parseSource(file.path, edited, file.language).andThen((tree) => {
+    parseSource(file.path, edited, file.language, file.tree.source).andThen((tree) => {
       const added = addedSyntaxErrors(file.tree, tree);
       const write: FileWrite = { path: file.path, before: file.bytes, after: encodeUtf8(edited.original, edited.bom) };
       if (added.length === 0) return ok({ write, tree, warnings: [] });
@@ -244,6 +257,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     registry,
     limits,
     syntax,
+    parseCache: cache,
     readSource,
     parseFile,
     newFile,

@@ -19,6 +19,7 @@ import { applyChunks, type ApplyChunksResult } from './chunk-edit.js';
 import { createEditorContext, type EditorContext, type EditorOptions } from './context.js';
 import { createPathLocks } from './path-locks.js';
 import { undo, undoPaths, type UndoArgs, type UndoResult } from './undo.js';
+import type { ParseCache } from '../parsing/parse-cache.js';
 import { readFile } from './file-read.js';
 import { prettierFormatter } from './formatter.js';
 import { applyEdits, type ApplyEditsResult } from './semantic-edit.js';
@@ -150,7 +151,7 @@ export function createEditor(options: EditorOptions): Editor {
     (args: Args): ResultAsync<T, StructeditError> =>
       guard(new ResultAsync(locks.withPaths(pathsOf(args), () => Promise.resolve(operation(context, args)))));
   const single = (args: unknown) => stringFields(args, 'path');
-  return {
+  const editor: Editor = {
     readStructure: (args) => guard(readStructure(context, args)),
     listStructures: (args) => guard(listStructures(context, args)),
     applyChunks: exclusive(single, applyChunks),
@@ -166,7 +167,13 @@ export function createEditor(options: EditorOptions): Editor {
     editFile: exclusive(single, editFile),
     applyEdits: exclusive(semanticEditPaths, (context, args: ApplyEditsArgs) => applyEdits(context, args, formatter)),
   };
+  // Cached trees live in WASM memory, which the garbage collector does not see: free them once the
+  // editor is unreachable. The held cache does not refer back to the editor, so it can be collected.
+  cacheReleaser?.register(editor, context.parseCache);
+  return editor;
 }
+
+const cacheReleaser = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry<ParseCache>((cache) => cache.clear()) : undefined;
 
 /**
  * The files a semantic batch names (each edit's `path`, and a move's `to`), for its locks. A rename

@@ -1,42 +1,111 @@
-import type { Tree } from 'web-tree-sitter';
 import type { LanguageDefinition } from '../core/languages/definitions.js';
-import { buildMarkdownStructure } from '../core/structure/markdown-structure.js';
-import { buildTreeSitterStructure } from '../core/structure/tree-sitter-structure.js';
+import type * as MarkdownBackend from '../core/structure/markdown-structure.js';
+import { buildTreeSitterStructure, rebuildTreeSitterStructure } from '../core/structure/tree-sitter-structure.js';
 import type { StructureTree } from '../core/structure/types.js';
 import type { SourceText } from '../core/text/source-text.js';
-import { loadGrammar, type TreeSitterInitOptions } from './tree-sitter-loader.js';
+import { changedSpan } from '../core/text/text-change.js';
+import type { Tree } from 'web-tree-sitter';
+import type { ParseCache } from './parse-cache.js';
+import { loadGrammar, type LoadedGrammar, type TreeSitterInitOptions } from './tree-sitter-loader.js';
 
 /** Why a file could not be parsed at all (as opposed to parsing with syntax errors). */
 export class ParserUnavailableError extends Error {
   override readonly name = 'ParserUnavailableError';
 }
 
+// The Markdown backend (mdast + micromark + GFM) is a third of the bundle's load time: loaded on the
+// first Markdown file, not at startup.
+let markdownBackend: Promise<typeof MarkdownBackend> | null = null;
+function loadMarkdownBackend() {
+  markdownBackend ??= import('../core/structure/markdown-structure.js');
+  return markdownBackend;
+}
+
+/** Where parsing may take work from. */
+export interface ParseReuse {
+  /** Parsed versions by content; the result is added to it. */
+  readonly cache?: ParseCache;
+  /**
+   * The version this text was edited from: when its tree is cached, the text is reparsed
+   * incrementally from it (`tree.edit` + `parse(text, oldTree)`) instead of from scratch.
+   */
+  readonly previous?: SourceText;
+}
+
 /**
- * Parses a file into its {@link StructureTree} with the language's backend. The tree-sitter tree is
- * freed before returning: the StructureTree is plain data and outlives it.
+ * Parses a file into its {@link StructureTree} with the language's backend. The StructureTree is
+ * plain data: the tree-sitter tree is either kept by the cache (for later incremental reparses)
+ * or freed before returning.
  */
-export async function parseStructureTree(source: SourceText, language: LanguageDefinition, init?: TreeSitterInitOptions): Promise<StructureTree> {
-  if (language.backend === 'markdown') return buildMarkdownStructure(source);
-  const { grammar, tree } = await parseWithGrammar(source, language, init);
-  try {
-    return buildTreeSitterStructure(tree, source, language.id, grammar.compiled);
-  } finally {
-    tree.delete();
+export async function parseStructureTree(
+  source: SourceText,
+  language: LanguageDefinition,
+  init?: TreeSitterInitOptions,
+  reuse: ParseReuse = {},
+): Promise<StructureTree> {
+  const { cache, previous } = reuse;
+  if (language.backend === 'markdown') {
+    const hit = cache?.get(source, language.id);
+    if (hit) return hit.structure;
+    const { buildMarkdownStructure } = await loadMarkdownBackend();
+    const structure = buildMarkdownStructure(source);
+    cache?.add({ source, languageId: language.id, tree: null, structure });
+    return structure;
   }
+  const grammar = await grammarOf(language, init);
+  // From here on nothing awaits, so no other operation can evict (and delete) a cached tree in use.
+  const hit = cache?.get(source, language.id);
+  if (hit) return hit.structure;
+  const base = previous ? cache?.get(previous, language.id) : undefined;
+  let tree: Tree | null = null;
+  let structure: StructureTree | null = null;
+  if (base?.tree && previous) {
+    // The cached tree stays valid for its own text: edit a copy (copies share their nodes).
+    const edited = base.tree.copy();
+    try {
+      const change = changedSpan(previous, source);
+      edited.edit(change);
+      tree = grammar.parser.parse(source.text, edited);
+      // Only the structure holding the change is rebuilt; the rest is reused from the cached version.
+      if (tree) structure = rebuildTreeSitterStructure(base.structure, tree, source, change, edited.getChangedRanges(tree), grammar.compiled);
+    } catch (cause) {
+      tree?.delete();
+      throw cause;
+    } finally {
+      edited.delete();
+    }
+  } else {
+    tree = grammar.parser.parse(source.text);
+  }
+  if (!tree) throw new ParserUnavailableError(`the ${language.id} parser returned no tree`);
+  if (!structure) {
+    try {
+      structure = buildTreeSitterStructure(tree, source, language.id, grammar.compiled);
+    } catch (cause) {
+      tree.delete();
+      throw cause;
+    }
+  }
+  if (cache) cache.add({ source, languageId: language.id, tree, structure });
+  else tree.delete();
+  return structure;
 }
 
 /**
  * Parses a file with its tree-sitter grammar (loaded on first use); the caller owns the tree and
  * must `delete()` it. Throws {@link ParserUnavailableError} when the grammar cannot load or parse.
  */
-export async function parseWithGrammar(source: SourceText, language: LanguageDefinition, init?: TreeSitterInitOptions): Promise<{ grammar: Awaited<ReturnType<typeof loadGrammar>>; tree: Tree }> {
-  let grammar;
-  try {
-    grammar = await loadGrammar(language, init);
-  } catch (cause) {
-    throw new ParserUnavailableError(cause instanceof Error ? cause.message : String(cause));
-  }
+export async function parseWithGrammar(source: SourceText, language: LanguageDefinition, init?: TreeSitterInitOptions): Promise<{ grammar: LoadedGrammar; tree: Tree }> {
+  const grammar = await grammarOf(language, init);
   const tree = grammar.parser.parse(source.text);
   if (!tree) throw new ParserUnavailableError(`the ${language.id} parser returned no tree`);
   return { grammar, tree };
+}
+
+async function grammarOf(language: LanguageDefinition, init: TreeSitterInitOptions | undefined): Promise<LoadedGrammar> {
+  try {
+    return await loadGrammar(language, init);
+  } catch (cause) {
+    throw new ParserUnavailableError(cause instanceof Error ? cause.message : String(cause));
+  }
 }

@@ -124,6 +124,11 @@ async function checkCorpus(root: string, files: string[]): Promise<{ counts: Cou
       const lines = structureLines(source, node);
       const rest = source.text.slice(lines.end, lines.nextLineStart).trim();
       if (CLAUSES.has(node.kind) || !lines.startsLine || !lines.endsLine || rest !== '' || indentationAt(source, node.headerStart) !== lines.indentation) return [];
+      // Content is taken at zero indent relative to its first line: a structure with a line indented
+      // less than its first (sucrase's `   method() {` … `  }`) cannot come back byte for byte.
+      const [, ...laterLines] = source.text.slice(node.start, node.end).split('\n');
+      const outdented = laterLines.some((line) => line.trim() !== '' && !line.startsWith(lines.indentation));
+      if (outdented) return [];
       const next = parent.children[index + 1];
       const previous = parent.children[index - 1];
       const onlyBlank = (from: number, to: number) => source.text.slice(from, to).replace(/[,;]/, '').trim() === '';

@@ -1,5 +1,6 @@
 import type { Language, Node, Tree } from 'web-tree-sitter';
 import { lineOfOffset, type SourceText } from '../text/source-text.js';
+import type { TextChange } from '../text/text-change.js';
 import { clipName, kindOfType, MEMBER_CONTAINERS } from './kinds.js';
 import type { StructureRules } from './rules.js';
 import type { StructureNode, StructureTree, SyntaxErrorNode, TextSpan } from './types.js';
@@ -18,6 +19,12 @@ export interface CompiledStructureRules {
   readonly attached: ReadonlySet<string>;
   readonly leading: ReadonlySet<string>;
   readonly modifiers: ReadonlySet<string>;
+  /**
+   * Whether the grammar has a modifiers type (whose annotations may follow a keyword). Without
+   * one, every leading node (decorator, annotation, attribute, comment) starts with punctuation,
+   * so a structure starting with a word character has none and its children need not be fetched.
+   */
+  readonly hasModifiers: boolean;
   /** Ids of the fields a declaration's name is looked for in (ids avoid a by-name search per call). */
   readonly nameFieldIds: readonly number[];
   /** Kind per node type, filled as types are met. */
@@ -46,6 +53,7 @@ export function compileStructureRules(language: Language, rules: StructureRules)
     attached: new Set(rules.attached),
     leading: new Set([...rules.leading, ...rules.comments]),
     modifiers: new Set(rules.modifiers),
+    hasModifiers: known(rules.modifiers).length > 0,
     nameFieldIds: NAME_FIELDS.map((field) => language.fields.indexOf(field)).filter((id) => id > 0),
     kindCache: new Map(),
   };
@@ -79,6 +87,181 @@ export function buildTreeSitterStructure(
   languageId: string,
   compiled: CompiledStructureRules,
 ): StructureTree {
+  const collector = createCollector(tree, source, compiled);
+  try {
+    collector.addBody(tree.rootNode, tree.rootNode.type);
+    const found = compiled.searchTypes.length > 0 ? tree.rootNode.descendantsOfType(compiled.searchTypes as string[]) : [];
+    for (const node of found) {
+      if (node && node.id !== tree.rootNode.id) collector.addFound(node, node.type);
+    }
+  } finally {
+    collector.dispose();
+  }
+  const root = makeRoot(source);
+  nestCandidates([...collector.candidates.values()], root, source, compiled);
+  const comments = collector.comments.sort((a, b) => a.start - b.start);
+  return { source, language: languageId, root, syntaxErrors: collectSyntaxErrors(tree), comments };
+}
+
+/** A span of the tree that changed in a reparse, as tree-sitter's `getChangedRanges` gives it. */
+export interface ChangedRange {
+  readonly startIndex: number;
+  readonly endIndex: number;
+}
+
+/**
+ * The {@link StructureTree} of an edited file, reusing the structures of the version it was edited
+ * from: only the deepest structure holding the whole change (the edit and every range tree-sitter
+ * reports as changed) is rebuilt, from the bodies inside it; the structures before it are kept and
+ * the ones after it shifted. `null` when the change is not inside one structure, or the rebuilt
+ * part is not one structure of the same extent: the caller then builds the whole tree.
+ */
+export function rebuildTreeSitterStructure(
+  previous: StructureTree,
+  tree: Tree,
+  source: SourceText,
+  change: TextChange,
+  changedRanges: readonly ChangedRange[],
+  compiled: CompiledStructureRules,
+): StructureTree | null {
+  const delta = change.newEndIndex - change.oldEndIndex;
+  // In new offsets: everything tree-sitter re-structured, and the edit itself.
+  let low = change.startIndex;
+  let high = change.newEndIndex;
+  for (const range of changedRanges) {
+    low = Math.min(low, range.startIndex);
+    high = Math.max(high, range.endIndex);
+  }
+  // The deepest structure whose own text (from its header on) strictly holds the change, on both
+  // sides of the edit: its attachments and its last character stay as they were.
+  const path: StructureNode[] = [previous.root];
+  for (;;) {
+    const node = path[path.length - 1]!;
+    const inner = node.children.find((child) => child.headerStart < low && child.headerStart < change.startIndex && high < child.end + delta && change.oldEndIndex < child.end);
+    if (!inner) break;
+    path.push(inner);
+  }
+  if (path.length < 2) return null;
+  const old = path[path.length - 1]!;
+  const parent = path[path.length - 2]!;
+  const start = old.start;
+  const end = old.end + delta;
+  if (old.headerStart >= source.text.length) return null;
+
+  // Its node in the new tree: up from the token its header starts with, to the named node that
+  // sits directly in a body (a clause is not in one: those are left to a full build).
+  let structureNode: Node | null = tree.rootNode.descendantForIndex(old.headerStart, old.headerStart + 1);
+  const ancestors = new Set<number>();
+  let container: Node | null = null;
+  while (structureNode) {
+    const up: Node | null = structureNode.parent;
+    if (!up) return null;
+    if (structureNode.isNamed && (up.id === tree.rootNode.id || compiled.bodies.has(up.type))) {
+      container = up;
+      break;
+    }
+    structureNode = up;
+  }
+  if (!structureNode || !container) return null;
+  const nodeStart = structureNode.startIndex;
+  const nodeEnd = structureNode.endIndex;
+  // (A member may end past its node: the `;` the body holds is its own. The result is checked below.)
+  if (nodeStart < start || nodeStart > old.headerStart || low < nodeStart || high > nodeEnd) return null;
+  for (let node: Node | null = container; node; node = node.parent) ancestors.add(node.id);
+
+  const collector = createCollector(tree, source, compiled);
+  try {
+    collector.addBody(container, container.type);
+    // Bodies and clauses overlapping the structure's node: tree-sitter also returns its ancestors.
+    const found = compiled.searchTypes.length > 0 ? tree.rootNode.descendantsOfType(compiled.searchTypes as string[], pointOf(source, nodeStart), pointOf(source, nodeEnd)) : [];
+    for (const node of found) {
+      if (node && !ancestors.has(node.id) && node.startIndex >= nodeStart && node.endIndex <= nodeEnd) collector.addFound(node, node.type);
+    }
+  } finally {
+    collector.dispose();
+  }
+  const inside = [...collector.candidates.values()].filter((candidate) => candidate.nodeStart >= nodeStart && candidate.nodeStart < nodeEnd);
+  const holder: StructureNode = { ...parent, children: [] };
+  nestCandidates(inside, holder, source, compiled);
+  const rebuilt = holder.children;
+  if (rebuilt.length !== 1 || rebuilt[0]!.start !== start || rebuilt[0]!.end !== end) return null;
+
+  const lineDelta = source.lineStarts.length - previous.source.lineStarts.length;
+  const shift = (node: StructureNode): StructureNode => shiftStructure(node, delta, lineDelta);
+  // Rebuild the path from the structure up: each ancestor ends `delta` later.
+  let replacement = rebuilt[0]!;
+  for (let depth = path.length - 2; depth >= 0; depth--) {
+    const ancestor = path[depth]!;
+    const replaced = path[depth + 1]!;
+    const index = ancestor.children.indexOf(replaced);
+    const children = [...ancestor.children.slice(0, index), replacement, ...ancestor.children.slice(index + 1).map(shift)];
+    replacement =
+      depth === 0
+        ? { ...makeRoot(source), children }
+        : { ...ancestor, end: ancestor.end + delta, lineRange: [ancestor.lineRange[0], ancestor.lineRange[1] + lineDelta], children };
+  }
+  // Comments before the structure's node are as they were; those after it moved with the edit.
+  const comments = [
+    ...previous.comments.filter((comment) => comment.start < nodeStart),
+    ...collector.comments.filter((comment) => comment.start >= nodeStart && comment.start < nodeEnd).sort((a, b) => a.start - b.start),
+    ...previous.comments.filter((comment) => comment.start >= nodeEnd - delta).map((comment) => ({ start: comment.start + delta, end: comment.end + delta })),
+  ];
+  return { source, language: previous.language, root: replacement, syntaxErrors: collectSyntaxErrors(tree), comments };
+}
+
+/** A structure and its descendants moved by `delta` characters and `lineDelta` lines. */
+function shiftStructure(node: StructureNode, delta: number, lineDelta: number): StructureNode {
+  if (delta === 0 && lineDelta === 0) return node;
+  return {
+    ...node,
+    start: node.start + delta,
+    end: node.end + delta,
+    headerStart: node.headerStart + delta,
+    matchStarts: node.matchStarts.map((offset) => offset + delta),
+    lineRange: [node.lineRange[0] + lineDelta, node.lineRange[1] + lineDelta],
+    children: node.children.map((child) => shiftStructure(child, delta, lineDelta)),
+  };
+}
+
+function pointOf(source: SourceText, offset: number): { row: number; column: number } {
+  const line = lineOfOffset(source, offset);
+  return { row: line - 1, column: offset - source.lineStarts[line - 1]! };
+}
+
+/** Sorts the candidates and nests them under `root` by their extended ranges, making structures. */
+function nestCandidates(candidates: Candidate[], root: StructureNode, source: SourceText, compiled: CompiledStructureRules): void {
+  // Ordered and nested by the extended range, so what sits in a structure's decorators (which may
+  // be siblings of its node, as in TypeScript class bodies) nests inside it and is then dropped.
+  const ordered = candidates.sort((a, b) => a.start - b.start || b.nodeEnd - a.nodeEnd);
+  const stack: Array<{ candidate: Candidate | null; structure: StructureNode }> = [{ candidate: null, structure: root }];
+  for (const candidate of ordered) {
+    while (stack.length > 1) {
+      const top = stack[stack.length - 1]!.candidate!;
+      if (top.start <= candidate.start && candidate.nodeEnd <= top.nodeEnd) break;
+      stack.pop();
+    }
+    const parent = stack[stack.length - 1]!.structure;
+    // Inside a structure's decorators or doc comment (an object literal in `@Component({…})`):
+    // part of its header, not one of its members.
+    if (candidate.nodeStart < parent.headerStart) continue;
+    const structure = makeStructure(candidate, parent.kind, source, compiled);
+    parent.children.push(structure);
+    stack.push({ candidate, structure });
+  }
+}
+
+/** Gathers structure candidates and comments from bodies (and clauses) of one tree. */
+interface Collector {
+  readonly candidates: Map<number, Candidate>;
+  readonly comments: TextSpan[];
+  /** Every named child of a body: a candidate, an attachment of the next one, or neither. */
+  addBody(body: Node, bodyType: string): void;
+  /** A node `descendantsOfType` found: a clause is a candidate, a body's children are. */
+  addFound(node: Node, type: string): void;
+  dispose(): void;
+}
+
+function createCollector(tree: Tree, source: SourceText, compiled: CompiledStructureRules): Collector {
   const text = source.text;
   const candidates = new Map<number, Candidate>();
   const comments: TextSpan[] = [];
@@ -91,7 +274,6 @@ export function buildTreeSitterStructure(
     }
     return true;
   };
-
   /** Sorts one body child into attachment, structure or neither; `pending` carries attachments forward. */
   const visitChild = (node: Node, type: string, start: number, end: number, pending: Attachment[], separator: ',' | ';' | undefined): Attachment[] => {
     if (compiled.comments.has(type)) {
@@ -153,40 +335,16 @@ export function buildTreeSitterStructure(
     endLine: lineOfOffset(source, Math.max(start, end - 1)),
   });
 
-  addBodyChildren(tree.rootNode, tree.rootNode.type);
-  const found = compiled.searchTypes.length > 0 ? tree.rootNode.descendantsOfType(compiled.searchTypes as string[]) : [];
-  for (const node of found) {
-    if (!node) continue;
-    const type = node.type;
+  const addFound = (node: Node, type: string) => {
     if (compiled.clauses.has(type) && !candidates.has(node.id)) {
-      candidates.set(node.id, { node, type, start: node.startIndex, decoratedStart: node.startIndex, nodeStart: node.startIndex, nodeEnd: node.endIndex, separator: undefined });
+      const start = node.startIndex;
+      const end = node.endIndex;
+      candidates.set(node.id, { node, type, start, decoratedStart: start, nodeStart: start, nodeEnd: end, separator: undefined });
     }
-    if (compiled.bodies.has(type) && node.id !== tree.rootNode.id) addBodyChildren(node, type);
-  }
+    if (compiled.bodies.has(type)) addBodyChildren(node, type);
+  };
 
-  cursor.delete();
-  const root = makeRoot(source);
-  // Ordered and nested by the extended range, so what sits in a structure's decorators (which may
-  // be siblings of its node, as in TypeScript class bodies) nests inside it and is then dropped.
-  const ordered = [...candidates.values()].sort((a, b) => a.start - b.start || b.nodeEnd - a.nodeEnd);
-  const stack: Array<{ candidate: Candidate | null; structure: StructureNode }> = [{ candidate: null, structure: root }];
-  for (const candidate of ordered) {
-    while (stack.length > 1) {
-      const top = stack[stack.length - 1]!.candidate!;
-      if (top.start <= candidate.start && candidate.nodeEnd <= top.nodeEnd) break;
-      stack.pop();
-    }
-    const parent = stack[stack.length - 1]!.structure;
-    // Inside a structure's decorators or doc comment (an object literal in `@Component({…})`):
-    // part of its header, not one of its members.
-    if (candidate.nodeStart < parent.headerStart) continue;
-    const structure = makeStructure(candidate, parent.kind, source, compiled);
-    parent.children.push(structure);
-    stack.push({ candidate, structure });
-  }
-
-  comments.sort((a, b) => a.start - b.start);
-  return { source, language: languageId, root, syntaxErrors: collectSyntaxErrors(tree), comments };
+  return { candidates, comments, addBody: addBodyChildren, addFound, dispose: () => cursor.delete() };
 }
 
 /** Attachments directly above a structure: decorators always, comments only without a blank line between. */
@@ -230,7 +388,8 @@ function makeStructure(candidate: Candidate, parentKind: string, source: SourceT
   let header = node;
   let headerType = candidate.type;
   for (let depth = 0; depth < 8; depth++) {
-    starts.push(startAfterLeading(header, compiled));
+    const headerNodeStart = header.startIndex;
+    starts.push(compiled.hasModifiers || !startsWithWord(source.text.charCodeAt(headerNodeStart)) ? startAfterLeading(header, compiled) : headerNodeStart);
     const inner = unwrap(header, headerType, compiled);
     if (!inner) break;
     header = inner;
@@ -273,6 +432,11 @@ function unwrap(node: Node, type: string, compiled: CompiledStructureRules): Nod
     if (inner) return inner;
   }
   return null;
+}
+
+/** `[A-Za-z0-9_$]`: no decorator, annotation, attribute or comment starts with one. */
+function startsWithWord(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36;
 }
 
 /** Where a node's own text starts once its leading decorators, annotations and comments are skipped. */
@@ -326,7 +490,7 @@ const NAME_FIELDS = ['name', 'declarator', 'key', 'left', 'function', 'type', 'p
 function nameOf(node: Node, fieldIds: readonly number[]): string | null {
   let current: Node | null = node;
   for (let depth = 0; depth < 4 && current; depth++) {
-    if (isNameLike(current) && current !== node) return nameText(current);
+    if (current !== node && isNameLike(current)) return nameText(current);
     let next: Node | null = null;
     for (const id of fieldIds) {
       next = current.childForFieldId(id);
