@@ -21,6 +21,7 @@ import { planSet } from '../core/semantic/set-part.js';
 import { detectIndentationStyle } from '../core/text/indentation.js';
 import { lineOfOffset, lineText } from '../core/text/source-text.js';
 import { utf8Length } from '../core/text/utf8.js';
+import { uniqueBy } from '../core/unique-by.js';
 import type { Warning } from '../core/warnings.js';
 import type { CommitReceipt, EditorContext } from './context.js';
 import { formatFiles, type Formatter } from './formatter.js';
@@ -293,13 +294,7 @@ function checkExpectedHash(workspace: Workspace, edit: SemanticEdit): ResultAsyn
 }
 
 function dedupe(warnings: readonly Warning[]): Warning[] {
-  const seen = new Set<string>();
-  return warnings.filter((warning) => {
-    const key = `${warning.type}\u0000${warning.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return uniqueBy(warnings, (warning) => `${warning.type}\u0000${warning.message}`);
 }
 
 /** A place in a file, as references and collisions are listed. */

@@ -121,6 +121,17 @@ describe('structure edits in JavaScript', () => {
     expect(fs.snapshot()['run.js']).toBe(lines('export function stop() {', '\treturn false;', '}', '', 'export function run(tasks) {', '\tfor (const task of tasks) {', '\t\ttask();', '\t}', '}').replace(/\n/g, '\r\n'));
   });
 
+  it('a move to where the structure already is changes nothing (also on a last line without a final newline)', async () => {
+    const text = 'import { A } from "./a.js";\nexport type { A };';
+    for (const [target, anchor, position] of [['export type', 'import', 'after'], ['import', 'export type', 'before']] as const) {
+      const { editor, fs } = editorOver({ 'a.ts': text });
+      const result = expectFigures(await editor.moveStructure({ source_path: 'a.ts', source_target: target, dest_path: 'a.ts', dest_target: anchor, position }));
+      const line = target === 'import' ? 1 : 2;
+      expect(result).toEqual({ source_original_line_range: [line, line], destination_final_line_range: [line, line], dry_run: false, warnings: [] });
+      expect(fs.snapshot()['a.ts']).toBe(text);
+    }
+  });
+
   it('replaces all occurrences in one function only', async () => {
     const { editor, fs } = editorOver({ 'run.js': tabbed });
     expect(expectFigures(await editor.replaceAllTextInStructure({ path: 'run.js', target: 'export function run', old_text: 'task', new_text: 'job' }))).toEqual({ total_replacements: 4, affected_lines: [1, 3], dry_run: false, warnings: [] });

@@ -1,4 +1,22 @@
-import { lines } from '../helpers.js';
+import type { ApplyEditsOptions, ApplyEditsResult, SemanticEdit } from 'structedit';
+import { editorOver, expectOk, lines } from '../helpers.js';
+
+/**
+ * `run(edits, options)`: the edits applied as one batch to a fresh copy of a fixture package, with
+ * the files afterwards; `applied(edits)`: the same, expecting success.
+ */
+export function batchRunner(fixture: () => Record<string, string>) {
+  const run = async (edits: SemanticEdit[], options: ApplyEditsOptions = {}) => {
+    const { editor, fs } = editorOver(fixture());
+    const result = await editor.applyEdits({ edits, options });
+    return { result, files: fs.snapshot() as Record<string, string> };
+  };
+  const applied = async (edits: SemanticEdit[]): Promise<{ value: ApplyEditsResult; files: Record<string, string> }> => {
+    const { result, files } = await run(edits);
+    return { value: expectOk(result), files };
+  };
+  return { run, applied };
+}
 
 /** A small Python package with imports between its modules (and a local that shadows an import). */
 export const pythonPackage = (): Record<string, string> => ({

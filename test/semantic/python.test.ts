@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplyEditsResult, SemanticEdit } from 'structedit';
 import { editorOver, expectError, expectOk, lines } from '../helpers.js';
-import { pythonPackage } from './fixtures.js';
+import { batchRunner, pythonPackage } from './fixtures.js';
 
-async function run(edits: SemanticEdit[], options: { dry_run?: boolean } = {}) {
-  const { editor, fs } = editorOver(pythonPackage());
-  const result = await editor.applyEdits({ edits, options });
-  return { result, files: fs.snapshot() as Record<string, string> };
-}
-
-async function applied(edits: SemanticEdit[]): Promise<{ value: ApplyEditsResult; files: Record<string, string> }> {
-  const { result, files } = await run(edits);
-  return { value: expectOk(result), files };
-}
+const { run, applied } = batchRunner(pythonPackage);
 
 describe('applyEdits on a Python package', () => {
   it('rename updates the definition, imports, re-exports and calls in 4 files, not a shadowing parameter, a string or a comment', async () => {

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplyEditsResult, SemanticEdit } from 'structedit';
 import { editorOver, expectError, expectOk, lines } from '../helpers.js';
-import { typescriptPackage } from './fixtures.js';
+import { batchRunner, typescriptPackage } from './fixtures.js';
 
-async function run(edits: SemanticEdit[], options: { dry_run?: boolean; transaction?: boolean } = {}) {
-  const { editor, fs } = editorOver(typescriptPackage());
-  const result = await editor.applyEdits({ edits, options });
-  return { result, files: fs.snapshot() as Record<string, string> };
-}
-
-async function applied(edits: SemanticEdit[]): Promise<{ value: ApplyEditsResult; files: Record<string, string> }> {
-  const { result, files } = await run(edits);
-  return { value: expectOk(result), files };
-}
+const { run, applied } = batchRunner(typescriptPackage);
 
 describe('applyEdits on a TypeScript package', () => {
   it('rename follows imports, re-exports and namespace members across 3 files, not a shadowing parameter or a string', async () => {

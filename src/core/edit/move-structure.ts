@@ -71,6 +71,12 @@ export function planMoveWithinFile(source: MoveSource, destination: MoveDestinat
         ]),
       );
     }
+    if (isAlreadyThere(source.path, destination.path, destination.side)) {
+      // Deleting and re-inserting in place would only reflow the gap around it (and, for a last
+      // line without a final newline, plan overlapping changes): a move to where it is does nothing.
+      const lines: LineRange = [moved.lineRange[0], moved.lineRange[1]];
+      return ok({ replacements: [], figures: { source_original_line_range: lines, destination_final_line_range: lines }, warnings: [], watched: [] });
+    }
     const deletion = planDeleteStructure(source.tree, source.path, source.parentTarget);
     return planInsert(destination.tree, destination.path, destination.side, movedText(source), destination.style).map((insertion): EditPlan<MoveFigures> => {
       const replacements = [...deletion.replacements, ...insertion.replacements];
@@ -83,6 +89,15 @@ export function planMoveWithinFile(source: MoveSource, destination: MoveDestinat
       };
     });
   });
+}
+
+/** Whether the moved structure already sits right `side` of the anchor, among the same siblings. */
+function isAlreadyThere(moved: StructurePath, anchor: StructurePath, side: InsertSide): boolean {
+  if (moved.length !== anchor.length || moved.length < 2 || moved[moved.length - 2] !== anchor[anchor.length - 2]) return false;
+  const siblings = moved[moved.length - 2]!.children;
+  const movedIndex = siblings.indexOf(moved[moved.length - 1]!);
+  const anchorIndex = siblings.indexOf(anchor[anchor.length - 1]!);
+  return movedIndex !== -1 && anchorIndex !== -1 && movedIndex === anchorIndex + (side === 'after' ? 1 : -1);
 }
 
 /** Plans a move between two files: a deletion in one, an insertion in the other. */

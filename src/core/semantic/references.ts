@@ -1,5 +1,6 @@
 import { resolveModule } from './modules.js';
 import { occurrencesOf, resolveName, type Binding, type Occurrence, type Scope, type ScopeModel } from './scopes.js';
+import { uniqueBy } from '../unique-by.js';
 
 /**
  * The reference finder: every occurrence of a declaration across the files of its language under
@@ -175,13 +176,7 @@ export function findCollisions(files: ReadonlyMap<string, ModelledFile>, binding
       collisions.push({ file, start: entry.statement.start, kind: 'definition' });
     }
   }
-  const seen = new Set<string>();
-  return collisions.filter((collision) => {
-    const key = `${collision.file}\u0000${collision.start}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return uniqueBy(collisions, (collision) => `${collision.file}\u0000${collision.start}`);
 }
 
 /** The text that replaces an occurrence when its name becomes `newName`. */
