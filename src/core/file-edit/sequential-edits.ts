@@ -36,7 +36,7 @@ export interface EditedText {
   /** The text, `\n` line endings. */
   readonly text: string;
   /** Offset of each line start in `text`. */
-  readonly lineStarts: readonly number[];
+  readonly lineStarts: ArrayLike<number>;
   /** The line in the original file of an offset in `text` (inserted text counts as the line it was inserted at). */
   originalLine(offset: number): number;
   /** Whether the edits before changed anything. */

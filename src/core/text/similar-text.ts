@@ -19,7 +19,7 @@ export interface TextLines {
   /** The text, `\n` line endings. */
   readonly text: string;
   /** Offset of each line start. */
-  readonly lineStarts: readonly number[];
+  readonly lineStarts: ArrayLike<number>;
 }
 
 /** A stretch of the file similar to the needle. */

@@ -17,8 +17,8 @@ export interface SourceText {
   readonly lineEnding: LineEnding;
   /** Offsets in `text` of each `\n` that was `\r\n` in `original`, ascending. */
   readonly crlfBreaks: readonly number[];
-  /** Offset in `text` of the first character of each line. */
-  readonly lineStarts: readonly number[];
+  /** Offset in `text` of the first character of each line (a typed array: 4 bytes a line, not 16). */
+  readonly lineStarts: ArrayLike<number>;
 }
 
 /** Builds the {@link SourceText} of decoded file text. */
@@ -63,13 +63,13 @@ function dominantLineEnding(lf: number, crlf: number, cr: number): LineEnding {
 }
 
 /** Offsets of the first character of every line of `text` (which uses `\n` endings). */
-export function computeLineStarts(text: string): number[] {
-  const starts = [0];
-  let at = text.indexOf('\n');
-  while (at !== -1) {
-    starts.push(at + 1);
-    at = text.indexOf('\n', at + 1);
-  }
+export function computeLineStarts(text: string): Uint32Array {
+  // Counted first so the offsets go straight into a typed array: a 10 MB file has 230k lines.
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  const starts = new Uint32Array(lines);
+  let line = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts[line++] = at + 1;
   return starts;
 }
 
