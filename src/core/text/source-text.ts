@@ -64,7 +64,6 @@ function dominantLineEnding(lf: number, crlf: number, cr: number): LineEnding {
 
 /** Offsets of the first character of every line of `text` (which uses `\n` endings). */
 export function computeLineStarts(text: string): Uint32Array {
-  // Counted first so the offsets go straight into a typed array: a 10 MB file has 230k lines.
   let lines = 1;
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
   const starts = new Uint32Array(lines);
