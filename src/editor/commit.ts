@@ -17,7 +17,8 @@ export interface FileWrite {
 
 /**
  * Writes files, each atomically through the adapter, creating missing folders. First every file is
- * read again and compared with the bytes the operation read (`before`): a file changed in between,
+ * compared with the bytes the operation read (`before`; through the adapter's `hasContent` where it
+ * has one, else by reading it again): a file changed in between,
  * by another program or through another path, fails the whole commit with `CONFLICT` before
  * anything is written. When a write fails, the files already written are put back (rewritten with
  * their old bytes, or removed if they were created), so a failed multi-file operation leaves every
@@ -70,6 +71,15 @@ export function commitFiles(fs: FsAdapter, writes: readonly FileWrite[]): Result
 
 /** `CONFLICT` unless the file still holds the bytes the operation read (or still does not exist). */
 function unchangedSinceRead(fs: FsAdapter, write: FileWrite): ResultAsync<void, StructeditError> {
+  // The adapter's own comparison when it has one (no second copy of the file); when it says the
+  // file differs, the whole file is read to report its hash. A failing check fails the commit.
+  const before = write.before;
+  const holds = before !== null && fs.hasContent ? ResultAsync.fromPromise(fs.hasContent(write.path, before), (cause) => fsFailure(cause, write.path, 'read')) : okAsync(false);
+  return holds.andThen((same) => (same ? okAsync(undefined) : compareWholeFile(fs, write)));
+}
+
+/** {@link unchangedSinceRead} by reading the file whole. */
+function compareWholeFile(fs: FsAdapter, write: FileWrite): ResultAsync<void, StructeditError> {
   const current = ResultAsync.fromPromise(fs.readFile(write.path), (cause) => cause).orElse((cause) =>
     cause instanceof FsError && (cause.code === 'ENOENT' || cause.code === 'ENOTDIR') ? okAsync(null) : errAsync(fsFailure(cause, write.path, 'read')),
   );

@@ -30,6 +30,14 @@ export interface FsAdapter {
   /** Reads a whole file. */
   readFile(path: string): Promise<Uint8Array>;
   /**
+   * Optional: whether the file holds exactly `bytes` (`false` when it does not exist). Before a
+   * write, structedit checks that the file is still what the operation read; without this method
+   * it reads the whole file again for that, which holds a second copy of it in memory. `nodeFs`
+   * compares in chunks instead. An adapter that overrides `readFile` must override this too, or
+   * leave it out.
+   */
+  hasContent?(path: string, bytes: Uint8Array): Promise<boolean>;
+  /**
    * Replaces a file's content atomically (readers see the old bytes or the new, never a mix),
    * creating it if missing. Keeps the existing file's mode unless `mode` is given.
    */

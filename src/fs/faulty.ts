@@ -89,6 +89,15 @@ export function faultyFs(base: FsAdapter, plan: FaultPlan = {}): FaultyFs {
       step('read', path);
       return base.readFile(path);
     },
+    // Only when the base adapter compares in place: without it, commits read the file instead.
+    ...(base.hasContent
+      ? {
+          hasContent: async (path: string, bytes: Uint8Array) => {
+            step('read', path);
+            return base.hasContent!(path, bytes);
+          },
+        }
+      : {}),
     async writeFile(path, data, options) {
       if (plan.splitWrites === false) {
         step('write', path);

@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as nodePath from 'node:path';
+import { Buffer } from 'node:buffer';
 import { FsError, type DirectoryEntry, type FileStat, type FsAdapter } from './adapter.js';
 import { normalizeRelativePath } from './paths.js';
+
+/** Bytes compared at a time by `hasContent`. */
+const HAS_CONTENT_CHUNK = 1 << 20;
 
 /** Options of {@link nodeFs}. */
 export interface NodeFsOptions {
@@ -95,6 +99,31 @@ export function nodeFs(options: NodeFsOptions): FsAdapter {
       wrap(path, async () => {
         const data = await fs.readFile(await resolve(path));
         return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+      }),
+
+    hasContent: (path, bytes) =>
+      wrap(path, async () => {
+        let handle: fs.FileHandle;
+        try {
+          handle = await fs.open(await resolve(path), 'r');
+        } catch (cause) {
+          if (toFsError(cause, path).code === 'ENOENT') return false;
+          throw cause;
+        }
+        try {
+          if ((await handle.stat()).size !== bytes.length) return false;
+          // 1 MiB at a time: a 100 MB file is compared without a second copy of it in memory.
+          const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(HAS_CONTENT_CHUNK, bytes.length)));
+          for (let offset = 0; offset < bytes.length; ) {
+            const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, bytes.length - offset), offset);
+            if (bytesRead === 0 || !chunk.subarray(0, bytesRead).equals(bytes.subarray(offset, offset + bytesRead))) return false;
+            offset += bytesRead;
+          }
+          // Grown since the size was taken: one more byte to read means it differs.
+          return (await handle.read(chunk, 0, 1, bytes.length)).bytesRead === 0;
+        } finally {
+          await handle.close();
+        }
       }),
 
     writeFile: (path, data, writeOptions) =>

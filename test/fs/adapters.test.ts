@@ -152,6 +152,29 @@ describe('nodeFs', () => {
     expect((await fs.readDirectory('')).map((entry) => entry.name)).toEqual(['link.py', 'real.py']);
   });
 
+  it('hasContent compares a file with bytes in chunks: equal, other bytes, other size, missing, outside the root', async () => {
+    const root = temporaryRoot();
+    const outside = temporaryRoot();
+    const fs = nodeFs({ root });
+    const hasContent = fs.hasContent!;
+    // Over one 1 MiB chunk, so the comparison crosses a chunk boundary; the difference is in the second chunk.
+    const large = new Uint8Array(3 * 1024 * 1024 + 7).map((_, index) => index % 251);
+    writeFileSync(join(root, 'large.bin'), large);
+    writeFileSync(join(root, 'empty.txt'), '');
+    writeFileSync(join(outside, 'secret.py'), 'secret');
+    symlinkSync(join(outside, 'secret.py'), join(root, 'escape.py'));
+    expect(await hasContent('large.bin', large)).toBe(true);
+    const changed = large.slice();
+    changed[1024 * 1024 + 5] ^= 1;
+    expect(await hasContent('large.bin', changed)).toBe(false);
+    expect(await hasContent('large.bin', large.subarray(0, large.length - 1))).toBe(false);
+    expect(await hasContent('empty.txt', new Uint8Array(0))).toBe(true);
+    expect(await hasContent('empty.txt', bytes('x'))).toBe(false);
+    expect(await hasContent('missing.txt', bytes('x'))).toBe(false);
+    expect((await rejection(hasContent('escape.py', bytes('secret')))).code).toBe('OUTSIDE_ROOT');
+    expect((await rejection(hasContent('../x', bytes('x')))).code).toBe('OUTSIDE_ROOT');
+  });
+
   it('creates nested folders', async () => {
     const root = temporaryRoot();
     await nodeFs({ root }).mkdir('a/b/c');

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createEditor, memoryFs, type FsAdapter } from 'structedit';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEditor, memoryFs, nodeFs, type FsAdapter } from 'structedit';
 import { contentHash, nodeContentHash, pureContentHash, webCryptoContentHash } from '../../src/editor/content-hash.js';
 import { editorOver, expectError, expectOk, lines } from '../helpers.js';
 
@@ -89,6 +92,40 @@ describe('expected_hash', () => {
     reads = 0;
     expectError(await editor.editFile({ path: 'n.txt', edits: [{ old_text: 'one', new_text: 'two' }] }), 'CONFLICT');
     expect(base.snapshot()['n.txt']).toBe('changed by someone else\n');
+  });
+});
+
+describe('the check before a write on disk', () => {
+  it('nodeFs: a same-size change between the read and the write is a CONFLICT (compared in place by hasContent)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'structedit-conflict-'));
+    try {
+      writeFileSync(join(root, 'n.txt'), 'one\ntwo\n');
+      const base = nodeFs({ root });
+      const compared: boolean[] = [];
+      const racing: FsAdapter = {
+        ...base,
+        readFile: async (path) => {
+          const bytes = await base.readFile(path);
+          // Another program rewrites the file, same length, right after structedit read it.
+          writeFileSync(join(root, 'n.txt'), 'one\nTWO\n');
+          return bytes;
+        },
+        hasContent: async (path, bytes) => {
+          const same = await base.hasContent!(path, bytes);
+          compared.push(same);
+          return same;
+        },
+      };
+      const error = expectError(await createEditor({ fs: racing }).editFile({ path: 'n.txt', edits: [{ old_text: 'one', new_text: '1' }] }), 'CONFLICT');
+      expect(error.details).toMatchObject({ reason: 'file_changed', path: 'n.txt', expected_hash: hashOf('one\ntwo\n'), actual_hash: hashOf('one\nTWO\n') });
+      expect(compared).toEqual([false]);
+      expect(readFileSync(join(root, 'n.txt'), 'utf8')).toBe('one\nTWO\n');
+      // Unraced, the same edit goes through the in-place comparison and is written.
+      expectOk(await createEditor({ fs: base }).editFile({ path: 'n.txt', edits: [{ old_text: 'one', new_text: '1' }] }));
+      expect(readFileSync(join(root, 'n.txt'), 'utf8')).toBe('1\nTWO\n');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
