@@ -165,7 +165,7 @@ describe('nodeFs', () => {
     symlinkSync(join(outside, 'secret.py'), join(root, 'escape.py'));
     expect(await hasContent('large.bin', large)).toBe(true);
     const changed = large.slice();
-    changed[1024 * 1024 + 5] ^= 1;
+    changed[1024 * 1024 + 5] = (large[1024 * 1024 + 5]! + 1) % 251;
     expect(await hasContent('large.bin', changed)).toBe(false);
     expect(await hasContent('large.bin', large.subarray(0, large.length - 1))).toBe(false);
     expect(await hasContent('empty.txt', new Uint8Array(0))).toBe(true);
