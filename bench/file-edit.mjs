@@ -1,7 +1,8 @@
 // file_edit scenarios of `npm run bench`: structedit's editFile against the edit implementation of
 // @modelcontextprotocol/server-filesystem (its exported applyFileEdits) and a naive split/join
 // loop, in the same run, on real files on disk; plus peak memory against file size, each tool in a
-// fresh process.
+// fresh process. `node bench/file-edit.mjs <python lib>` prints the results as JSON (what
+// bench/run.mjs calls, so these timings run in a process of their own).
 import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -110,7 +111,7 @@ export async function fileEditBench(pythonLib) {
   try {
     const scenarios = [
       { name: '1 edit, 2,000-line file (_pydecimal.py head, 80 KB)', key: 'small', text: twoThousand, edits: uniqueLineEdits(twoThousand, 1), runs: { default: 15 } },
-      { name: '1 edit, 10 MB file (typescript.js + lib.dom.d.ts)', key: 'one', text: tenMb, edits: uniqueLineEdits(tenMb, 1), runs: { default: 5 } },
+      { name: '1 edit, 10 MB file (typescript.js + lib.dom.d.ts)', key: 'one', text: tenMb, edits: uniqueLineEdits(tenMb, 1), runs: { default: 11 } },
       { name: '1000 edits, 10 MB file (typescript.js + lib.dom.d.ts)', key: 'many', text: tenMb, edits: uniqueLineEdits(tenMb, 1000), runs: { default: 5, 'server-filesystem applyFileEdits': 0, 'split/join loop': 1 } },
     ];
     const timing = [];
@@ -144,4 +145,8 @@ export async function fileEditBench(pythonLib) {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.stdout.write(JSON.stringify(await fileEditBench(process.argv[2])));
 }
