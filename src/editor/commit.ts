@@ -1,5 +1,6 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { makeError, type ErrorOf, type StructeditError } from '../core/errors.js';
+import { sameBytes } from '../core/same-bytes.js';
 import { parentOf } from '../fs/paths.js';
 import { FsError, type FsAdapter } from '../fs/adapter.js';
 import { contentHash } from './content-hash.js';
@@ -84,7 +85,7 @@ function compareWholeFile(fs: FsAdapter, write: FileWrite): ResultAsync<void, St
     cause instanceof FsError && (cause.code === 'ENOENT' || cause.code === 'ENOTDIR') ? okAsync(null) : errAsync(fsFailure(cause, write.path, 'read')),
   );
   return current.andThen((bytes) => {
-    if (sameBytes(bytes, write.before)) return okAsync(undefined);
+    if (bytes === null || write.before === null ? bytes === write.before : sameBytes(bytes, write.before)) return okAsync(undefined);
     return ResultAsync.fromSafePromise(Promise.all([hashOrNull(write.before), hashOrNull(bytes)])).andThen(([expected, actual]) =>
       errAsync(fileChanged(write.path, expected, actual, 'changed after this operation read it')),
     );
@@ -105,22 +106,6 @@ export function fileChanged(path: string, expected: string | null, actual: strin
     expected_hash: expected,
     actual_hash: actual,
   });
-}
-
-function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
-  if (a === null || b === null) return a === b;
-  if (a.length !== b.length) return false;
-  let index = 0;
-  // Four bytes at a time where both views allow it: three times faster on a 10 MB file.
-  if (a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0) {
-    const words = a.length >>> 2;
-    const x = new Uint32Array(a.buffer, a.byteOffset, words);
-    const y = new Uint32Array(b.buffer, b.byteOffset, words);
-    for (; index < words; index++) if (x[index] !== y[index]) return false;
-    index = words * 4;
-  }
-  for (; index < a.length; index++) if (a[index] !== b[index]) return false;
-  return true;
 }
 
 /** What every writing result reports about its write. */

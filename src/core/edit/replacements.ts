@@ -1,5 +1,6 @@
 import MagicString from 'magic-string';
 import { createSourceText, toOriginalOffset, type SourceText } from '../text/source-text.js';
+import { sameBytes } from '../same-bytes.js';
 import { utf8Length } from '../text/utf8.js';
 
 /**
@@ -118,12 +119,6 @@ export function applyReplacementsToBytes(source: SourceText, bytes: Uint8Array, 
     changed = !sameBytes(bytes.subarray(spanStart, spanEnd), out.subarray(spanStart, spanEnd));
   }
   return { bytes: out, changed };
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** Whether {@link applyReplacements} (or {@link applyReplacementsToBytes}) refused its input. */
