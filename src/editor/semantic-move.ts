@@ -14,7 +14,7 @@ import { scopesOf } from '../core/semantic/scope-rules-generic.js';
 import { occurrencesOf, type ImportRecord, type ScopeModel } from '../core/semantic/scopes.js';
 import { detectIndentationStyle } from '../core/text/indentation.js';
 import { codeLocation, locateAddress, type EditRun } from './semantic-edit.js';
-import { isReadFailure, Workspace, type WorkspaceFile } from './workspace.js';
+import { Workspace, type WorkspaceFile } from './workspace.js';
 
 /** One thing a move did to a file. */
 export interface MoveChange {
@@ -230,10 +230,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
         if (path === source.path) continue;
         const language = workspace.context.registry.resolve(path);
         if (language.isErr() || languageFamily(language.value.id) !== family) continue;
-        if (!workspace.has(path)) {
-          const text = yield* workspace.context.readSource(path).orElse((failure) => (isReadFailure(failure) ? err(failure) : ok({ source: { text: '' } } as never)));
-          if (!(text as { source: { text: string } }).source.text.includes(name)) continue;
-        }
+        if ((yield* workspace.fileMentioning(path, (text) => text.includes(name))) === null) continue;
         const step = yield* modelOf(workspace, path);
         for (const record of step.model.imports) {
           if (record.imported === name && resolveModule(path, record.module, step.file.language.id, files) === source.path) importers.push({ path, record });

@@ -90,17 +90,10 @@ function modelFiles(workspace: Workspace, origin: WorkspaceFile, name: string, c
     for (const path of paths) {
       const language = workspace.context.registry.resolve(path);
       if (language.isErr() || languageFamily(language.value.id) !== family) continue;
-      if (path !== origin.path) {
-        if (!workspace.has(path)) {
-          const source = await workspace.context.readSource(path);
-          if (source.isErr() && isReadFailure(source.error)) return err(source.error);
-          if (source.isErr() || !word.test(source.value.source.text)) continue;
-        }
-      }
-      const file = await workspace.file(path);
+      const mentions = (text: string) => path === origin.path || word.test(text);
+      const file = await workspace.fileMentioning(path, mentions);
       if (file.isErr() && isReadFailure(file.error)) return err(file.error);
-      if (file.isErr()) continue;
-      if (path !== origin.path && !word.test(file.value.tree.source.text)) continue;
+      if (file.isErr() || file.value === null || !mentions(file.value.tree.source.text)) continue;
       const tree = yield* workspace.syntax(file.value);
       if (!tree) continue;
       models.set(file.value.path, { path: file.value.path, language: file.value.language.id, model: scopesOf(tree.rootNode, file.value.language.id) });

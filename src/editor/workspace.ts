@@ -95,6 +95,31 @@ export class Workspace {
     });
   }
 
+  /**
+   * The file at `path` when its text passes `test` (a cheap filter before parsing, such as whether
+   * it mentions a name), else `null`. A file not yet in the batch is read once: the read that is
+   * tested is the one parsed. Files in the batch are returned as they are; files that cannot be
+   * source (binary, not UTF-8, too large) are `null`; a failed read is an error.
+   */
+  fileMentioning(path: string, test: (text: string) => boolean): ResultAsync<WorkspaceFile | null, StructeditError> {
+    const key = Workspace.key(path);
+    const known = this.#files.get(key);
+    if (known) return okAsync(known);
+    const context = this.#context;
+    const files = this.#files;
+    return safeTry(async function* () {
+      const language = yield* context.registry.resolve(path);
+      const read = await context.readSource(path);
+      if (read.isErr()) return isReadFailure(read.error) ? err(read.error) : ok(null);
+      const { source, bytes, hash } = read.value;
+      if (!test(source.text)) return ok(null);
+      const tree = yield* context.parseSource(path, source, language);
+      const file: WorkspaceFile = { path: key, language, originalBytes: bytes, hash, original: source, tree };
+      files.set(key, file);
+      return ok(file);
+    });
+  }
+
   /** The file at `path`, or an empty one to be created when it does not exist. */
   fileOrNew(path: string, language?: string): ResultAsync<WorkspaceFile, StructeditError> {
     return this.file(path, language).orElse((failure) => {
