@@ -11,7 +11,7 @@ import { scopesOf } from '../core/semantic/scope-rules-generic.js';
 import { occurrenceAt, type Occurrence } from '../core/semantic/scopes.js';
 import type { Warning } from '../core/warnings.js';
 import { codeLocation, locateAddress, type EditRun, type LocatedAddress } from './semantic-edit.js';
-import { isReadFailure, type Workspace, type WorkspaceFile } from './workspace.js';
+import { isReadFailure, Workspace } from './workspace.js';
 
 /** One place a rename changed. */
 export interface RenameChange {
@@ -81,16 +81,18 @@ function declaredName(located: LocatedAddress): Node | null {
 }
 
 /** Models for every file of the declaration's language family under the root that mentions the name. */
-function modelFiles(workspace: Workspace, origin: WorkspaceFile, name: string, crossFile: boolean): ResultAsync<Map<string, ModelledFile>, StructeditError> {
+function modelFiles(workspace: Workspace, origin: ModelledFile, name: string, crossFile: boolean): ResultAsync<Map<string, ModelledFile>, StructeditError> {
   return safeTry(async function* () {
-    const models = new Map<string, ModelledFile>();
-    const family = languageFamily(origin.language.id);
-    const paths = crossFile ? yield* workspace.listFiles() : [origin.path];
+    // The origin's model is the one its declaration was found in.
+    const models = new Map<string, ModelledFile>([[origin.path, origin]]);
+    const family = languageFamily(origin.language);
+    const paths = crossFile ? yield* workspace.listFiles() : [];
     const word = new RegExp(`(^|[^\\p{L}\\p{N}_$])${name.replace(/[$]/g, '\\$')}($|[^\\p{L}\\p{N}_$])`, 'u');
     for (const path of paths) {
+      if (Workspace.key(path) === origin.path) continue;
       const language = workspace.context.registry.resolve(path);
       if (language.isErr() || languageFamily(language.value.id) !== family) continue;
-      const mentions = (text: string) => path === origin.path || word.test(text);
+      const mentions = (text: string) => word.test(text);
       const file = await workspace.fileMentioning(path, mentions);
       if (file.isErr() && isReadFailure(file.error)) return err(file.error);
       if (file.isErr() || file.value === null || !mentions(file.value.tree.source.text)) continue;
@@ -118,10 +120,8 @@ function declarationOf(run: EditRun, located: LocatedAddress, field: string): Re
     // `self.name` / `Class.name`, never through the scope chain.
     if (occurrence && occurrence.binding && occurrence.role !== 'property' && occurrence.binding.scope.kind !== 'class') {
       const crossFile = occurrence.binding.scope === own.module;
-      const models = yield* modelFiles(run.workspace, origin, occurrence.name, crossFile);
-      const modelled = models.get(origin.path)!;
-      const again = occurrenceAt(modelled.model, name.startIndex, name.endIndex)!;
-      return ok({ name: occurrence.name, declaration: { file: origin.path, binding: again.binding! }, member: null, models });
+      const models = yield* modelFiles(run.workspace, { path: origin.path, language: origin.language.id, model: own }, occurrence.name, crossFile);
+      return ok({ name: occurrence.name, declaration: { file: origin.path, binding: occurrence.binding }, member: null, models });
     }
     const models = new Map([[origin.path, { path: origin.path, language: origin.language.id, model: own }]]);
     return ok({ name: name.text, declaration: null, member: occurrence ?? null, models });
