@@ -1,4 +1,4 @@
-import { err, ok, ResultAsync, safeTry, type Result } from 'neverthrow';
+import { err, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
 import { addedSyntaxErrors } from '../core/edit/syntax-check.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import type { LanguageDefinition } from '../core/languages/definitions.js';
@@ -229,11 +229,15 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     return ok([syntaxErrorsElsewhere(tree.syntaxErrors.map((error) => describeSyntaxError(tree.source, error)))]);
   };
 
-  const parseSyntax: EditorContext['parseSyntax'] = (path, source, language) =>
-    ResultAsync.fromPromise(parseSyntaxTree(source, language, options.treeSitter), (cause) => {
+  const parseSyntax: EditorContext['parseSyntax'] = (path, source, language) => {
+    // Usually the version was just parsed for its structures: a copy of that tree shares its nodes.
+    const cached = cache.get(source, language.id)?.tree;
+    if (cached) return okAsync(cached.copy());
+    return ResultAsync.fromPromise(parseSyntaxTree(source, language, options.treeSitter), (cause) => {
       const reason = cause instanceof ParserUnavailableError || cause instanceof Error ? cause.message : String(cause);
       return makeError('PARSER_FAILED', `${path} could not be parsed: ${reason}.`, { path, parse_errors: [] });
     });
+  };
 
   const checkEdit: EditorContext['checkEdit'] = (file, edited, mode = syntax) =>
     parseSource(file.path, edited, file.language, file.tree.source).andThen((tree) => {
