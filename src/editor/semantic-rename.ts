@@ -184,7 +184,7 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
       return err(invalidArgument([{ field: `edits.${run.index}.new_name`, message: `${JSON.stringify(edit.new_name)} is not a ${language} identifier; give the bare new name (letters, digits, _), not a keyword` }]));
     }
     const found = yield* referencesOf(run, located, `edits.${run.index}.address`);
-    if (found.name === edit.new_name) return ok(outcome(run, edit, found.name, [], [], workspace));
+    if (found.name === edit.new_name) return ok(outcome(run, edit, found.name, [], []));
     const collisions = findCollisions(found.models, found.bindings, edit.new_name);
     if (collisions.length > 0) {
       const conflicts: CodeLocation[] = [];
@@ -221,11 +221,11 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
     const unresolved: CodeLocation[] = [];
     for (const occurrence of found.unresolved) unresolved.push(codeLocation(located.file, occurrence.start, 'unresolved'));
     if (unresolved.length > 0) run.warnings.push(unresolvedWarning(found.name, unresolved));
-    return ok(outcome(run, edit, found.name, changes, unresolved, workspace));
+    return ok(outcome(run, edit, found.name, changes, unresolved));
   });
 }
 
-function outcome(run: EditRun, edit: RenameEdit, oldName: string, changes: RenameChange[], unresolved: CodeLocation[], _workspace: Workspace): RenameOutcome {
+function outcome(run: EditRun, edit: RenameEdit, oldName: string, changes: RenameChange[], unresolved: CodeLocation[]): RenameOutcome {
   return {
     index: run.index,
     op: 'rename',

@@ -66,9 +66,11 @@ export function ecmascriptScopes(root: Node, language: string): ScopeModel {
 
   // A JSDoc `{@link name}` resolves like a reference where the comment stands (TypeScript's rename
   // follows it too); every other comment text is left alone.
-  const docLinks = (comment: Node, scope: Scope) => {
+  /** `{@link name}` in a doc comment, resolved from the innermost scope around it (once the walk has built them all). */
+  const docLinks = (comment: Node) => {
     const text = comment.text;
     if (!text.startsWith('/**')) return;
+    const scope = scopeAt(builder, comment.startIndex);
     for (const link of text.matchAll(/\{@link(?:code|plain)?\s+([\p{L}_$][\p{L}\p{N}_$]*)/gu)) {
       const name = link[1]!;
       const start = comment.startIndex + link.index + link[0].length - name.length;
@@ -350,7 +352,7 @@ export function ecmascriptScopes(root: Node, language: string): ScopeModel {
   // Comments are no part of the walk (namedChildrenOf leaves them out): their doc links resolve
   // from the innermost scope around them.
   for (const comment of root.descendantsOfType('comment')) {
-    if (comment) docLinks(comment, scopeAt(builder, comment.startIndex));
+    if (comment) docLinks(comment);
   }
   return builder.finish(language, false);
 }

@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { ecmascriptScopes } from './scope-rules-ecmascript.js';
+import { languageFamily } from './modules.js';
 import { pythonScopes } from './scope-rules-python.js';
 import { ScopeBuilder, type Scope, type ScopeModel } from './scopes.js';
 import { namedChildrenOf } from './syntax.js';
@@ -57,6 +58,6 @@ export function genericScopes(root: Node, language: string): ScopeModel {
 /** The scope model of a file, with its language's rules. */
 export function scopesOf(root: Node, language: string): ScopeModel {
   if (language === 'python') return pythonScopes(root);
-  if (language === 'typescript' || language === 'tsx' || language === 'javascript') return ecmascriptScopes(root, language);
+  if (languageFamily(language) === 'ecmascript') return ecmascriptScopes(root, language);
   return genericScopes(root, language);
 }

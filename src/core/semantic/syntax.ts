@@ -54,19 +54,3 @@ export function unquoted(node: Node): string {
   const match = /^[rRbBuUfF]{0,2}("""|'''|"|'|`)([\s\S]*)\1$/.exec(text);
   return match ? match[2]! : text;
 }
-
-/** The first descendant (or the node itself) of one of the types, depth first. */
-export function firstOfType(node: Node, types: ReadonlySet<string>): Node | null {
-  if (types.has(node.type)) return node;
-  for (const child of namedChildrenOf(node)) {
-    const found = firstOfType(child, types);
-    if (found) return found;
-  }
-  return null;
-}
-
-/** Identifier-like node types: what names and references are made of. */
-export const NAME_TYPES: ReadonlySet<string> = new Set([
-  'identifier', 'type_identifier', 'property_identifier', 'field_identifier', 'shorthand_property_identifier',
-  'shorthand_property_identifier_pattern', 'private_property_identifier', 'constant', 'simple_identifier', 'name',
-]);
