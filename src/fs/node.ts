@@ -107,7 +107,9 @@ export function nodeFs(options: NodeFsOptions): FsAdapter {
         try {
           handle = await fs.open(await resolve(path), 'r');
         } catch (cause) {
-          if (toFsError(cause, path).code === 'ENOENT') return false;
+          // No file there (as a whole-file read would report it: ENOENT, or a parent that is a file).
+          const code = toFsError(cause, path).code;
+          if (code === 'ENOENT' || code === 'ENOTDIR') return false;
           throw cause;
         }
         try {

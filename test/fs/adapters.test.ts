@@ -171,6 +171,7 @@ describe('nodeFs', () => {
     expect(await hasContent('empty.txt', new Uint8Array(0))).toBe(true);
     expect(await hasContent('empty.txt', bytes('x'))).toBe(false);
     expect(await hasContent('missing.txt', bytes('x'))).toBe(false);
+    expect(await hasContent('empty.txt/under-a-file.txt', bytes('x'))).toBe(false);
     expect((await rejection(hasContent('escape.py', bytes('secret')))).code).toBe('OUTSIDE_ROOT');
     expect((await rejection(hasContent('../x', bytes('x')))).code).toBe('OUTSIDE_ROOT');
   });
