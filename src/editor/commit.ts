@@ -1,5 +1,6 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { makeError, type ErrorOf, type StructeditError } from '../core/errors.js';
+import { joinContent, type FileContent } from '../core/file-content.js';
 import { sameBytes } from '../core/same-bytes.js';
 import { parentOf } from '../fs/paths.js';
 import { FsError, type FsAdapter } from '../fs/adapter.js';
@@ -8,12 +9,12 @@ import { fsFailure } from './fs-errors.js';
 
 /**
  * One file to write: its bytes before (`null` if it does not exist yet) and after (`null`: remove
- * it, which only `undo` asks for).
+ * it, which only `undo` asks for; in chunks when an edit kept most of the old bytes as views).
  */
 export interface FileWrite {
   readonly path: string;
   readonly before: Uint8Array | null;
-  readonly after: Uint8Array | null;
+  readonly after: FileContent | null;
 }
 
 /**
@@ -33,7 +34,7 @@ export function commitFiles(fs: FsAdapter, writes: readonly FileWrite[]): Result
     const after = write.after;
     const folder = parentOf(write.path.replace(/^\/+/, ''));
     const ensureFolder = write.before === null && folder !== '' ? ResultAsync.fromPromise(fs.mkdir(folder), (cause) => fsFailure(cause, folder, 'write')) : okAsync(undefined);
-    return ensureFolder.andThen(() => ResultAsync.fromPromise(fs.writeFile(write.path, after), (cause) => fsFailure(cause, write.path, 'write')));
+    return ensureFolder.andThen(() => ResultAsync.fromPromise(writeContent(fs, write.path, after), (cause) => fsFailure(cause, write.path, 'write')));
   };
   const rollback = (failure: StructeditError): ResultAsync<void, StructeditError> =>
     ResultAsync.fromSafePromise(
@@ -70,6 +71,11 @@ export function commitFiles(fs: FsAdapter, writes: readonly FileWrite[]): Result
   );
 }
 
+/** Chunks go to the adapter as they are when it takes them, else joined into one array. */
+function writeContent(fs: FsAdapter, path: string, content: FileContent): Promise<void> {
+  return !(content instanceof Uint8Array) && fs.writeChunks ? fs.writeChunks(path, content) : fs.writeFile(path, joinContent(content));
+}
+
 /** `CONFLICT` unless the file still holds the bytes the operation read (or still does not exist). */
 function unchangedSinceRead(fs: FsAdapter, write: FileWrite): ResultAsync<void, StructeditError> {
   // The adapter's own comparison when it has one (no second copy of the file); when it says the
@@ -93,8 +99,8 @@ function compareWholeFile(fs: FsAdapter, write: FileWrite): ResultAsync<void, St
 }
 
 /** {@link contentHash}, or `null` for a file that does not exist. */
-export function hashOrNull(bytes: Uint8Array | null): Promise<string | null> {
-  return bytes === null ? Promise.resolve(null) : contentHash(bytes);
+export function hashOrNull(content: FileContent | null): Promise<string | null> {
+  return content === null ? Promise.resolve(null) : contentHash(content);
 }
 
 /** `CONFLICT` (`file_changed`) for a file that is not as expected; `why` completes "The file …". */

@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex } from '@noble/hashes/utils';
+import { contentChunks, joinContent, type FileContent } from '../core/file-content.js';
 
 /**
  * The content hash every result reports and every write accepts back as `expected_hash`:
@@ -7,26 +8,35 @@ import { bytesToHex } from '@noble/hashes/utils';
  * runtime. The fastest implementation at hand computes it: Node's `crypto` (reads the bytes where
  * they are), else Web Crypto (browsers, Deno; copies its input first, 10 MB more at the peak of a
  * 10 MB edit, which is why it is second), else `@noble/hashes` (pure JavaScript, audited), so a
- * hash read in one runtime is valid in another.
+ * hash read in one runtime is valid in another. Content in chunks is hashed chunk by chunk, except
+ * by Web Crypto, which takes one array.
  */
-export async function contentHash(bytes: Uint8Array): Promise<string> {
-  return nodeContentHash(bytes) ?? (await webCryptoContentHash(bytes)) ?? pureContentHash(bytes);
+export async function contentHash(content: FileContent): Promise<string> {
+  return nodeContentHash(content) ?? (await webCryptoContentHash(content)) ?? pureContentHash(content);
 }
 
-type CreateHash = (algorithm: 'sha256') => { update(data: Uint8Array): { digest(encoding: 'hex'): string } };
+interface NodeHash {
+  update(data: Uint8Array): NodeHash;
+  digest(encoding: 'hex'): string;
+}
+type CreateHash = (algorithm: 'sha256') => NodeHash;
 
 /** {@link contentHash} with Node's built-in `crypto` (Node 20.16+), `undefined` where there is none. */
-export function nodeContentHash(bytes: Uint8Array): string | undefined {
+export function nodeContentHash(content: FileContent): string | undefined {
   // getBuiltinModule, not an import: the bundle stays loadable in browsers.
   const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
   const createHash = (runtime?.getBuiltinModule?.('node:crypto') as { createHash?: CreateHash } | undefined)?.createHash;
-  return createHash === undefined ? undefined : `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+  if (createHash === undefined) return undefined;
+  const hash = createHash('sha256');
+  for (const chunk of contentChunks(content)) hash.update(chunk);
+  return `sha256:${hash.digest('hex')}`;
 }
 
 /** {@link contentHash} with Web Crypto, `undefined` where it is missing or refuses (an insecure browser context). */
-export async function webCryptoContentHash(bytes: Uint8Array): Promise<string | undefined> {
+export async function webCryptoContentHash(content: FileContent): Promise<string | undefined> {
   const subtle = (globalThis as { crypto?: { subtle?: { digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer> } } }).crypto?.subtle;
   if (subtle === undefined) return undefined;
+  const bytes = joinContent(content);
   try {
     // Web Crypto refuses views over shared buffers: copy those only.
     const input = bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();
@@ -37,6 +47,8 @@ export async function webCryptoContentHash(bytes: Uint8Array): Promise<string | 
 }
 
 /** {@link contentHash} in pure JavaScript. */
-export function pureContentHash(bytes: Uint8Array): string {
-  return `sha256:${bytesToHex(sha256(bytes))}`;
+export function pureContentHash(content: FileContent): string {
+  const hash = sha256.create();
+  for (const chunk of contentChunks(content)) hash.update(chunk);
+  return `sha256:${bytesToHex(hash.digest())}`;
 }

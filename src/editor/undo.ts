@@ -2,6 +2,7 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import { z } from 'zod';
 import { validateArguments } from '../core/arguments.js';
 import { invalidArgument, type StructeditError } from '../core/errors.js';
+import { contentLength, joinContent } from '../core/file-content.js';
 import type { Warning } from '../core/warnings.js';
 import { fileChanged, type FileWrite } from './commit.js';
 import type { EditorContext } from './context.js';
@@ -59,7 +60,7 @@ export function createUndoStore(): UndoStore {
   const entries = new Map<string, { writes: FileWrite[]; bytes: number }>();
   let total = 0;
   let counter = 0;
-  const size = (writes: readonly FileWrite[]) => writes.reduce((sum, write) => sum + (write.before?.length ?? 0) + (write.after?.length ?? 0), 0);
+  const size = (writes: readonly FileWrite[]) => writes.reduce((sum, write) => sum + (write.before?.length ?? 0) + (write.after === null ? 0 : contentLength(write.after)), 0);
   const forget = (token: string) => {
     const entry = entries.get(token);
     if (entry === undefined) return;
@@ -82,7 +83,7 @@ export function createUndoStore(): UndoStore {
       return token;
     },
     reversal(token) {
-      return entries.get(token)?.writes.map((write) => ({ path: write.path, before: write.after, after: write.before })).reverse();
+      return entries.get(token)?.writes.map((write) => ({ path: write.path, before: write.after === null ? null : joinContent(write.after), after: write.before })).reverse();
     },
     forget,
   };

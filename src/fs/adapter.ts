@@ -42,6 +42,14 @@ export interface FsAdapter {
    * creating it if missing. Keeps the existing file's mode unless `mode` is given.
    */
   writeFile(path: string, data: Uint8Array, options?: { mode?: number }): Promise<void>;
+  /**
+   * Optional: {@link FsAdapter.writeFile} with the content given as chunks, written one after
+   * another (atomically, as one file). `file_edit` hands over an edited file as views into the bytes
+   * it read between the new texts; with this method a large file is written without joining them
+   * into a copy (`nodeFs` writes them with `writev`). Without it, structedit joins the chunks and
+   * calls `writeFile`.
+   */
+  writeChunks?(path: string, chunks: readonly Uint8Array[], options?: { mode?: number }): Promise<void>;
   /** Describes a path (following symbolic links). */
   stat(path: string): Promise<FileStat>;
   /** Creates a directory and its missing parents; succeeds if it exists. */

@@ -75,6 +75,26 @@ export function faultyFs(base: FsAdapter, plan: FaultPlan = {}): FaultyFs {
     await base.rename(from, to);
   };
 
+  /** A write as `nodeFs` does it (unless `splitWrites` is off): a temporary file, then a rename. */
+  const splitWrite = async (path: string, options: { mode?: number } | undefined, write: (target: string, options: { mode?: number } | undefined) => Promise<void>) => {
+    if (plan.splitWrites === false) {
+      step('write', path);
+      return write(path, options);
+    }
+    const slash = path.lastIndexOf('/');
+    const temporary = `${path.slice(0, slash + 1)}.${path.slice(slash + 1)}.structedit-tmp`;
+    // The temporary file starts with the target's mode, as nodeFs gives it.
+    const mode = options?.mode ?? (await base.stat(path).then((stat) => stat.mode, () => undefined));
+    step('write', temporary);
+    await write(temporary, mode === undefined ? undefined : { mode });
+    try {
+      await rename(temporary, path);
+    } catch (error) {
+      await base.remove(temporary).catch(() => undefined);
+      throw error;
+    }
+  };
+
   return {
     get calls() {
       return calls;
@@ -98,24 +118,9 @@ export function faultyFs(base: FsAdapter, plan: FaultPlan = {}): FaultyFs {
           },
         }
       : {}),
-    async writeFile(path, data, options) {
-      if (plan.splitWrites === false) {
-        step('write', path);
-        return base.writeFile(path, data, options);
-      }
-      const slash = path.lastIndexOf('/');
-      const temporary = `${path.slice(0, slash + 1)}.${path.slice(slash + 1)}.structedit-tmp`;
-      // The temporary file starts with the target's mode, as nodeFs gives it.
-      const mode = options?.mode ?? (await base.stat(path).then((stat) => stat.mode, () => undefined));
-      step('write', temporary);
-      await base.writeFile(temporary, data, mode === undefined ? undefined : { mode });
-      try {
-        await rename(temporary, path);
-      } catch (error) {
-        await base.remove(temporary).catch(() => undefined);
-        throw error;
-      }
-    },
+    writeFile: (path, data, options) => splitWrite(path, options, (target, targetOptions) => base.writeFile(target, data, targetOptions)),
+    // Only when the base adapter takes chunks: without it, commits join them and call writeFile.
+    ...(base.writeChunks ? { writeChunks: (path: string, chunks: readonly Uint8Array[], options?: { mode?: number }) => splitWrite(path, options, (target, targetOptions) => base.writeChunks!(target, chunks, targetOptions)) } : {}),
     async stat(path) {
       step('stat', path);
       return base.stat(path);

@@ -176,6 +176,23 @@ describe('nodeFs', () => {
     expect((await rejection(hasContent('../x', bytes('x')))).code).toBe('OUTSIDE_ROOT');
   });
 
+  it('writeChunks writes the chunks one after another, atomically, keeping the mode (more chunks than one writev takes)', async () => {
+    const root = temporaryRoot();
+    const fs = nodeFs({ root });
+    writeFileSync(join(root, 'a.txt'), 'old');
+    chmodSync(join(root, 'a.txt'), 0o640);
+    const chunks = Array.from({ length: 3000 }, (_, index) => (index % 7 === 0 ? new Uint8Array(0) : bytes(`${index},`)));
+    await fs.writeChunks!('a.txt', chunks);
+    expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe(chunks.map(text).join(''));
+    expect(statSync(join(root, 'a.txt')).mode & 0o777).toBe(0o640);
+    expect(readdirSync(root)).toEqual(['a.txt']);
+    await fs.writeChunks!('new.txt', []);
+    expect(readFileSync(join(root, 'new.txt'), 'utf8')).toBe('');
+    chmodSync(join(root, 'a.txt'), 0o444);
+    expect((await rejection(fs.writeChunks!('a.txt', [bytes('x')]))).code).toBe('EACCES');
+    expect((await rejection(fs.writeChunks!('../x.txt', [bytes('x')]))).code).toBe('OUTSIDE_ROOT');
+  });
+
   it('creates nested folders', async () => {
     const root = temporaryRoot();
     await nodeFs({ root }).mkdir('a/b/c');

@@ -18,6 +18,9 @@ describe('content hashes', () => {
       expect(nodeContentHash(bytes)).toBe(pure);
       expect(await webCryptoContentHash(bytes)).toBe(pure);
       expect(await contentHash(bytes)).toBe(pure);
+      // Content in chunks (as file_edit writes it) hashes as its joined bytes, by every implementation.
+      const chunks = [bytes.subarray(0, 3), new Uint8Array(0), bytes.subarray(3, 1000), bytes.subarray(1000)];
+      expect([pureContentHash(chunks), nodeContentHash(chunks), await webCryptoContentHash(chunks), await contentHash(chunks)]).toEqual([pure, pure, pure, pure]);
     }
   });
 
