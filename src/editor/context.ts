@@ -1,4 +1,4 @@
-import { err, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
+import { err, errAsync, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
 import { addedSyntaxErrors } from '../core/edit/syntax-check.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import type { LanguageDefinition } from '../core/languages/definitions.js';
@@ -6,8 +6,9 @@ import { createLanguageRegistry, type LanguageOptions, type LanguageRegistry } f
 import type { StructurePath } from '../core/locate/targets.js';
 import { blockingSyntaxErrors, describeSyntaxError } from '../core/structure/syntax-errors.js';
 import type { StructureTree } from '../core/structure/types.js';
+import { createByteText, type ByteText } from '../core/text/byte-text.js';
 import { createSourceText, type SourceText } from '../core/text/source-text.js';
-import { decodeUtf8, encodeUtf8 } from '../core/text/utf8.js';
+import { decodeUtf8, encodeUtf8, type DecodeFailure } from '../core/text/utf8.js';
 import { syntaxErrorsElsewhere, type Warning } from '../core/warnings.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import type { Tree } from 'web-tree-sitter';
@@ -20,6 +21,7 @@ import { contentHash } from './content-hash.js';
 import type { Formatter } from './formatter.js';
 import { fileTooLarge, fromFs } from './fs-errors.js';
 import { createUndoStore, type UndoStore } from './undo.js';
+import { isUtf8 } from './utf8-check.js';
 
 /** Size limits (bytes). */
 export interface EditorLimits {
@@ -107,6 +109,8 @@ export interface EditorContext {
    * `limits.maxFileBytes` unless another is given (plain-text operations read larger files).
    */
   readSource(path: string, limit?: ReadLimit): ResultAsync<{ source: SourceText; bytes: Uint8Array; hash: string }, StructeditError>;
+  /** Reads a file's bytes, checked to be UTF-8 text but not decoded (for `file_edit`, which works on bytes). */
+  readText(path: string, limit: ReadLimit): ResultAsync<{ text: ByteText; bytes: Uint8Array; hash: string }, StructeditError>;
   /** Reads, decodes and parses a file as its language (or the one given). */
   parseFile(path: string, language?: string): ResultAsync<ParsedFile, StructeditError>;
   /** A file that does not exist yet, as an empty file of its language (writing it creates it). */
@@ -162,7 +166,8 @@ export function createEditorContext(options: EditorOptions): EditorContext {
   const cache = new ParseCache({ ...DEFAULT_PARSE_CACHE_LIMITS, ...options.parseCache });
 
   const structureLimit: ReadLimit = { bytes: limits.maxFileBytes, advice: 'Use file_edit for plain text edits on large files.' };
-  const readSource: EditorContext['readSource'] = (path, limit = structureLimit) =>
+  /** A file's bytes and their hash, refused when not a regular file or over the limit. */
+  const readBytes = (path: string, limit: ReadLimit): ResultAsync<{ bytes: Uint8Array; hash: string }, StructeditError> =>
     fromFs(fs.stat(path), path, 'read')
       .andThen((stat): Result<void, StructeditError> => {
         if (stat.kind !== 'file') {
@@ -172,17 +177,21 @@ export function createEditorContext(options: EditorOptions): EditorContext {
         return ok(undefined);
       })
       .andThen(() => fromFs(fs.readFile(path), path, 'read'))
-      .andThen((bytes) => {
-        if (bytes.length > limit.bytes) return err(fileTooLarge(path, bytes.length, limit));
-        return decodeUtf8(bytes)
-          .map((decoded) => ({ source: createSourceText(decoded.text, decoded.bom), bytes }))
-          .mapErr((failure): StructeditError =>
-            failure.kind === 'binary'
-              ? makeError('BINARY_FILE', `${path} is a binary file (it has a NUL byte at byte ${failure.byteOffset}): structedit reads and edits UTF-8 text only, because replacing text inside binary data would corrupt it. Edit the file with a tool made for its format.`, { path, byte_offset: failure.byteOffset })
-              : makeError('ENCODING_ERROR', `${path} is not valid UTF-8 (first invalid byte sequence at byte ${failure.byteOffset}); structedit reads UTF-8 text only. Convert the file to UTF-8 first.`, { path, encoding: 'utf-8', byte_offset: failure.byteOffset }),
-          );
-      })
-      .andThen((read) => ResultAsync.fromSafePromise(contentHash(read.bytes)).map((hash) => ({ ...read, hash })));
+      .andThen((bytes) => (bytes.length > limit.bytes ? errAsync(fileTooLarge(path, bytes.length, limit)) : ResultAsync.fromSafePromise(contentHash(bytes)).map((hash) => ({ bytes, hash }))));
+
+  const readSource: EditorContext['readSource'] = (path, limit = structureLimit) =>
+    readBytes(path, limit).andThen(({ bytes, hash }) =>
+      decodeUtf8(bytes)
+        .map((decoded) => ({ source: createSourceText(decoded.text, decoded.bom), bytes, hash }))
+        .mapErr((failure) => undecodable(path, failure)),
+    );
+
+  const readText: EditorContext['readText'] = (path, limit) =>
+    readBytes(path, limit).andThen(({ bytes, hash }) =>
+      createByteText(bytes, isUtf8)
+        .map((text) => ({ text, bytes, hash }))
+        .mapErr((failure) => undecodable(path, failure)),
+    );
 
   const parseSource: EditorContext['parseSource'] = (path, source, language, previous) =>
     ResultAsync.fromPromise(parseStructureTree(source, language, options.treeSitter, previous ? { cache, previous } : { cache }), (cause) => {
@@ -263,6 +272,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     syntax,
     parseCache: cache,
     readSource,
+    readText,
     parseFile,
     newFile,
     parseSource,
@@ -280,4 +290,11 @@ export function createEditorContext(options: EditorOptions): EditorContext {
       ),
     undoStore,
   };
+}
+
+/** `BINARY_FILE` or `ENCODING_ERROR` for a file that is not UTF-8 text. */
+function undecodable(path: string, failure: DecodeFailure): StructeditError {
+  return failure.kind === 'binary'
+    ? makeError('BINARY_FILE', `${path} is a binary file (it has a NUL byte at byte ${failure.byteOffset}): structedit reads and edits UTF-8 text only, because replacing text inside binary data would corrupt it. Edit the file with a tool made for its format.`, { path, byte_offset: failure.byteOffset })
+    : makeError('ENCODING_ERROR', `${path} is not valid UTF-8 (first invalid byte sequence at byte ${failure.byteOffset}); structedit reads UTF-8 text only. Convert the file to UTF-8 first.`, { path, encoding: 'utf-8', byte_offset: failure.byteOffset });
 }

@@ -1,19 +1,21 @@
 import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import { checkContentSizes, fileEditArgsSchema, validateArguments, type FileEditArgs } from '../core/arguments.js';
-import { applyReplacementsToBytes, isOverlap } from '../core/edit/replacements.js';
+import { applyByteReplacements, isOverlap } from '../core/edit/replacements.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { describeEditFailure } from '../core/file-edit/diagnostics.js';
 import { fileEditSuccess } from '../core/file-edit/result.js';
 import { planSequentialEdits, type LiteralEdit } from '../core/file-edit/sequential-edits.js';
 import type { FileEditSuccess } from '../core/file-edit/types.js';
-import { diffReplacements } from '../core/text/diff.js';
+import { decodeText } from '../core/text/byte-text.js';
+import { diffableText, diffReplacements } from '../core/text/diff.js';
 import type { EditorContext } from './context.js';
 import { fromFs } from './fs-errors.js';
 
 /**
  * `editFile` (seed file-edit): exact-text edits on any UTF-8 text file, no parser involved. One
- * read, every edit planned (and so validated) on the text before anything is written, one atomic
- * write through the adapter. Line endings: matching sees `\n` whatever the file uses (so an
+ * read, every edit planned (and so validated) on the file's bytes before anything is written, one
+ * atomic write through the adapter. The file is never decoded whole (only an error report does), so
+ * an edit holds little more than the bytes read and the bytes written. Line endings: matching sees `\n` whatever the file uses (so an
  * `old_text` written with `\n` matches a CRLF file), lines the edits do not touch keep their bytes,
  * and new lines take the file's dominant ending. Symbolic links are followed and the result names
  * the file they lead to.
@@ -30,18 +32,22 @@ export function editFile(context: EditorContext, input: FileEditArgs): ResultAsy
     );
     const edits: LiteralEdit[] = args.edits.map((edit) => ({ old_text: toLf(edit.old_text), new_text: toLf(edit.new_text), occurrences: edit.occurrences ?? 1 }));
     const path = yield* fromFs(context.fs.realpath(args.path), args.path, 'read');
-    const { source, bytes, hash } = yield* context.readSource(path, { bytes: context.limits.maxTextFileBytes, advice: 'file_edit does not load files that large: split the file, or raise limits.maxTextFileBytes.' });
+    const { text, bytes, hash } = yield* context.readText(path, { bytes: context.limits.maxTextFileBytes, advice: 'file_edit does not load files that large: split the file, or raise limits.maxTextFileBytes.' });
     yield* context.checkExpectedHash({ path, hash }, args.expected_hash);
     const dryRun = args.dry_run ?? false;
-    const plan = yield* planSequentialEdits(source, edits, { preview: dryRun }).mapErr((failure) => describeEditFailure(failure, { path, edits }));
-    const edited = applyReplacementsToBytes(source, bytes, plan.replacements);
+    const plan = yield* planSequentialEdits(text, edits, { preview: dryRun }).mapErr((failure) => describeEditFailure(failure, { path, edits }));
+    const edited = applyByteReplacements(text, bytes, plan.replacements);
     if (isOverlap(edited)) return err(makeError('INTERNAL_ERROR', 'file_edit planned overlapping replacements. This is a bug in structedit; the file was not changed.', { cause: 'overlapping replacements' }));
-    const receipt = !dryRun && edited.changed ? yield* context.commit([{ path, before: bytes, after: edited.bytes }]) : null;
+    const receipt = !dryRun && edited.changed ? yield* context.commit([{ path, before: bytes, after: edited.content }]) : null;
     return ok(
       fileEditSuccess({
         path,
         plan,
-        diff: diffReplacements(source, plan.replacements, { path }),
+        diff: diffReplacements(
+          diffableText(text),
+          plan.replacements.map((replacement) => ({ start: replacement.start, end: replacement.end, text: decodeText(replacement.bytes, text.newline) })),
+          { path },
+        ),
         dry_run: dryRun,
         would_modify: edited.changed,
         hash: receipt?.hashes.get(path) ?? hash,

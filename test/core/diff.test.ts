@@ -2,7 +2,9 @@ import { applyPatch, structuredPatch } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyReplacements, isOverlap, type Replacement } from '../../src/core/edit/replacements.js';
-import { diffReplacements } from '../../src/core/text/diff.js';
+import { createByteText, encodeText } from '../../src/core/text/byte-text.js';
+import { diffableText, diffReplacements } from '../../src/core/text/diff.js';
+import { encodeUtf8 } from '../../src/core/text/utf8.js';
 import { createSourceText } from '../../src/core/text/source-text.js';
 
 /** Non-overlapping replacements on line boundaries or inside lines, from fast-check's choices. */
@@ -22,7 +24,7 @@ function replacementsFor(text: string, picks: Array<[number, number, string]>): 
 describe('diffReplacements', () => {
   it('shows original line numbers, context, and no-newline markers', () => {
     const source = createSourceText('a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl');
-    const diff = diffReplacements(source, [
+    const diff = diffReplacements(diffableText(source), [
       { start: 2, end: 3, text: 'B' },
       { start: 22, end: 23, text: 'L\nM' },
     ], { path: 'x.txt' });
@@ -34,7 +36,7 @@ describe('diffReplacements', () => {
       [1, 5, 1, 5],
       [9, 4, 9, 5],
     ]);
-    expect(diffReplacements(source, []).unified).toBe('');
+    expect(diffReplacements(diffableText(source), []).unified).toBe('');
   });
 
   it('its patch turns the original into the edited text (property)', () => {
@@ -50,7 +52,7 @@ describe('diffReplacements', () => {
           const replacements = replacementsFor(text, picks);
           const edited = applyReplacements(source, replacements);
           if (isOverlap(edited)) throw new Error('overlap');
-          const diff = diffReplacements(source, replacements, { path: 'f' });
+          const diff = diffReplacements(diffableText(source), replacements, { path: 'f' });
           const patched = diff.unified === '' ? text : applyPatch(text, diff.unified);
           expect(patched).toBe(edited.text);
         },
@@ -80,9 +82,30 @@ describe('diffReplacements', () => {
         const edited = applyReplacements(source, replacements);
         if (isOverlap(edited)) throw new Error('overlap');
         const whole = structuredPatch('', '', text, edited.text, undefined, undefined, { context: 3 }).hunks;
-        const ours = diffReplacements(source, replacements).hunks;
+        const ours = diffReplacements(diffableText(source), replacements).hunks;
         expect(ours).toEqual(whole.map((hunk) => ({ old_start: hunk.oldStart, old_lines: hunk.oldLines, new_start: hunk.newStart, new_lines: hunk.newLines, lines: hunk.lines })));
       }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('of a file read as bytes equals the diff of its decoded text, CRLF and non-ASCII included (property)', () => {
+    const line = fc.constantFrom('alpha', 'βeta', '', '  漢字', '👋');
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 20 }).map((lines) => lines.join('\n')),
+        fc.boolean(),
+        fc.array(fc.tuple(fc.nat(20), fc.nat(12), fc.array(fc.constantFrom('new', '\n', 'βeta', ' '), { maxLength: 4 }).map((parts) => parts.join(''))), { maxLength: 6 }),
+        (body, crlf, picks) => {
+          const source = createSourceText(body);
+          // Replacements on code point boundaries only (bytes cannot split a character).
+          const replacements = replacementsFor(body, picks).filter((replacement) => ![replacement.start, replacement.end].some((at) => /[\udc00-\udfff]/.test(body[at] ?? '')));
+          const file = createByteText(encodeUtf8(crlf ? body.replace(/\n/g, '\r\n') : body))._unsafeUnwrap();
+          const offset = (at: number) => encodeText(body.slice(0, at), file.newline).length;
+          const onBytes = replacements.map((replacement) => ({ start: offset(replacement.start), end: offset(replacement.end), text: replacement.text }));
+          expect(diffReplacements(diffableText(file), onBytes, { path: 'f' })).toEqual(diffReplacements(diffableText(source), replacements, { path: 'f' }));
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -1,10 +1,54 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyReplacements, applyReplacementsToBytes, isOverlap, type Replacement } from '../../src/core/edit/replacements.js';
+import { applyByteReplacements, applyReplacements, isOverlap, type Replacement } from '../../src/core/edit/replacements.js';
+import { joinContent } from '../../src/core/file-content.js';
+import { createByteText, decodeText, encodeText, type ByteReplacement, type ByteText } from '../../src/core/text/byte-text.js';
 import { createSourceText } from '../../src/core/text/source-text.js';
-import { encodeUtf8, utf8Length } from '../../src/core/text/utf8.js';
+import { decodeUtf8, encodeUtf8, utf8Length } from '../../src/core/text/utf8.js';
 
-describe('applyReplacementsToBytes', () => {
+/** A replacement on the `\n` text, as the same replacement on a ByteText's bytes. */
+function onBytes(text: ByteText, normalized: string, replacement: Replacement): ByteReplacement {
+  const offset = (at: number) => encodeText(normalized.slice(0, at), text.newline).length;
+  return { start: offset(replacement.start), end: offset(replacement.end), bytes: encodeText(replacement.text, text.newline) };
+}
+
+describe('createByteText', () => {
+  const piece = fc.constantFrom('a', 'é', '漢', '👋', '\n', '\r\n', '\r', ' ', 'line');
+
+  it('reads what decodeUtf8 and createSourceText read: the same text, ending, BOM and lines (property)', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }).map((parts) => parts.join('')), fc.boolean(), (original, bom) => {
+        const bytes = encodeUtf8(original, bom);
+        const source = createSourceText(original, bom);
+        const text = createByteText(bytes)._unsafeUnwrap();
+        expect(decodeText(text.bytes, text.newline)).toBe(source.text);
+        expect([text.bom, text.lineEnding]).toEqual([source.bom, source.lineEnding]);
+        // Bytes in place for LF-only and CRLF-only files; a copy only when endings are mixed or lone CR.
+        expect(text.bytes.buffer === bytes.buffer).toBe(!/\r(?!\n)/.test(original) && !(/\r\n/.test(original) && /(^|[^\r])\n/.test(original)));
+        // Line starts are the same lines: the text before each decodes to the text before the line in `source`.
+        expect(text.lineStarts.length).toBe(source.lineStarts.length);
+        text.lineStarts.forEach((start, line) => expect(decodeText(text.bytes.subarray(0, start), text.newline)).toBe(source.text.slice(0, source.lineStarts[line])));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses what decodeUtf8 refuses, at the same byte (property)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => {
+        const decoded = decodeUtf8(bytes);
+        const text = createByteText(bytes);
+        expect(text.isErr()).toBe(decoded.isErr());
+        if (decoded.isErr()) expect(text._unsafeUnwrapErr()).toEqual(decoded.error);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(createByteText(encodeUtf8('ok\0', true))._unsafeUnwrapErr()).toEqual({ kind: 'binary', byteOffset: 5 });
+    expect(createByteText(new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0xc3]))._unsafeUnwrapErr()).toEqual({ kind: 'encoding', byteOffset: 4 });
+  });
+});
+
+describe('applyByteReplacements', () => {
   it('equals encoding the text applyReplacements gives, for any text, line endings and BOM (property)', () => {
     const piece = fc.constantFrom('a', 'é', '漢', '👋', '\n', '\r\n', '\r', ' ', 'line');
     fc.assert(
@@ -27,11 +71,12 @@ describe('applyReplacementsToBytes', () => {
             cursor = last + 1;
             if (cursor > points.length) break;
           }
+          const bytes = encodeUtf8(original, bom);
+          const text = createByteText(bytes)._unsafeUnwrap();
           const expected = applyReplacements(source, replacements);
-          const actual = applyReplacementsToBytes(source, encodeUtf8(original, bom), replacements);
+          const actual = applyByteReplacements(text, bytes, replacements.map((replacement) => onBytes(text, source.text, replacement)));
           if (isOverlap(expected) || isOverlap(actual)) throw new Error('overlap');
-          const expectedBytes = encodeUtf8(expected.original, expected.bom);
-          expect([...actual.bytes]).toEqual([...expectedBytes]);
+          expect([...joinContent(actual.content)]).toEqual([...encodeUtf8(expected.original, expected.bom)]);
           expect(actual.changed).toBe(expected.original !== original);
         },
       ),
@@ -39,18 +84,30 @@ describe('applyReplacementsToBytes', () => {
     );
   });
 
+  it('keeps the unchanged bytes as views into the bytes read, not copies', () => {
+    const bytes = encodeUtf8('one\ntwo\nthree\n');
+    const text = createByteText(bytes)._unsafeUnwrap();
+    const edited = applyByteReplacements(text, bytes, [{ start: 4, end: 7, bytes: encodeUtf8('2') }]);
+    if (isOverlap(edited)) throw new Error('overlap');
+    expect(edited.content.map((chunk) => new TextDecoder().decode(chunk))).toEqual(['one\n', '2', '\nthree\n']);
+    expect(edited.content[0]!.buffer).toBe(bytes.buffer);
+    expect(edited.content[2]!.buffer).toBe(bytes.buffer);
+  });
+
   it('reports no change when edits cancel out across their boundaries', () => {
     // "\n" inserted before the first "\r" becomes "\r" (the file's ending); the second "\r" is deleted.
-    const source = createSourceText('aaaaaa\r\r');
-    const edited = applyReplacementsToBytes(source, encodeUtf8('aaaaaa\r\r'), [{ start: 6, end: 6, text: '\n' }, { start: 7, end: 8, text: '' }]);
+    const bytes = encodeUtf8('aaaaaa\r\r');
+    const text = createByteText(bytes)._unsafeUnwrap();
+    const edited = applyByteReplacements(text, bytes, [{ start: 6, end: 6, bytes: encodeUtf8('\n') }, { start: 7, end: 8, bytes: encodeUtf8('') }]);
     if (isOverlap(edited)) throw new Error('overlap');
-    expect(new TextDecoder().decode(edited.bytes)).toBe('aaaaaa\r\r');
+    expect(new TextDecoder().decode(joinContent(edited.content))).toBe('aaaaaa\r\r');
     expect(edited.changed).toBe(false);
   });
 
   it('refuses overlapping replacements', () => {
-    const source = createSourceText('abcdef');
-    expect(isOverlap(applyReplacementsToBytes(source, encodeUtf8('abcdef'), [{ start: 0, end: 3, text: '' }, { start: 2, end: 4, text: '' }]))).toBe(true);
+    const bytes = encodeUtf8('abcdef');
+    const text = createByteText(bytes)._unsafeUnwrap();
+    expect(isOverlap(applyByteReplacements(text, bytes, [{ start: 0, end: 3, bytes: new Uint8Array(0) }, { start: 2, end: 4, bytes: new Uint8Array(0) }]))).toBe(true);
   });
 });
 

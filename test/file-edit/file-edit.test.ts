@@ -340,6 +340,39 @@ describe('4. Edge cases', () => {
       expect(statSync(path).mode & 0o777).toBe(0o750);
     });
 
+    it('writes the edited file as chunks of the bytes read (writeChunks); a failure at any write or rename leaves it byte-identical; undo and redo', async () => {
+      const path = join(root, 'chunks.txt');
+      const lines = Array.from({ length: 3000 }, (_, index) => `ligne ${index} → valeur_${index};`);
+      const original = `${lines.join('\r\n')}\r\n`;
+      writeFileSync(path, original);
+      // More changes than one writev takes (1024 buffers), in a CRLF file with non-ASCII text.
+      const edits = lines.filter((_, index) => index % 5 === 0).map((line) => ({ old_text: line, new_text: `${line}\n// ✓` }));
+      const expected = original.replace(/(ligne (\d+) → valeur_\d+;)\r\n/g, (all, line: string, index: string) => (Number(index) % 5 === 0 ? `${line}\r\n// ✓\r\n` : all));
+      const counter = faultyFs(nodeFs({ root }), { operations: ['write', 'rename'] });
+      const written = await createEditor({ fs: counter }).editFile({ path: 'chunks.txt', edits, dry_run: true });
+      if (written.isErr()) throw new Error(written.error.message);
+      expect(written.value.metadata.would_modify).toBe(true);
+      expect(counter.calls).toBe(0);
+      for (let failAt = 1; failAt <= 2; failAt++) {
+        const failing = faultyFs(nodeFs({ root }), { failAt, operations: ['write', 'rename'], code: 'ENOSPC' });
+        expectError(await createEditor({ fs: failing }).editFile({ path: 'chunks.txt', edits }), 'IO_ERROR');
+        expect(readFileSync(path, 'utf8')).toBe(original);
+      }
+      const fs = nodeFs({ root });
+      const chunked: Uint8Array[][] = [];
+      const spy: FsAdapter = { ...fs, writeChunks: (target, chunks, options) => (chunked.push([...chunks]), fs.writeChunks!(target, chunks, options)) };
+      const spied = createEditor({ fs: spy });
+      const result = (await spied.editFile({ path: 'chunks.txt', edits }))._unsafeUnwrap();
+      expect(readFileSync(path, 'utf8')).toBe(expected);
+      expect(chunked).toHaveLength(1);
+      expect(chunked[0]!.length).toBeGreaterThan(1024);
+      expect(result.metadata.total_replacements).toBe(600);
+      const undone = (await spied.undo({ undo_token: result.metadata.undo_token! }))._unsafeUnwrap();
+      expect(readFileSync(path, 'utf8')).toBe(original);
+      await spied.undo({ undo_token: undone.undo_token });
+      expect(readFileSync(path, 'utf8')).toBe(expected);
+    });
+
     it('refuses to rewrite a read-only file', async () => {
       const path = join(root, 'readonly.txt');
       writeFileSync(path, 'frozen\n');
@@ -348,6 +381,19 @@ describe('4. Edge cases', () => {
       expect(expectError(result, 'PERMISSION_DENIED').details.operation).toBe('write');
       expect(readFileSync(path, 'utf8')).toBe('frozen\n');
     });
+  });
+
+  it('cuts a long diff in the text at 400 lines, saying how many more lines metadata.diff holds', async () => {
+    const lines = Array.from({ length: 300 }, (_, index) => `line ${index}`);
+    const edits = lines.filter((_, index) => index % 3 === 0).map((line) => ({ old_text: `${line}\n`, new_text: `${line} changed\n` }));
+    const { raw, text } = await run(`${lines.join('\n')}\n`, edits);
+    const unified = raw._unsafeUnwrap().metadata.diff.unified;
+    const total = unified.split('\n').length - 1;
+    expect(total).toBeGreaterThan(400);
+    expect(text).toContain(`${unified.split('\n').slice(0, 400).join('\n')}\n… (${total - 400} more diff lines in metadata.diff)\n`);
+    // A short diff is shown whole.
+    const short = await run(`${lines.join('\n')}\n`, edits.slice(0, 1));
+    expect(short.text).not.toContain('more diff lines');
   });
 
   it('should handle editing at start of file', async () => {

@@ -1,7 +1,7 @@
 import MagicString from 'magic-string';
 import { createSourceText, toOriginalOffset, type SourceText } from '../text/source-text.js';
 import { sameBytes } from '../same-bytes.js';
-import { utf8Length } from '../text/utf8.js';
+import { fileOffset, type ByteReplacement, type ByteText } from '../text/byte-text.js';
 
 /**
  * One change to a file: the text between `start` and `end` (offsets in {@link SourceText.text},
@@ -14,9 +14,9 @@ export interface Replacement {
 }
 
 /** Why replacements could not be applied: they overlap (a bug in the planner that made them). */
-export interface OverlappingReplacements {
-  readonly first: Replacement;
-  readonly second: Replacement;
+export interface OverlappingReplacements<R = Replacement> {
+  readonly first: R;
+  readonly second: R;
 }
 
 /** A replacement moved onto `source.original`: original offsets, text with the file's line ending. */
@@ -62,66 +62,86 @@ export function applyReplacements(source: SourceText, replacements: readonly Rep
   return createSourceText(buffer.toString(), source.bom);
 }
 
-/** The new bytes of a file, and whether they differ from the old. */
-export interface EditedBytes {
-  readonly bytes: Uint8Array;
+/** A file's new content, and whether it differs from the old. */
+export interface EditedContent {
+  /** The bytes between replacements as views into the old bytes, and the new bytes: nothing joined. */
+  readonly content: readonly Uint8Array[];
   readonly changed: boolean;
 }
 
-const encoder = new TextEncoder();
-
 /**
- * {@link applyReplacements} straight to the file's new bytes: the bytes between replacements are
- * copied from `bytes` (the UTF-8 bytes `source` was decoded from, BOM included), only the new texts
- * are encoded. Same result as encoding the edited text, without building that text, measuring its
- * lines or encoding all of it: for large files this is most of the time and memory of an edit.
+ * Applies byte replacements (offsets in `text.bytes`, as the `file_edit` planner makes them) to the
+ * file's bytes (`fileBytes`, which `text` was read from, byte order mark included): the bytes
+ * between replacements are kept as they are, so every line an edit does not touch keeps its own
+ * bytes (mixed line endings included), and new lines take the file's dominant ending. The result
+ * is in chunks (views into `fileBytes` between the new bytes), so a large file is never copied.
+ * Replacements must be ascending and must not overlap.
  */
-export function applyReplacementsToBytes(source: SourceText, bytes: Uint8Array, replacements: readonly Replacement[]): EditedBytes | OverlappingReplacements {
-  const edits = toOriginalEdits(source, replacements);
-  if (isOverlap(edits)) return edits;
-  const original = source.original;
-  const bomLength = source.bom ? 3 : 0;
-  // One byte per code unit exactly when the text is ASCII; otherwise count the bytes between edits.
-  const ascii = bytes.length - bomLength === original.length;
-  const byteLength = (from: number, to: number) => (ascii ? to - from : utf8Length(original, from, to));
-  const encoded = edits.map((edit) => encoder.encode(edit.text));
-  const ranges: Array<[number, number]> = [];
-  let charAt = 0;
-  let byteAt = bomLength;
-  let size = bytes.length;
-  let changed = false;
-  edits.forEach((edit, index) => {
-    byteAt += byteLength(charAt, edit.start);
-    const start = byteAt;
-    byteAt += byteLength(edit.start, edit.end);
-    charAt = edit.end;
-    ranges.push([start, byteAt]);
-    size += encoded[index]!.length - (byteAt - start);
-    changed ||= !sameBytes(bytes.subarray(start, byteAt), encoded[index]!);
-  });
-  if (!changed) return { bytes, changed };
-  const out = new Uint8Array(size);
+export function applyByteReplacements(text: ByteText, fileBytes: Uint8Array, replacements: readonly ByteReplacement[]): EditedContent | OverlappingReplacements<ByteReplacement> {
+  for (let i = 1; i < replacements.length; i++) {
+    if (replacements[i]!.start < replacements[i - 1]!.end) return { first: replacements[i - 1]!, second: replacements[i]! };
+  }
+  // `text.bytes` is a copy with `\n` breaks only when the file mixes endings: new text written
+  // there with `\n` takes the file's dominant ending now.
+  const ending = text.newline === '\n' ? text.lineEnding : '\n';
+  const content: Uint8Array[] = [];
   let from = 0;
-  let written = 0;
-  ranges.forEach(([start, end], index) => {
-    out.set(bytes.subarray(from, start), written);
-    written += start - from;
-    out.set(encoded[index]!, written);
-    written += encoded[index]!.length;
+  let size = fileBytes.length;
+  let changed = false;
+  let spanStart = -1;
+  let spanEnd = -1;
+  for (const replacement of replacements) {
+    const start = fileOffset(text, replacement.start);
+    const end = fileOffset(text, replacement.end);
+    const bytes = ending === '\n' ? replacement.bytes : withLineEnding(replacement.bytes, ending);
+    if (start > from) content.push(fileBytes.subarray(from, start));
+    if (bytes.length > 0) content.push(bytes);
     from = end;
-  });
-  out.set(bytes.subarray(from), written);
+    size += bytes.length - (end - start);
+    changed ||= !sameBytes(fileBytes.subarray(start, end), bytes);
+    if (spanStart < 0) spanStart = start;
+    spanEnd = end;
+  }
+  if (from < fileBytes.length) content.push(fileBytes.subarray(from));
   // Edits can cancel out across their boundaries (insert "\r" here, delete the "\r" after it):
   // with the size unchanged, compare the span the edits cover, the only bytes that can differ.
-  if (size === bytes.length) {
-    const spanStart = ranges[0]![0];
-    const spanEnd = ranges[ranges.length - 1]![1];
-    changed = !sameBytes(bytes.subarray(spanStart, spanEnd), out.subarray(spanStart, spanEnd));
-  }
-  return { bytes: out, changed };
+  if (changed && size === fileBytes.length) changed = !sameAsChunks(fileBytes.subarray(spanStart, spanEnd), content, spanStart);
+  return { content: changed ? content : [fileBytes], changed };
 }
 
-/** Whether {@link applyReplacements} (or {@link applyReplacementsToBytes}) refused its input. */
-export function isOverlap<T extends object>(result: T | OverlappingReplacements): result is OverlappingReplacements {
+/** Whether `bytes` equal the chunks' bytes from offset `at` on. */
+function sameAsChunks(bytes: Uint8Array, chunks: readonly Uint8Array[], at: number): boolean {
+  let offset = 0;
+  let compared = 0;
+  for (const chunk of chunks) {
+    const next = offset + chunk.length;
+    if (next > at && compared < bytes.length) {
+      const from = Math.max(0, at + compared - offset);
+      const take = Math.min(chunk.length - from, bytes.length - compared);
+      if (!sameBytes(chunk.subarray(from, from + take), bytes.subarray(compared, compared + take))) return false;
+      compared += take;
+    }
+    offset = next;
+  }
+  return compared === bytes.length;
+}
+
+/** UTF-8 bytes with each `\n` written as `ending`. */
+function withLineEnding(bytes: Uint8Array, ending: '\r\n' | '\r'): Uint8Array {
+  let breaks = 0;
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) breaks++;
+  if (breaks === 0) return bytes;
+  if (ending === '\r') return bytes.map((byte) => (byte === 10 ? 13 : byte));
+  const out = new Uint8Array(bytes.length + breaks);
+  let written = 0;
+  for (const byte of bytes) {
+    if (byte === 10) out[written++] = 13;
+    out[written++] = byte;
+  }
+  return out;
+}
+
+/** Whether {@link applyReplacements} (or {@link applyByteReplacements}) refused its input. */
+export function isOverlap<T extends object, R>(result: T | OverlappingReplacements<R>): result is OverlappingReplacements<R> {
   return 'first' in result && 'second' in result;
 }

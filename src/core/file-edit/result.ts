@@ -150,9 +150,16 @@ function clip(text: string, limit: number): string {
 }
 
 function boundedDiff(unified: string): string {
-  const lines = unified.split('\n');
-  if (lines.length <= TEXT_DIFF_LINES) return unified;
-  return `${lines.slice(0, TEXT_DIFF_LINES).join('\n')}\n… (${lines.length - TEXT_DIFF_LINES} more diff lines in metadata.diff)\n`;
+  // Found with indexOf rather than by splitting: a diff of 1000 edits has thousands of lines.
+  let cut = -1;
+  for (let line = 0; line < TEXT_DIFF_LINES; line++) {
+    cut = unified.indexOf('\n', cut + 1);
+    if (cut === -1) return unified;
+  }
+  if (cut === unified.length - 1 || cut === -1) return unified;
+  let more = unified.endsWith('\n') ? 0 : 1;
+  for (let at = unified.indexOf('\n', cut + 1); at !== -1; at = unified.indexOf('\n', at + 1)) more++;
+  return `${unified.slice(0, cut)}\n… (${more} more diff lines in metadata.diff)\n`;
 }
 
 /** A fenced code block whose fence is longer than any run of backticks inside. */

@@ -1,13 +1,17 @@
 import { err, ok, type Result } from 'neverthrow';
-import type { Replacement } from '../edit/replacements.js';
-import { createLiteralMatcher, estimateQgramFrequencies, type LiteralMatcher, type QgramFrequencies } from '../text/literal-search.js';
-import { computeLineStarts, lineOfOffset, type SourceText } from '../text/source-text.js';
+import { decodeText, encodeText, lineStartsOf, type ByteReplacement, type ByteText } from '../text/byte-text.js';
+import { createLiteralMatcher, sampleText, type LiteralMatcher, type TextSample } from '../text/literal-search.js';
+import { computeLineStarts, lineOfOffset } from '../text/source-text.js';
+import { utf8Length } from '../text/utf8.js';
 import type { DiffPreview, EditSummary } from './types.js';
 
 /**
  * The planner of `file_edit`: literal edits applied in order, each to the result of the previous
  * one, with its occurrences counted on that result. Pure; returns the replacements to make on the
- * original text, or why an edit failed.
+ * file's bytes, or why an edit failed.
+ *
+ * It works on the UTF-8 bytes ({@link ByteText}), never on a decoded copy of the file: for a large
+ * file that copy was the largest thing an edit held. Only an error report decodes the text.
  *
  * Doing that naively (one search and one copy of the whole text per edit) costs O(edits × file
  * size): seconds for 1000 edits on 10 MB. Here the text is a piece table over the original (pieces
@@ -16,10 +20,10 @@ import type { DiffPreview, EditSummary } from './types.js';
  * - when an edit inserts or deletes text, only the window around each change (the change plus,
  *   on each side, the length of the longest later pattern of a length class) is scanned for the
  *   patterns of later edits,
- *   and the occurrences found there are remembered, anchored to the piece their first character is in;
+ *   and the occurrences found there are remembered, anchored to the piece their first byte is in;
  * - an edit's occurrences are the remembered ones still intact in the current text (an original
- *   occurrence whose characters are all still in one original piece, or a remembered one whose text
- *   still matches), counted without overlap from left to right (like `String.replaceAll`).
+ *   occurrence whose bytes are all still in one original piece, or a remembered one whose bytes
+ *   still match), counted without overlap from left to right (like `String.replaceAll`).
  * Every occurrence in the current text either lies in untouched original text or touches the
  * latest change next to it, so nothing is missed.
  */
@@ -31,7 +35,10 @@ export interface LiteralEdit {
   readonly occurrences: number;
 }
 
-/** The text an edit saw (the file after the edits before it), for error reports. */
+/**
+ * The text an edit saw (the file after the edits before it), decoded for error reports. Offsets
+ * here are in `text` (UTF-16 code units), not bytes.
+ */
 export interface EditedText {
   /** The text, `\n` line endings. */
   readonly text: string;
@@ -45,8 +52,8 @@ export interface EditedText {
 
 /** A successful plan. */
 export interface SequentialEditPlan {
-  /** Replacements on the original text (`source.text` offsets), ascending, non-overlapping. */
-  replacements: Replacement[];
+  /** Replacements on the file's bytes (`text.bytes` offsets), ascending, non-overlapping. */
+  replacements: ByteReplacement[];
   /** What each edit did. */
   summaries: EditSummary[];
   /** With `preview`: each change with its line, before and after (at most {@link PREVIEW_LIMIT}). */
@@ -84,73 +91,71 @@ export interface PlanOptions {
   readonly preview?: boolean;
 }
 
-/** Plans `edits` on `source`; nothing is applied. */
-export function planSequentialEdits(source: SourceText, edits: readonly LiteralEdit[], options: PlanOptions = {}): Result<SequentialEditPlan, SequentialEditFailure> {
-  const patterns: string[] = [];
+/** Plans `edits` on `text`; nothing is applied. */
+export function planSequentialEdits(text: ByteText, edits: readonly LiteralEdit[], options: PlanOptions = {}): Result<SequentialEditPlan, SequentialEditFailure> {
+  const patterns: Uint8Array[] = [];
   const patternIds = new Map<string, number>();
   const editPattern = edits.map((edit) => {
     if (edit.old_text === '') return -1;
     let id = patternIds.get(edit.old_text);
     if (id === undefined) {
-      id = patterns.push(edit.old_text) - 1;
+      id = patterns.push(encodeText(edit.old_text, text.newline)) - 1;
       patternIds.set(edit.old_text, id);
     }
     return id;
   });
+  const insertions = edits.map((edit) => encodeText(edit.new_text, text.newline));
   // The last edit using each pattern.
   const lastUse = patterns.map(() => -1);
   editPattern.forEach((id, index) => {
     if (id >= 0) lastUse[id] = index;
   });
-  // Sampled once, and only if a matcher needs it (a few patterns are found with indexOf).
-  let sampled: QgramFrequencies | undefined;
-  const frequencies = () => (sampled ??= estimateQgramFrequencies(source.text));
-  const originalOccurrences = findOriginalOccurrences(patterns, frequencies, source.text);
-  const classes = edits.length > 1 ? lengthClasses(patterns, frequencies, editPattern) : [];
+  // Counted once, and only what a matcher asks for.
+  const sample = sampleText(text.bytes);
+  const originalOccurrences = findOriginalOccurrences(patterns, sample, text.bytes);
+  const classes = edits.length > 1 ? lengthClasses(patterns, sample, editPattern) : [];
   const laterOccurrences: Anchor[][] = patterns.map(() => []);
-  const table = new PieceTable(source.text);
+  const table = new PieceTable(text.bytes);
   const summaries: EditSummary[] = [];
   const changes: DiffPreview[] = [];
 
   for (let index = 0; index < edits.length; index++) {
     const edit = edits[index]!;
     const id = editPattern[index]!;
+    const pattern = id < 0 ? EMPTY : patterns[id]!;
     let matches: number[];
     if (id < 0) {
       if (table.length > 0) return err({ reason: 'EMPTY_OLD_TEXT', edit_index: index });
       matches = [0];
     } else {
-      matches = table.occurrences(edit.old_text, originalOccurrences[id]!, laterOccurrences[id]!);
+      matches = table.occurrences(pattern, originalOccurrences[id]!, laterOccurrences[id]!);
     }
     if (matches.length !== edit.occurrences) {
-      const original_count = id < 0 ? (source.text === '' ? 1 : 0) : countNonOverlapping(originalOccurrences[id]!, edit.old_text.length);
-      const seen = table.materialize(source, index > 0);
+      const original_count = id < 0 ? (text.bytes.length === 0 ? 1 : 0) : countNonOverlapping(originalOccurrences[id]!, pattern.length);
+      const { seen, textOffsets } = table.decode(text, index > 0);
       if (matches.length === 0) return err({ reason: 'NO_MATCH', edit_index: index, seen, original_count });
-      return err({ reason: 'WRONG_COUNT', edit_index: index, seen, original_count, matches });
+      return err({ reason: 'WRONG_COUNT', edit_index: index, seen, original_count, matches: textOffsets(matches) });
     }
-    const length = edit.old_text.length;
+    const inserted = insertions[index]!;
     const keys = matches.map((position) => table.originalOffset(position));
-    summaries.push({ edit_index: index, occurrences_replaced: matches.length, line_numbers: keys.map((key) => lineOfOffset(source, key)) });
+    summaries.push({ edit_index: index, occurrences_replaced: matches.length, line_numbers: keys.map((key) => lineOfOffset(text, key)) });
     for (let k = 0; options.preview && k < matches.length && changes.length < PREVIEW_LIMIT; k++) {
-      changes.push({ edit_index: index, line_number: lineOfOffset(source, keys[k]!), ...table.changedLines(matches[k]!, length, edit.new_text) });
+      changes.push({ edit_index: index, line_number: lineOfOffset(text, keys[k]!), ...table.changedLines(matches[k]!, pattern.length, edit.new_text, text.newline) });
     }
-    const zones = table.replace(matches, keys, length, edit.new_text);
+    const zones = table.replace(matches, keys, pattern.length, inserted);
     for (const lengthClass of classes) {
       const reach = lengthClass.longestAfter[index]!;
       if (reach === 0) continue;
-      table.scanChanges(zones, edit.new_text.length, reach, lengthClass.matcher, (member, position) => {
-        const pattern = lengthClass.members[member]!;
-        if (lastUse[pattern]! > index) laterOccurrences[pattern]!.push(table.anchorAt(position));
+      table.scanChanges(zones, inserted.length, reach, lengthClass.matcher, (member, position) => {
+        const later = lengthClass.members[member]!;
+        if (lastUse[later]! > index) laterOccurrences[later]!.push(table.anchorAt(position));
       }, lengthClass.lengths);
     }
   }
-  return ok({ replacements: table.replacements(source.text.length), summaries, changes });
+  return ok({ replacements: table.replacements(text.bytes.length), summaries, changes });
 }
 
-/** The edited text of the original as an {@link EditedText} (for errors on the first edit). */
-export function unchangedText(source: SourceText): EditedText {
-  return { text: source.text, lineStarts: source.lineStarts, originalLine: (offset) => lineOfOffset(source, offset), changed: false };
-}
+const EMPTY = new Uint8Array(0);
 
 /**
  * Patterns grouped by length, each group with its own matcher: after an edit, the window scanned
@@ -168,7 +173,7 @@ interface LengthClass {
 
 const CLASS_LIMITS = [16, 256, Infinity];
 
-function lengthClasses(patterns: readonly string[], frequencies: () => QgramFrequencies, editPatterns: readonly number[]): LengthClass[] {
+function lengthClasses(patterns: readonly Uint8Array[], sample: TextSample, editPatterns: readonly number[]): LengthClass[] {
   const classes: LengthClass[] = [];
   let floor = 1;
   for (const limit of CLASS_LIMITS) {
@@ -183,16 +188,16 @@ function lengthClasses(patterns: readonly string[], frequencies: () => QgramFreq
       longestAfter[index] = Math.max(longestAfter[index + 1]!, inClass.has(next) ? patterns[next]!.length : 0);
     }
     const texts = members.map((id) => patterns[id]!);
-    classes.push({ members, lengths: texts.map((text) => text.length), matcher: createLiteralMatcher(texts, frequencies), longestAfter });
+    classes.push({ members, lengths: texts.map((text) => text.length), matcher: createLiteralMatcher(texts, sample), longestAfter });
   }
   return classes;
 }
 
-function findOriginalOccurrences(patterns: readonly string[], frequencies: () => QgramFrequencies, text: string): Float64Array[] {
+function findOriginalOccurrences(patterns: readonly Uint8Array[], sample: TextSample, text: Uint8Array): Int32Array[] {
   const found: number[][] = patterns.map(() => []);
-  if (patterns.length > 0) createLiteralMatcher(patterns, frequencies).scan(text, (pattern, offset) => found[pattern]!.push(offset));
+  if (patterns.length > 0) createLiteralMatcher(patterns, sample).scan(text, (pattern, offset) => found[pattern]!.push(offset));
   // The sampled scan reports each pattern's occurrences out of order.
-  return found.map((offsets) => Float64Array.from(offsets).sort());
+  return found.map((offsets) => Int32Array.from(offsets).sort());
 }
 
 /** How many occurrences remain when overlapping ones are dropped from left to right. */
@@ -208,14 +213,14 @@ function countNonOverlapping(sorted: ArrayLike<number>, length: number): number 
   return count;
 }
 
-/** Where an occurrence starts: a character of the original (`source` -1) or of inserted text `source`. */
+/** Where an occurrence starts: a byte of the original (`source` -1) or of inserted text `source`. */
 interface Anchor {
   readonly source: number;
   readonly offset: number;
 }
 
 /**
- * A piece of the current text: characters `from`..`to` of the original (`source` -1) or of inserted
+ * A piece of the current text: bytes `from`..`to` of the original (`source` -1) or of inserted
  * text number `source`, starting at `start` in the current text. `key` is an original offset that
  * never decreases along the pieces (an original piece's `from`; for inserted text, the original
  * offset where it was inserted), so original offsets can be found by binary search.
@@ -230,16 +235,16 @@ interface Piece {
 
 class PieceTable {
   private pieces: Piece[];
-  private readonly inserted: string[] = [];
+  private readonly inserted: Uint8Array[] = [];
   private readonly insertedKeys: number[] = [];
   length: number;
 
-  constructor(private readonly original: string) {
+  constructor(private readonly original: Uint8Array) {
     this.pieces = original.length > 0 ? [{ source: -1, from: 0, to: original.length, key: 0, start: 0 }] : [];
     this.length = original.length;
   }
 
-  private textOf(piece: Piece): string {
+  private textOf(piece: Piece): Uint8Array {
     return piece.source < 0 ? this.original : this.inserted[piece.source]!;
   }
 
@@ -298,15 +303,16 @@ class PieceTable {
   }
 
   /** Whether `pattern` occurs at current offset `position`. */
-  private matchesAt(position: number, pattern: string): boolean {
+  private matchesAt(position: number, pattern: Uint8Array): boolean {
     if (position < 0 || position + pattern.length > this.length) return false;
     let index = this.indexAt(position);
     let offset = position - this.pieces[index]!.start;
     let done = 0;
     while (done < pattern.length) {
       const piece = this.pieces[index]!;
+      const bytes = this.textOf(piece);
       const take = Math.min(piece.to - piece.from - offset, pattern.length - done);
-      if (!this.textOf(piece).startsWith(pattern.slice(done, done + take), piece.from + offset)) return false;
+      for (let k = 0; k < take; k++) if (bytes[piece.from + offset + k] !== pattern[done + k]) return false;
       done += take;
       index++;
       offset = 0;
@@ -314,28 +320,30 @@ class PieceTable {
     return true;
   }
 
-  /** The current text between two offsets. */
-  slice(from: number, to: number): string {
-    if (from >= to) return '';
-    const parts: string[] = [];
+  /** The current bytes between two offsets: a view when one piece holds them, else a copy. */
+  slice(from: number, to: number): Uint8Array {
+    if (from >= to) return EMPTY;
     let index = this.indexAt(from);
+    const first = this.pieces[index]!;
+    if (to <= first.start + first.to - first.from) return this.textOf(first).subarray(first.from + from - first.start, first.from + to - first.start);
+    const out = new Uint8Array(to - from);
     let position = from;
     while (position < to) {
       const piece = this.pieces[index]!;
       const offset = position - piece.start;
       const take = Math.min(piece.to - piece.from - offset, to - position);
-      parts.push(this.textOf(piece).slice(piece.from + offset, piece.from + offset + take));
+      out.set(this.textOf(piece).subarray(piece.from + offset, piece.from + offset + take), position - from);
       position += take;
       index++;
     }
-    return parts.join('');
+    return out;
   }
 
   /**
    * Start offsets of `pattern` in the current text, non-overlapping from left to right: the
    * original occurrences still intact plus the remembered ones still matching.
    */
-  occurrences(pattern: string, original: Float64Array, later: Anchor[]): number[] {
+  occurrences(pattern: Uint8Array, original: Int32Array, later: Anchor[]): number[] {
     const length = pattern.length;
     const candidates: number[] = [];
     let index = -1;
@@ -368,12 +376,19 @@ class PieceTable {
     return chosen;
   }
 
-  /** The whole lines holding current range `position`..+`length`, before and after replacing it with `text`. */
-  changedLines(position: number, length: number, text: string): { before: string; after: string } {
+  /**
+   * The whole lines holding current range `position`..+`length`, before and after replacing it
+   * with `text` (the `\n` form of the new text), decoded.
+   */
+  changedLines(position: number, length: number, text: string, newline: ByteText['newline']): { before: string; after: string } {
     const start = this.lineStartBefore(position);
     const end = this.lineEndAfter(position + length);
-    const before = this.slice(start, end);
-    return { before, after: before.slice(0, position - start) + text + before.slice(position + length - start) };
+    let before = this.slice(start, end);
+    // In CRLF bytes the line ends at the `\r` of its `\r\n` (no occurrence ends inside one).
+    if (newline === '\r\n' && end < this.length && before[before.length - 1] === CR) before = before.subarray(0, -1);
+    const head = decodeText(before.subarray(0, position - start), newline);
+    const tail = decodeText(before.subarray(position + length - start), newline);
+    return { before: decodeText(before, newline), after: head + text + tail };
   }
 
   private lineStartBefore(position: number): number {
@@ -381,18 +396,20 @@ class PieceTable {
     for (let index = this.indexAt(position - 1); index >= 0; index--) {
       const piece = this.pieces[index]!;
       const limit = Math.min(piece.to, piece.from + (position - piece.start));
-      const at = this.textOf(piece).lastIndexOf('\n', limit - 1);
+      // (A typed array's lastIndexOf counts a negative start from the end.)
+      const at = limit > piece.from ? this.textOf(piece).lastIndexOf(LF, limit - 1) : -1;
       if (at >= piece.from) return piece.start + (at - piece.from) + 1;
     }
     return 0;
   }
 
+  /** The offset of the `\n` ending the line at `position`, or the length. */
   private lineEndAfter(position: number): number {
     if (position >= this.length) return this.length;
     for (let index = this.indexAt(position); index < this.pieces.length; index++) {
       const piece = this.pieces[index]!;
       const from = piece.from + Math.max(0, position - piece.start);
-      const at = this.textOf(piece).indexOf('\n', from);
+      const at = this.textOf(piece).indexOf(LF, from);
       if (at !== -1 && at < piece.to) return piece.start + (at - piece.from);
     }
     return this.length;
@@ -402,7 +419,7 @@ class PieceTable {
    * Replaces `length` characters at each of `positions` (ascending, not overlapping) with `text`;
    * `keys` are the positions' original offsets. Returns where each change starts in the new text.
    */
-  replace(positions: readonly number[], keys: readonly number[], length: number, text: string): number[] {
+  replace(positions: readonly number[], keys: readonly number[], length: number, text: Uint8Array): number[] {
     const delta = text.length - length;
     if (positions.length <= SPLICE_LIMIT) this.spliceChanges(positions, keys, length, text);
     else this.rebuild(positions, keys, length, text);
@@ -416,7 +433,7 @@ class PieceTable {
    * keep their index and start), then the starts after the first change are recomputed. No copy
    * of the list per edit: with 1000 edits that churn alone grew the heap by the file's size.
    */
-  private spliceChanges(positions: readonly number[], keys: readonly number[], length: number, text: string): void {
+  private spliceChanges(positions: readonly number[], keys: readonly number[], length: number, text: Uint8Array): void {
     const pieces = this.pieces;
     let firstChanged = pieces.length;
     for (let k = positions.length - 1; k >= 0; k--) {
@@ -448,7 +465,7 @@ class PieceTable {
   }
 
   /** Many changes: one pass building a new piece list (splicing each would be quadratic). */
-  private rebuild(positions: readonly number[], keys: readonly number[], length: number, text: string): void {
+  private rebuild(positions: readonly number[], keys: readonly number[], length: number, text: Uint8Array): void {
     const out: Piece[] = [];
     let written = 0;
     const push = (piece: Piece) => {
@@ -477,7 +494,7 @@ class PieceTable {
   }
 
   /** Registers inserted text; returns its source number. */
-  private insert(text: string, key: number): number {
+  private insert(text: Uint8Array, key: number): number {
     this.insertedKeys.push(key);
     return this.inserted.push(text) - 1;
   }
@@ -515,28 +532,75 @@ class PieceTable {
     }
   }
 
-  /** The current text as an {@link EditedText}. */
-  materialize(source: SourceText, changed: boolean): EditedText {
-    if (!changed) return unchangedText(source);
-    const text = this.slice(0, this.length);
-    return { text, lineStarts: computeLineStarts(text), originalLine: (offset) => lineOfOffset(source, this.originalOffset(offset)), changed: true };
+  /**
+   * The current text decoded as an {@link EditedText} (for an error report: the only time the
+   * planner holds the text as a string), and a function turning ascending byte offsets of the
+   * current bytes into offsets in that text.
+   */
+  decode(original: ByteText, changed: boolean): { seen: EditedText; textOffsets: (offsets: readonly number[]) => number[] } {
+    const bytes = this.slice(0, this.length);
+    const text = decodeText(bytes, original.newline);
+    const lineStarts = computeLineStarts(text);
+    const sameOffsets = text.length === bytes.length;
+    const byteLineStarts = sameOffsets ? lineStarts : lineStartsOf(bytes);
+    // Lines are the same in both: every `\n` (or `\r\n`) of the bytes is one `\n` of the text.
+    const toByte = (offset: number) => {
+      if (sameOffsets) return offset;
+      const line = lineOfOffset({ lineStarts }, offset) - 1;
+      return byteLineStarts[line]! + utf8Length(text, lineStarts[line]!, offset);
+    };
+    const toText = (offset: number) => {
+      if (sameOffsets) return offset;
+      const line = lineOfOffset({ lineStarts: byteLineStarts }, offset) - 1;
+      return lineStarts[line]! + utf16Length(bytes, byteLineStarts[line]!, offset);
+    };
+    return {
+      seen: { text, lineStarts, originalLine: (offset) => lineOfOffset(original, this.originalOffset(toByte(offset))), changed },
+      textOffsets: (offsets) => offsets.map(toText),
+    };
   }
 
   /** The replacements that turn the original into the current text. */
-  replacements(originalLength: number): Replacement[] {
-    const out: Replacement[] = [];
+  replacements(originalLength: number): ByteReplacement[] {
+    const out: ByteReplacement[] = [];
     let cursor = 0;
-    let pending: string[] = [];
+    let pending: Uint8Array[] = [];
     for (const piece of this.pieces) {
       if (piece.source < 0) {
-        if (piece.from > cursor || pending.length > 0) out.push({ start: cursor, end: piece.from, text: pending.join('') });
+        if (piece.from > cursor || pending.length > 0) out.push({ start: cursor, end: piece.from, bytes: concatenate(pending) });
         cursor = piece.to;
         pending = [];
       } else {
-        pending.push(this.textOf(piece).slice(piece.from, piece.to));
+        pending.push(this.textOf(piece).subarray(piece.from, piece.to));
       }
     }
-    if (cursor < originalLength || pending.length > 0) out.push({ start: cursor, end: originalLength, text: pending.join('') });
+    if (cursor < originalLength || pending.length > 0) out.push({ start: cursor, end: originalLength, bytes: concatenate(pending) });
     return out;
   }
+}
+
+const LF = 10;
+const CR = 13;
+
+function concatenate(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let written = 0;
+  for (const part of parts) {
+    out.set(part, written);
+    written += part.length;
+  }
+  return out;
+}
+
+/** UTF-16 code units of the UTF-8 bytes `from`..`to` (a `\r` before `\n` not counted: the text is in the `\n` form). */
+function utf16Length(bytes: Uint8Array, from: number, to: number): number {
+  let units = 0;
+  for (let at = from; at < to; at++) {
+    const byte = bytes[at]!;
+    // One unit per character (continuation bytes 10xxxxxx add none), two for a four-byte one.
+    if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
+    if (byte === 13 && bytes[at + 1] === LF) units--;
+  }
+  return units;
 }
