@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import type { LineEnding } from './source-text.js';
+import { crlfBreaksBefore, type LineEnding } from './source-text.js';
 import { firstInvalidUtf8Offset, type DecodeFailure } from './utf8.js';
 
 /**
@@ -143,14 +143,5 @@ export function encodeText(text: string, newline: ByteText['newline']): Uint8Arr
 
 /** The offset in the file (byte order mark included) of an offset in `text.bytes`. */
 export function fileOffset(text: ByteText, offset: number): number {
-  const breaks = text.crlfBreaks;
-  let lo = 0;
-  let hi = breaks.length;
-  // Each `\r\n` before `offset` is one byte longer in the file.
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (breaks[mid]! < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return offset + lo + (text.bom ? 3 : 0);
+  return offset + crlfBreaksBefore(text.crlfBreaks, offset) + (text.bom ? 3 : 0);
 }

@@ -74,9 +74,14 @@ export function computeLineStarts(text: string): Uint32Array {
 
 /** Maps an offset in `source.text` to the same position in `source.original`. */
 export function toOriginalOffset(source: SourceText, offset: number): number {
-  const breaks = source.crlfBreaks;
-  if (breaks.length === 0) return offset;
-  // Each `\r\n` before `offset` is one character longer in the original.
+  return offset + crlfBreaksBefore(source.crlfBreaks, offset);
+}
+
+/**
+ * How many of the ascending offsets `breaks` (where a `\n` was `\r\n`) lie before `offset`: each is
+ * one unit longer in the file than in the `\n` form.
+ */
+export function crlfBreaksBefore(breaks: ArrayLike<number>, offset: number): number {
   let lo = 0;
   let hi = breaks.length;
   while (lo < hi) {
@@ -84,7 +89,7 @@ export function toOriginalOffset(source: SourceText, offset: number): number {
     if (breaks[mid]! < offset) lo = mid + 1;
     else hi = mid;
   }
-  return offset + lo;
+  return lo;
 }
 
 /** 1-based line of an offset in `source.text`. */
