@@ -15,9 +15,9 @@ import { fromFs } from './fs-errors.js';
  * `editFile` (seed file-edit): exact-text edits on any UTF-8 text file, no parser involved. One
  * read, every edit planned (and so validated) on the file's bytes before anything is written, one
  * atomic write through the adapter. The file is never decoded whole (only an error report does), so
- * an edit holds little more than the bytes read and the bytes written. Line endings: matching sees `\n` whatever the file uses (so an
- * `old_text` written with `\n` matches a CRLF file), lines the edits do not touch keep their bytes,
- * and new lines take the file's dominant ending. Symbolic links are followed and the result names
+ * an edit holds little more than the bytes it read. Line endings: matching sees `\n` whatever the
+ * file uses (so an `old_text` written with `\n` matches a CRLF file), lines the edits do not touch
+ * keep their bytes, and new lines take the file's dominant ending. Symbolic links are followed and the result names
  * the file they lead to.
  */
 export function editFile(context: EditorContext, input: FileEditArgs): ResultAsync<FileEditSuccess, StructeditError> {

@@ -1,4 +1,4 @@
-import { firstInvalidUtf8Offset } from '../core/text/utf8.js';
+import { isWellFormedUtf8 } from '../core/text/utf8.js';
 
 type IsUtf8 = (bytes: Uint8Array) => boolean;
 
@@ -8,7 +8,7 @@ type IsUtf8 = (bytes: Uint8Array) => boolean;
  * allocate nothing, unlike decoding to check, which for a 10 MB file allocates 10–20 MB of strings
  * that grow the young generation of the heap.
  */
-export const isUtf8: IsUtf8 = nodeIsUtf8() ?? ((bytes) => firstInvalidUtf8Offset(bytes) === bytes.length);
+export const isUtf8: IsUtf8 = nodeIsUtf8() ?? isWellFormedUtf8;
 
 function nodeIsUtf8(): IsUtf8 | undefined {
   // getBuiltinModule, not an import: the bundle stays loadable in browsers.

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
+import { joinContent } from '../file-content.js';
 import { decodeText, encodeText, lineStartsOf, type ByteReplacement, type ByteText } from '../text/byte-text.js';
 import { createLiteralMatcher, sampleText, type LiteralMatcher, type TextSample } from '../text/literal-search.js';
 import { computeLineStarts, lineOfOffset } from '../text/source-text.js';
@@ -567,31 +568,20 @@ class PieceTable {
     let pending: Uint8Array[] = [];
     for (const piece of this.pieces) {
       if (piece.source < 0) {
-        if (piece.from > cursor || pending.length > 0) out.push({ start: cursor, end: piece.from, bytes: concatenate(pending) });
+        if (piece.from > cursor || pending.length > 0) out.push({ start: cursor, end: piece.from, bytes: joinContent(pending) });
         cursor = piece.to;
         pending = [];
       } else {
         pending.push(this.textOf(piece).subarray(piece.from, piece.to));
       }
     }
-    if (cursor < originalLength || pending.length > 0) out.push({ start: cursor, end: originalLength, bytes: concatenate(pending) });
+    if (cursor < originalLength || pending.length > 0) out.push({ start: cursor, end: originalLength, bytes: joinContent(pending) });
     return out;
   }
 }
 
 const LF = 10;
 const CR = 13;
-
-function concatenate(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let written = 0;
-  for (const part of parts) {
-    out.set(part, written);
-    written += part.length;
-  }
-  return out;
-}
 
 /** UTF-16 code units of the UTF-8 bytes `from`..`to` (a `\r` before `\n` not counted: the text is in the `\n` form). */
 function utf16Length(bytes: Uint8Array, from: number, to: number): number {

@@ -1,6 +1,6 @@
-import { err, ok, type Result } from 'neverthrow';
-import { crlfBreaksBefore, type LineEnding } from './source-text.js';
-import { firstInvalidUtf8Offset, type DecodeFailure } from './utf8.js';
+import type { Result } from 'neverthrow';
+import { crlfBreaksBefore, dominantLineEnding, type LineEnding } from './source-text.js';
+import { isWellFormedUtf8, readUtf8Body, type DecodeFailure } from './utf8.js';
 
 /**
  * A text file as `file_edit` works on it: its UTF-8 bytes, never decoded whole. Decoding a 10 MB
@@ -46,37 +46,21 @@ const CR = 13;
  * (a host can pass a native check); by default a byte loop that allocates nothing.
  */
 export function createByteText(fileBytes: Uint8Array, isUtf8: (bytes: Uint8Array) => boolean = isWellFormedUtf8): Result<ByteText, DecodeFailure> {
-  const nul = fileBytes.indexOf(0);
-  if (nul !== -1) return err({ kind: 'binary', byteOffset: nul });
-  const bom = fileBytes.length >= 3 && fileBytes[0] === 0xef && fileBytes[1] === 0xbb && fileBytes[2] === 0xbf;
-  const body = bom ? fileBytes.subarray(3) : fileBytes;
-  if (!isUtf8(body)) return err({ kind: 'encoding', byteOffset: firstInvalidUtf8Offset(body) + (bom ? 3 : 0) });
+  return readUtf8Body(fileBytes, (body) => (isUtf8(body) ? body : null)).map(({ body, bom }) => byteText(body, bom));
+}
+
+/** The {@link ByteText} of a file's UTF-8 body (bytes after any byte order mark). */
+function byteText(body: Uint8Array, bom: boolean): ByteText {
   // One pass over the line feeds finds the lines and counts the CRLFs; one more counts the CRs.
   const { starts, crlf } = scanLines(body);
   let cr = -crlf;
   for (let at = body.indexOf(CR); at !== -1; at = body.indexOf(CR, at + 1)) cr++;
-  const endings = { lf: starts.length - 1 - crlf, crlf, cr };
-  const lineEnding = dominantLineEnding(endings);
-  if (endings.cr === 0 && endings.crlf === 0) return ok({ bytes: body, newline: '\n', bom, lineEnding, crlfBreaks: new Uint32Array(0), lineStarts: starts });
-  if (endings.cr === 0 && endings.lf === 0) return ok({ bytes: body, newline: '\r\n', bom, lineEnding, crlfBreaks: new Uint32Array(0), lineStarts: starts });
-  const { bytes, crlfBreaks } = normalizeLineBreaks(body, endings.crlf);
-  return ok({ bytes, newline: '\n', bom, lineEnding, crlfBreaks, lineStarts: lineStartsOf(bytes) });
-}
-
-function isWellFormedUtf8(bytes: Uint8Array): boolean {
-  return firstInvalidUtf8Offset(bytes) === bytes.length;
-}
-
-interface LineEndingCounts {
-  lf: number;
-  crlf: number;
-  cr: number;
-}
-
-function dominantLineEnding({ lf, crlf, cr }: LineEndingCounts): LineEnding {
-  if (crlf > lf && crlf >= cr) return '\r\n';
-  if (cr > lf && cr > crlf) return '\r';
-  return '\n';
+  const lf = starts.length - 1 - crlf;
+  const lineEnding = dominantLineEnding(lf, crlf, cr);
+  if (cr === 0 && crlf === 0) return { bytes: body, newline: '\n', bom, lineEnding, crlfBreaks: new Uint32Array(0), lineStarts: starts };
+  if (cr === 0 && lf === 0) return { bytes: body, newline: '\r\n', bom, lineEnding, crlfBreaks: new Uint32Array(0), lineStarts: starts };
+  const { bytes, crlfBreaks } = normalizeLineBreaks(body, crlf);
+  return { bytes, newline: '\n', bom, lineEnding, crlfBreaks, lineStarts: lineStartsOf(bytes) };
 }
 
 /** A copy of `bytes` with `\r\n` and lone `\r` turned into `\n`, and where each `\r\n` was. */

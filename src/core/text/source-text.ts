@@ -56,7 +56,8 @@ export function createSourceText(original: string, bom = false): SourceText {
   return { text, original, bom, lineEnding: dominantLineEnding(lf, crlf, cr), crlfBreaks, lineStarts: computeLineStarts(text) };
 }
 
-function dominantLineEnding(lf: number, crlf: number, cr: number): LineEnding {
+/** The most common of a file's line endings, from their counts (ties go to `\n`, then `\r\n`). */
+export function dominantLineEnding(lf: number, crlf: number, cr: number): LineEnding {
   if (crlf > lf && crlf >= cr) return '\r\n';
   if (cr > lf && cr > crlf) return '\r';
   return '\n';

@@ -22,13 +22,22 @@ const encoder = new TextEncoder();
  * with the byte offset of the first bad sequence.
  */
 export function decodeUtf8(bytes: Uint8Array): Result<DecodedText, DecodeFailure> {
+  return readUtf8Body(bytes, decodeStrict).map(({ value, bom }) => ({ text: value, bom }));
+}
+
+/**
+ * The checks of {@link decodeUtf8} with another reader of the text: a NUL byte is `binary`; else
+ * the bytes after any byte order mark go to `read`, whose `null` means they are not UTF-8
+ * (`encoding`, at the first bad sequence). Returns what `read` made of them, and the body and BOM.
+ */
+export function readUtf8Body<T>(bytes: Uint8Array, read: (body: Uint8Array) => T | null): Result<{ value: T; body: Uint8Array; bom: boolean }, DecodeFailure> {
   const nul = bytes.indexOf(0);
   if (nul !== -1) return err({ kind: 'binary', byteOffset: nul });
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
-  const decoded = decodeStrict(body);
-  if (decoded === null) return err({ kind: 'encoding', byteOffset: firstInvalidUtf8Offset(body) + (bom ? 3 : 0) });
-  return ok({ text: decoded, bom });
+  const value = read(body);
+  if (value === null) return err({ kind: 'encoding', byteOffset: firstInvalidUtf8Offset(body) + (bom ? 3 : 0) });
+  return ok({ value, body, bom });
 }
 
 /** Encodes text as UTF-8, with a byte order mark when asked. */
@@ -84,7 +93,12 @@ function decodeStrict(bytes: Uint8Array): string | null {
   }
 }
 
-/** Byte offset of the first invalid UTF-8 sequence (only called once decoding has failed). */
+/** Whether `bytes` are well-formed UTF-8, checked byte by byte (no decoding, nothing allocated). */
+export function isWellFormedUtf8(bytes: Uint8Array): boolean {
+  return firstInvalidUtf8Offset(bytes) === bytes.length;
+}
+
+/** Byte offset of the first invalid UTF-8 sequence (`bytes.length` when there is none). */
 export function firstInvalidUtf8Offset(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
