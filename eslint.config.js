@@ -14,6 +14,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } },
+  },
+  {
     files: ['**/*.mjs', 'scripts/**', 'bench/**'],
     languageOptions: { globals: { console: 'readonly', process: 'readonly', performance: 'readonly', URL: 'readonly' } },
   },

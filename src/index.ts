@@ -80,27 +80,19 @@ export type {
 export type { EditOperation, FileEditArgs } from './core/arguments.js';
 export { MAX_EDITS_PER_CALL } from './core/arguments.js';
 export { toFileEditResult } from './core/file-edit/result.js';
+export type { DiffPreview, EditSummary, FileEditDiffContext, FileEditMetadata, FileEditResult, FileEditSuccess, TextContent } from './core/file-edit/types.js';
+export type { DiffHunk, TextDiff } from './core/text/diff.js';
+export { isStructeditError } from './core/errors.js';
 export type {
-  DiffPreview,
-  EditSummary,
-  FileEditDiffContext,
+  AmbiguousMatch,
   FileEditErrorDetails,
-  FileEditMetadata,
-  FileEditResult,
-  FileEditSuccess,
   FilePreview,
   LineHighlight,
   MatchLocation,
   SimilarContent,
   StringDiff,
   SuggestedFix,
-  TextContent,
   ValidationError,
-} from './core/file-edit/types.js';
-export type { DiffHunk, TextDiff } from './core/text/diff.js';
-export { isStructeditError } from './core/errors.js';
-export type {
-  AmbiguousMatch,
   ArgumentIssue,
   ChunkCandidateFailure,
   ChunkCheck,

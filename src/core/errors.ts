@@ -1,4 +1,3 @@
-import type { FileEditErrorDetails } from './file-edit/types.js';
 
 /**
  * The error values every operation returns instead of throwing. One discriminated union keyed by
@@ -238,6 +237,114 @@ export interface NameTakenConflict {
 
 /** The `details` of `CONFLICT`, told apart by `reason`. */
 export type ConflictDetails = NameTakenConflict | FileChangedConflict;
+
+/* file_edit (docs/spec/file-edit.md): the shapes of its failure reports. */
+
+/** Where an `old_text` occurs (for `WRONG_COUNT`). */
+export interface MatchLocation {
+  /** Line of the occurrence, in the file before the call. */
+  line_number: number;
+  /** 1-based column where it starts (UTF-16 code units). */
+  column_start: number;
+  /** 1-based column just past its end on its first line. */
+  column_end: number;
+  /** The full line holding the start of the occurrence, as the edit saw it. */
+  line_content: string;
+  /** The line before it, if any. */
+  context_before?: string;
+  /** The line after it, if any. */
+  context_after?: string;
+}
+
+/** One way the searched text differs from text in the file. */
+export interface StringDiff {
+  /** `whitespace`, `case`, `punctuation` (e.g. quote style) or `content`. */
+  type: 'whitespace' | 'case' | 'punctuation' | 'content';
+  /** The part as `old_text` has it. */
+  expected: string;
+  /** The part as the file has it. */
+  found: string;
+}
+
+/** Text in the file close to an `old_text` that was not found. */
+export interface SimilarContent {
+  /** First line of the similar text, in the file before the call. */
+  line_number: number;
+  /** The similar text exactly as in the file: copy it into `old_text`. */
+  content: string;
+  /** How similar it is to the searched text, from 0 to 1. */
+  similarity_score: number;
+  /** What differs. */
+  differences: StringDiff[];
+}
+
+/** A concrete next step for the caller. */
+export interface SuggestedFix {
+  /** `USE_EXACT_TEXT`, `ADJUST_COUNT`, `ESCAPE_SPECIAL` or `CHECK_WHITESPACE`. */
+  type: 'USE_EXACT_TEXT' | 'ADJUST_COUNT' | 'ESCAPE_SPECIAL' | 'CHECK_WHITESPACE';
+  /** What to do. */
+  suggestion: string;
+  /** Text to send, when there is one (e.g. the exact text to use as `old_text`). */
+  example?: string;
+}
+
+/** A line of a {@link FilePreview} worth looking at. */
+export interface LineHighlight {
+  /** The line, in the file before the call. */
+  line_number: number;
+  /** Why: it starts a `match` of `old_text`, or it starts `similar` text. */
+  reason: 'match' | 'similar';
+}
+
+/** A section of the file around where an edit failed. */
+export interface FilePreview {
+  /** Lines in the file. */
+  total_lines: number;
+  /** First line shown. */
+  preview_start_line: number;
+  /** Last line shown. */
+  preview_end_line: number;
+  /** The lines shown, as the failing edit saw them. */
+  content: string;
+  /** Lines worth looking at. */
+  highlights?: LineHighlight[];
+}
+
+/** Why a `file_edit` call failed (`metadata.validation_error`). */
+export interface ValidationError {
+  /** The error code: `NO_MATCH`, `WRONG_COUNT`, `FILE_NOT_FOUND`, `BINARY_FILE`, `PERMISSION_DENIED`, … */
+  type: ErrorCode;
+  /** The edit that failed (0-based); 0 when the file itself could not be edited. */
+  edit_index: number;
+  /** How many edits were sent. */
+  total_edits: number;
+  /** What went wrong, for a person or an LLM. */
+  message: string;
+  /** `WRONG_COUNT`: the `occurrences` the edit asked for. */
+  expected_occurrences?: number;
+  /** `WRONG_COUNT`: how many there are. */
+  actual_occurrences?: number;
+  /** `WRONG_COUNT`: where they are (at most 100). */
+  match_locations?: MatchLocation[];
+  /** The `old_text` searched for. */
+  search_text?: string;
+  /** `NO_MATCH`: the closest text in the file, best first. */
+  similar_content?: SimilarContent[];
+}
+
+/** The `details` of `NO_MATCH` and `WRONG_COUNT` errors (besides `state`). */
+export interface FileEditErrorDetails {
+  /** The file, symbolic links resolved. */
+  path: string;
+  /** The failing edit and what was found instead. */
+  validation_error: ValidationError;
+  /** What to send next. */
+  suggested_fixes: SuggestedFix[];
+  /** The file around where the edit failed. */
+  file_preview?: FilePreview;
+  /** Something the caller should know, e.g. that earlier edits in the call changed the text. */
+  note?: string;
+}
 
 /** The typed `details` of each error code (besides `state`). */
 export interface ErrorDetailsByCode {

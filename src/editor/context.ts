@@ -20,7 +20,7 @@ import { commitFiles, fileChanged, hashOrNull, type FileWrite } from './commit.j
 import { contentHash } from './content-hash.js';
 import type { Formatter } from './formatter.js';
 import { fileTooLarge, fromFs } from './fs-errors.js';
-import { createUndoStore, type UndoStore } from './undo.js';
+import { createUndoStore, type UndoStore } from './undo-store.js';
 import { isUtf8 } from './utf8-check.js';
 
 /** Size limits (bytes). */

@@ -46,9 +46,7 @@ import {
 export type { EditorLimits, EditorOptions } from './context.js';
 export type { ListStructuresResult, ReadStructureResult } from './read.js';
 export type { ApplyChunksResult } from './chunk-edit.js';
-export type { ApplyEditsResult, FailedEditOutcome, MoveOutcome, PartEditOutcome, RenameOutcome, SemanticEditOutcome } from './semantic-edit.js';
-export type { RenameChange } from './semantic-rename.js';
-export type { MoveChange } from './semantic-move.js';
+export type { ApplyEditsResult, FailedEditOutcome, MoveChange, MoveOutcome, PartEditOutcome, RenameChange, RenameOutcome, SemanticEditOutcome } from './semantic-edit.js';
 export type { FormatRange, Formatter, PrettierFormatterOptions } from './formatter.js';
 export type { WriteOutcome } from './commit.js';
 export type { RestoredFile, UndoArgs, UndoResult } from './undo.js';

@@ -1,40 +1,16 @@
-import { err, ok, okAsync, ResultAsync, safeTry } from 'neverthrow';
-import type { Tree } from 'web-tree-sitter';
+import { err, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
+import type { Node, Tree } from 'web-tree-sitter';
 import { applyReplacements, isOverlap, type Replacement } from '../core/edit/replacements.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import type { LanguageDefinition } from '../core/languages/definitions.js';
+import type { StructurePath } from '../core/locate/targets.js';
+import { isReadFailure, workspacePath, type SemanticWorkspace, type WorkspaceFile } from '../core/semantic/workspace.js';
 import type { StructureTree } from '../core/structure/types.js';
-import type { SourceText } from '../core/text/source-text.js';
 import { encodeUtf8 } from '../core/text/utf8.js';
 import type { Warning } from '../core/warnings.js';
-import { normalizeRelativePath } from '../fs/paths.js';
 import type { FileWrite } from './commit.js';
 import type { EditorContext, ParsedFile } from './context.js';
 import { fsFailure } from './fs-errors.js';
-
-/** One file as a batch of semantic edits sees it. */
-export interface WorkspaceFile {
-  /** The path, normalized (relative to the root, `/` separators). */
-  readonly path: string;
-  readonly language: LanguageDefinition;
-  /** The file's bytes before the batch (`null`: the batch creates it). */
-  readonly originalBytes: Uint8Array | null;
-  /** Their content hash (`null`: the batch creates the file). */
-  readonly hash: string | null;
-  /** Its text before the batch (empty for a created file). */
-  readonly original: SourceText;
-  /** Its structures now (after the edits applied so far). */
-  readonly tree: StructureTree;
-}
-
-/**
- * Whether an error means a file could not be read at all (permissions, I/O): a search for
- * references that skipped such a file would be incomplete, so it fails instead. Files that are
- * not source code (binary, not UTF-8, too large) are skipped.
- */
-export function isReadFailure(error: StructeditError): boolean {
-  return error.error === 'IO_ERROR' || error.error === 'PERMISSION_DENIED';
-}
 
 /** A folder under the root that could not be listed (so a search for references would be incomplete). */
 class ListingFailure {
@@ -52,7 +28,7 @@ const SKIPPED_FOLDERS = /^(node_modules|__pycache__|site-packages|venv)$|^\./;
  * in order; nothing is written until the batch commits. Syntax trees are parsed on demand and
  * freed by {@link Workspace.dispose}.
  */
-export class Workspace {
+export class Workspace implements SemanticWorkspace {
   readonly #context: EditorContext;
   #files = new Map<string, WorkspaceFile>();
   readonly #syntax = new Map<StructureTree, Tree | null>();
@@ -67,6 +43,18 @@ export class Workspace {
     return this.#context;
   }
 
+  get maxContentBytes(): number {
+    return this.#context.limits.maxContentBytes;
+  }
+
+  languageOf(path: string): Result<LanguageDefinition, StructeditError> {
+    return this.#context.registry.resolve(path);
+  }
+
+  checkLocatedSyntax(file: WorkspaceFile, paths: readonly StructurePath[]): Result<Warning[], StructeditError> {
+    return this.#context.checkLocatedSyntax({ path: file.path, language: file.language, bytes: file.originalBytes, hash: file.hash, tree: file.tree }, paths);
+  }
+
   /** A copy of the current state, to go back to when an edit of a non-transactional batch fails. */
   checkpoint(): Map<string, WorkspaceFile> {
     return new Map(this.#files);
@@ -77,15 +65,9 @@ export class Workspace {
     this.#files = new Map(checkpoint);
   }
 
-  /** Normalizes a path the way the file map keys it. */
-  static key(path: string): string {
-    const normalized = normalizeRelativePath(path);
-    return normalized.isOk() ? normalized.value : path;
-  }
-
   /** The file at `path`, read and parsed on first use. */
   file(path: string, language?: string): ResultAsync<WorkspaceFile, StructeditError> {
-    const key = Workspace.key(path);
+    const key = workspacePath(path);
     const known = this.#files.get(key);
     if (known) return okAsync(known);
     return this.#context.parseFile(path, language).map((parsed) => {
@@ -102,7 +84,7 @@ export class Workspace {
    * source (binary, not UTF-8, too large) are `null`; a failed read is an error.
    */
   fileMentioning(path: string, test: (text: string) => boolean): ResultAsync<WorkspaceFile | null, StructeditError> {
-    const key = Workspace.key(path);
+    const key = workspacePath(path);
     const known = this.#files.get(key);
     if (known) return okAsync(known);
     const context = this.#context;
@@ -125,7 +107,7 @@ export class Workspace {
     return this.file(path, language).orElse((failure) => {
       if (failure.error !== 'FILE_NOT_FOUND') return err(failure);
       return this.#context.newFile(path, language).map((parsed) => {
-        const file: WorkspaceFile = { path: Workspace.key(path), language: parsed.language, originalBytes: null, hash: null, original: parsed.tree.source, tree: parsed.tree };
+        const file: WorkspaceFile = { path: workspacePath(path), language: parsed.language, originalBytes: null, hash: null, original: parsed.tree.source, tree: parsed.tree };
         this.#files.set(file.path, file);
         return file;
       });
@@ -134,15 +116,15 @@ export class Workspace {
 
   /** Whether a file is already part of the batch. */
   has(path: string): boolean {
-    return this.#files.has(Workspace.key(path));
+    return this.#files.has(workspacePath(path));
   }
 
-  /** The syntax tree of a file's current text (`null` for Markdown). Owned by the workspace. */
-  syntax(file: WorkspaceFile): ResultAsync<Tree | null, StructeditError> {
-    if (this.#syntax.has(file.tree)) return okAsync(this.#syntax.get(file.tree)!);
+  /** The root of a file's current syntax tree (`null` for Markdown). The tree is owned by the workspace. */
+  syntax(file: WorkspaceFile): ResultAsync<Node | null, StructeditError> {
+    if (this.#syntax.has(file.tree)) return okAsync(this.#syntax.get(file.tree)?.rootNode ?? null);
     return this.#context.parseSyntax(file.path, file.tree.source, file.language).map((tree) => {
       this.#syntax.set(file.tree, tree);
-      return tree;
+      return tree?.rootNode ?? null;
     });
   }
 

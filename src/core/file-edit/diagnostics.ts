@@ -1,10 +1,9 @@
 import { diffWordsWithSpace } from 'diff';
-import { invalidArgument, makeError, type ErrorOf, type StructeditError } from '../errors.js';
+import { invalidArgument, makeError, type ErrorOf, type FilePreview, type LineHighlight, type MatchLocation, type SimilarContent, type StringDiff, type StructeditError, type SuggestedFix } from '../errors.js';
 import { describeIndentation } from '../text/indentation.js';
 import { findSimilarText } from '../text/similar-text.js';
 import { countLines, lineOfOffset, lineText } from '../text/source-text.js';
 import type { EditedText, LiteralEdit, SequentialEditFailure } from './sequential-edits.js';
-import type { FilePreview, LineHighlight, MatchLocation, SimilarContent, StringDiff, SuggestedFix } from './types.js';
 
 /**
  * Turns a failed edit into an error an LLM can correct itself from: for `NO_MATCH` the closest

@@ -1,8 +1,8 @@
 import type { Result } from 'neverthrow';
-import type { StructeditError } from '../errors.js';
+import type { FileEditErrorDetails, StructeditError, ValidationError } from '../errors.js';
 import type { TextDiff } from '../text/diff.js';
 import type { SequentialEditPlan } from './sequential-edits.js';
-import type { FileEditErrorDetails, FileEditMetadata, FileEditResult, FileEditSuccess, ValidationError } from './types.js';
+import type { FileEditMetadata, FileEditResult, FileEditSuccess } from './types.js';
 
 /**
  * The outcome of `file_edit` as the specification shows it: `content` text in its message formats

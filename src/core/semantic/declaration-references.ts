@@ -1,70 +1,20 @@
-import type { ResultAsync} from 'neverthrow';
-import { err, ok, safeTry } from 'neverthrow';
+import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
-import type { RenameEdit } from '../core/arguments.js';
-import type { Replacement } from '../core/edit/replacements.js';
-import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../core/errors.js';
-import { languageFamily } from '../core/semantic/modules.js';
-import { nameNodeOf, type ResolvedPart } from '../core/semantic/parts.js';
-import { findCollisions, findLocations, renamedText, type Declaration, type FoundLocation, type ModelledFile } from '../core/semantic/references.js';
-import { scopesOf } from '../core/semantic/scope-rules-generic.js';
-import { occurrenceAt, type Occurrence } from '../core/semantic/scopes.js';
-import type { Warning } from '../core/warnings.js';
-import { codeLocation, locateAddress, type EditRun, type LocatedAddress } from './semantic-edit.js';
-import { isReadFailure, Workspace } from './workspace.js';
+import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../errors.js';
+import { codeLocation, type LocatedAddress } from './locate-address.js';
+import { languageFamily } from './modules.js';
+import { nameNodeOf, type ResolvedPart } from './parts.js';
+import { findLocations, type Declaration, type FoundLocation, type ModelledFile } from './references.js';
+import { scopesOf } from './scope-rules-generic.js';
+import { occurrenceAt, type Occurrence } from './scopes.js';
+import { isReadFailure, type EditRun, type SemanticWorkspace } from './workspace.js';
 
-/** One place a rename changed. */
-export interface RenameChange {
-  /** The file, relative to the root. */
-  file: string;
-  /** 1-based line (in the file before the rename). */
-  line: number;
-  /** 1-based column. */
-  column: number;
-  /** `definition`, `reference`, `import` or `export`. */
-  kind: 'definition' | 'reference' | 'import' | 'export';
-}
-
-/** What a `rename` did. */
-export interface RenameOutcome {
-  /** 0-based index of the edit in the batch. */
-  index: number;
-  /** The operation. */
-  op: 'rename';
-  /** The file of the declaration, as given. */
-  path: string;
-  /** The address, as given. */
-  address: string;
-  /** It was applied (or would be, in a dry run). */
-  status: 'applied';
-  /** The name before. */
-  old_name: string;
-  /** The name after. */
-  new_name: string;
-  /** Every changed place, by file and position. */
-  changes: RenameChange[];
-  /** How many files it changed. */
-  files_modified: number;
-  /** How many places it changed. */
-  locations_updated: number;
-  /**
-   * Uses of the same name that could not be tied to the declaration (a member accessed on a value
-   * of unknown type) and were left alone.
-   */
-  unresolved: CodeLocation[];
-}
-
-const IDENTIFIER: Readonly<Record<string, RegExp>> = {
-  python: /^[\p{L}_][\p{L}\p{N}_]*$/u,
-  default: /^[\p{L}_$][\p{L}\p{N}_$]*$/u,
-};
-const KEYWORDS: Readonly<Record<string, ReadonlySet<string>>> = {
-  python: new Set('False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(' ')),
-  ecmascript: new Set('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static await'.split(' ')),
-};
-
+/**
+ * The declaration an address names and every place that refers to it: what `rename` changes and
+ * what the reference check of `remove` looks at.
+ */
 /** The name node a rename or reference check starts from: the declaration's name, a parameter's… */
-function declaredName(located: LocatedAddress): Node | null {
+export function declaredName(located: LocatedAddress): Node | null {
   const { part } = located;
   if (part.kind === 'name') return part.node;
   if (!part.node) return null;
@@ -81,7 +31,7 @@ function declaredName(located: LocatedAddress): Node | null {
 }
 
 /** Models for every file of the declaration's language family under the root that mentions the name. */
-function modelFiles(workspace: Workspace, origin: ModelledFile, name: string, crossFile: boolean): ResultAsync<Map<string, ModelledFile>, StructeditError> {
+function modelFiles(workspace: SemanticWorkspace, origin: ModelledFile, name: string, crossFile: boolean): ResultAsync<Map<string, ModelledFile>, StructeditError> {
   return safeTry(async function* () {
     // The origin's model is the one its declaration was found in.
     const models = new Map<string, ModelledFile>([[origin.path, origin]]);
@@ -89,16 +39,16 @@ function modelFiles(workspace: Workspace, origin: ModelledFile, name: string, cr
     const paths = crossFile ? yield* workspace.listFiles() : [];
     const word = new RegExp(`(^|[^\\p{L}\\p{N}_$])${name.replace(/[$]/g, '\\$')}($|[^\\p{L}\\p{N}_$])`, 'u');
     for (const path of paths) {
-      if (Workspace.key(path) === origin.path) continue;
-      const language = workspace.context.registry.resolve(path);
+      if (path === origin.path) continue;
+      const language = workspace.languageOf(path);
       if (language.isErr() || languageFamily(language.value.id) !== family) continue;
       const mentions = (text: string) => word.test(text);
       const file = await workspace.fileMentioning(path, mentions);
       if (file.isErr() && isReadFailure(file.error)) return err(file.error);
       if (file.isErr() || file.value === null || !mentions(file.value.tree.source.text)) continue;
-      const tree = yield* workspace.syntax(file.value);
-      if (!tree) continue;
-      models.set(file.value.path, { path: file.value.path, language: file.value.language.id, model: scopesOf(tree.rootNode, file.value.language.id) });
+      const root = yield* workspace.syntax(file.value);
+      if (!root) continue;
+      models.set(file.value.path, { path: file.value.path, language: file.value.language.id, model: scopesOf(root, file.value.language.id) });
     }
     // Every file of the family is known for module resolution, even those not modelled.
     return ok(models);
@@ -114,7 +64,7 @@ function declarationOf(run: EditRun, located: LocatedAddress, field: string): Re
     }
     const origin = located.file;
     const root = (yield* run.workspace.syntax(origin))!;
-    const own = scopesOf(root.rootNode, origin.language.id);
+    const own = scopesOf(root, origin.language.id);
     const occurrence = occurrenceAt(own, name.startIndex, name.endIndex);
     // A name bound in a class body (a Python method or class attribute) is a member: it is used as
     // `self.name` / `Class.name`, never through the scope chain.
@@ -170,85 +120,6 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
     const member = memberLocations(located, found.models, found.name, nameNode);
     return ok({ name: found.name, locations: member.locations, bindings: [], unresolved: member.unresolved, models: found.models });
   });
-}
-
-/** `rename`: the declaration and every location of it, across files, in one step of the batch. */
-export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<RenameOutcome, StructeditError> {
-  return safeTry(async function* () {
-    const { workspace } = run;
-    const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language, { overloads: true });
-    const language = located.file.language.id;
-    const family = languageFamily(language);
-    const pattern = IDENTIFIER[language] ?? IDENTIFIER['default']!;
-    if (!pattern.test(edit.new_name) || KEYWORDS[family]?.has(edit.new_name)) {
-      return err(invalidArgument([{ field: `edits.${run.index}.new_name`, message: `${JSON.stringify(edit.new_name)} is not a ${language} identifier; give the bare new name (letters, digits, _), not a keyword` }]));
-    }
-    const found = yield* referencesOf(run, located, `edits.${run.index}.address`);
-    if (found.name === edit.new_name) return ok(outcome(run, edit, found.name, [], []));
-    const collisions = findCollisions(found.models, found.bindings, edit.new_name);
-    if (collisions.length > 0) {
-      const conflicts: CodeLocation[] = [];
-      for (const collision of collisions) {
-        const file = yield* workspace.file(collision.file);
-        conflicts.push(codeLocation(file, collision.start, collision.kind));
-      }
-      const first = conflicts[0]!;
-      return err(
-        makeError('CONFLICT', `Renaming ${JSON.stringify(found.name)} to ${JSON.stringify(edit.new_name)} would collide: ${JSON.stringify(edit.new_name)} ${first.kind === 'definition' ? 'is already declared' : first.kind === 'shadowing' ? 'is declared in a nested scope where the name is used' : 'is used where the renamed name would capture it'} at ${first.file}:${first.line} (${JSON.stringify(first.text)})${conflicts.length > 1 ? ` and ${conflicts.length - 1} more place${conflicts.length === 2 ? '' : 's'}` : ''}. Choose another name, or rename that one first.`, {
-          reason: 'name_taken',
-          path: edit.path,
-          address: edit.address,
-          name: edit.new_name,
-          conflicts,
-        }),
-      );
-    }
-    const changes: RenameChange[] = [];
-    const byFile = new Map<string, Replacement[]>();
-    for (const location of found.locations) {
-      const file = yield* workspace.file(location.file);
-      const place = codeLocation(file, location.start, location.kind);
-      changes.push({ file: location.file, line: place.line, column: place.column, kind: location.kind });
-      const list = byFile.get(location.file) ?? [];
-      list.push({ start: location.start, end: location.end, text: renamedText(location.occurrence, edit.new_name) });
-      byFile.set(location.file, list);
-    }
-    for (const [path, replacements] of byFile) {
-      const file = yield* workspace.file(path);
-      const applied = yield* workspace.apply(file, replacements, run.syntax);
-      run.warnings.push(...applied.warnings);
-    }
-    const unresolved: CodeLocation[] = [];
-    for (const occurrence of found.unresolved) unresolved.push(codeLocation(located.file, occurrence.start, 'unresolved'));
-    if (unresolved.length > 0) run.warnings.push(unresolvedWarning(found.name, unresolved));
-    return ok(outcome(run, edit, found.name, changes, unresolved));
-  });
-}
-
-function outcome(run: EditRun, edit: RenameEdit, oldName: string, changes: RenameChange[], unresolved: CodeLocation[]): RenameOutcome {
-  return {
-    index: run.index,
-    op: 'rename',
-    path: edit.path,
-    address: edit.address,
-    status: 'applied',
-    old_name: oldName,
-    new_name: edit.new_name,
-    changes,
-    files_modified: new Set(changes.map((change) => change.file)).size,
-    locations_updated: changes.length,
-    unresolved,
-  };
-}
-
-/** `REFERENCES_UNRESOLVED` for uses left alone. */
-export function unresolvedWarning(name: string, locations: readonly CodeLocation[]): Warning {
-  const listed = locations.slice(0, 5).map((location) => `${location.file}:${location.line}`).join(', ');
-  return {
-    type: 'REFERENCES_UNRESOLVED',
-    message: `${locations.length} use${locations.length === 1 ? '' : 's'} of ${JSON.stringify(name)} on values of unknown type (${listed}${locations.length > 5 ? ', …' : ''}) could not be tied to this declaration and were left alone; check them.`,
-    details: { locations: [...locations] },
-  };
 }
 
 /**

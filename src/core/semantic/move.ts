@@ -1,151 +1,17 @@
-import type { ResultAsync} from 'neverthrow';
-import { err, ok, safeTry } from 'neverthrow';
-import type { MoveEdit } from '../core/arguments.js';
-import { planMoveAcrossFiles, planMoveWithinFile } from '../core/edit/move-structure.js';
-import type { Replacement } from '../core/edit/replacements.js';
-import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../core/errors.js';
-import { locateUniqueTarget } from '../core/locate/locate.js';
-import type { StructurePath } from '../core/locate/targets.js';
-import { planAdd } from '../core/semantic/add-part.js';
-import { parsePosition } from '../core/semantic/lists.js';
-import { languageFamily, moduleSpecifier, resolveModule } from '../core/semantic/modules.js';
-import { planRemove } from '../core/semantic/remove-part.js';
-import { scopesOf } from '../core/semantic/scope-rules-generic.js';
-import { occurrencesOf, type ImportRecord, type ScopeModel } from '../core/semantic/scopes.js';
-import { detectIndentationStyle } from '../core/text/indentation.js';
-import { codeLocation, locateAddress, type EditRun } from './semantic-edit.js';
-import { Workspace, type WorkspaceFile } from './workspace.js';
-
-/** One thing a move did to a file. */
-export interface MoveChange {
-  /** The file, relative to the root. */
-  file: string;
-  /** `removed_definition`, `added_definition`, `added_import`, `removed_import`, `updated_import`, `added_export`. */
-  type: 'removed_definition' | 'added_definition' | 'added_import' | 'removed_import' | 'updated_import' | 'added_export';
-  /** The import statement or name concerned, when there is one. */
-  import?: string;
-}
-
-/** What a `move` did. */
-export interface MoveOutcome {
-  /** 0-based index of the edit in the batch. */
-  index: number;
-  /** The operation. */
-  op: 'move';
-  /** The file the declaration was in, as given. */
-  path: string;
-  /** The address, as given. */
-  address: string;
-  /** It was applied (or would be, in a dry run). */
-  status: 'applied';
-  /** The moved declaration's name (`null` for an unnamed structure). */
-  element: string | null;
-  /** The file it left. */
-  from: string;
-  /** The file it went to. */
-  to: string;
-  /** What changed where: the definition removed and added, imports added, removed or updated. */
-  changes: MoveChange[];
-}
-
-/** Quote and semicolon style of a file's imports, for the ones a move adds. */
-interface ImportStyle {
-  readonly quote: string;
-  readonly semicolon: string;
-  readonly extension: boolean;
-  readonly relative: boolean;
-}
-
-function importStyle(file: WorkspaceFile): ImportStyle {
-  const text = file.tree.source.text;
-  const sample = /^import[^\n]*?from\s+(['"])([^'"]*)\1(;?)/m.exec(text) ?? /^import\s+(['"])([^'"]*)\1(;?)/m.exec(text);
-  const relativeSpecifier = /from\s+['"](\.[^'"]*)['"]/.exec(text)?.[1];
-  return {
-    quote: sample?.[1] ?? "'",
-    semicolon: sample ? sample[3]! : /;\s*$/m.test(text) || text.trim() === '' ? ';' : '',
-    extension: relativeSpecifier !== undefined && /\.[cm]?js$/.test(relativeSpecifier),
-    relative: /^from\s+\./m.test(text),
-  };
-}
-
-/** The import statement text for one name. */
-function importStatement(language: string, module: string, imported: string, local: string, style: ImportStyle): string {
-  if (language === 'python') {
-    if (imported === '*') return local === module ? `import ${module}` : `import ${module} as ${local}`;
-    return `from ${module} import ${imported}${local !== imported ? ` as ${local}` : ''}`;
-  }
-  const quoted = `${style.quote}${module}${style.quote}`;
-  if (imported === '*') return `import * as ${local} from ${quoted}${style.semicolon}`;
-  if (imported === 'default') return `import ${local} from ${quoted}${style.semicolon}`;
-  return `import { ${imported}${local !== imported ? ` as ${local}` : ''} } from ${quoted}${style.semicolon}`;
-}
-
-/** The specifier text as written in an import (`imported as local`). */
-function specifierText(imported: string, local: string): string {
-  return local === imported ? imported : `${imported} as ${local}`;
-}
-
-type Step = { file: WorkspaceFile; model: ScopeModel };
-
-/** A file's current scope model. */
-function modelOf(workspace: Workspace, path: string): ResultAsync<Step, StructeditError> {
-  return safeTry(async function* () {
-    const file = yield* workspace.file(path);
-    const tree = yield* workspace.syntax(file);
-    if (!tree) return err(invalidArgument([{ field: 'path', message: `${path} has no syntax tree for moves` }]));
-    return ok({ file, model: scopesOf(tree.rootNode, file.language.id) });
-  });
-}
-
-/**
- * Adds an import of `imported` (as `local`) from `module` to a file: a name added to an existing
- * import from that module, else a new import statement after the last one.
- */
-function addImport(run: EditRun, path: string, module: string, imported: string, local: string, fallback: ImportStyle): ResultAsync<string, StructeditError> {
-  return safeTry(async function* () {
-    const { workspace } = run;
-    const { file, model } = yield* modelOf(workspace, path);
-    if (model.module.bindings.has(local)) return ok('');
-    const language = file.language.id;
-    const style = model.imports.length > 0 ? importStyle(file) : fallback;
-    const indentation = detectIndentationStyle(file.tree.source.text);
-    const existing = model.imports.find((record) => record.module === module && record.topLevel && record.imported !== '*' && record.imported !== 'default' && record.local !== null);
-    if (existing && imported !== '*' && imported !== 'default') {
-      const located = yield* locateAddress(workspace, path, `.imports[${JSON.stringify(module)}]`);
-      const replacements = yield* planAdd(located.context, located.part, specifierText(imported, local), { kind: 'last' }, 'last', indentation);
-      const applied = yield* workspace.apply(located.file, replacements, run.syntax);
-      run.warnings.push(...applied.warnings);
-      return ok(specifierText(imported, local));
-    }
-    const statement = importStatement(language, module, imported, local, style);
-    const located = yield* locateAddress(workspace, path, '.imports');
-    const replacements = yield* planAdd(located.context, located.part, statement, { kind: 'last' }, 'last', indentation);
-    const applied = yield* workspace.apply(located.file, replacements, run.syntax);
-    run.warnings.push(...applied.warnings);
-    return ok(statement);
-  });
-}
-
-/** Removes one import record: its name from the statement, or the statement when it is the only one. */
-function removeImport(run: EditRun, path: string, record: ImportRecord): ResultAsync<void, StructeditError> {
-  return safeTry(async function* () {
-    const { workspace } = run;
-    const { model } = yield* modelOf(workspace, path);
-    const sameStatement = model.imports.filter((other) => other.statement.start === record.statement.start);
-    const located = yield* locateAddress(workspace, path, `.imports[${JSON.stringify(record.module)}]`).orElse(() => locateAddress(workspace, path, `.imports`));
-    let part = located.part;
-    if (sameStatement.length > 1 && record.nameOccurrence) {
-      const inner = yield* locateAddress(workspace, path, `.imports[${JSON.stringify(record.module)}][${JSON.stringify(record.imported)}]`);
-      part = inner.part;
-    } else if (part.kind !== 'element') {
-      return ok(undefined);
-    }
-    const replacements = yield* planRemove(located.context, part, '');
-    const applied = yield* workspace.apply(located.file, replacements, run.syntax);
-    run.warnings.push(...applied.warnings);
-    return ok(undefined);
-  });
-}
+import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
+import type { MoveEdit } from '../arguments.js';
+import { planMoveAcrossFiles, planMoveWithinFile } from '../edit/move-structure.js';
+import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../errors.js';
+import { locateUniqueTarget } from '../locate/locate.js';
+import type { StructurePath } from '../locate/targets.js';
+import { detectIndentationStyle } from '../text/indentation.js';
+import { addImport, exportDeclaration, importStyle, modelOf, removeImport, retargetReexport, type ImportStyle } from './imports.js';
+import { codeLocation, locateAddress } from './locate-address.js';
+import { languageFamily, moduleSpecifier, resolveModule } from './modules.js';
+import { parsePosition } from './lists.js';
+import type { MoveChange, MoveOutcome } from './outcomes.js';
+import { occurrencesOf, type ImportRecord } from './scopes.js';
+import { workspacePath, type EditRun } from './workspace.js';
 
 /**
  * `move`: a declaration to another place in its file (`position`), or a top-level declaration to
@@ -164,7 +30,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const node = moved[moved.length - 1]!;
     const position = parsePosition(edit.position);
     if (!position || position.kind === 'at') return err(invalidArgument([{ field: `edits.${run.index}.position`, message: 'use first, last, before:<target> or after:<target>' }]));
-    const toPath = edit.to ? Workspace.key(edit.to) : source.path;
+    const toPath = edit.to ? workspacePath(edit.to) : source.path;
     const base = { index: run.index, op: 'move' as const, path: edit.path, address: edit.address, status: 'applied' as const, element: node.name, from: source.path, to: toPath };
 
     const destinationFile = toPath === source.path ? source : yield* workspace.fileOrNew(toPath, edit.language);
@@ -228,7 +94,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     if (semantic && name) {
       for (const path of files) {
         if (path === source.path) continue;
-        const language = workspace.context.registry.resolve(path);
+        const language = workspace.languageOf(path);
         if (language.isErr() || languageFamily(language.value.id) !== family) continue;
         if ((yield* workspace.fileMentioning(path, (text) => text.includes(name))) === null) continue;
         const step = yield* modelOf(workspace, path);
@@ -343,56 +209,5 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     }
     if (family === 'ecmascript' && needsExport && !exportedFromSource) yield* exportDeclaration(run, toPath, name, changes);
     return ok({ ...base, changes });
-  });
-}
-
-/**
- * Points a re-export of the moved name at its new module: the whole statement when it re-exports
- * only that name, else the name leaves it for a new `export { name } from` statement after it.
- */
-function retargetReexport(run: EditRun, path: string, statementStart: number, name: string, module: string, style: ImportStyle): ResultAsync<void, StructeditError> {
-  return safeTry(async function* () {
-    const { workspace } = run;
-    const { file, model } = yield* modelOf(workspace, path);
-    const entries = model.exports.filter((entry) => entry.statement.start === statementStart && entry.from);
-    const entry = entries.find((candidate) => candidate.from!.imported === name);
-    if (!entry) return ok(undefined);
-    const text = file.tree.source.text;
-    const statement = text.slice(entry.statement.start, entry.statement.end);
-    const quoted = `${style.quote}${module}${style.quote}`;
-    const source = /(['"])[^'"]*\1/.exec(statement.slice(statement.lastIndexOf('from')))!;
-    const sourceStart = entry.statement.start + statement.lastIndexOf('from') + source.index;
-    let replacements: Replacement[];
-    if (entries.length === 1) replacements = [{ start: sourceStart, end: sourceStart + source[0].length, text: quoted }];
-    else {
-      const start = entry.nameOccurrence!.start;
-      const after = /^[^,}]*,\s*/.exec(text.slice(start));
-      const cut = after ? { start, end: start + after[0].length } : { start: start - /,\s*$/.exec(text.slice(entry.statement.start, start))![0].length, end: start + /^[^,}]*/.exec(text.slice(start))![0].trimEnd().length };
-      const lineEnd = text.indexOf('\n', entry.statement.end);
-      const at = lineEnd === -1 ? text.length : lineEnd;
-      replacements = [cut, { start: at, end: at, text: `\nexport { ${name} } from ${quoted}${style.semicolon}` }].map((span) => ('text' in span ? span : { ...span, text: '' }));
-    }
-    const applied = yield* workspace.apply(file, replacements, run.syntax);
-    run.warnings.push(...applied.warnings);
-    return ok(undefined);
-  });
-}
-
-/** Adds `export ` before a top-level declaration of a TypeScript/JavaScript file that lacks it. */
-function exportDeclaration(run: EditRun, path: string, name: string, changes: MoveChange[]): ResultAsync<void, StructeditError> {
-  return safeTry(async function* () {
-    const { workspace } = run;
-    const { file, model } = yield* modelOf(workspace, path);
-    if (model.exports.some((entry) => entry.local === name)) return ok(undefined);
-    const binding = model.module.bindings.get(name);
-    const declaration = binding?.declarations[0];
-    if (!declaration || binding!.kind === 'import') return ok(undefined);
-    const structure = file.tree.root.children.find((child) => child.start <= declaration.start && declaration.end <= child.end);
-    if (!structure) return ok(undefined);
-    const replacements: Replacement[] = [{ start: structure.headerStart, end: structure.headerStart, text: 'export ' }];
-    const applied = yield* workspace.apply(file, replacements, run.syntax);
-    run.warnings.push(...applied.warnings);
-    changes.push({ file: path, type: 'added_export', import: name });
-    return ok(undefined);
   });
 }

@@ -1,0 +1,18 @@
+/**
+ * The shape of src/, checked by `npm run check:imports` (part of `npm test`):
+ * no import cycles (type-only imports included), and a pure core that imports nothing from the
+ * shell (editor, fs, parsing, tools, cli) and no Node builtin.
+ */
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', comment: 'Import cycles make modules load in surprising orders and blur which layer owns what.', from: { path: '^src/' }, to: { circular: true } },
+    { name: 'core-is-pure', severity: 'error', comment: 'src/core has no I/O: it must not import the shell.', from: { path: '^src/core/' }, to: { path: '^src/(editor|fs|parsing|tools|cli)/' } },
+    { name: 'core-has-no-node-builtins', severity: 'error', comment: 'src/core runs anywhere, browsers included.', from: { path: '^src/core/' }, to: { dependencyTypes: ['core'] } },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules)/' },
+  },
+};

@@ -1,0 +1,47 @@
+import { err, ok, safeTry, type Result, type ResultAsync } from 'neverthrow';
+import type { AddEdit, RemoveEdit, SetEdit } from '../arguments.js';
+import { invalidArgument, makeError, type StructeditError } from '../errors.js';
+import { detectIndentationStyle } from '../text/indentation.js';
+import { utf8Length } from '../text/utf8.js';
+import { planAdd } from './add-part.js';
+import { checkReferencesBeforeRemove } from './declaration-references.js';
+import { lineChanges } from './line-changes.js';
+import type { PartEditOutcome } from './outcomes.js';
+import { parsePosition } from './lists.js';
+import { locateAddress } from './locate-address.js';
+import { planRemove } from './remove-part.js';
+import { planSet } from './set-part.js';
+import type { EditRun } from './workspace.js';
+
+/** `CONTENT_TOO_LARGE` for a value over the content limit. */
+function checkValueSize(limit: number, field: string, value: string): Result<void, StructeditError> {
+  if (value.length * 3 <= limit) return ok(undefined);
+  const size = utf8Length(value);
+  if (size <= limit) return ok(undefined);
+  return err(makeError('CONTENT_TOO_LARGE', `${field} is ${size} bytes, over the ${limit}-byte limit for one argument; nothing was written. Split it into several edits.`, { field, content_size: size, limit }));
+}
+
+/** `set`, `add` and `remove`: locate, plan, apply to the workspace. */
+export function editPart(run: EditRun, edit: SetEdit | AddEdit | RemoveEdit): ResultAsync<PartEditOutcome, StructeditError> {
+  return safeTry(async function* () {
+    const { workspace } = run;
+    if (edit.op !== 'remove') yield* checkValueSize(workspace.maxContentBytes, `edits.${run.index}.value`, edit.value);
+    const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language);
+    const { file, context, part } = located;
+    const style = detectIndentationStyle(file.tree.source.text);
+    let replacements;
+    if (edit.op === 'set') replacements = yield* planSet(context, part, edit.value, style, located.target);
+    else if (edit.op === 'add') {
+      const position = parsePosition(edit.position);
+      if (!position) return err(invalidArgument([{ field: `edits.${run.index}.position`, message: `${JSON.stringify(edit.position)} is not a position; use first, last, before:<ref>, after:<ref> or at:<n>` }]));
+      replacements = yield* planAdd(context, part, edit.value, position, edit.position ?? 'last', style);
+    } else {
+      if (!edit.force) yield* checkReferencesBeforeRemove(run, located);
+      replacements = yield* planRemove(context, part, located.ownerTarget);
+    }
+    const before = file.tree.source.text;
+    const applied = yield* workspace.apply(file, replacements, edit.op === 'set' ? 'reject' : run.syntax);
+    run.warnings.push(...applied.warnings);
+    return ok({ index: run.index, op: edit.op, path: edit.path, address: edit.address, status: 'applied' as const, changes: lineChanges(before, applied.file.tree.source.text) });
+  });
+}
