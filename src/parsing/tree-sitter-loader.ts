@@ -1,7 +1,7 @@
 import type * as NodeModule from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
 import type { GrammarSource, LanguageDefinition } from '../core/languages/definitions.js';
-import { rulesForLanguage } from '../core/structure/rules.js';
+import { profileOf } from '../core/languages/profiles/index.js';
 import { compileStructureRules, type CompiledStructureRules } from '../core/structure/tree-sitter-structure.js';
 
 /**
@@ -104,7 +104,7 @@ export async function loadGrammar(definition: LanguageDefinition, init?: TreeSit
     if (!grammar) {
       const parser = new Parser();
       parser.setLanguage(loaded.language);
-      grammar = { parser, language: loaded.language, compiled: compileStructureRules(loaded.language, rulesForLanguage(definition.id)), origin: loaded.origin };
+      grammar = { parser, language: loaded.language, compiled: compileStructureRules(loaded.language, profileOf(definition.id).structure), origin: loaded.origin };
       byId.set(definition.id, grammar);
     }
     return grammar;

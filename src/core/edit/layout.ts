@@ -1,3 +1,5 @@
+import type { LayoutRules } from '../languages/profile.js';
+import { profileOf } from '../languages/profiles/index.js';
 import type { StructurePath } from '../locate/targets.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
 import { isBlankLine } from '../text/indentation.js';
@@ -130,23 +132,23 @@ export function isAttachedOnly(text: string): boolean {
 /** Text made only of comment, decorator, annotation or attribute lines. */
 const ATTACHED_ONLY = /^(?:[ \t]*(?:\/\/|#|\/\*|\*(?:[ /]|$)|--|@)[^\n]*(?:\n|$))+$/;
 
-const PYTHON_DEFINITION = /^(?:async[ \t]+def|def|class)[ \t]|^@/;
+type TopLevelDefinitions = NonNullable<LayoutRules['topLevelDefinitions']>;
 
-function isPythonDefinition(text: string, node: StructureNode): boolean {
-  return node.kind === 'class' || node.kind === 'function' || PYTHON_DEFINITION.test(text.slice(node.start, node.start + 10));
+function isTopLevelDefinition(rule: TopLevelDefinitions, text: string, node: StructureNode): boolean {
+  return rule.kinds.includes(node.kind) || rule.start.test(text.slice(node.start, node.start + 10));
 }
 
 /**
- * Whether a Python file puts two blank lines between top-level definitions (PEP 8): some pair of
- * adjacent top-level structures, one of them a class or function, is two or more blank lines apart.
+ * Whether a file puts the wider spacing between top-level definitions (PEP 8's two blank lines):
+ * some pair of adjacent top-level structures, one of them a definition, is that far apart.
  */
-function usesTwoBlankLinesAtTopLevel(tree: StructureTree): boolean {
+function usesWiderSpacingAtTopLevel(tree: StructureTree, rule: TopLevelDefinitions): boolean {
   const { source, root } = tree;
   for (let i = 1; i < root.children.length; i++) {
     const previous = root.children[i - 1]!;
     const next = root.children[i]!;
-    if (!isPythonDefinition(source.text, previous) && !isPythonDefinition(source.text, next)) continue;
-    if (blankLinesAbove(source, next.lineRange[0]) >= 2) return true;
+    if (!isTopLevelDefinition(rule, source.text, previous) && !isTopLevelDefinition(rule, source.text, next)) continue;
+    if (blankLinesAbove(source, next.lineRange[0]) >= rule.blankLines) return true;
   }
   return false;
 }
@@ -155,10 +157,11 @@ function usesTwoBlankLinesAtTopLevel(tree: StructureTree): boolean {
  * How many blank lines to put between new content and the structure at `index` of `parent`
  * (`side`: which side of it the content goes), following what the file already does there:
  * the blank lines between that structure and its sibling on the same side, else on the other
- * side. Without siblings: one blank line if either text spans several lines (none between list
- * items), and in Markdown always one (blocks need it). Between top-level Python definitions,
- * two when the file uses two. Content made only of comments, decorators or attributes put before
- * a structure gets none: it belongs to that structure.
+ * side. Without siblings, the language profile says (`layout.blankLinesWithoutSiblings`: one blank
+ * line if either text spans several lines; in Markdown one between blocks, none between list
+ * items). Between top-level definitions, the profile's wider spacing when the file uses it (two
+ * blank lines in Python). Content made only of comments, decorators or attributes put before a
+ * structure gets none where the profile attaches them: it belongs to that structure.
  */
 export function spacingNextTo(tree: StructureTree, parent: StructureNode, index: number, side: 'before' | 'after', content: string): number {
   const { source } = tree;
@@ -172,15 +175,14 @@ export function spacingNextTo(tree: StructureTree, parent: StructureNode, index:
     if (side === 'before') spacing = hasPrevious ? above() : hasNext ? below() : null;
     else spacing = hasNext ? below() : hasPrevious ? above() : null;
   }
+  const { layout } = profileOf(tree.language);
   // Comments, decorators or attributes put before a structure belong to it: no blank line.
-  if (side === 'before' && node && tree.language !== 'markdown' && ATTACHED_ONLY.test(content)) return 0;
-  if (spacing === null) {
-    if (tree.language === 'markdown') spacing = node?.kind === 'list_item' ? 0 : 1;
-    else spacing = content.includes('\n') || (node !== undefined && node.lineRange[0] !== node.lineRange[1]) ? 1 : 0;
-  }
-  if (tree.language === 'python' && parent === tree.root && spacing < 2) {
-    const definition = PYTHON_DEFINITION.test(content) || (node !== undefined && isPythonDefinition(source.text, node));
-    if (definition && usesTwoBlankLinesAtTopLevel(tree)) spacing = 2;
+  if (side === 'before' && node && layout.commentsAttach && ATTACHED_ONLY.test(content)) return 0;
+  spacing ??= layout.blankLinesWithoutSiblings(node?.kind, content.includes('\n') || (node !== undefined && node.lineRange[0] !== node.lineRange[1]));
+  const definitions = layout.topLevelDefinitions;
+  if (definitions && parent === tree.root && spacing < definitions.blankLines) {
+    const definition = definitions.start.test(content) || (node !== undefined && isTopLevelDefinition(definitions, source.text, node));
+    if (definition && usesWiderSpacingAtTopLevel(tree, definitions)) spacing = definitions.blankLines;
   }
   return spacing;
 }

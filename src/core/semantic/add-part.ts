@@ -1,6 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { planInsert } from '../edit/insert-structure.js';
 import type { Replacement } from '../edit/replacements.js';
+import { profileOf } from '../languages/profiles/index.js';
 import { invalidArgument, type ErrorOf } from '../errors.js';
 import { normalizeContent, type IndentationStyle } from '../text/indentation.js';
 import { insertionIndex, planAddItem, type ListModel, type ListPosition } from './lists.js';
@@ -37,7 +38,8 @@ export function planAdd(
   }
   let normalized = normalizeContent(value);
   if (normalized.trim() === '') return err(invalidArgument([{ field: 'value', message: 'is empty; there is nothing to add' }]));
-  if (list.kind === 'decorators' && !/^[@#]/.test(normalized) && ['python', 'typescript', 'tsx', 'javascript', 'java'].includes(context.tree.language)) normalized = `@${normalized}`;
+  const { decoratorPrefix } = profileOf(context.tree.language).parts;
+  if (list.kind === 'decorators' && decoratorPrefix !== null && !/^[@#]/.test(normalized)) normalized = `${decoratorPrefix}${normalized}`;
   const text = context.tree.source.text;
   const index = insertionIndex(text, list, position, context.file, context.address, rawPosition);
   if (index.isErr()) return err(index.error);

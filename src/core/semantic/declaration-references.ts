@@ -2,10 +2,10 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../errors.js';
 import { codeLocation, type LocatedAddress } from './locate-address.js';
-import { languageFamily } from './modules.js';
+import { languageFamily, profileOf } from '../languages/profiles/index.js';
 import { nameNodeOf, type ResolvedPart } from './parts.js';
 import { findLocations, type Declaration, type FoundLocation, type ModelledFile } from './references.js';
-import { scopesOf } from './scope-rules-generic.js';
+import { scopesOf } from './scope-model.js';
 import { occurrenceAt, type Occurrence } from './scopes.js';
 import { isReadFailure, type EditRun, type SemanticWorkspace } from './workspace.js';
 
@@ -98,7 +98,7 @@ function memberLocations(located: LocatedAddress, models: Map<string, ModelledFi
     if (occurrence.role !== 'property') continue;
     const inOwner = owner !== null && occurrence.start >= owner.start && occurrence.end <= owner.end;
     const object = occurrence.object;
-    const self = object && (object.kind === 'this' || (model.language === 'python' && (object.name === 'self' || object.name === 'cls')));
+    const self = object && (object.kind === 'this' || profileOf(model.language).names.receivers.includes(object.name));
     if ((self && inOwner) || (object && ownerName !== null && object.name === ownerName)) locations.push({ file: located.file.path, start: occurrence.start, end: occurrence.end, kind: 'reference', occurrence, binding: null });
     else unresolved.push(occurrence);
   }

@@ -1,12 +1,14 @@
 import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Replacement } from '../edit/replacements.js';
 import { invalidArgument, type StructeditError } from '../errors.js';
+import type { ImportStyle } from '../languages/profile.js';
+import { profileOf } from '../languages/profiles/index.js';
 import { detectIndentationStyle } from '../text/indentation.js';
 import { planAdd } from './add-part.js';
 import { locateAddress } from './locate-address.js';
 import type { MoveChange } from './outcomes.js';
 import { planRemove } from './remove-part.js';
-import { scopesOf } from './scope-rules-generic.js';
+import { scopesOf } from './scope-model.js';
 import type { ImportRecord, ScopeModel } from './scopes.js';
 import type { EditRun, SemanticWorkspace, WorkspaceFile } from './workspace.js';
 
@@ -16,36 +18,9 @@ import type { EditRun, SemanticWorkspace, WorkspaceFile } from './workspace.js';
  * module, export a declaration. Each step applies to the workspace, so the next sees its result.
  */
 
-/** Quote and semicolon style of a file's imports, for the ones a move adds. */
-export interface ImportStyle {
-  readonly quote: string;
-  readonly semicolon: string;
-  readonly extension: boolean;
-  readonly relative: boolean;
-}
-
+/** The import style a file's text shows (its profile's reading; the default style for a language without a module system). */
 export function importStyle(file: WorkspaceFile): ImportStyle {
-  const text = file.tree.source.text;
-  const sample = /^import[^\n]*?from\s+(['"])([^'"]*)\1(;?)/m.exec(text) ?? /^import\s+(['"])([^'"]*)\1(;?)/m.exec(text);
-  const relativeSpecifier = /from\s+['"](\.[^'"]*)['"]/.exec(text)?.[1];
-  return {
-    quote: sample?.[1] ?? "'",
-    semicolon: sample ? sample[3]! : /;\s*$/m.test(text) || text.trim() === '' ? ';' : '',
-    extension: relativeSpecifier !== undefined && /\.[cm]?js$/.test(relativeSpecifier),
-    relative: /^from\s+\./m.test(text),
-  };
-}
-
-/** The import statement text for one name. */
-function importStatement(language: string, module: string, imported: string, local: string, style: ImportStyle): string {
-  if (language === 'python') {
-    if (imported === '*') return local === module ? `import ${module}` : `import ${module} as ${local}`;
-    return `from ${module} import ${imported}${local !== imported ? ` as ${local}` : ''}`;
-  }
-  const quoted = `${style.quote}${module}${style.quote}`;
-  if (imported === '*') return `import * as ${local} from ${quoted}${style.semicolon}`;
-  if (imported === 'default') return `import ${local} from ${quoted}${style.semicolon}`;
-  return `import { ${imported}${local !== imported ? ` as ${local}` : ''} } from ${quoted}${style.semicolon}`;
+  return profileOf(file.language.id).modules?.style(file.tree.source.text) ?? { quote: "'", semicolon: ';', extension: false, relative: false };
 }
 
 /** The specifier text as written in an import (`imported as local`). */
@@ -85,7 +60,9 @@ export function addImport(run: EditRun, path: string, module: string, imported: 
       run.warnings.push(...applied.warnings);
       return ok(specifierText(imported, local));
     }
-    const statement = importStatement(language, module, imported, local, style);
+    const modules = profileOf(language).modules;
+    if (!modules) return err(invalidArgument([{ field: 'path', message: `${path} is ${language}, whose imports structedit does not follow` }]));
+    const statement = modules.statement(module, imported, local, style);
     const located = yield* locateAddress(workspace, path, '.imports');
     const replacements = yield* planAdd(located.context, located.part, statement, { kind: 'last' }, 'last', indentation);
     const applied = yield* workspace.apply(located.file, replacements, run.syntax);

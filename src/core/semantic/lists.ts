@@ -67,6 +67,8 @@ export interface ListModel {
   readonly blockLayout: boolean;
   /** Where to create the list when it is absent (Python bases: `(` … `)` after the class name). */
   readonly create?: { readonly at: number; readonly open: string; readonly close: string };
+  /** How the list is written when empty, when not as nothing (C's `void` parameters): removing the last item writes it. */
+  readonly emptyText?: string;
   /** The text that goes when the last item is removed (`(B)` of `class A(B):`), if not the items alone. */
   readonly whenEmpty?: TextSpan;
   /** For line lists (decorators): where an item goes after the last one (the declaration's start). */
@@ -310,13 +312,13 @@ export function planRemoveItem(tree: StructureTree, list: ListModel, index: numb
           const comma = new RegExp(`^[ \\t]*\\${list.separator}`).exec(text.slice(previous.end));
           if (comma) replacements.push({ start: previous.end, end: previous.end + comma[0].length, text: '' });
         }
-        if (items.length === 1 && list.open && list.close) return [{ start: list.open.end, end: list.close.start, text: '' }];
+        if (items.length === 1 && list.open && list.close) return [{ start: list.open.end, end: list.close.start, text: list.emptyText ?? '' }];
         return replacements;
       }
     }
   }
   if (items.length === 1) {
-    if (list.open && list.close) return [{ start: list.open.end, end: list.close.start, text: '' }];
+    if (list.open && list.close) return [{ start: list.open.end, end: list.close.start, text: list.emptyText ?? '' }];
     return [{ start: item.start, end: item.end, text: '' }];
   }
   if (index < items.length - 1) return [{ start: item.start, end: items[index + 1]!.start, text: '' }];

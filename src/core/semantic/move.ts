@@ -2,12 +2,13 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { MoveEdit } from '../arguments.js';
 import { planMoveAcrossFiles, planMoveWithinFile } from '../edit/move-structure.js';
 import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../errors.js';
+import type { ImportStyle } from '../languages/profile.js';
+import { languageFamily, profileOf } from '../languages/profiles/index.js';
 import { locateUniqueTarget } from '../locate/locate.js';
 import type { StructurePath } from '../locate/targets.js';
 import { detectIndentationStyle } from '../text/indentation.js';
-import { addImport, exportDeclaration, importStyle, modelOf, removeImport, retargetReexport, type ImportStyle } from './imports.js';
+import { addImport, exportDeclaration, importStyle, modelOf, removeImport, retargetReexport } from './imports.js';
 import { codeLocation, locateAddress } from './locate-address.js';
-import { languageFamily, moduleSpecifier, resolveModule } from './modules.js';
 import { parsePosition } from './lists.js';
 import type { MoveChange, MoveOutcome } from './outcomes.js';
 import { occurrencesOf, type ImportRecord } from './scopes.js';
@@ -61,7 +62,10 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const name = node.name;
     const language = source.language.id;
     const family = languageFamily(language);
-    const semantic = family === 'ecmascript' || language === 'python';
+    // Imports are followed where the profile knows the language's module system.
+    const modules = profileOf(language).modules;
+    const semantic = modules !== null;
+    const resolveModule = (from: string, specifier: string, files: ReadonlySet<string>) => modules?.resolve(from, specifier, files) ?? null;
 
     // What the declaration uses from its module, before anything changes.
     const sourceModel = (yield* modelOf(workspace, source.path)).model;
@@ -99,16 +103,16 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
         if ((yield* workspace.fileMentioning(path, (text) => text.includes(name))) === null) continue;
         const step = yield* modelOf(workspace, path);
         for (const record of step.model.imports) {
-          if (record.imported === name && resolveModule(path, record.module, step.file.language.id, files) === source.path) importers.push({ path, record });
+          if (record.imported === name && resolveModule(path, record.module, files) === source.path) importers.push({ path, record });
         }
         for (const record of step.model.imports) {
-          if (record.imported !== '*' || record.local === null || resolveModule(path, record.module, step.file.language.id, files) !== source.path) continue;
+          if (record.imported !== '*' || record.local === null || resolveModule(path, record.module, files) !== source.path) continue;
           for (const occurrence of step.model.occurrences) {
             if (occurrence.role === 'property' && occurrence.name === name && occurrence.object?.name === record.local) namespaced.push(codeLocation(step.file, occurrence.start, 'namespace'));
           }
         }
         for (const entry of step.model.exports) {
-          if (entry.from && entry.from.imported === name && entry.nameOccurrence && resolveModule(path, entry.from.module, step.file.language.id, files) === source.path) {
+          if (entry.from && entry.from.imported === name && entry.nameOccurrence && resolveModule(path, entry.from.module, files) === source.path) {
             reexporters.push({ path, statement: entry.statement, nameStart: entry.nameOccurrence.start });
           }
         }
@@ -128,9 +132,9 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     yield* workspace.apply(destinationFile, plans.destination.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings));
     yield* workspace.apply(source, plans.source.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings));
     changes.push({ file: source.path, type: 'removed_definition' }, { file: toPath, type: 'added_definition' });
-    if (!semantic || !name) return ok({ ...base, changes });
+    if (!modules || !name) return ok({ ...base, changes });
 
-    const specifierFrom = (from: string, to: string) => moduleSpecifier(from, to, language, styles.get(from) ?? sourceStyle, files);
+    const specifierFrom = (from: string, to: string) => modules.specifier(from, to, styles.get(from) ?? sourceStyle, files);
 
     // 2. The destination imports what the declaration uses.
     for (const need of needs.values()) {
@@ -138,9 +142,9 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       let imported = need.imported;
       if (need.module === null) {
         module = specifierFrom(toPath, source.path);
-        if (family === 'ecmascript') yield* exportDeclaration(run, source.path, need.local, changes);
+        if (modules.explicitExports) yield* exportDeclaration(run, source.path, need.local, changes);
       } else {
-        const resolved = resolveModule(source.path, need.module, language, files);
+        const resolved = resolveModule(source.path, need.module, files);
         module = resolved ? specifierFrom(toPath, resolved) : need.module;
         if (resolved === toPath) continue;
         imported = need.imported;
@@ -178,7 +182,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
         if (alone && current) {
           needsExport = true;
           const statement = file.tree.source.text.slice(current.statement.start, current.statement.end);
-          const at = file.language.id === 'python' ? statement.indexOf(current.module) : statement.lastIndexOf(current.module);
+          const at = modules.specifierOffset(statement, current.module);
           const replacement = { start: current.statement.start + at, end: current.statement.start + at + current.module.length, text: specifierFrom(path, toPath) };
           const applied = yield* workspace.apply(file, [replacement], run.syntax);
           run.warnings.push(...applied.warnings);
@@ -207,7 +211,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
         details: { locations: namespaced },
       });
     }
-    if (family === 'ecmascript' && needsExport && !exportedFromSource) yield* exportDeclaration(run, toPath, name, changes);
+    if (modules.explicitExports && needsExport && !exportedFromSource) yield* exportDeclaration(run, toPath, name, changes);
     return ok({ ...base, changes });
   });
 }

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import { makeError, type ErrorOf, type PartChoice } from '../errors.js';
+import { profileOf } from '../languages/profiles/index.js';
 import { similarity } from '../locate/locate.js';
 import type { StructurePath } from '../locate/targets.js';
 import type { StructureNode, StructureTree, TextSpan } from '../structure/types.js';
@@ -104,6 +105,14 @@ const LITERAL_LISTS: Readonly<Record<string, ListKind>> = {
 const STRUCTURE_CONTAINERS = new Set(['object', 'enum_body', 'object_type', 'class_body', 'interface_body', 'field_declaration_list', 'enum_variant_list', 'declaration_list', 'block', 'statement_block', 'struct_body', 'enum_body_declarations']);
 const OPENERS = new Set(['(', '[', '{', '<']);
 const CLOSERS = new Set([')', ']', '}', '>']);
+
+/**
+ * The parameter list of a function node: its `parameters` (or `parameter`) field, or where the
+ * language profile says it is (C: in the function's declarator).
+ */
+function parametersOf(context: PartContext, fn: Node): Node | null {
+  return fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter') ?? profileOf(context.tree.language).parts.parametersOf?.(fn) ?? null;
+}
 
 /** A function-like node a declaration holds (a `const f = () => …` holds its arrow function). */
 function functionOf(node: Node): Node | null {
@@ -270,7 +279,10 @@ function listFor(context: PartContext, path: StructurePath, container: Node, kin
       description,
     };
   }
-  const nodes = tokenItems(container);
+  let nodes = tokenItems(container);
+  const emptyText = kind === 'params' ? profileOf(context.tree.language).parts.emptyParameters : null;
+  // `(void)` is an empty list: adding replaces `void` (everything between the parentheses goes).
+  if (emptyText !== null && nodes.length === 1 && nodes[0]!.text === emptyText) nodes = [];
   return {
     kind,
     separator: separatorOf(container, kind),
@@ -279,6 +291,7 @@ function listFor(context: PartContext, path: StructurePath, container: Node, kin
     items: nodes.map((node): ListItem => ({ start: node.startIndex, end: node.endIndex, ...itemNames(node) })),
     tail: kind === 'params' ? tailIndex(nodes) : nodes.length,
     blockLayout: false,
+    ...(emptyText !== null ? { emptyText } : {}),
     description,
   };
 }
@@ -290,7 +303,7 @@ function defaultList(context: PartContext, path: StructurePath, node: Node, desc
   if (node.type === 'import_from_statement' || node.type === 'import_statement') return pythonImportList(node, description) ?? importSpecifierList(context, path, node, description);
   const fn = functionOf(node);
   if (fn) {
-    const params = fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter');
+    const params = parametersOf(context, fn);
     return params ? (params.type === 'identifier' ? null : listFor(context, path, params, 'params', `the parameters of ${description}`)) : null;
   }
   if (CALL_TYPES.has(node.type)) {
@@ -450,21 +463,20 @@ function keywordPart(context: PartContext, path: StructurePath, node: Node, keyw
     case 'params': {
       const list = defaultList(context, path, fn ?? inner, description);
       if (!fn || !list || list.kind !== 'params') return null;
-      const params = fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter');
+      const params = parametersOf(context, fn);
       return part(params, { list });
     }
     case 'returns': {
       if (!fn) return null;
       const field = fn.childForFieldName('return_type') ?? fn.childForFieldName('result') ?? (fn.type === 'method_declaration' ? fn.childForFieldName('type') : null);
-      const params = fn.childForFieldName('parameters');
+      const params = parametersOf(context, fn);
       if (field) {
         const type = typeInside(field);
         const removalStart = params ? params.endIndex : field.startIndex;
         return part(type, { removal: { start: removalStart, end: field.endIndex } });
       }
       if (!params) return null;
-      const arrow = context.tree.language === 'python' || context.tree.language === 'rust' ? ' -> ' : context.tree.language === 'go' ? ' ' : ': ';
-      return part(null, { create: { at: params.endIndex, before: arrow, after: '' } });
+      return part(null, { create: { at: params.endIndex, before: profileOf(context.tree.language).parts.returnTypeSeparator, after: '' } });
     }
     case 'body': {
       const body = bodyOf(fn ?? node);
@@ -500,10 +512,11 @@ function keywordPart(context: PartContext, path: StructurePath, node: Node, keyw
       const heritage = namedChildrenOf(inner).find((child) => child.type === 'class_heritage' || child.type === 'extends_type_clause');
       const clause = heritage?.type === 'class_heritage' ? namedChildrenOf(heritage).find((child) => child.type === 'implements_clause' || child.type === 'extends_clause') : heritage;
       if (clause) return part(clause, { list: listFor(context, path, clause, 'bases', `the bases of ${description}`) });
-      if (context.tree.language === 'python' && inner.type === 'class_definition') {
-        const name = inner.childForFieldName('type_parameters') ?? inner.childForFieldName('name');
-        if (name) {
-          const list: ListModel = { kind: 'bases', separator: ',', open: null, close: null, items: [], tail: 0, blockLayout: false, create: { at: name.endIndex, open: '(', close: ')' }, description: `the bases of ${description}` };
+      const created = profileOf(context.tree.language).parts.createdBases;
+      if (created && inner.type === created.classType) {
+        const anchor = created.afterFields.map((field) => inner.childForFieldName(field)).find((node) => node !== null);
+        if (anchor) {
+          const list: ListModel = { kind: 'bases', separator: ',', open: null, close: null, items: [], tail: 0, blockLayout: false, create: { at: anchor.endIndex, open: created.open, close: created.close }, description: `the bases of ${description}` };
           return part(null, { list });
         }
       }

@@ -1,4 +1,4 @@
-import { resolveModule } from './modules.js';
+import { profileOf } from '../languages/profiles/index.js';
 import { occurrencesOf, resolveName, type Binding, type Occurrence, type Scope, type ScopeModel } from './scopes.js';
 import { uniqueBy } from '../unique-by.js';
 
@@ -90,8 +90,10 @@ export function findLocations(files: ReadonlyMap<string, ModelledFile>, declarat
     const module = exportedModules[next]!;
     for (const importer of files.values()) {
       const { model } = importer;
+      const modules = profileOf(importer.language).modules;
+      if (!modules) continue;
       for (const record of model.imports) {
-        const target = resolveModule(importer.path, record.module, importer.language, paths);
+        const target = modules.resolve(importer.path, record.module, paths);
         if (record.imported === '*' && target === module && record.local !== null) {
           namespaceUses(importer, record.local, record.localOccurrence, name, add);
           continue;
@@ -103,14 +105,12 @@ export function findLocations(files: ReadonlyMap<string, ModelledFile>, declarat
           continue;
         }
         // Python `from pkg import mod` then `mod.name`.
-        if (record.imported !== '*' && record.local !== null && importer.language === 'python') {
-          const submodule = resolveModule(importer.path, `${record.module}${record.module.endsWith('.') ? '' : '.'}${record.imported}`, importer.language, paths);
-          if (submodule === module) namespaceUses(importer, record.local, record.localOccurrence ?? record.nameOccurrence, name, add);
-        }
+        const submodule = record.imported !== '*' && record.local !== null ? modules.submodule(record.module, record.imported) : null;
+        if (submodule !== null && modules.resolve(importer.path, submodule, paths) === module) namespaceUses(importer, record.local!, record.localOccurrence ?? record.nameOccurrence, name, add);
       }
       for (const entry of model.exports) {
         if (!entry.from) continue;
-        const target = resolveModule(importer.path, entry.from.module, importer.language, paths);
+        const target = modules.resolve(importer.path, entry.from.module, paths);
         if (target !== module) continue;
         if (entry.from.imported === '*' && entry.exported === '*') queueModule(importer.path);
         else if (entry.from.imported === name && entry.nameOccurrence) {
@@ -129,7 +129,7 @@ function namespaceUses(file: ModelledFile, local: string, localOccurrence: Occur
   const binding = localOccurrence?.binding ?? file.model.module.bindings.get(local) ?? null;
   for (const occurrence of file.model.occurrences) {
     if (occurrence.role !== 'property' || occurrence.name !== name || occurrence.object?.name !== local) continue;
-    const objectBinding = resolveName(occurrence.scope, local, file.model.language);
+    const objectBinding = resolveName(occurrence.scope, local, file.model.classBodiesHidden);
     if (binding === null || objectBinding === binding) add(file.path, occurrence, null);
   }
 }
@@ -163,7 +163,7 @@ export function findCollisions(files: ReadonlyMap<string, ModelledFile>, binding
       continue;
     }
     for (const occurrence of occurrencesOf(model, binding)) {
-      const other = resolveName(occurrence.scope, newName, model.language);
+      const other = resolveName(occurrence.scope, newName, model.classBodiesHidden);
       if (other && within(other.scope, binding.scope)) collisions.push({ file, start: other.declarations[0]?.start ?? occurrence.start, kind: 'shadowing' });
     }
     for (const occurrence of model.occurrences) {

@@ -5,19 +5,10 @@ import { invalidArgument, makeError, type CodeLocation, type StructeditError } f
 import type { Warning } from '../warnings.js';
 import { referencesOf } from './declaration-references.js';
 import { codeLocation, locateAddress } from './locate-address.js';
-import { languageFamily } from './modules.js';
+import { profileOf } from '../languages/profiles/index.js';
 import type { RenameChange, RenameOutcome } from './outcomes.js';
 import { findCollisions, renamedText } from './references.js';
 import type { EditRun } from './workspace.js';
-
-const IDENTIFIER: Readonly<Record<string, RegExp>> = {
-  python: /^[\p{L}_][\p{L}\p{N}_]*$/u,
-  default: /^[\p{L}_$][\p{L}\p{N}_$]*$/u,
-};
-const KEYWORDS: Readonly<Record<string, ReadonlySet<string>>> = {
-  python: new Set('False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(' ')),
-  ecmascript: new Set('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static await'.split(' ')),
-};
 
 /** `rename`: the declaration and every location of it, across files, in one step of the batch. */
 export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<RenameOutcome, StructeditError> {
@@ -25,9 +16,8 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
     const { workspace } = run;
     const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language, { overloads: true });
     const language = located.file.language.id;
-    const family = languageFamily(language);
-    const pattern = IDENTIFIER[language] ?? IDENTIFIER['default']!;
-    if (!pattern.test(edit.new_name) || KEYWORDS[family]?.has(edit.new_name)) {
+    const { names } = profileOf(language);
+    if (!names.identifier.test(edit.new_name) || names.keywords.has(edit.new_name)) {
       return err(invalidArgument([{ field: `edits.${run.index}.new_name`, message: `${JSON.stringify(edit.new_name)} is not a ${language} identifier; give the bare new name (letters, digits, _), not a keyword` }]));
     }
     const found = yield* referencesOf(run, located, `edits.${run.index}.address`);

@@ -1,7 +1,4 @@
 import type { Node } from 'web-tree-sitter';
-import { ecmascriptScopes } from './scope-rules-ecmascript.js';
-import { languageFamily } from './modules.js';
-import { pythonScopes } from './scope-rules-python.js';
 import { ScopeBuilder, type Scope, type ScopeModel } from './scopes.js';
 import { namedChildrenOf } from './syntax.js';
 
@@ -53,11 +50,4 @@ export function genericScopes(root: Node, language: string): ScopeModel {
 
   for (const child of namedChildrenOf(root)) visit(child, builder.module, null, root);
   return builder.finish(language, true);
-}
-
-/** The scope model of a file, with its language's rules. */
-export function scopesOf(root: Node, language: string): ScopeModel {
-  if (language === 'python') return pythonScopes(root);
-  if (languageFamily(language) === 'ecmascript') return ecmascriptScopes(root, language);
-  return genericScopes(root, language);
 }

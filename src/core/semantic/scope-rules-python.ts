@@ -260,5 +260,5 @@ export function pythonScopes(root: Node): ScopeModel {
   };
 
   for (const child of namedChildrenOf(root)) visit(child, builder.module);
-  return builder.finish('python', true);
+  return builder.finish('python', true, true);
 }

@@ -132,6 +132,8 @@ export interface ScopeModel {
    * opposed to only what is exported (TypeScript/JavaScript).
    */
   readonly exportsEverything: boolean;
+  /** Whether functions nested in a class body do not see its names (Python). */
+  readonly classBodiesHidden: boolean;
 }
 
 /** What a language's walk can do to the model it builds. */
@@ -187,14 +189,17 @@ export class ScopeBuilder {
     return occurrence;
   }
 
-  /** The finished model, with every reference resolved. */
-  finish(language: string, exportsEverything: boolean): ScopeModel {
+  /**
+   * The finished model, with every reference resolved. `exportsEverything`: every module-level name
+   * is importable; `classBodiesHidden`: functions nested in a class body do not see its names.
+   */
+  finish(language: string, exportsEverything: boolean, classBodiesHidden = false): ScopeModel {
     for (const occurrence of this.occurrences) {
       if (occurrence.binding || occurrence.role === 'property' || occurrence.role === 'keyword' || occurrence.role === 'import_name' || occurrence.role === 'export_name') continue;
-      occurrence.binding = resolveName(occurrence.scope, occurrence.name, language);
+      occurrence.binding = resolveName(occurrence.scope, occurrence.name, classBodiesHidden);
     }
     this.occurrences.sort((a, b) => a.start - b.start);
-    return { language, module: this.module, scopes: this.scopes, occurrences: this.occurrences, imports: this.imports, exports: this.exports, exportsEverything };
+    return { language, module: this.module, scopes: this.scopes, occurrences: this.occurrences, imports: this.imports, exports: this.exports, exportsEverything, classBodiesHidden };
   }
 }
 
@@ -206,18 +211,19 @@ function enclosingFunctionBinding(scope: Scope, name: string): Scope | null {
 }
 
 /**
- * The binding a name refers to from a scope: the innermost enclosing scope that binds it. In
- * Python a class body's names are not visible inside its methods (nor in comprehensions in it).
+ * The binding a name refers to from a scope: the innermost enclosing scope that binds it. Where
+ * `classBodiesHidden` (Python), a class body's names are not visible inside its methods (nor in
+ * comprehensions in it).
  */
-export function resolveName(scope: Scope, name: string, language: string): Binding | null {
-  if (scope.globals.has(name)) return scope.parent ? resolveName(rootOf(scope), name, language) : (scope.bindings.get(name) ?? null);
+export function resolveName(scope: Scope, name: string, classBodiesHidden: boolean): Binding | null {
+  if (scope.globals.has(name)) return scope.parent ? resolveName(rootOf(scope), name, classBodiesHidden) : (scope.bindings.get(name) ?? null);
   let skipClasses = false;
   for (let current: Scope | null = scope; current; current = current.parent) {
     if (!(skipClasses && current.kind === 'class')) {
       const binding = current.bindings.get(name);
       if (binding) return binding;
     }
-    if (language === 'python' && current.kind !== 'class' && current.kind !== 'module') skipClasses = true;
+    if (classBodiesHidden && current.kind !== 'class' && current.kind !== 'module') skipClasses = true;
   }
   return null;
 }

@@ -1,8 +1,9 @@
 /**
- * Which tree-sitter nodes are structures, per language. DESIGN §3: every named node sitting directly
- * in a *body* (a node holding a sequence of statements, members or items) is a structure, plus the
- * clauses of compound statements. The generic lists below apply to every grammar (node types a
- * grammar does not have are dropped when its query is built); the main languages add their own.
+ * Which tree-sitter nodes are structures. DESIGN §3: every named node sitting directly in a *body*
+ * (a node holding a sequence of statements, members or items) is a structure, plus the clauses of
+ * compound statements. The generic lists below apply to every grammar (node types a grammar does
+ * not have are dropped when its query is built); language profiles add their own
+ * (`src/core/languages/profiles/`).
  */
 
 /** Structure rules for one language. */
@@ -43,7 +44,8 @@ export interface StructureRules {
   separators: Readonly<Record<string, ',' | ';'>>;
 }
 
-const GENERIC: StructureRules = {
+/** The rules every grammar gets. */
+export const GENERIC_STRUCTURE_RULES: StructureRules = {
   // The tree's root node is always a body, whatever its type (`module`, `program`, `source_file`…).
   bodies: [
     'block', 'statement_block', 'compound_statement', 'body_statement', 'declaration_list', 'class_body',
@@ -78,43 +80,25 @@ const GENERIC: StructureRules = {
   separators: { object: ',', enum_body: ',', enum_variant_list: ',' },
 };
 
-const LANGUAGE_RULES: Readonly<Record<string, Partial<StructureRules>>> = {
-  go: {
-    // Interface method specs are members.
-    bodies: ['interface_type', 'method_spec_list'],
-  },
-  typescript: {
-    separators: { object: ',', enum_body: ',', class_body: ';', interface_body: ';', object_type: ';' },
-  },
-  javascript: {
-    separators: { object: ',', class_body: ';' },
-  },
-  rust: {
-    separators: { enum_variant_list: ',', field_declaration_list: ',' },
-    kinds: { impl_item: 'impl', trait_item: 'trait', mod_item: 'module', function_signature_item: 'function' },
-  },
-  java: {
-    kinds: { constructor_declaration: 'constructor' },
-  },
-};
-
-/** Rules for a language id: the generic rules, extended by the language's own. */
-export function rulesForLanguage(id: string): StructureRules {
-  const own = LANGUAGE_RULES[id === 'tsx' ? 'typescript' : id];
-  if (!own) return GENERIC;
+/**
+ * The generic rules extended by a language's own: lists are merged, records extended; a
+ * language's `transparent` and `separators` replace the generic ones.
+ */
+export function mergeStructureRules(base: StructureRules, own: Partial<StructureRules> | undefined): StructureRules {
+  if (!own) return base;
   const merge = <T>(a: readonly T[], b: readonly T[] | undefined): readonly T[] => (b ? [...new Set([...a, ...b])] : a);
   return {
-    bodies: merge(GENERIC.bodies, own.bodies),
-    clauses: merge(GENERIC.clauses, own.clauses),
-    transparent: own.transparent ?? GENERIC.transparent,
-    excludedFields: merge(GENERIC.excludedFields, own.excludedFields),
-    ignored: merge(GENERIC.ignored, own.ignored),
-    comments: merge(GENERIC.comments, own.comments),
-    attached: merge(GENERIC.attached, own.attached),
-    leading: merge(GENERIC.leading, own.leading),
-    modifiers: merge(GENERIC.modifiers, own.modifiers),
-    wrappers: { ...GENERIC.wrappers, ...own.wrappers },
-    kinds: { ...GENERIC.kinds, ...own.kinds },
-    separators: own.separators ?? GENERIC.separators,
+    bodies: merge(base.bodies, own.bodies),
+    clauses: merge(base.clauses, own.clauses),
+    transparent: own.transparent ?? base.transparent,
+    excludedFields: merge(base.excludedFields, own.excludedFields),
+    ignored: merge(base.ignored, own.ignored),
+    comments: merge(base.comments, own.comments),
+    attached: merge(base.attached, own.attached),
+    leading: merge(base.leading, own.leading),
+    modifiers: merge(base.modifiers, own.modifiers),
+    wrappers: { ...base.wrappers, ...own.wrappers },
+    kinds: { ...base.kinds, ...own.kinds },
+    separators: own.separators ?? base.separators,
   };
 }

@@ -1,0 +1,138 @@
+import type { Node } from 'web-tree-sitter';
+import type { LineCategory } from '../file-read/line-category.js';
+import type { ScopeModel } from '../semantic/scopes.js';
+import type { StructureNode } from '../structure/types.js';
+import type { StructureRules } from '../structure/rules.js';
+
+/**
+ * Everything structedit knows about one language, in one place: which syntax nodes are
+ * structures, how parts are written, how names are scoped and imported, how files are laid out and
+ * read. The code asks a profile, never a language id: adding a language is one profile file in
+ * `profiles/` plus its line in `profiles/index.ts`. Each field is optional; what a profile leaves
+ * out comes from the generic profile, which serves every grammar reasonably.
+ */
+export interface LanguageProfile {
+  /** The language ids this profile serves (`typescript` and `tsx` share one). */
+  readonly languages: readonly string[];
+  /** Structure rules added to the generic ones (lists are merged, records extended). */
+  readonly structure?: Partial<StructureRules>;
+  /** How parts (`.params`, `.returns`, `.decorators`, `.bases`) are written. */
+  readonly parts?: Partial<PartRules>;
+  /** What a name is and which names a rename may use. */
+  readonly names?: Partial<NameRules>;
+  /** The scope model of a file (the generic rule when absent). */
+  readonly scopes?: (root: Node, language: string) => ScopeModel;
+  /** How files import each other (`null`: no module system structedit follows). */
+  readonly modules?: ModuleSystem | null;
+  /** Blank lines between structures. */
+  readonly layout?: Partial<LayoutRules>;
+  /** How `readFile` categorizes lines. */
+  readonly reading?: Partial<ReadingRules>;
+}
+
+/** How a language writes the parts `set` and `add` create. */
+export interface PartRules {
+  /** What goes between the parameters and a return type `set` creates (` -> `, `: `, ` `). */
+  readonly returnTypeSeparator: string;
+  /** What a decorator added without its marker gets in front (`@`), or `null` to add it as given. */
+  readonly decoratorPrefix: string | null;
+  /**
+   * Where `.bases` of a class without any is created: right after the node of this field of the
+   * class (`name`, or `type_parameters` when present), between `open` and `close`; `null` when the
+   * language has no such list to create.
+   */
+  readonly createdBases: { readonly classType: string; readonly afterFields: readonly string[]; readonly open: string; readonly close: string } | null;
+  /**
+   * The parameter list of a function node, when the grammar does not put it in a `parameters` or
+   * `parameter` field of the function itself (C puts it in the function's declarator).
+   */
+  readonly parametersOf: ((fn: Node) => Node | null) | null;
+  /** How an empty parameter list is written, when not as nothing (C's `(void)`). */
+  readonly emptyParameters: string | null;
+}
+
+/** Names: what an identifier is, which words are reserved, what names the receiver of a method. */
+export interface NameRules {
+  /** A valid identifier, whole. */
+  readonly identifier: RegExp;
+  /** Reserved words a rename refuses. */
+  readonly keywords: ReadonlySet<string>;
+  /**
+   * Names of the receiver inside a class's methods besides `this` (Python's `self`, `cls`): a
+   * member accessed on one of them belongs to the enclosing class.
+   */
+  readonly receivers: readonly string[];
+}
+
+/** The import style of a file, followed by the imports a move adds. */
+export interface ImportStyle {
+  readonly quote: string;
+  readonly semicolon: string;
+  /** Specifiers carry an extension (`./a.js`). */
+  readonly extension: boolean;
+  /** The file imports relatively (`from .a import b`). */
+  readonly relative: boolean;
+}
+
+/** How a language's files import each other, as far as renames and moves follow it. */
+export interface ModuleSystem {
+  /** Languages whose files import each other share a family (`ecmascript` for TS, TSX and JS). */
+  readonly family: string;
+  /** Whether a declaration must be exported to be imported (TypeScript/JavaScript). */
+  readonly explicitExports: boolean;
+  /** The file an import specifier names, among the files under the root, or `null`. */
+  resolve(from: string, specifier: string, files: ReadonlySet<string>): string | null;
+  /**
+   * The module a name imported from a module may itself be (`from pkg import mod` imports the
+   * submodule `pkg.mod`), as a specifier to resolve; `null` when the language has no such import.
+   */
+  submodule(module: string, name: string): string | null;
+  /** The specifier a file uses to import another (for imports a move adds). */
+  specifier(from: string, to: string, style: ImportStyle, files: ReadonlySet<string>): string;
+  /** The import style a file's text shows. */
+  style(text: string): ImportStyle;
+  /** An import statement binding `local` to `imported` (`*`: the module, `default`) of `module`. */
+  statement(module: string, imported: string, local: string, style: ImportStyle): string;
+  /** Where the module's name sits in an import statement's text (`from m import x`: first; `import x from 'm'`: last). */
+  specifierOffset(statement: string, module: string): number;
+}
+
+/** Blank lines between structures. */
+export interface LayoutRules {
+  /**
+   * Blank lines between new content and a structure that has no sibling to copy the spacing from,
+   * given that structure's kind and whether either text spans several lines.
+   */
+  blankLinesWithoutSiblings(kind: string | undefined, multiline: boolean): number;
+  /** Whether comment, decorator or attribute lines put before a structure belong to it (no blank line between). */
+  readonly commentsAttach: boolean;
+  /**
+   * Top-level definitions the file separates by more blank lines (PEP 8's two in Python): content
+   * or a structure is such a definition when its text starts with `start` or its kind is listed;
+   * the wider spacing is used where the file already uses it between two top-level structures.
+   */
+  readonly topLevelDefinitions: { readonly start: RegExp; readonly kinds: readonly string[]; readonly blankLines: number } | null;
+}
+
+/** How `readFile` reads a language's lines. */
+export interface ReadingRules {
+  /**
+   * The category of a top-level structure (or one in an opened container) given its first
+   * declaration line, when the language has a rule for it; `null` falls back to the generic rules.
+   */
+  category(node: StructureNode, header: string): LineCategory | null;
+  /** Whether a structure with children is opened in range reads and skeletons. */
+  isContainer(node: StructureNode): boolean;
+}
+
+/** A profile with the generic profile's answers filled in: what the code asks. */
+export interface ResolvedProfile {
+  readonly languages: readonly string[];
+  readonly structure: StructureRules;
+  readonly parts: PartRules;
+  readonly names: NameRules;
+  readonly scopes: (root: Node, language: string) => ScopeModel;
+  readonly modules: ModuleSystem | null;
+  readonly layout: LayoutRules;
+  readonly reading: ReadingRules;
+}

@@ -1,0 +1,78 @@
+import { dirname, joinPath } from '../../semantic/modules.js';
+import { ecmascriptScopes } from '../../semantic/scope-rules-ecmascript.js';
+import type { ImportStyle, LanguageProfile, ModuleSystem } from '../profile.js';
+
+/**
+ * What TypeScript, TSX and JavaScript share: `@` decorators, their reserved words, their scoping
+ * rules, ES module imports between files under the root, and `readFile`'s directive prologues,
+ * `require` imports and CommonJS exports. `typescript.ts` and `javascript.ts` build on it.
+ */
+export const ecmascript = {
+  parts: { decoratorPrefix: '@' },
+  names: {
+    identifier: /^[\p{L}_$][\p{L}\p{N}_$]*$/u,
+    keywords: new Set('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static await'.split(' ')),
+    receivers: [],
+  },
+  scopes: ecmascriptScopes,
+  modules: ecmascriptModules(),
+  reading: {
+    category: (node, header) => {
+      // A string statement: a directive prologue (`'use strict'`), else documentation.
+      if (node.kind === 'docstring') return /^(['"])use [\w -]+\1;?\s*$/.test(header) ? 'directive' : null;
+      if (/^(?:const|let|var)\s[^=]*=\s*require\s*\(/.test(header) || /^require\s*\(/.test(header)) return 'import';
+      if (node.children.length === 0 && (node.kind === 'export' || /^(?:module\.exports|exports\.[\w$]+)\s*=/.test(header))) return 'export';
+      return null;
+    },
+  },
+} satisfies Omit<LanguageProfile, 'languages'>;
+
+const SCRIPT_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
+/**
+ * ES module imports between files under the root: relative specifiers, with or without an
+ * extension (`.js` naming a `.ts` file), and `index` files. Package specifiers name nothing here.
+ */
+function ecmascriptModules(): ModuleSystem {
+  return {
+    family: 'ecmascript',
+    explicitExports: true,
+    resolve(from, specifier, files) {
+      if (!specifier.startsWith('.')) return null;
+      const base = joinPath(dirname(from), specifier);
+      if (base === null) return null;
+      const stem = base.replace(/\.(m|c)?jsx?$/, '');
+      const candidates = [base, ...SCRIPT_EXTENSIONS.map((extension) => `${stem}${extension}`), ...SCRIPT_EXTENSIONS.map((extension) => `${base}/index${extension}`)];
+      return candidates.find((candidate) => files.has(candidate)) ?? null;
+    },
+    submodule: () => null,
+    specifier(from, to, style) {
+      const fromParts = dirname(from).split('/').filter(Boolean);
+      const toParts = to.split('/');
+      let common = 0;
+      while (common < fromParts.length && common < toParts.length - 1 && fromParts[common] === toParts[common]) common++;
+      const up = fromParts.length - common;
+      const rest = toParts.slice(common).join('/');
+      let specifier = `${up === 0 ? './' : '../'.repeat(up)}${rest}`;
+      specifier = style.extension ? specifier.replace(/\.(m|c)?tsx?$/, (match) => match.replace('t', 'j')) : specifier.replace(/(\.d)?\.(m|c)?[jt]sx?$/, '');
+      return specifier.replace(/\/index$/, '') || '.';
+    },
+    style(text): ImportStyle {
+      const sample = /^import[^\n]*?from\s+(['"])([^'"]*)\1(;?)/m.exec(text) ?? /^import\s+(['"])([^'"]*)\1(;?)/m.exec(text);
+      const relativeSpecifier = /from\s+['"](\.[^'"]*)['"]/.exec(text)?.[1];
+      return {
+        quote: sample?.[1] ?? "'",
+        semicolon: sample ? sample[3]! : /;\s*$/m.test(text) || text.trim() === '' ? ';' : '',
+        extension: relativeSpecifier !== undefined && /\.[cm]?js$/.test(relativeSpecifier),
+        relative: false,
+      };
+    },
+    statement(module, imported, local, style) {
+      const quoted = `${style.quote}${module}${style.quote}`;
+      if (imported === '*') return `import * as ${local} from ${quoted}${style.semicolon}`;
+      if (imported === 'default') return `import ${local} from ${quoted}${style.semicolon}`;
+      return `import { ${imported}${local !== imported ? ` as ${local}` : ''} } from ${quoted}${style.semicolon}`;
+    },
+    specifierOffset: (statement, module) => statement.lastIndexOf(module),
+  };
+}

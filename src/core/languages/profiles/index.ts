@@ -1,0 +1,45 @@
+import { mergeStructureRules } from '../../structure/rules.js';
+import type { LanguageProfile, ResolvedProfile } from '../profile.js';
+import { GENERIC_PROFILE } from './generic.js';
+import { go } from './go.js';
+import { java } from './java.js';
+import { javascript } from './javascript.js';
+import { lua } from './lua.js';
+import { markdown } from './markdown.js';
+import { python } from './python.js';
+import { ruby } from './ruby.js';
+import { rust } from './rust.js';
+import { typescript } from './typescript.js';
+
+/** The built-in profiles; a language without one gets the generic profile. */
+const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, ruby, lua, markdown];
+
+/** A profile with the generic answers filled in where it is silent. */
+export function resolveProfile(profile: LanguageProfile): ResolvedProfile {
+  const generic = GENERIC_PROFILE;
+  return {
+    languages: profile.languages,
+    structure: mergeStructureRules(generic.structure, profile.structure),
+    parts: { ...generic.parts, ...profile.parts },
+    names: { ...generic.names, ...profile.names },
+    scopes: profile.scopes ?? generic.scopes,
+    modules: profile.modules === undefined ? generic.modules : profile.modules,
+    layout: { ...generic.layout, ...profile.layout },
+    reading: { ...generic.reading, ...profile.reading },
+  };
+}
+
+const BY_LANGUAGE: ReadonlyMap<string, ResolvedProfile> = new Map(PROFILES.flatMap((profile) => {
+  const resolved = resolveProfile(profile);
+  return profile.languages.map((language) => [language, resolved] as const);
+}));
+
+/** The profile of a language id (the generic profile for a language without its own). */
+export function profileOf(language: string): ResolvedProfile {
+  return BY_LANGUAGE.get(language) ?? GENERIC_PROFILE;
+}
+
+/** Languages whose files import each other share a family (`ecmascript`); else the language is its own. */
+export function languageFamily(language: string): string {
+  return profileOf(language).modules?.family ?? language;
+}

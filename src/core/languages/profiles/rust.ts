@@ -1,0 +1,11 @@
+import type { LanguageProfile } from '../profile.js';
+
+/** Rust: `,`-separated enum variants and struct fields, item kinds named as Rust names them, `->` return types. */
+export const rust: LanguageProfile = {
+  languages: ['rust'],
+  structure: {
+    separators: { enum_variant_list: ',', field_declaration_list: ',' },
+    kinds: { impl_item: 'impl', trait_item: 'trait', mod_item: 'module', function_signature_item: 'function' },
+  },
+  parts: { returnTypeSeparator: ' -> ' },
+};
