@@ -1,5 +1,6 @@
 import { mergeStructureRules } from '../../structure/rules.js';
 import type { LanguageProfile, ResolvedProfile } from '../profile.js';
+import { c } from './c.js';
 import { GENERIC_PROFILE } from './generic.js';
 import { go } from './go.js';
 import { java } from './java.js';
@@ -12,7 +13,7 @@ import { rust } from './rust.js';
 import { typescript } from './typescript.js';
 
 /** The built-in profiles; a language without one gets the generic profile. */
-const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, ruby, lua, markdown];
+const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, c, ruby, lua, markdown];
 
 /** A profile with the generic answers filled in where it is silent. */
 export function resolveProfile(profile: LanguageProfile): ResolvedProfile {

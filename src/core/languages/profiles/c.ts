@@ -1,0 +1,21 @@
+import type { Node } from 'web-tree-sitter';
+import type { LanguageProfile } from '../profile.js';
+
+/**
+ * C and C++: a function's parameter list sits in its declarator (`int *f(int a)` is a
+ * `pointer_declarator` around a `function_declarator` holding the `parameters`), not in a field of
+ * the function itself; `(void)` is an empty parameter list (adding a parameter replaces `void`,
+ * removing the last one writes it back).
+ */
+export const c: LanguageProfile = {
+  languages: ['c', 'cpp'],
+  parts: { parametersOf: declaratorParameters, emptyParameters: 'void' },
+};
+
+/** The `parameters` of the function declarator found by following `declarator` fields down. */
+function declaratorParameters(fn: Node): Node | null {
+  for (let declarator = fn.childForFieldName('declarator'); declarator; declarator = declarator.childForFieldName('declarator')) {
+    if (declarator.type === 'function_declarator') return declarator.childForFieldName('parameters');
+  }
+  return null;
+}

@@ -1,0 +1,70 @@
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createEditor, memoryFs, nodeFs } from 'structedit';
+
+/**
+ * The C profile (src/core/languages/profiles/c.ts): parameters live in a function's declarator, and
+ * `(void)` is an empty parameter list. Measured on real C: the tree-sitter runtime sources that
+ * ship inside web-tree-sitter (a runtime dependency, so every install has them).
+ */
+
+async function dryRun(files: Record<string, string>, edit: Record<string, unknown>) {
+  const editor = createEditor({ fs: memoryFs(files) });
+  const result = await editor.applyEdits({ edits: [edit as never], options: { dry_run: true } });
+  if (result.isErr()) throw new Error(result.error.message);
+  return result.value.would_change!.flatMap((file) => file.changes.map((change) => change.after));
+}
+
+describe('C parameters', () => {
+  const source = 'static int f(void) {\n  return 0;\n}\n\nint *g(int a, char *b) {\n  return b[a];\n}\n';
+
+  it('adds a parameter to a function returning a pointer (the list sits in the declarator)', async () => {
+    expect(await dryRun({ 'a.c': source }, { op: 'add', path: 'a.c', address: 'int *g(int a, char *b).params', value: 'int c' })).toEqual(['int *g(int a, char *b, int c) {']);
+  });
+
+  it('adds the first parameter in place of void', async () => {
+    expect(await dryRun({ 'a.c': source }, { op: 'add', path: 'a.c', address: 'static int f(void).params', value: 'int x' })).toEqual(['static int f(int x) {']);
+  });
+
+  it('writes void back when the last parameter goes', async () => {
+    expect(await dryRun({ 'a.c': 'int h(int unused) {\n  return 0;\n}\n' }, { op: 'remove', path: 'a.c', address: 'int h(int unused).params[0]' })).toEqual(['int h(void) {']);
+  });
+});
+
+describe('C parameters on real code', () => {
+  const lib = join(dirname(createRequire(import.meta.url).resolve('web-tree-sitter')), 'lib');
+
+  it('adds a parameter to every function of the tree-sitter runtime sources', async () => {
+    const files = readdirSync(lib).filter((name) => name.endsWith('.c'));
+    expect(files.length).toBeGreaterThan(5);
+    const editor = createEditor({ fs: nodeFs({ root: lib }) });
+    let functions = 0;
+    let added = 0;
+    const refused: Record<string, number> = {};
+    for (const file of files) {
+      const listed = await editor.listStructures({ path: file, depth: 1 });
+      expect(listed.isOk()).toBe(true);
+      for (const structure of listed._unsafeUnwrap().structures) {
+        if (structure.kind !== 'function' || structure.target === null) continue;
+        functions++;
+        const result = await editor.applyEdits({ edits: [{ op: 'add', path: file, address: `${structure.target}.params`, value: 'int extra_param' }], options: { dry_run: true } });
+        if (result.isErr()) {
+          refused[result.error.error] = (refused[result.error.error] ?? 0) + 1;
+          continue;
+        }
+        // The parameter lands in the list, never after a lone `void`.
+        const after = result.value.would_change!.flatMap((change) => change.changes.map((line) => line.after)).join('\n');
+        expect(after).toMatch(/[(,]\s*int extra_param\s*(\)|, \.\.\.\)|$)/);
+        expect(after).not.toMatch(/\(\s*void\s*,/);
+        added++;
+      }
+    }
+    console.log(`C profile on ${files.length} runtime sources: ${added}/${functions} functions took a parameter; refused: ${JSON.stringify(refused)}`);
+    expect(functions).toBeGreaterThan(300);
+    // Only functions whose text the (old) grammar cannot parse are refused, with PARSER_FAILED.
+    expect(Object.keys(refused).every((code) => code === 'PARSER_FAILED')).toBe(true);
+    expect(added / functions).toBeGreaterThan(0.95);
+  });
+});
