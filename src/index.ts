@@ -99,6 +99,8 @@ export type {
   ChunkLineMismatch,
   ChunkPlacement,
   CodeLocation,
+  MemberCandidate,
+  UnresolvedReference,
   ConflictDetails,
   FailedEdit,
   NameTakenConflict,

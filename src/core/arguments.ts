@@ -530,8 +530,18 @@ export interface RenameEdit {
   path: string;
   /** The declaration: a named structure, or a part that declares a name (`.params.timeout`). */
   address: string;
-  /** The new identifier. */
+  /** The new identifier. A `#private` member stays private: `y` and `#y` both rename `#x` to `#y`. */
   new_name: string;
+  /**
+   * Uses of a member through receivers whose type syntax cannot tell (`AMBIGUOUS_REFERENCES` lists
+   * them): `candidates` renames them all; a list renames exactly those places (an empty list, none).
+   */
+  include?: 'candidates' | Array<{ file: string; line: number; column: number }>;
+  /**
+   * Rename the places that were proven even though others mention the name and could not be
+   * resolved (`UNRESOLVED_REFERENCES`); those are left alone and listed in a warning.
+   */
+  force?: boolean;
   /** Parse the file as this language instead of by its extension. */
   language?: string;
   /** The hash `path` had in an earlier result; `CONFLICT` (nothing written) if the file changed since. */
@@ -606,7 +616,12 @@ export const semanticEditSchema = z.discriminatedUnion('op', [
     op: z.literal('rename'),
     path: editPath,
     address,
-    new_name: z.string().min(1, 'must be the new identifier').describe('The new identifier (no sigils).'),
+    new_name: z.string().min(1, 'must be the new identifier').describe('The new identifier (a #private member stays private: "y" and "#y" both give "#y").'),
+    include: z
+      .union([z.literal('candidates'), z.array(z.strictObject({ file: z.string().min(1), line: z.number().int().min(1), column: z.number().int().min(1) }))])
+      .optional()
+      .describe('Member uses through receivers of unknown type (listed by AMBIGUOUS_REFERENCES): "candidates" renames them all; a list of {file, line, column} renames exactly those.'),
+    force: z.boolean().optional().describe('Rename what was proven even if other places mention the name and could not be resolved (UNRESOLVED_REFERENCES); those stay as they are.'),
     language: editLanguage,
     expected_hash: expectedHash,
   }),

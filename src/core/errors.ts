@@ -193,6 +193,18 @@ export interface CodeLocation {
   kind: string;
 }
 
+/** A place a rename or move could not tie to its declaration nor prove unrelated. */
+export interface UnresolvedReference extends CodeLocation {
+  /** Why it could not be proven: the module it imports from could not be resolved, the file could not be parsed… */
+  reason: string;
+}
+
+/** A use of a member's name through a receiver whose type is not known without a type checker. */
+export interface MemberCandidate extends CodeLocation {
+  /** The receiver as written (`formatter`, `self.parent`, `get_client()`). */
+  receiver: string;
+}
+
 /** Which edit of an `applyEdits` batch failed (on every error an edit of a batch returns). */
 export interface FailedEdit {
   /** 0-based index of the edit in `edits`. */
@@ -482,6 +494,34 @@ export interface ErrorDetailsByCode {
     /** The name being removed. */
     name: string;
     references: CodeLocation[];
+  };
+  /**
+   * A rename or move could not prove itself complete: `references` lists every place that mentions
+   * the name and could not be tied to the declaration or proven unrelated (an import from a module
+   * that could not be resolved, a file that could not be parsed, …), with why. Nothing was written;
+   * `force: true` applies the edit to the places that were proven and leaves these alone.
+   */
+  UNRESOLVED_REFERENCES: {
+    path: string;
+    address: string;
+    /** The name being renamed or moved. */
+    name: string;
+    references: UnresolvedReference[];
+  };
+  /**
+   * A member (method, field, property) is used through receivers whose type syntax cannot tell
+   * (`formatter.write_dl(…)` on a parameter): `candidates` lists each use and its receiver. Nothing
+   * was written; send `include: 'candidates'` to rename them all, or `include` with the exact list
+   * of the ones to rename (an empty list renames none of them).
+   */
+  AMBIGUOUS_REFERENCES: {
+    path: string;
+    address: string;
+    /** The member's name. */
+    name: string;
+    /** Places renamed for certain (the declaration, `this`/`self` uses in its class hierarchy…), for information. */
+    certain: number;
+    candidates: MemberCandidate[];
   };
   /**
    * `file_edit`: an edit's `old_text` occurs nowhere in the file as that edit sees it;

@@ -4,6 +4,7 @@ import { applyReplacements, isOverlap, type Replacement } from '../core/edit/rep
 import { makeError, type StructeditError } from '../core/errors.js';
 import type { LanguageDefinition } from '../core/languages/definitions.js';
 import type { StructurePath } from '../core/locate/targets.js';
+import { isConfigFile, type ProjectFiles } from '../core/modules/project.js';
 import { isReadFailure, workspacePath, type SemanticWorkspace, type WorkspaceFile } from '../core/semantic/workspace.js';
 import type { StructureTree } from '../core/structure/types.js';
 import { encodeUtf8 } from '../core/text/utf8.js';
@@ -33,6 +34,7 @@ export class Workspace implements SemanticWorkspace {
   #files = new Map<string, WorkspaceFile>();
   readonly #syntax = new Map<StructureTree, Tree | null>();
   #listing: string[] | null = null;
+  #project: ProjectFiles | null = null;
 
   constructor(context: EditorContext) {
     this.#context = context;
@@ -193,6 +195,27 @@ export class Workspace implements SemanticWorkspace {
       this.#listing = files;
       return files;
     });
+  }
+
+  /**
+   * The files under the root and the text of their configuration files (package.json,
+   * tsconfig.json, …): what module resolution reads. Read once per batch. A configuration file that
+   * cannot be read fails the search (it could change where imports lead); one that is not UTF-8
+   * text is left out.
+   */
+  project(): ResultAsync<ProjectFiles, StructeditError> {
+    if (this.#project) return okAsync(this.#project);
+    const context = this.#context;
+    return this.listFiles().andThen((files) =>
+      ResultAsync.combine(
+        files.filter(isConfigFile).map((path) =>
+          context.readSource(path).map((read): [string, string] | null => [path, read.source.text]).orElse((failure) => (isReadFailure(failure) ? err(failure) : ok(null))),
+        ),
+      ).map((configs) => {
+        this.#project = { files: new Set(files), configs: new Map(configs.filter((entry): entry is [string, string] => entry !== null)) };
+        return this.#project;
+      }),
+    );
   }
 
   /** Frees the syntax trees. */

@@ -188,6 +188,16 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     facts: (e) => ['References:', ...e.details.references.slice(0, 20).map((ref) => `  ${ref.file}:${ref.line}:${ref.column} (${ref.kind}): ${ref.text}`), ...(e.details.references.length > 20 ? [`  … and ${e.details.references.length - 20} more`] : [])],
     next: () => ['Remove or change the references first (in the same batch, before the remove), or send the remove again with force: true.'],
   },
+  UNRESOLVED_REFERENCES: {
+    headline: (e) => `Nothing was written: ${e.details.references.length} place${e.details.references.length === 1 ? '' : 's'} mention${e.details.references.length === 1 ? 's' : ''} ${quote(e.details.name)} and could not be tied to ${quote(e.details.address)} in ${e.details.path} or proven unrelated.`,
+    facts: (e) => ['Unproven places:', ...e.details.references.slice(0, 20).map((ref) => `  ${ref.file}:${ref.line}:${ref.column}: ${ref.text} (${ref.reason})`), ...(e.details.references.length > 20 ? [`  … and ${e.details.references.length - 20} more`] : [])],
+    next: () => ['Make them resolvable (fix the import, the tsconfig paths, the syntax error) and retry,', 'or edit those places yourself in the same batch, or send the edit again with force: true to change only the places that were proven.'],
+  },
+  AMBIGUOUS_REFERENCES: {
+    headline: (e) => `Nothing was written: ${quote(e.details.name)} is also used through ${e.details.candidates.length} receiver${e.details.candidates.length === 1 ? '' : 's'} whose type cannot be known without a type checker.`,
+    facts: (e) => ['Candidates:', ...e.details.candidates.slice(0, 20).map((candidate) => `  ${candidate.file}:${candidate.line}:${candidate.column} (receiver ${candidate.receiver}): ${candidate.text}`), ...(e.details.candidates.length > 20 ? [`  … and ${e.details.candidates.length - 20} more`] : [])],
+    next: () => ["Send include: 'candidates' to rename all of them,", 'or include: [{ "file", "line", "column" }, …] listing exactly the ones that are this member (an empty list renames none).'],
+  },
   CONFLICT: {
     headline: (e) =>
       e.details.reason === 'name_taken'

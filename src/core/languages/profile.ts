@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { LineCategory } from '../file-read/line-category.js';
+import type { ModuleResolver, ProjectFiles } from '../modules/project.js';
 import type { ScopeModel } from '../semantic/scopes.js';
 import type { StructureNode } from '../structure/types.js';
 import type { StructureRules } from '../structure/rules.js';
@@ -80,8 +81,8 @@ export interface ModuleSystem {
   readonly family: string;
   /** Whether a declaration must be exported to be imported (TypeScript/JavaScript). */
   readonly explicitExports: boolean;
-  /** The file an import specifier names, among the files under the root, or `null`. */
-  resolve(from: string, specifier: string, files: ReadonlySet<string>): string | null;
+  /** A resolver of the project's import specifiers (built once per project: it caches what it reads). */
+  resolver(project: ProjectFiles): ModuleResolver;
   /**
    * The module a name imported from a module may itself be (`from pkg import mod` imports the
    * submodule `pkg.mod`), as a specifier to resolve; `null` when the language has no such import.

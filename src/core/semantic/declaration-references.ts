@@ -3,6 +3,7 @@ import type { Node } from 'web-tree-sitter';
 import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../errors.js';
 import { codeLocation, type LocatedAddress } from './locate-address.js';
 import { languageFamily, profileOf } from '../languages/profiles/index.js';
+import { projectResolution } from '../modules/resolution.js';
 import { nameNodeOf, type ResolvedPart } from './parts.js';
 import { findLocations, type Declaration, type FoundLocation, type ModelledFile } from './references.js';
 import { scopesOf } from './scope-model.js';
@@ -113,7 +114,8 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
   return safeTry(async function* () {
     const found = yield* declarationOf(run, located, field);
     if (found.declaration) {
-      const { locations, bindings } = findLocations(found.models, found.declaration);
+      const resolution = projectResolution(yield* run.workspace.project());
+      const { locations, bindings } = findLocations(found.models, found.declaration, resolution);
       return ok({ name: found.name, locations, bindings, unresolved: [], models: found.models });
     }
     const nameNode = declaredName(located)!;

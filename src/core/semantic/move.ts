@@ -4,6 +4,7 @@ import { planMoveAcrossFiles, planMoveWithinFile } from '../edit/move-structure.
 import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../errors.js';
 import type { ImportStyle } from '../languages/profile.js';
 import { languageFamily, profileOf } from '../languages/profiles/index.js';
+import { projectResolution } from '../modules/resolution.js';
 import { locateUniqueTarget } from '../locate/locate.js';
 import type { StructurePath } from '../locate/targets.js';
 import { detectIndentationStyle } from '../text/indentation.js';
@@ -65,7 +66,6 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     // Imports are followed where the profile knows the language's module system.
     const modules = profileOf(language).modules;
     const semantic = modules !== null;
-    const resolveModule = (from: string, specifier: string, files: ReadonlySet<string>) => modules?.resolve(from, specifier, files) ?? null;
 
     // What the declaration uses from its module, before anything changes.
     const sourceModel = (yield* modelOf(workspace, source.path)).model;
@@ -90,8 +90,11 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     }
 
     // Files importing the declaration from its old home.
-    const files = new Set(yield* workspace.listFiles());
+    const project = yield* workspace.project();
+    const files = new Set(project.files);
     for (const file of [source.path, toPath]) files.add(file);
+    const resolution = projectResolution({ files, configs: project.configs });
+    const resolveModule = (from: string, specifier: string) => resolution.resolveFile(from, specifier, language);
     const importers: Array<{ path: string; record: ImportRecord }> = [];
     const namespaced: CodeLocation[] = [];
     const reexporters: Array<{ path: string; statement: { start: number; end: number }; nameStart: number }> = [];
@@ -103,16 +106,16 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
         if ((yield* workspace.fileMentioning(path, (text) => text.includes(name))) === null) continue;
         const step = yield* modelOf(workspace, path);
         for (const record of step.model.imports) {
-          if (record.imported === name && resolveModule(path, record.module, files) === source.path) importers.push({ path, record });
+          if (record.imported === name && resolveModule(path, record.module) === source.path) importers.push({ path, record });
         }
         for (const record of step.model.imports) {
-          if (record.imported !== '*' || record.local === null || resolveModule(path, record.module, files) !== source.path) continue;
+          if (record.imported !== '*' || record.local === null || resolveModule(path, record.module) !== source.path) continue;
           for (const occurrence of step.model.occurrences) {
             if (occurrence.role === 'property' && occurrence.name === name && occurrence.object?.name === record.local) namespaced.push(codeLocation(step.file, occurrence.start, 'namespace'));
           }
         }
         for (const entry of step.model.exports) {
-          if (entry.from && entry.from.imported === name && entry.nameOccurrence && resolveModule(path, entry.from.module, files) === source.path) {
+          if (entry.from && entry.from.imported === name && entry.nameOccurrence && resolveModule(path, entry.from.module) === source.path) {
             reexporters.push({ path, statement: entry.statement, nameStart: entry.nameOccurrence.start });
           }
         }
@@ -144,7 +147,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
         module = specifierFrom(toPath, source.path);
         if (modules.explicitExports) yield* exportDeclaration(run, source.path, need.local, changes);
       } else {
-        const resolved = resolveModule(source.path, need.module, files);
+        const resolved = resolveModule(source.path, need.module);
         module = resolved ? specifierFrom(toPath, resolved) : need.module;
         if (resolved === toPath) continue;
         imported = need.imported;

@@ -1,4 +1,5 @@
 import { profileOf } from '../languages/profiles/index.js';
+import type { ProjectResolution } from '../modules/resolution.js';
 import { occurrencesOf, resolveName, type Binding, type Occurrence, type Scope, type ScopeModel } from './scopes.js';
 import { uniqueBy } from '../unique-by.js';
 
@@ -56,8 +57,7 @@ function kindOf(occurrence: Occurrence): LocationKind {
  * every import of it under the root and, for imports that keep its name, every use of the
  * imported binding; re-exports that keep the name are followed to their importers.
  */
-export function findLocations(files: ReadonlyMap<string, ModelledFile>, declaration: Declaration): { locations: FoundLocation[]; bindings: Declaration[] } {
-  const paths = new Set(files.keys());
+export function findLocations(files: ReadonlyMap<string, ModelledFile>, declaration: Declaration, resolution: ProjectResolution): { locations: FoundLocation[]; bindings: Declaration[] } {
   const locations: FoundLocation[] = [];
   const seen = new Set<string>();
   const bindings: Declaration[] = [];
@@ -92,8 +92,9 @@ export function findLocations(files: ReadonlyMap<string, ModelledFile>, declarat
       const { model } = importer;
       const modules = profileOf(importer.language).modules;
       if (!modules) continue;
+      const resolve = (specifier: string) => resolution.resolveFile(importer.path, specifier, importer.language);
       for (const record of model.imports) {
-        const target = modules.resolve(importer.path, record.module, paths);
+        const target = resolve(record.module);
         if (record.imported === '*' && target === module && record.local !== null) {
           namespaceUses(importer, record.local, record.localOccurrence, name, add);
           continue;
@@ -106,11 +107,11 @@ export function findLocations(files: ReadonlyMap<string, ModelledFile>, declarat
         }
         // Python `from pkg import mod` then `mod.name`.
         const submodule = record.imported !== '*' && record.local !== null ? modules.submodule(record.module, record.imported) : null;
-        if (submodule !== null && modules.resolve(importer.path, submodule, paths) === module) namespaceUses(importer, record.local!, record.localOccurrence ?? record.nameOccurrence, name, add);
+        if (submodule !== null && resolve(submodule) === module) namespaceUses(importer, record.local!, record.localOccurrence ?? record.nameOccurrence, name, add);
       }
       for (const entry of model.exports) {
         if (!entry.from) continue;
-        const target = modules.resolve(importer.path, entry.from.module, paths);
+        const target = resolve(entry.from.module);
         if (target !== module) continue;
         if (entry.from.imported === '*' && entry.exported === '*') queueModule(importer.path);
         else if (entry.from.imported === name && entry.nameOccurrence) {

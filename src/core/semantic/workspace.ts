@@ -1,4 +1,5 @@
 import type { Result, ResultAsync } from 'neverthrow';
+import type { ProjectFiles } from '../modules/project.js';
 import { normalizeRelativePath } from '../path-syntax.js';
 import type { Node } from 'web-tree-sitter';
 import type { Replacement } from '../edit/replacements.js';
@@ -57,6 +58,8 @@ export interface SemanticWorkspace {
    * renames and moves look for references.
    */
   listFiles(): ResultAsync<string[], StructeditError>;
+  /** The files under the root and the configuration files that change how imports resolve. */
+  project(): ResultAsync<ProjectFiles, StructeditError>;
   /** `PARSER_FAILED` when syntax errors lie inside the located structures; warnings for errors elsewhere. */
   checkLocatedSyntax(file: WorkspaceFile, paths: readonly StructurePath[]): Result<Warning[], StructeditError>;
   /**

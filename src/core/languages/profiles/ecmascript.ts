@@ -1,4 +1,5 @@
-import { dirname, joinPath } from '../../semantic/modules.js';
+import { ecmascriptResolver } from '../../modules/ecmascript.js';
+import { dirname } from '../../semantic/modules.js';
 import { ecmascriptScopes } from '../../semantic/scope-rules-ecmascript.js';
 import type { ImportStyle, LanguageProfile, ModuleSystem } from '../profile.js';
 
@@ -27,24 +28,12 @@ export const ecmascript = {
   },
 } satisfies Omit<LanguageProfile, 'languages'>;
 
-const SCRIPT_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
-
-/**
- * ES module imports between files under the root: relative specifiers, with or without an
- * extension (`.js` naming a `.ts` file), and `index` files. Package specifiers name nothing here.
- */
+/** ES module imports (see `ecmascriptResolver`), and how a move writes them. */
 function ecmascriptModules(): ModuleSystem {
   return {
     family: 'ecmascript',
     explicitExports: true,
-    resolve(from, specifier, files) {
-      if (!specifier.startsWith('.')) return null;
-      const base = joinPath(dirname(from), specifier);
-      if (base === null) return null;
-      const stem = base.replace(/\.(m|c)?jsx?$/, '');
-      const candidates = [base, ...SCRIPT_EXTENSIONS.map((extension) => `${stem}${extension}`), ...SCRIPT_EXTENSIONS.map((extension) => `${base}/index${extension}`)];
-      return candidates.find((candidate) => files.has(candidate)) ?? null;
-    },
+    resolver: ecmascriptResolver,
     submodule: () => null,
     specifier(from, to, style) {
       const fromParts = dirname(from).split('/').filter(Boolean);

@@ -1,4 +1,5 @@
-import { dirname, joinSegments } from '../../semantic/modules.js';
+import { pythonResolver } from '../../modules/python.js';
+import { dirname } from '../../semantic/modules.js';
 import { pythonScopes } from '../../semantic/scope-rules-python.js';
 import type { ImportStyle, LanguageProfile, ModuleSystem } from '../profile.js';
 
@@ -29,34 +30,12 @@ export const python: LanguageProfile = {
   },
 };
 
-/**
- * Python imports between files under the root: relative imports (`.models`, `..util`) from the
- * importing file's package, absolute ones from its top package's parent, the root or `src/`;
- * `from pkg import mod` may import the submodule `pkg/mod.py`.
- */
+/** Python imports (see `pythonResolver`); `from pkg import mod` may import the submodule `pkg/mod.py`. */
 function pythonModules(): ModuleSystem {
   return {
     family: 'python',
     explicitExports: false,
-    resolve(from, specifier, files) {
-      const dots = /^\.*/.exec(specifier)![0].length;
-      const rest = specifier.slice(dots).split('.').filter(Boolean).join('/');
-      const bases: string[] = [];
-      if (dots > 0) {
-        let base: string | null = dirname(from);
-        for (let level = 1; level < dots && base !== null; level++) base = base === '' ? null : dirname(base);
-        if (base === null) return null;
-        bases.push(base);
-      } else bases.push(...pythonRoots(from, files));
-      for (const base of bases) {
-        const path = rest === '' ? base : joinSegments(base, rest);
-        for (const candidate of rest === '' ? [`${path}/__init__.py`] : [`${path}.py`, `${path}/__init__.py`, `${path}.pyi`]) {
-          const normalized = candidate.replace(/^\//, '');
-          if (files.has(normalized)) return normalized;
-        }
-      }
-      return null;
-    },
+    resolver: pythonResolver,
     submodule: (module, name) => `${module}${module.endsWith('.') ? '' : '.'}${name}`,
     specifier(from, to, style, files) {
       // Relative when the files share a package and the importer uses relative imports.
@@ -71,11 +50,4 @@ function pythonModules(): ModuleSystem {
     },
     specifierOffset: (statement, module) => statement.indexOf(module),
   };
-}
-
-/** Where absolute Python imports of a file start: its top package's parent, the root, `src`. */
-function pythonRoots(from: string, files: ReadonlySet<string>): string[] {
-  let folder = dirname(from);
-  while (folder !== '' && files.has(`${folder}/__init__.py`)) folder = dirname(folder);
-  return [...new Set([folder, '', 'src'])];
 }
