@@ -1,19 +1,40 @@
 import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../errors.js';
+import { languageFamily } from '../languages/profiles/index.js';
+import { projectResolution, type ProjectResolution } from '../modules/resolution.js';
 import { codeLocation, type LocatedAddress } from './locate-address.js';
-import { languageFamily, profileOf } from '../languages/profiles/index.js';
-import { projectResolution } from '../modules/resolution.js';
-import { nameNodeOf, type ResolvedPart } from './parts.js';
-import { findLocations, type Declaration, type FoundLocation, type ModelledFile } from './references.js';
+import { classesOf, memberReferences, type Candidate, type ClassDeclaration } from './members.js';
+import { nameNodeOf } from './parts.js';
+import { auditMentions, findLocations, wordOffsets, type Declaration, type FoundLocation, type ModelledFile, type UnprovenMention } from './references.js';
 import { scopesOf } from './scope-model.js';
-import { occurrenceAt, type Occurrence } from './scopes.js';
-import { isReadFailure, type EditRun, type SemanticWorkspace } from './workspace.js';
+import { occurrenceAt, occurrencesOf, type Binding } from './scopes.js';
+import { isReadFailure, type EditRun, type SemanticWorkspace, type WorkspaceFile } from './workspace.js';
 
 /**
  * The declaration an address names and every place that refers to it: what `rename` changes and
- * what the reference check of `remove` looks at.
+ * what the reference check of `remove` looks at. A declaration bound in a scope is followed through
+ * the scope chain and imports (`findLocations`), and every other mention of its name under the root
+ * is proven unrelated or listed (`auditMentions`); a class member is followed through its class
+ * hierarchy (`memberReferences`), and its uses on receivers of unknown type are listed as candidates.
  */
+export interface References {
+  /** The declared name. */
+  readonly name: string;
+  /** Every place proven to refer to the declaration (the declaration included). */
+  readonly locations: FoundLocation[];
+  /** The bindings that stand for it (for collision checks); empty for a member. */
+  readonly bindings: Declaration[];
+  /** Mentions of the name that could be neither tied to it nor proven unrelated. */
+  readonly unproven: UnprovenMention[];
+  /** For a member: uses through receivers of unknown type. */
+  readonly candidates: Candidate[];
+  /** For a member: the classes of its hierarchy that declare or inherit it. */
+  readonly classes: readonly ClassDeclaration[];
+  /** The files searched. */
+  readonly models: Map<string, ModelledFile>;
+}
+
 /** The name node a rename or reference check starts from: the declaration's name, a parameter's… */
 export function declaredName(located: LocatedAddress): Node | null {
   const { part } = located;
@@ -31,133 +52,228 @@ export function declaredName(located: LocatedAddress): Node | null {
   return null;
 }
 
-/** Models for every file of the declaration's language family under the root that mentions the name. */
-function modelFiles(workspace: SemanticWorkspace, origin: ModelledFile, name: string, crossFile: boolean): ResultAsync<Map<string, ModelledFile>, StructeditError> {
+/** A file's model for the finder. */
+export function modelled(file: WorkspaceFile, root: Node): ModelledFile {
+  return { path: file.path, language: file.language.id, model: scopesOf(root, file.language.id), text: file.tree.source.text, root, syntaxErrors: file.tree.syntaxErrors };
+}
+
+/**
+ * Models of every file of the origin's language family under the root that mentions the name (the
+ * origin's own model is reused). A file that cannot be read fails the search; one that can be read
+ * but not parsed as source (not UTF-8, too large, no grammar) is listed as unproven: it might refer
+ * to the declaration.
+ */
+function searchFiles(workspace: SemanticWorkspace, origin: ModelledFile, name: string): ResultAsync<{ models: Map<string, ModelledFile>; unproven: UnprovenMention[] }, StructeditError> {
   return safeTry(async function* () {
-    // The origin's model is the one its declaration was found in.
     const models = new Map<string, ModelledFile>([[origin.path, origin]]);
+    const unproven: UnprovenMention[] = [];
     const family = languageFamily(origin.language);
-    const paths = crossFile ? yield* workspace.listFiles() : [];
-    const word = new RegExp(`(^|[^\\p{L}\\p{N}_$])${name.replace(/[$]/g, '\\$')}($|[^\\p{L}\\p{N}_$])`, 'u');
-    for (const path of paths) {
+    const mentions = (text: string) => wordOffsets(text, name).length > 0;
+    for (const path of yield* workspace.listFiles()) {
       if (path === origin.path) continue;
       const language = workspace.languageOf(path);
       if (language.isErr() || languageFamily(language.value.id) !== family) continue;
-      const mentions = (text: string) => word.test(text);
       const file = await workspace.fileMentioning(path, mentions);
-      if (file.isErr() && isReadFailure(file.error)) return err(file.error);
-      if (file.isErr() || file.value === null || !mentions(file.value.tree.source.text)) continue;
+      if (file.isErr()) {
+        if (isReadFailure(file.error)) return err(file.error);
+        unproven.push({ file: path, start: 0, reason: `it could not be read as ${language.value.id} source (${file.error.error}), so its mentions of the name could not be checked` });
+        continue;
+      }
+      if (file.value === null) continue;
       const root = yield* workspace.syntax(file.value);
-      if (!root) continue;
-      models.set(file.value.path, { path: file.value.path, language: file.value.language.id, model: scopesOf(root, file.value.language.id) });
+      if (root) models.set(file.value.path, modelled(file.value, root));
     }
-    // Every file of the family is known for module resolution, even those not modelled.
-    return ok(models);
+    return ok({ models, unproven });
   });
 }
 
-/** The declaration a located address names, with the models to search. */
-function declarationOf(run: EditRun, located: LocatedAddress, field: string): ResultAsync<{ name: string; declaration: Declaration | null; member: Occurrence | null; models: Map<string, ModelledFile> }, StructeditError> {
+/** The class declaration whose body directly holds a member's name node, if any. */
+function enclosingClass(origin: ModelledFile, name: Node): ClassDeclaration | null {
+  const classes = classesOf(origin);
+  let best: ClassDeclaration | null = null;
+  for (const declaration of classes) {
+    if (declaration.body && declaration.body.startIndex <= name.startIndex && name.endIndex <= declaration.body.endIndex && (!best || declaration.node.startIndex > best.node.startIndex)) best = declaration;
+  }
+  return best;
+}
+
+/** Every location of the declaration an address names, and what could not be tied to it. */
+export function referencesOf(run: EditRun, located: LocatedAddress, field: string): ResultAsync<References, StructeditError> {
   return safeTry(async function* () {
-    const name = declaredName(located);
-    if (!name) {
+    const { workspace } = run;
+    const nameNode = declaredName(located);
+    if (!nameNode) {
       return err(invalidArgument([{ field, message: `${located.part.description} declares no name; address a named declaration (a function, class, variable, member, parameter or import)` }]));
     }
-    const origin = located.file;
-    const root = (yield* run.workspace.syntax(origin))!;
-    const own = scopesOf(root, origin.language.id);
-    const occurrence = occurrenceAt(own, name.startIndex, name.endIndex);
-    // A name bound in a class body (a Python method or class attribute) is a member: it is used as
-    // `self.name` / `Class.name`, never through the scope chain.
-    if (occurrence && occurrence.binding && occurrence.role !== 'property' && occurrence.binding.scope.kind !== 'class') {
-      const crossFile = occurrence.binding.scope === own.module;
-      const models = yield* modelFiles(run.workspace, { path: origin.path, language: origin.language.id, model: own }, occurrence.name, crossFile);
-      return ok({ name: occurrence.name, declaration: { file: origin.path, binding: occurrence.binding }, member: null, models });
+    const root = (yield* workspace.syntax(located.file))!;
+    const origin = modelled(located.file, root);
+    const occurrence = occurrenceAt(origin.model, nameNode.startIndex, nameNode.endIndex);
+    const local = new Map([[origin.path, origin]]);
+    // A name bound in a scope other than a class body: followed through scopes and imports.
+    if (occurrence?.binding && occurrence.role !== 'property' && occurrence.binding.scope.kind !== 'class') {
+      const declaration = { file: origin.path, binding: occurrence.binding };
+      if (occurrence.binding.scope !== origin.model.module) {
+        const found = findLocations(local, declaration, yield* resolutionOf(workspace));
+        return ok({ name: occurrence.name, locations: found.locations, bindings: found.bindings, unproven: [], candidates: [], classes: [], models: local });
+      }
+      const search = yield* searchFiles(workspace, origin, occurrence.name);
+      const resolution = yield* resolutionOf(workspace);
+      const found = findLocations(search.models, declaration, resolution);
+      const unproven = [...search.unproven, ...auditMentions(search.models, occurrence.name, found, resolution)];
+      return ok({ name: occurrence.name, locations: found.locations, bindings: found.bindings, unproven, candidates: [], classes: [], models: search.models });
     }
-    const models = new Map([[origin.path, { path: origin.path, language: origin.language.id, model: own }]]);
-    return ok({ name: name.text, declaration: null, member: occurrence ?? null, models });
+    // A member: a class's method or field, found through its class hierarchy.
+    const owner = enclosingClass(origin, nameNode);
+    const name = nameNode.text;
+    if (owner) {
+      const search = yield* searchFiles(workspace, origin, name);
+      const found = memberReferences(search.models, owner, name, yield* resolutionOf(workspace));
+      return ok({ name, locations: found.locations, bindings: [], unproven: search.unproven, candidates: found.candidates, classes: found.classes, models: search.models });
+    }
+    // A member of something else (an object literal's entry): its name, and uses on the owning name.
+    return ok({ name, ...entryReferences(located, origin, nameNode), bindings: [], unproven: [], classes: [], models: local });
   });
 }
 
+function resolutionOf(workspace: SemanticWorkspace): ResultAsync<ProjectResolution, StructeditError> {
+  return workspace.project().map(projectResolution);
+}
+
 /**
- * Locations of a member (a method, a field, an object entry): its name, and accesses through
- * `this` / `self` / `cls` inside the enclosing class or through the owning name; other accesses
- * of the same name cannot be tied to it without types and are reported as unresolved.
+ * An entry of an object literal (or enum): its name, and `owner.name` where `owner` is the name the
+ * literal is bound to; other `.name` uses in the file are candidates.
  */
-function memberLocations(located: LocatedAddress, models: Map<string, ModelledFile>, name: string, nameNode: Node): { locations: FoundLocation[]; unresolved: Occurrence[] } {
-  const { model } = models.get(located.file.path)!;
+function entryReferences(located: LocatedAddress, origin: ModelledFile, nameNode: Node): { locations: FoundLocation[]; candidates: Candidate[] } {
   const owner = located.part.path.length >= 2 ? located.part.path[located.part.path.length - 2]! : null;
   const ownerName = owner?.name ?? null;
-  const locations: FoundLocation[] = [];
-  const unresolved: Occurrence[] = [];
-  for (const occurrence of model.occurrences) {
-    if (occurrence.name !== name) continue;
-    if (occurrence.start === nameNode.startIndex) {
-      locations.push({ file: located.file.path, start: occurrence.start, end: occurrence.end, kind: 'definition', occurrence, binding: null });
-      continue;
-    }
-    if (occurrence.role !== 'property') continue;
-    const inOwner = owner !== null && occurrence.start >= owner.start && occurrence.end <= owner.end;
-    const object = occurrence.object;
-    const self = object && (object.kind === 'this' || profileOf(model.language).names.receivers.includes(object.name));
-    if ((self && inOwner) || (object && ownerName !== null && object.name === ownerName)) locations.push({ file: located.file.path, start: occurrence.start, end: occurrence.end, kind: 'reference', occurrence, binding: null });
-    else unresolved.push(occurrence);
+  const name = nameNode.text;
+  const definition = occurrenceAt(origin.model, nameNode.startIndex, nameNode.endIndex) ?? { start: nameNode.startIndex, end: nameNode.endIndex, name, role: 'definition' as const, form: 'plain' as const, scope: origin.model.module, binding: null };
+  const locations: FoundLocation[] = [{ file: origin.path, start: nameNode.startIndex, end: nameNode.endIndex, kind: 'definition', occurrence: definition, binding: null, imported: false }];
+  const candidates: Candidate[] = [];
+  for (const occurrence of origin.model.occurrences) {
+    if (occurrence.name !== name || occurrence.role !== 'property' || occurrence.start === nameNode.startIndex || !occurrence.object) continue;
+    const location: FoundLocation = { file: origin.path, start: occurrence.start, end: occurrence.end, kind: 'reference', occurrence, binding: null, imported: false };
+    if (ownerName !== null && occurrence.object.kind === 'name' && occurrence.object.name === ownerName) locations.push(location);
+    else candidates.push({ location, receiver: occurrence.object.name });
   }
-  if (!locations.some((location) => location.kind === 'definition')) {
-    locations.unshift({ file: located.file.path, start: nameNode.startIndex, end: nameNode.endIndex, kind: 'definition', occurrence: { start: nameNode.startIndex, end: nameNode.endIndex, name, role: 'definition', form: 'plain', scope: model.module, binding: null }, binding: null });
-  }
-  return { locations, unresolved };
+  return { locations, candidates };
 }
 
-/** Every location of the declaration an address names (and what could not be tied to it). */
-export function referencesOf(run: EditRun, located: LocatedAddress, field: string): ResultAsync<{ name: string; locations: FoundLocation[]; bindings: Declaration[]; unresolved: Occurrence[]; models: Map<string, ModelledFile> }, StructeditError> {
-  return safeTry(async function* () {
-    const found = yield* declarationOf(run, located, field);
-    if (found.declaration) {
-      const resolution = projectResolution(yield* run.workspace.project());
-      const { locations, bindings } = findLocations(found.models, found.declaration, resolution);
-      return ok({ name: found.name, locations, bindings, unresolved: [], models: found.models });
-    }
-    const nameNode = declaredName(located)!;
-    const member = memberLocations(located, found.models, found.name, nameNode);
-    return ok({ name: found.name, locations: member.locations, bindings: [], unresolved: member.unresolved, models: found.models });
-  });
+/** Bindings declared inside a span of a file (what removing that text removes). */
+function bindingsDeclaredIn(origin: ModelledFile, span: { start: number; end: number }): Binding[] {
+  const bindings = new Set<Binding>();
+  for (const occurrence of origin.model.occurrences) {
+    if (occurrence.start < span.start || occurrence.end > span.end || !occurrence.binding) continue;
+    if (occurrence.binding.declarations.includes(occurrence)) bindings.add(occurrence.binding);
+  }
+  return [...bindings];
 }
 
 /**
- * The reference check of `remove`: removing a named declaration (or parameter, import, member)
- * that is still referenced fails with `REFERENCES_EXIST`, listing the references outside the
- * removed text.
+ * The reference check of `remove`: removing text that declares names (a parameter of any form —
+ * rest, destructured, with a default, `$var` —, a local, an import, a top-level declaration, a
+ * member) fails with `REFERENCES_EXIST` when any of them is still used outside the removed text,
+ * listing the uses; with `UNRESOLVED_REFERENCES` when some mention could not be checked; with
+ * `AMBIGUOUS_REFERENCES` when a member is used through receivers of unknown type.
  */
 export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddress): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
-    const { part } = located;
-    if (!(part.kind === 'structure' || part.kind === 'element') || !declaredName(located)) return ok(undefined);
+    const { part, file } = located;
+    if (!(part.kind === 'structure' || part.kind === 'element') || !part.span) return ok(undefined);
     if (part.kind === 'structure' && part.path.length === 1) return ok(undefined);
-    const found = await referencesOf(run, located, `edits.${run.index}.address`);
-    if (found.isErr() && isReadFailure(found.error)) return err(found.error);
-    if (found.isErr()) return ok(undefined);
-    const removed = removedSpan(part);
+    const removed = part.span;
+    const root = yield* run.workspace.syntax(file);
+    if (!root) return ok(undefined);
+    const origin = modelled(file, root);
+    const inside = (location: { file: string; start: number; end: number }) => location.file === file.path && location.start >= removed.start && location.end <= removed.end;
     const references: CodeLocation[] = [];
-    for (const location of found.value.locations) {
-      if (location.kind === 'definition') continue;
-      if (location.file === located.file.path && location.start >= removed.start && location.end <= removed.end) continue;
-      const file = yield* run.workspace.file(location.file);
-      references.push(codeLocation(file, location.start, location.kind));
+    const names = new Set<string>();
+    const listReferences = async function* (locations: readonly FoundLocation[]) {
+      for (const location of locations) {
+        if (location.kind === 'definition' || inside(location)) continue;
+        const target = yield* run.workspace.file(location.file);
+        references.push(codeLocation(target, location.start, location.kind));
+      }
+    };
+    // Names the removed text declares in a scope: each must be unused outside it, unless declared elsewhere too.
+    for (const binding of bindingsDeclaredIn(origin, removed)) {
+      if (binding.declarations.some((declaration) => !inside({ file: file.path, ...declaration }))) continue;
+      names.add(binding.name);
+      if (binding.scope === origin.model.module) {
+        const search = yield* searchFiles(run.workspace, origin, binding.name);
+        const resolution = yield* resolutionOf(run.workspace);
+        const found = findLocations(search.models, { file: file.path, binding }, resolution);
+        yield* listReferences(found.locations);
+        const unproven = [...search.unproven, ...auditMentions(search.models, binding.name, found, resolution)];
+        if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, binding.name, unproven));
+      } else {
+        yield* listReferences(occurrencesOf(origin.model, binding).map((occurrence) => ({ file: file.path, start: occurrence.start, end: occurrence.end, kind: occurrence.role === 'definition' ? ('definition' as const) : ('reference' as const), occurrence, binding, imported: false })));
+      }
+    }
+    // A member (declared in a class body): its uses through its class hierarchy, and candidates.
+    const nameNode = declaredName(located);
+    const owner = nameNode ? enclosingClass(origin, nameNode) : null;
+    if (nameNode && owner && nameNode.startIndex >= removed.start && nameNode.endIndex <= removed.end) {
+      names.add(nameNode.text);
+      const search = yield* searchFiles(run.workspace, origin, nameNode.text);
+      const found = memberReferences(search.models, owner, nameNode.text, yield* resolutionOf(run.workspace));
+      // Another definition of the member (an override, an overload) keeps it declared: only uses of this one count when it is the only one.
+      if (found.locations.filter((location) => location.kind === 'definition' && !inside(location)).length === 0) {
+        yield* listReferences(found.locations);
+        if (found.candidates.length > 0) return err(yield* ambiguousReferences(run, located, nameNode.text, found.locations.length, found.candidates));
+      }
     }
     if (references.length === 0) return ok(undefined);
+    const name = [...names].join(', ');
     const listed = references.slice(0, 5).map((reference) => `${reference.file}:${reference.line} ${JSON.stringify(reference.text)}`).join('; ');
     return err(
-      makeError('REFERENCES_EXIST', `${JSON.stringify(found.value.name)} is still referenced in ${references.length} place${references.length === 1 ? '' : 's'} (${listed}${references.length > 5 ? '; …' : ''}), so removing it would break them. Remove or change those references first (earlier in the same batch), or send the remove again with force: true.`, {
-        path: located.file.path,
+      makeError('REFERENCES_EXIST', `${JSON.stringify(name)} is still referenced in ${references.length} place${references.length === 1 ? '' : 's'} (${listed}${references.length > 5 ? '; …' : ''}), so removing it would break them. Remove or change those references first (earlier in the same batch), or send the remove again with force: true.`, {
+        path: file.path,
         address: located.context.address,
-        name: found.value.name,
+        name,
         references,
       }),
     );
   });
 }
 
-function removedSpan(part: ResolvedPart): { start: number; end: number } {
-  return part.span ?? { start: 0, end: 0 };
+/** `UNRESOLVED_REFERENCES` for mentions that could not be proven. */
+export function unresolvedReferences(run: EditRun, located: LocatedAddress, name: string, unproven: readonly UnprovenMention[]): ResultAsync<StructeditError, StructeditError> {
+  return safeTry(async function* () {
+    const references = [];
+    for (const mention of unproven) {
+      const file = yield* run.workspace.fileOrNew(mention.file).orElse(() => run.workspace.file(located.file.path));
+      references.push({ ...codeLocation(file, file.path === mention.file ? mention.start : 0, 'unresolved'), file: mention.file, reason: mention.reason });
+    }
+    const listed = references.slice(0, 3).map((reference) => `${reference.file}:${reference.line} (${reference.reason})`).join('; ');
+    return ok(
+      makeError('UNRESOLVED_REFERENCES', `${references.length} place${references.length === 1 ? '' : 's'} mention${references.length === 1 ? 's' : ''} ${JSON.stringify(name)} and could not be tied to ${JSON.stringify(located.context.address)} in ${located.file.path} or proven unrelated (${listed}${references.length > 3 ? '; …' : ''}); nothing was written. Fix what makes them unresolvable, change them in the same batch, or send the edit again with force: true to change only the places that were proven.`, {
+        path: located.file.path,
+        address: located.context.address,
+        name,
+        references,
+      }),
+    );
+  });
+}
+
+/** `AMBIGUOUS_REFERENCES` for member uses through receivers of unknown type. */
+export function ambiguousReferences(run: EditRun, located: LocatedAddress, name: string, certain: number, candidates: readonly Candidate[]): ResultAsync<StructeditError, StructeditError> {
+  return safeTry(async function* () {
+    const listed = [];
+    for (const candidate of candidates) {
+      const file = yield* run.workspace.file(candidate.location.file);
+      listed.push({ ...codeLocation(file, candidate.location.start, 'candidate'), receiver: candidate.receiver });
+    }
+    const shown = listed.slice(0, 3).map((candidate) => `${candidate.file}:${candidate.line} ${JSON.stringify(candidate.text)}`).join('; ');
+    return ok(
+      makeError('AMBIGUOUS_REFERENCES', `${JSON.stringify(name)} is a member, and ${listed.length} use${listed.length === 1 ? '' : 's'} of that name go${listed.length === 1 ? 'es' : ''} through receivers whose type syntax cannot tell (${shown}${listed.length > 3 ? '; …' : ''}); nothing was written. Send include: 'candidates' to rename them all too, or include: [{ file, line, column }, …] with exactly the ones that are this member.`, {
+        path: located.file.path,
+        address: located.context.address,
+        name,
+        certain,
+        candidates: listed,
+      }),
+    );
+  });
 }

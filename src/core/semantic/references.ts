@@ -1,13 +1,19 @@
+import type { Node } from 'web-tree-sitter';
 import { profileOf } from '../languages/profiles/index.js';
+import type { ModuleTarget } from '../modules/project.js';
 import type { ProjectResolution } from '../modules/resolution.js';
-import { occurrencesOf, resolveName, type Binding, type Occurrence, type Scope, type ScopeModel } from './scopes.js';
+import type { TextSpan } from '../structure/types.js';
 import { uniqueBy } from '../unique-by.js';
+import { dirname } from './modules.js';
+import { occurrenceAt, occurrencesOf, resolveName, type Binding, type ImportRecord, type Occurrence, type Scope, type ScopeModel } from './scopes.js';
 
 /**
  * The reference finder: every occurrence of a declaration across the files of its language under
- * the root, following imports, re-exports (`export { a } from`, `export * from`, Python packages
- * importing from their modules) and namespace accesses (`ns.a`, `module.a`). What rename and the
- * reference check of remove share.
+ * the root, following imports (static, dynamic and `require`, aliased or not), re-exports
+ * (`export { a } from`, `export * from`, Python packages importing from their modules, `from m
+ * import *`) and namespace accesses (`ns.a`, `pkg.mod.a` through submodules). What rename, move and
+ * the reference check of remove share; {@link auditMentions} then proves every other mention of the
+ * name unrelated, or lists it.
  */
 
 /** One file's model for the finder. */
@@ -15,6 +21,11 @@ export interface ModelledFile {
   readonly path: string;
   readonly language: string;
   readonly model: ScopeModel;
+  /** The file's text and syntax tree: where a mention of the name sits (code, string, comment). */
+  readonly text: string;
+  readonly root: Node;
+  /** Spans the parser could not read (ERROR and MISSING nodes). */
+  readonly syntaxErrors: readonly TextSpan[];
 }
 
 /** Why a location is found. */
@@ -29,12 +40,25 @@ export interface FoundLocation {
   readonly occurrence: Occurrence;
   /** The binding it belongs to in its file (`null` for names that bind nothing there: `ns.a`, `import { a as b }`). */
   readonly binding: Binding | null;
+  /** Whether it was reached through an import (a destructured `import()` then writes the new name whole). */
+  readonly imported: boolean;
+  /** Whether it is renamed as a property read from a value (`const { name } = value` becomes `{ newName: name }`). */
+  readonly property?: boolean;
 }
 
 /** The declaration to follow: a binding in a file. */
 export interface Declaration {
   readonly file: string;
   readonly binding: Binding;
+}
+
+/** What {@link findLocations} found. */
+export interface FoundReferences {
+  readonly locations: FoundLocation[];
+  /** Every binding that stands for the declaration (its own, and imports of it that keep its name). */
+  readonly bindings: Declaration[];
+  /** The modules whose exports include the declaration under its name. */
+  readonly modules: ReadonlySet<string>;
 }
 
 function kindOf(occurrence: Occurrence): LocationKind {
@@ -52,87 +76,253 @@ function kindOf(occurrence: Occurrence): LocationKind {
   }
 }
 
+/** The import record an import binding comes from. */
+export function importRecordOf(model: ScopeModel, binding: Binding): ImportRecord | undefined {
+  return model.imports.find((record) => (record.localOccurrence ?? record.nameOccurrence)?.binding === binding);
+}
+
+/**
+ * The module a property's receiver is, when it is one: `ns` of `import * as ns` / `import ns` (a
+ * Python module) / `const ns = await import(…)`, a Python `from pkg import mod`, and chains through
+ * packages' submodules (`pkg.core` of `import pkg.core`). `null` when the receiver is no module.
+ */
+export function receiverModule(file: ModelledFile, occurrence: Occurrence, resolution: ProjectResolution): ModuleTarget | null {
+  const object = occurrence.object;
+  if (!object) return null;
+  const path = object.kind === 'name' ? [object.name] : object.path;
+  if (!path || path.length === 0) return null;
+  const head = occurrenceAt(file.model, object.start, object.start + path[0]!.length);
+  const binding = head?.binding;
+  if (!binding || binding.kind !== 'import') return null;
+  const record = importRecordOf(file.model, binding);
+  if (!record) return null;
+  let target = resolution.resolve(file.path, record.module, file.language);
+  if (record.imported !== '*') {
+    if (target.kind === 'unresolved') return target;
+    const submodule = profileOf(file.language).modules?.submodule(record.module, record.imported) ?? null;
+    if (submodule === null) return null;
+    target = resolution.resolve(file.path, submodule, file.language);
+    if (target.kind !== 'file') return null;
+  }
+  for (const name of path.slice(1)) {
+    if (target.kind !== 'file') return target;
+    const next = submoduleOf(target.path, name, resolution.project.files);
+    if (next === null) return null;
+    target = { kind: 'file', path: next };
+  }
+  return target;
+}
+
+/** A package's submodule by name (`pkg/__init__.py` + `core` → `pkg/core.py`), or `null`. */
+function submoduleOf(module: string, name: string, files: ReadonlySet<string>): string | null {
+  if (!/\/__init__\.pyi?$/.test(module)) return null;
+  const folder = dirname(module);
+  return [`${folder}/${name}.py`, `${folder}/${name}/__init__.py`, `${folder}/${name}.pyi`].find((candidate) => files.has(candidate)) ?? null;
+}
+
 /**
  * Every location of a declaration: its occurrences in its file, then (for a module-level name)
  * every import of it under the root and, for imports that keep its name, every use of the
- * imported binding; re-exports that keep the name are followed to their importers.
+ * imported binding; re-exports that keep the name are followed to their importers, and so are
+ * namespace and star imports of every module that exports it.
  */
-export function findLocations(files: ReadonlyMap<string, ModelledFile>, declaration: Declaration, resolution: ProjectResolution): { locations: FoundLocation[]; bindings: Declaration[] } {
+export function findLocations(files: ReadonlyMap<string, ModelledFile>, declaration: Declaration, resolution: ProjectResolution): FoundReferences {
   const locations: FoundLocation[] = [];
   const seen = new Set<string>();
   const bindings: Declaration[] = [];
-  const add = (file: string, occurrence: Occurrence, binding: Binding | null) => {
+  const add = (file: string, occurrence: Occurrence, binding: Binding | null, imported: boolean) => {
     const key = `${file}\u0000${occurrence.start}`;
     if (seen.has(key)) return;
     seen.add(key);
-    locations.push({ file, start: occurrence.start, end: occurrence.end, kind: kindOf(occurrence), occurrence, binding });
+    locations.push({ file, start: occurrence.start, end: occurrence.end, kind: kindOf(occurrence), occurrence, binding, imported });
   };
   const name = declaration.binding.name;
   const exportedModules: string[] = [];
-  const queuedModules = new Set<string>();
+  const queued = new Set<string>();
   const queueModule = (path: string) => {
-    if (queuedModules.has(path)) return;
-    queuedModules.add(path);
+    if (queued.has(path)) return;
+    queued.add(path);
     exportedModules.push(path);
   };
-  const followBinding = (file: string, binding: Binding) => {
+  const followBinding = (file: string, binding: Binding, imported: boolean) => {
     if (bindings.some((known) => known.binding === binding)) return;
     bindings.push({ file, binding });
     const modelled = files.get(file)!;
-    for (const occurrence of occurrencesOf(modelled.model, binding)) add(file, occurrence, binding);
+    for (const occurrence of occurrencesOf(modelled.model, binding)) add(file, occurrence, binding, imported);
     if (binding.scope !== modelled.model.module) return;
     const exported = modelled.model.exportsEverything || modelled.model.exports.some((entry) => entry.local === name && entry.exported === name);
     if (exported) queueModule(file);
   };
-  followBinding(declaration.file, declaration.binding);
+  followBinding(declaration.file, declaration.binding, false);
+
+  // Property accesses of the name, by file: checked against each module as it is queued.
+  const properties = new Map<string, Occurrence[]>();
+  for (const file of files.values()) properties.set(file.path, file.model.occurrences.filter((occurrence) => occurrence.role === 'property' && occurrence.name === name));
+  const receivers = new Map<Occurrence, ModuleTarget | null>();
+  const moduleOfReceiver = (file: ModelledFile, occurrence: Occurrence) => {
+    if (!receivers.has(occurrence)) receivers.set(occurrence, receiverModule(file, occurrence, resolution));
+    return receivers.get(occurrence)!;
+  };
 
   for (let next = 0; next < exportedModules.length; next++) {
     const module = exportedModules[next]!;
     for (const importer of files.values()) {
       const { model } = importer;
-      const modules = profileOf(importer.language).modules;
-      if (!modules) continue;
+      if (!profileOf(importer.language).modules) continue;
       const resolve = (specifier: string) => resolution.resolveFile(importer.path, specifier, importer.language);
       for (const record of model.imports) {
-        const target = resolve(record.module);
-        if (record.imported === '*' && target === module && record.local !== null) {
-          namespaceUses(importer, record.local, record.localOccurrence, name, add);
-          continue;
+        if (record.imported === name && resolve(record.module) === module) {
+          const local = record.localOccurrence;
+          if (local && record.local !== name) {
+            // `import { a as b }`: the imported name changes, the local one stays.
+            if (record.nameOccurrence) add(importer.path, record.nameOccurrence, null, true);
+          } else {
+            // `import { a }`, and `a as a` (Python's explicit re-export): the local name follows.
+            if (local && record.nameOccurrence) add(importer.path, record.nameOccurrence, null, true);
+            const binding = (local ?? record.nameOccurrence)?.binding;
+            if (binding) followBinding(importer.path, binding, true);
+          }
+        } else if (record.imported === '*' && record.local === null && resolve(record.module) === module) {
+          // `from m import *`: the name is used unbound in the importer, and exported again by it.
+          for (const occurrence of model.occurrences) if (occurrence.name === name && occurrence.role === 'reference' && occurrence.binding === null) add(importer.path, occurrence, null, true);
+          if (model.exportsEverything) queueModule(importer.path);
         }
-        if (target === module && record.imported === name) {
-          if (record.localOccurrence) {
-            if (record.nameOccurrence) add(importer.path, record.nameOccurrence, null);
-          } else if (record.nameOccurrence?.binding) followBinding(importer.path, record.nameOccurrence.binding);
-          continue;
-        }
-        // Python `from pkg import mod` then `mod.name`.
-        const submodule = record.imported !== '*' && record.local !== null ? modules.submodule(record.module, record.imported) : null;
-        if (submodule !== null && resolve(submodule) === module) namespaceUses(importer, record.local!, record.localOccurrence ?? record.nameOccurrence, name, add);
+      }
+      for (const occurrence of properties.get(importer.path) ?? []) {
+        const target = moduleOfReceiver(importer, occurrence);
+        if (target?.kind === 'file' && target.path === module) add(importer.path, occurrence, null, true);
       }
       for (const entry of model.exports) {
-        if (!entry.from) continue;
-        const target = resolve(entry.from.module);
-        if (target !== module) continue;
+        if (!entry.from || resolve(entry.from.module) !== module) continue;
         if (entry.from.imported === '*' && entry.exported === '*') queueModule(importer.path);
         else if (entry.from.imported === name && entry.nameOccurrence) {
-          add(importer.path, entry.nameOccurrence, null);
+          add(importer.path, entry.nameOccurrence, null, true);
           if (entry.exported === name) queueModule(importer.path);
         }
       }
     }
   }
   locations.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.start - b.start));
-  return { locations, bindings };
+  return { locations, bindings, modules: queued };
 }
 
-/** `ns.name` where `ns` is the namespace binding of an import. */
-function namespaceUses(file: ModelledFile, local: string, localOccurrence: Occurrence | null, name: string, add: (file: string, occurrence: Occurrence, binding: Binding | null) => void) {
-  const binding = localOccurrence?.binding ?? file.model.module.bindings.get(local) ?? null;
-  for (const occurrence of file.model.occurrences) {
-    if (occurrence.role !== 'property' || occurrence.name !== name || occurrence.object?.name !== local) continue;
-    const objectBinding = resolveName(occurrence.scope, local, file.model.classBodiesHidden);
-    if (binding === null || objectBinding === binding) add(file.path, occurrence, null);
+/** A mention of a name that could be neither tied to the declaration nor proven unrelated. */
+export interface UnprovenMention {
+  readonly file: string;
+  readonly start: number;
+  /** Why it could not be proven. */
+  readonly reason: string;
+}
+
+/** Node types that hold text rather than code (what a mention inside one means nothing to a rename). */
+const TEXT_NODES = /^(string|string_content|string_fragment|template_string|raw_string_literal|interpreted_string_literal|heredoc_body|heredoc_content|regex|regex_pattern|comment|line_comment|block_comment|doc_comment|html_comment|jsx_text|escape_sequence)$/;
+/** Node types inside a text node that hold code again (`${…}`, f-string `{…}`). */
+const CODE_IN_TEXT = /^(template_substitution|interpolation|string_interpolation)$/;
+/** Names of properties, keys and members: a mention there names no binding. */
+const PROPERTY_NAMES = /^(property_identifier|private_property_identifier|field_identifier|shorthand_property_identifier|property_signature)$/;
+
+/** What the syntax says about a mention no occurrence of the model covers: text, a property name, or code. */
+function mentionContext(root: Node, start: number): 'text' | 'property' | 'code' {
+  let node: Node | null = root.descendantForIndex(start, start + 1);
+  if (node && PROPERTY_NAMES.test(node.type)) return 'property';
+  for (; node; node = node.parent) {
+    if (CODE_IN_TEXT.test(node.type)) return 'code';
+    if (TEXT_NODES.test(node.type)) return 'text';
   }
+  return 'code';
+}
+
+/** Every offset where `name` stands as a whole word in `text`. */
+export function wordOffsets(text: string, name: string): number[] {
+  const offsets: number[] = [];
+  const word = /[\p{L}\p{N}_$]/u;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    if (at > 0 && word.test(text[at - 1]!)) continue;
+    const after = text[at + name.length];
+    if (after !== undefined && word.test(after)) continue;
+    offsets.push(at);
+  }
+  return offsets;
+}
+
+/**
+ * Every mention of `name` in the modelled files that is neither one of `found.locations` nor
+ * proven unrelated. Proven unrelated: another binding of the name; a string or a comment; a
+ * property of something that is no module exporting the declaration (for a declaration that is no
+ * member); an import or re-export from a module that resolves to another file or provably outside
+ * the project. Unproven: an import from a module that could not be resolved; a use of the name
+ * where a star import of an unresolved module could provide it; a mention inside a syntax error;
+ * a mention in code structedit's scope model does not cover.
+ */
+export function auditMentions(files: ReadonlyMap<string, ModelledFile>, name: string, found: FoundReferences, resolution: ProjectResolution): UnprovenMention[] {
+  const unproven: UnprovenMention[] = [];
+  const located = new Set(found.locations.map((location) => `${location.file}\u0000${location.start}`));
+  const ours = new Set(found.bindings.map((declaration) => declaration.binding));
+  for (const file of files.values()) {
+    const { model } = file;
+    const byStart = new Map<number, Occurrence>();
+    for (const occurrence of model.occurrences) if (occurrence.name === name) byStart.set(occurrence.start, occurrence);
+    const starImports = model.imports.filter((record) => record.imported === '*' && record.local === null);
+    const unprove = (start: number, reason: string) => unproven.push({ file: file.path, start, reason });
+    const importTarget = (module: string) => resolution.resolve(file.path, module, file.language);
+    const importReason = (module: string, target: ModuleTarget): string | null => {
+      if (target.kind === 'unresolved') return `imports from ${module}, which could not be resolved: ${target.reason}`;
+      if (target.kind === 'file' && found.modules.has(target.path)) return `imports from ${module} (${target.path}), which exports the declaration, in a way structedit does not follow`;
+      if (target.kind === 'file' && target.path === found.bindings[0]?.file) return `imports from ${target.path}, the declaration's own module, which structedit does not see export it`;
+      return null;
+    };
+    for (const start of wordOffsets(file.text, name)) {
+      if (located.has(`${file.path}\u0000${start}`)) continue;
+      if (file.syntaxErrors.some((error) => error.start <= start && start < Math.max(error.end, error.start + 1))) {
+        unprove(start, 'the file has a syntax error here, so what the name means cannot be told');
+        continue;
+      }
+      const occurrence = byStart.get(start);
+      if (!occurrence) {
+        const context = mentionContext(file.root, start);
+        if (context === 'code') unprove(start, "structedit's scope model does not cover this syntax");
+        continue;
+      }
+      if (occurrence.binding && ours.has(occurrence.binding)) {
+        unprove(start, 'a use of the declaration that the rename did not reach');
+        continue;
+      }
+      switch (occurrence.role) {
+        case 'import':
+        case 'import_name': {
+          const record = model.imports.find((candidate) => candidate.nameOccurrence === occurrence || candidate.localOccurrence === occurrence);
+          if (!record) break;
+          // The local name of an aliased import (`import { x as name }`) is another binding.
+          if (record.localOccurrence === occurrence && record.imported !== name) break;
+          const reason = importReason(record.module, importTarget(record.module));
+          if (reason) unprove(start, reason);
+          break;
+        }
+        case 'export_name': {
+          const entry = model.exports.find((candidate) => candidate.nameOccurrence === occurrence);
+          if (!entry?.from) break;
+          const reason = importReason(entry.from.module, importTarget(entry.from.module));
+          if (reason) unprove(start, reason);
+          break;
+        }
+        case 'reference': {
+          if (occurrence.binding !== null) break;
+          const unresolvedStar = starImports.map((record) => ({ record, target: importTarget(record.module) })).find(({ target }) => target.kind === 'unresolved' || (target.kind === 'file' && found.modules.has(target.path)));
+          if (unresolvedStar) unprove(start, `may come from "from ${unresolvedStar.record.module} import *", which ${unresolvedStar.target.kind === 'unresolved' ? 'could not be resolved' : 'structedit does not follow here'}`);
+          break;
+        }
+        case 'property': {
+          const target = receiverModule(file, occurrence, resolution);
+          if (target?.kind === 'unresolved') unprove(start, `a property of a module that could not be resolved (${target.reason})`);
+          else if (target?.kind === 'file' && found.modules.has(target.path)) unprove(start, 'a property of a module that exports the declaration, reached in a way structedit does not follow');
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  }
+  return uniqueBy(unproven, (mention) => `${mention.file}\u0000${mention.start}`);
 }
 
 /** Whether `inner` is `outer` or nested inside it. */
@@ -180,8 +370,11 @@ export function findCollisions(files: ReadonlyMap<string, ModelledFile>, binding
   return uniqueBy(collisions, (collision) => `${collision.file}\u0000${collision.start}`);
 }
 
-/** The text that replaces an occurrence when its name becomes `newName`. */
-export function renamedText(occurrence: Occurrence, newName: string): string {
-  if (occurrence.form === 'shorthand_property' || occurrence.form === 'shorthand_pattern') return `${occurrence.name}: ${newName}`;
+/** The text that replaces a location's occurrence when its name becomes `newName`. */
+export function renamedText(location: Pick<FoundLocation, 'occurrence' | 'imported' | 'property'>, newName: string): string {
+  const { occurrence } = location;
+  if (occurrence.form === 'shorthand_import' && location.imported) return newName;
+  if (location.property && (occurrence.form === 'shorthand_pattern' || occurrence.form === 'shorthand_import')) return `${newName}: ${occurrence.name}`;
+  if (occurrence.form === 'shorthand_property' || occurrence.form === 'shorthand_pattern' || occurrence.form === 'shorthand_import') return `${occurrence.name}: ${newName}`;
   return newName;
 }

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { ScopeBuilder, scopeAt, type BindingKind, type Occurrence, type Scope, type ScopeModel } from './scopes.js';
+import { receiverOf, ScopeBuilder, scopeAt, type BindingKind, type Occurrence, type Scope, type ScopeModel } from './scopes.js';
 import { namedChildrenOf, unquoted } from './syntax.js';
 
 const FUNCTIONS = new Set(['function_declaration', 'generator_function_declaration', 'function_expression', 'function', 'generator_function', 'arrow_function', 'method_definition', 'function_signature']);
@@ -193,6 +193,51 @@ export function ecmascriptScopes(root: Node, language: string): ScopeModel {
     }
   };
 
+  /**
+   * A module bound by a declaration: `const m = await import('./m')` or `require('./m')` (a
+   * namespace), `const { a, b: c } = …` (names, as an import statement would bind them).
+   */
+  const dynamicImport = (statementNode: Node, name: Node, module: string, scope: Scope, home: Scope) => {
+    const statement = { start: statementNode.startIndex, end: statementNode.endIndex };
+    const topLevel = scope === builder.module;
+    const record = (imported: string, local: Occurrence, nameOccurrence: Occurrence | null, aliased: boolean) =>
+      builder.imports.push({ module, imported, local: local.name, nameOccurrence: aliased ? nameOccurrence : local, localOccurrence: aliased ? local : null, statement, topLevel, dynamic: true });
+    if (name.type === 'identifier') {
+      const local = builder.occurrence(name, 'definition', scope, { declareIn: home, kind: 'import' });
+      builder.imports.push({ module, imported: '*', local: local.name, nameOccurrence: null, localOccurrence: local, statement, topLevel, dynamic: true });
+      return;
+    }
+    if (name.type !== 'object_pattern') {
+      pattern(name, scope, home, 'variable');
+      return;
+    }
+    for (const element of namedChildrenOf(name)) {
+      const shorthand = element.type === 'shorthand_property_identifier_pattern' ? element : element.type === 'object_assignment_pattern' ? element.childForFieldName('left') : null;
+      if (shorthand?.type === 'shorthand_property_identifier_pattern') {
+        record(shorthand.text, builder.occurrence(shorthand, 'definition', scope, { declareIn: home, kind: 'import', form: 'shorthand_import' }), null, false);
+        const right = element.type === 'object_assignment_pattern' ? element.childForFieldName('right') : null;
+        if (right) visit(right, scope);
+        continue;
+      }
+      const key = element.type === 'pair_pattern' ? element.childForFieldName('key') : null;
+      const value = element.type === 'pair_pattern' ? element.childForFieldName('value') : null;
+      if (key && value?.type === 'identifier' && (key.type === 'property_identifier' || key.type === 'string')) {
+        const imported = key.type === 'string' ? unquoted(key) : key.text;
+        record(imported, builder.occurrence(value, 'definition', scope, { declareIn: home, kind: 'import' }), builder.occurrence(key, 'import_name', scope, { name: imported }), true);
+        continue;
+      }
+      if (element.type === 'rest_pattern') {
+        const rest = namedChildrenOf(element)[0];
+        if (rest?.type === 'identifier') {
+          const local = builder.occurrence(rest, 'definition', scope, { declareIn: home, kind: 'import' });
+          builder.imports.push({ module, imported: '*', local: local.name, nameOccurrence: null, localOccurrence: local, statement, topLevel, dynamic: true });
+          continue;
+        }
+      }
+      pattern(element, scope, home, 'variable');
+    }
+  };
+
   const visitChildren = (node: Node, scope: Scope) => {
     for (const child of namedChildrenOf(node)) visit(child, scope);
   };
@@ -231,9 +276,11 @@ export function ecmascriptScopes(root: Node, language: string): ScopeModel {
             visit(declarator, scope);
             continue;
           }
+          const module = importedModule(declarator.childForFieldName('value'));
           for (const child of namedChildrenOf(declarator)) {
-            if (fieldOf(declarator, child) === 'name') pattern(child, scope, home, 'variable');
-            else visit(child, scope);
+            if (fieldOf(declarator, child) !== 'name') visit(child, scope);
+            else if (module !== null) dynamicImport(node, child, module, scope, home);
+            else pattern(child, scope, home, 'variable');
           }
         }
         return;
@@ -295,8 +342,7 @@ export function ecmascriptScopes(root: Node, language: string): ScopeModel {
         let info: Occurrence['object'];
         if (object) {
           visit(object, scope);
-          if (object.type === 'identifier') info = { name: object.text, start: object.startIndex, end: object.endIndex, kind: 'name' };
-          else if (object.type === 'this') info = { name: 'this', start: object.startIndex, end: object.endIndex, kind: 'this' };
+          info = receiverOf(object);
         }
         if (property) builder.occurrence(property, 'property', scope, info ? { object: info } : {});
         return;
@@ -355,4 +401,15 @@ export function ecmascriptScopes(root: Node, language: string): ScopeModel {
     if (comment) docLinks(comment);
   }
   return builder.finish(language, false);
+}
+
+/** The module a declarator's value imports (`await import('m')`, `import('m')`, `require('m')`), or `null`. */
+function importedModule(value: Node | null): string | null {
+  let node = value;
+  while (node && (node.type === 'await_expression' || node.type === 'parenthesized_expression')) node = namedChildrenOf(node)[0] ?? null;
+  if (!node || node.type !== 'call_expression') return null;
+  const callee = node.childForFieldName('function');
+  if (!callee || !(callee.type === 'import' || (callee.type === 'identifier' && callee.text === 'require'))) return null;
+  const args = namedChildrenOf(node.childForFieldName('arguments') ?? node);
+  return args.length === 1 && args[0]!.type === 'string' ? unquoted(args[0]!) : null;
 }

@@ -34,6 +34,11 @@ export function genericScopes(root: Node, language: string): ScopeModel {
       builder.occurrence(node, 'reference', scope);
       return;
     }
+    // A declared name wrapped in a node of its own (PHP's `$b` is `variable_name(name)`): the wrapped name declares.
+    if (parent && (field === 'name' || field === 'pattern') && DECLARING_PARENT.test(parent.type) && node.namedChildCount === 1) {
+      const only = node.namedChild(0);
+      if (only && (/identifier$/.test(only.type) || only.type === 'name')) return visit(only, scope, field, parent);
+    }
     if (type === 'string' || type === 'comment' || /string_literal$|^raw_string|^interpreted_string/.test(type) || /comment$/.test(type)) return;
     let inner = scope;
     if (FUNCTION_LIKE.test(type)) inner = builder.scope('function', node.startIndex, node.endIndex, scope);

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { ScopeBuilder, type BindingKind, type Occurrence, type Scope, type ScopeModel } from './scopes.js';
+import { receiverOf, ScopeBuilder, type BindingKind, type Occurrence, type Scope, type ScopeModel } from './scopes.js';
 import { fieldChildren, namedChildrenOf, unquoted } from './syntax.js';
 
 /**
@@ -81,9 +81,10 @@ export function pythonScopes(root: Node): ScopeModel {
           const local = builder.occurrence(alias, 'import', scope, { declareIn: scope, kind: 'import' });
           builder.imports.push({ module: dotted.text, imported: '*', local: alias.text, nameOccurrence: null, localOccurrence: local, statement, topLevel });
         } else {
+          // `import a.b.c` binds `a`, the top package; `a.b.c.X` reaches into its submodules.
           const first = namedChildrenOf(name)[0] ?? name;
           const local = builder.occurrence(first, 'import', scope, { declareIn: scope, kind: 'import' });
-          builder.imports.push({ module: name.text, imported: '*', local: first.text, nameOccurrence: null, localOccurrence: local, statement, topLevel });
+          builder.imports.push({ module: first.text, imported: '*', local: first.text, nameOccurrence: null, localOccurrence: local, statement, topLevel });
         }
       }
       return;
@@ -249,7 +250,7 @@ export function pythonScopes(root: Node): ScopeModel {
         let objectInfo: Occurrence['object'];
         if (object) {
           visit(object, scope);
-          if (object.type === 'identifier') objectInfo = { name: object.text, start: object.startIndex, end: object.endIndex, kind: 'name' };
+          objectInfo = receiverOf(object);
         }
         if (attribute) builder.occurrence(attribute, 'property', scope, objectInfo ? { object: objectInfo } : {});
         return;

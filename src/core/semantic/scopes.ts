@@ -62,9 +62,11 @@ export type OccurrenceRole = 'definition' | 'reference' | 'import' | 'import_nam
 
 /**
  * How a new name is written at an occurrence: `plain` replaces it; `shorthand_property` (`{ a }`)
- * and `shorthand_pattern` (`const { a } = o`) keep the key (`{ a: b }`); `string` keeps the quotes.
+ * and `shorthand_pattern` (`const { a } = o`) keep the key (`{ a: b }`); `shorthand_import`
+ * (`const { a } = await import(…)`) keeps the key when the local name is renamed, and is replaced
+ * when the imported name is; `string` keeps the quotes.
  */
-export type OccurrenceForm = 'plain' | 'shorthand_property' | 'shorthand_pattern' | 'string';
+export type OccurrenceForm = 'plain' | 'shorthand_property' | 'shorthand_pattern' | 'shorthand_import' | 'string';
 
 /** One occurrence of a name. */
 export interface Occurrence {
@@ -77,8 +79,43 @@ export interface Occurrence {
   readonly scope: Scope;
   /** The binding it names (filled by resolution; `null` for properties and unbound names). */
   binding: Binding | null;
-  /** For a property: the expression it is accessed on (`self`, `this`, a name), when that is a single name. */
-  readonly object?: { readonly name: string; readonly start: number; readonly end: number; readonly kind: 'name' | 'this' };
+  /** For a property accessed on something (`x.name`): that receiver. */
+  readonly object?: Receiver;
+}
+
+/**
+ * The receiver of a property access: a name (`formatter.write`), `this`, `super` (`super.m()`,
+ * Python `super().m()`), or any other expression (`get_client().send`); `path` spells a chain of
+ * names (`pkg.core` in `pkg.core.Context`).
+ */
+export interface Receiver {
+  /** The name, `this`, `super`, or the expression's text. */
+  readonly name: string;
+  readonly start: number;
+  readonly end: number;
+  readonly kind: 'name' | 'this' | 'super' | 'expression';
+  /** For a chain of names (`a.b.c`): its names, outermost first. */
+  readonly path?: readonly string[];
+}
+
+/** The receiver `node` is, for a property accessed on it. */
+export function receiverOf(node: Node): Receiver {
+  const base = { start: node.startIndex, end: node.endIndex };
+  if (node.type === 'identifier') return { ...base, name: node.text, kind: 'name' };
+  if (node.type === 'this' || node.type === 'self') return { ...base, name: node.text, kind: 'this' };
+  if (node.type === 'super' || /^super\s*\([^()]*\)$/.test(node.text)) return { ...base, name: 'super', kind: 'super' };
+  const path = namePath(node);
+  return path ? { ...base, name: node.text, kind: 'expression', path } : { ...base, name: node.text, kind: 'expression' };
+}
+
+/** The names of a chain of attribute or member accesses on a name (`a.b.c`), or `null`. */
+function namePath(node: Node): string[] | null {
+  if (node.type === 'identifier') return [node.text];
+  if (node.type !== 'attribute' && node.type !== 'member_expression') return null;
+  const object = node.childForFieldName('object');
+  const property = node.childForFieldName(node.type === 'attribute' ? 'attribute' : 'property');
+  const head = object ? namePath(object) : null;
+  return head && property ? [...head, property.text] : null;
 }
 
 /** An import: what name of which module a file binds locally. */
@@ -96,6 +133,8 @@ export interface ImportRecord {
   readonly nameOccurrence: Occurrence | null;
   /** The occurrence of the local name, when it differs from the imported one (an alias, a default import). */
   readonly localOccurrence: Occurrence | null;
+  /** How it imports: a declaration (`import`, `from … import`), or a call whose result is bound (`await import(…)`, `require(…)`). */
+  readonly dynamic?: boolean;
   /** The import statement's span. */
   readonly statement: { readonly start: number; readonly end: number };
   /** Whether the import sits at the top level of the module. */

@@ -1,0 +1,291 @@
+import type { Node } from 'web-tree-sitter';
+import { profileOf } from '../languages/profiles/index.js';
+import type { ProjectResolution } from '../modules/resolution.js';
+import { findLocations, importRecordOf, receiverModule, type FoundLocation, type ModelledFile } from './references.js';
+import { occurrenceAt, type Binding, type Occurrence } from './scopes.js';
+import { namedChildrenOf } from './syntax.js';
+
+/**
+ * The references of a class member (a method, a field, a property) found by syntax alone, and the
+ * uses syntax cannot decide. A member is never reached through the scope chain: it is used on a
+ * receiver, and which class a receiver's value belongs to is a question of types. What syntax can
+ * prove:
+ * - the class hierarchy under the root (`extends`, `implements`, Python bases, across files): a
+ *   member renamed in a class is renamed in the topmost ancestor declaring it and in every
+ *   descendant, overrides included;
+ * - uses on `this`, `super` and the method receivers (`self`, `cls`) inside those classes;
+ * - uses on the class itself (`K.create()`), wherever the class is imported;
+ * - uses on a name declared with one of those classes as its type (`c: Client`) or made by
+ *   constructing one (`c = Client()`, `new Client()`);
+ * - `#private` members (only their class can use them).
+ * Every other `.name` use under the root is a candidate, with its receiver: proven unrelated only
+ * when its receiver is a module, or an instance or the class of another class declaring the name.
+ */
+
+/** A use of the member's name syntax cannot decide. */
+export interface Candidate {
+  readonly location: FoundLocation;
+  /** The receiver as written. */
+  readonly receiver: string;
+}
+
+/** What {@link memberReferences} found. */
+export interface MemberReferences {
+  readonly locations: FoundLocation[];
+  readonly candidates: Candidate[];
+  /** The classes whose member is renamed (declaring file and class start), for collision checks. */
+  readonly classes: readonly ClassDeclaration[];
+}
+
+/** A class (or interface) declaration in a modelled file. */
+export interface ClassDeclaration {
+  readonly file: ModelledFile;
+  readonly node: Node;
+  readonly name: Node | null;
+  readonly body: Node | null;
+  /** The names its heritage clauses refer to (`Base` of `extends Base`, `models.Model`'s `Model`). */
+  readonly bases: readonly Node[];
+}
+
+const CLASS_TYPES = new Set(['class_declaration', 'abstract_class_declaration', 'class', 'class_definition', 'interface_declaration']);
+
+/** Every class and interface declaration of a file. */
+export function classesOf(file: ModelledFile): ClassDeclaration[] {
+  return file.root.descendantsOfType([...CLASS_TYPES]).flatMap((node) => {
+    // `class` is also the keyword's (anonymous) node type.
+    if (!node?.isNamed) return [];
+    const bases: Node[] = [];
+    const addBase = (expression: Node | null) => {
+      const name = heritageName(expression);
+      if (name) bases.push(name);
+    };
+    for (const child of namedChildrenOf(node)) {
+      if (child.type === 'class_heritage') for (const clause of namedChildrenOf(child)) for (const expression of namedChildrenOf(clause)) addBase(expression);
+      if (child.type === 'extends_type_clause' || child.type === 'extends_clause' || child.type === 'implements_clause') for (const expression of namedChildrenOf(child)) addBase(expression);
+    }
+    const superclasses = node.childForFieldName('superclasses');
+    if (superclasses) for (const expression of namedChildrenOf(superclasses)) if (expression.type !== 'keyword_argument') addBase(expression);
+    return [{ file, node, name: node.childForFieldName('name'), body: node.childForFieldName('body'), bases }];
+  });
+}
+
+/** The name a heritage expression ends with (`Base`, `models.Model` → `Model`, `Base<T>` → `Base`). */
+function heritageName(expression: Node | null): Node | null {
+  if (!expression) return null;
+  switch (expression.type) {
+    case 'identifier':
+    case 'type_identifier':
+      return expression;
+    case 'member_expression':
+      return expression.childForFieldName('property');
+    case 'attribute':
+      return expression.childForFieldName('attribute');
+    case 'nested_type_identifier': {
+      const children = namedChildrenOf(expression);
+      return children[children.length - 1] ?? null;
+    }
+    case 'generic_type':
+      return heritageName(expression.childForFieldName('name') ?? namedChildrenOf(expression)[0] ?? null);
+    case 'subscript':
+      return heritageName(expression.childForFieldName('value'));
+    default:
+      return null;
+  }
+}
+
+/** The member definitions named `name` directly in a class body (methods, fields, overloads, nested classes). */
+export function memberDefinitions(declaration: ClassDeclaration, name: string): Node[] {
+  if (!declaration.body) return [];
+  const names: Node[] = [];
+  for (const child of namedChildrenOf(declaration.body)) {
+    const node = child.type === 'decorated_definition' ? (child.childForFieldName('definition') ?? child) : child;
+    let nameNode: Node | null = node.childForFieldName('name') ?? node.childForFieldName('property');
+    if (node.type === 'expression_statement') {
+      const assignment = namedChildrenOf(node)[0];
+      const left = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : null;
+      nameNode = left?.type === 'identifier' ? left : null;
+    }
+    if (nameNode && nameNode.text === name) names.push(nameNode);
+  }
+  return names;
+}
+
+function key(file: string, offset: number): string {
+  return `${file}\u0000${offset}`;
+}
+
+function occurrenceFor(file: ModelledFile, node: Node): Occurrence {
+  return occurrenceAt(file.model, node.startIndex, node.endIndex) ?? { start: node.startIndex, end: node.endIndex, name: node.text, role: 'definition', form: 'plain', scope: file.model.module, binding: null };
+}
+
+/**
+ * Locations and candidates of the member `name` declared in `owner` (a class of `origin`), over
+ * the modelled files (every file of the language family under the root that mentions the name).
+ */
+export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner: ClassDeclaration, name: string, resolution: ProjectResolution): MemberReferences {
+  const classes = [...files.values()].flatMap(classesOf);
+  const classAt = new Map(classes.map((declaration) => [key(declaration.file.path, declaration.node.startIndex), declaration]));
+  const self = classAt.get(key(owner.file.path, owner.node.startIndex)) ?? owner;
+
+  // Where each class's name is used, across files (imports, re-exports, namespaces followed).
+  const usesOf = new Map<ClassDeclaration, Set<string>>();
+  const uses = (declaration: ClassDeclaration): Set<string> => {
+    let found = usesOf.get(declaration);
+    if (found) return found;
+    found = new Set();
+    const binding = declaration.name ? occurrenceAt(declaration.file.model, declaration.name.startIndex, declaration.name.endIndex)?.binding : null;
+    if (binding) for (const location of findLocations(files, { file: declaration.file.path, binding }, resolution).locations) found.add(key(location.file, location.start));
+    usesOf.set(declaration, found);
+    return found;
+  };
+  /** The class a name refers to, following imports and namespaces to the declaring file. */
+  const classOfName = (file: ModelledFile, node: Node, depth = 0): ClassDeclaration | null => {
+    if (depth > 8) return null;
+    const occurrence = occurrenceAt(file.model, node.startIndex, node.endIndex);
+    if (!occurrence) return null;
+    if (occurrence.role === 'property') {
+      const module = receiverModule(file, occurrence, resolution);
+      const target = module?.kind === 'file' ? files.get(module.path) : undefined;
+      const binding = target?.model.module.bindings.get(occurrence.name);
+      return target && binding ? classOfBinding(target, binding, depth + 1) : null;
+    }
+    return occurrence.binding ? classOfBinding(file, occurrence.binding, depth) : null;
+  };
+  const classOfBinding = (file: ModelledFile, binding: Binding, depth: number): ClassDeclaration | null => {
+    const declaration = binding.declarations[0];
+    if (!declaration) return null;
+    if (binding.kind === 'import') {
+      const record = importRecordOf(file.model, binding);
+      if (!record || record.imported === '*') return null;
+      const target = resolution.resolveFile(file.path, record.module, file.language);
+      const next = target ? files.get(target) : undefined;
+      const exported = next?.model.module.bindings.get(record.imported);
+      return next && exported ? classOfBinding(next, exported, depth + 1) : null;
+    }
+    const classNode = file.root.descendantForIndex(declaration.start, declaration.end)?.parent;
+    return classNode ? (classAt.get(key(file.path, classNode.startIndex)) ?? null) : null;
+  };
+
+  // The hierarchy: the topmost ancestor declaring the member, and every class below it.
+  const ancestors = (declaration: ClassDeclaration, seen = new Set<ClassDeclaration>()): ClassDeclaration[] => {
+    if (seen.has(declaration)) return [];
+    seen.add(declaration);
+    return [declaration, ...declaration.bases.flatMap((base) => {
+      const parent = classOfName(declaration.file, base);
+      return parent ? ancestors(parent, seen) : [];
+    })];
+  };
+  const declaring = ancestors(self).filter((declaration) => declaration === self || memberDefinitions(declaration, name).length > 0);
+  const family = new Set<ClassDeclaration>(declaring);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const declaration of classes) {
+      if (family.has(declaration)) continue;
+      if (declaration.bases.some((base) => [...family].some((member) => uses(member).has(key(declaration.file.path, base.startIndex))))) {
+        family.add(declaration);
+        grew = true;
+      }
+    }
+  }
+  const familyUses = new Set([...family].flatMap((declaration) => [...uses(declaration)]));
+  const isFamily = (file: ModelledFile, node: Node | null) => node !== null && familyUses.has(key(file.path, node.startIndex));
+
+  const locations: FoundLocation[] = [];
+  const located = new Set<string>();
+  const add = (file: ModelledFile, occurrence: Occurrence, kind: FoundLocation['kind']) => {
+    const at = key(file.path, occurrence.start);
+    if (located.has(at)) return;
+    located.add(at);
+    locations.push({ file: file.path, start: occurrence.start, end: occurrence.end, kind, occurrence, binding: null, imported: false });
+  };
+  for (const declaration of family) for (const definition of memberDefinitions(declaration, name)) add(declaration.file, occurrenceFor(declaration.file, definition), 'definition');
+
+  const candidates: Candidate[] = [];
+  const privateName = name.startsWith('#');
+  for (const file of files.values()) {
+    const fileClasses = classes.filter((declaration) => declaration.file === file);
+    const enclosing = (offset: number) => fileClasses.filter((declaration) => declaration.body && declaration.body.startIndex <= offset && offset < declaration.body.endIndex).sort((a, b) => b.node.startIndex - a.node.startIndex)[0];
+    const receivers = profileOf(file.language).names.receivers;
+    for (const occurrence of file.model.occurrences) {
+      if (occurrence.name !== name || located.has(key(file.path, occurrence.start))) continue;
+      const object = occurrence.object;
+      if (occurrence.role !== 'property' || !object) {
+        // A destructured property (`const { name } = value`) reads the member from a value of unknown type.
+        if (occurrence.form === 'shorthand_pattern' && !privateName) candidates.push({ location: { file: file.path, start: occurrence.start, end: occurrence.end, kind: 'reference', occurrence, binding: null, imported: false }, receiver: '(destructured value)' });
+        continue;
+      }
+      const inClass = enclosing(occurrence.start);
+      const decide = (): 'member' | 'other' | 'candidate' => {
+        if (privateName) return inClass && family.has(inClass) ? 'member' : 'other';
+        if (object.kind === 'this' || object.kind === 'super' || receivers.includes(object.name)) {
+          if (!inClass) return 'candidate';
+          if (family.has(inClass)) return 'member';
+          // Another class that declares the name (itself or above it) owns this use.
+          return ancestors(inClass).some((declaration) => memberDefinitions(declaration, name).length > 0) ? 'other' : 'candidate';
+        }
+        if (object.kind === 'expression') {
+          // A receiver made on the spot: `Client().send()`, `new Client().send()`.
+          const constructed = constructorName(spanNode(file.root, object.start, object.end));
+          return constructed && isFamily(file, constructed) ? 'member' : 'candidate';
+        }
+        const head = occurrenceAt(file.model, object.start, object.end);
+        if (familyUses.has(key(file.path, object.start))) return 'member';
+        if (receiverModule(file, occurrence, resolution)) return 'other';
+        const typed = head?.binding ? declaredClass(file, head.binding) : null;
+        if (typed && isFamily(file, typed)) return 'member';
+        const other = typed ? classOfName(file, typed) : head?.binding ? classOfBinding(file, head.binding, 0) : null;
+        if (other && !family.has(other) && ancestors(other).some((declaration) => memberDefinitions(declaration, name).length > 0)) return 'other';
+        return 'candidate';
+      };
+      const decision = decide();
+      if (decision === 'member') add(file, occurrence, 'reference');
+      else if (decision === 'candidate') candidates.push({ location: { file: file.path, start: occurrence.start, end: occurrence.end, kind: 'reference', occurrence, binding: null, imported: false }, receiver: object.name });
+    }
+  }
+  locations.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.start - b.start));
+  candidates.sort((a, b) => (a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : a.location.start - b.location.start));
+  return { locations, candidates, classes: [...family] };
+}
+
+/**
+ * The class name a binding is declared with: its type annotation (`c: Client`, `c: Client = …`)
+ * or the class it is constructed from (`c = Client()`, `const c = new Client()`); `null` when its
+ * declaration says neither.
+ */
+function declaredClass(file: ModelledFile, binding: Binding): Node | null {
+  const declaration = binding.declarations[0];
+  if (!declaration) return null;
+  let node: Node | null = file.root.descendantForIndex(declaration.start, declaration.end);
+  for (let depth = 0; node && depth < 4; depth++, node = node.parent) {
+    const type = node.childForFieldName('type');
+    const annotated = type ? typeName(type) : null;
+    if (annotated) return annotated;
+    const value = node.childForFieldName('value') ?? node.childForFieldName('right');
+    const constructed = value ? constructorName(value) : null;
+    if (constructed) return constructed;
+    if (/statement|definition|declaration|^block$|^program$|^module$/.test(node.type)) return null;
+  }
+  return null;
+}
+
+/** The outermost node spanning exactly `start`–`end`. */
+function spanNode(root: Node, start: number, end: number): Node {
+  let node = root.descendantForIndex(start, end) ?? root;
+  while (node.parent && node.parent.startIndex === start && node.parent.endIndex === end) node = node.parent;
+  return node;
+}
+
+/** The class name a type annotation names (`Client`, `mod.Client`, `Client | None` is none). */
+function typeName(node: Node): Node | null {
+  let type: Node | null = node;
+  while (type && (type.type === 'type_annotation' || type.type === 'type')) type = namedChildrenOf(type)[0] ?? null;
+  return heritageName(type);
+}
+
+/** The class a value constructs (`new Client(…)`, Python `Client(…)`). */
+function constructorName(value: Node): Node | null {
+  if (value.type === 'new_expression') return heritageName(value.childForFieldName('constructor'));
+  // Python constructs with a call (whether the callee is a class is decided by where its name leads).
+  if (value.type === 'call') return heritageName(value.childForFieldName('function'));
+  return null;
+}

@@ -1,0 +1,187 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SemanticEdit } from 'structedit';
+import { editorOver, expectError, expectOk, lines } from '../helpers.js';
+
+/**
+ * Issue 17: a rename or remove is either correct or refused with the facts needed to fix the call.
+ * Each case below was seen on real projects reporting success while breaking the program.
+ */
+
+async function batch(files: Record<string, string>, edits: SemanticEdit[]) {
+  const { editor, fs } = editorOver(files);
+  const result = await editor.applyEdits({ edits });
+  return { result, files: fs.snapshot() as Record<string, string> };
+}
+
+/** Writes files to a fresh folder and runs Python there (the interpreter is the oracle). */
+function runPython(files: Record<string, string>, code: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'structedit-py-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return execFileSync('python3', ['-c', code], { cwd: root, encoding: 'utf8' });
+}
+
+describe('rename through a Python package (issue 17, case 1)', () => {
+  const files = {
+    'pkg/__init__.py': lines('from .core import Context as Context'),
+    'pkg/core.py': lines('class Context:', '    pass'),
+    'tests/test_a.py': lines('import pkg.core', '', '', 'def test_it():', '    return type(pkg.Context()).__name__'),
+  };
+
+  it('the renamed package still runs: the re-export and `pkg.Context` follow the class', async () => {
+    expect(runPython(files, 'import tests.test_a as t; print(t.test_it())').trim()).toBe('Context');
+    const { result, files: after } = await batch(files, [{ op: 'rename', path: 'pkg/core.py', address: 'class Context', new_name: 'Ctx' }]);
+    expectOk(result);
+    expect(after['pkg/__init__.py']).toBe(lines('from .core import Ctx as Ctx'));
+    expect(after['tests/test_a.py']).toContain('pkg.Ctx()');
+    expect(runPython(after, 'import tests.test_a as t; print(t.test_it())').trim()).toBe('Ctx');
+  });
+
+  it('an alias that renames keeps its public name; uses through the package keep it too', async () => {
+    const aliased = { ...files, 'pkg/__init__.py': lines('from .core import Context as PublicContext') , 'tests/test_a.py': lines('import pkg', '', '', 'def test_it():', '    return type(pkg.PublicContext()).__name__') };
+    const { result, files: after } = await batch(aliased, [{ op: 'rename', path: 'pkg/core.py', address: 'class Context', new_name: 'Ctx' }]);
+    expectOk(result);
+    expect(after['pkg/__init__.py']).toBe(lines('from .core import Ctx as PublicContext'));
+    expect(after['tests/test_a.py']).toBe(aliased['tests/test_a.py']);
+    expect(runPython(after, 'import tests.test_a as t; print(t.test_it())').trim()).toBe('Ctx');
+  });
+});
+
+describe('rename follows TypeScript imports that do not start with "." (issue 17, case 2)', () => {
+  it('destructured dynamic imports and require', async () => {
+    const { result, files } = await batch(
+      {
+        'source/index.ts': lines('export class HTTPError extends Error {}'),
+        'test/a.ts': lines("test('x', async () => {", "  const { HTTPError } = await import('../source/index.js');", '  return new HTTPError();', '});'),
+        'test/b.js': lines("const { HTTPError: E } = require('../source/index.js');", 'new E();'),
+        'test/c.ts': lines("const mod = await import('../source/index.js');", 'new mod.HTTPError();'),
+      },
+      [{ op: 'rename', path: 'source/index.ts', address: 'export class HTTPError', new_name: 'RequestError' }],
+    );
+    expectOk(result);
+    // The destructured name is the import's local name: like `import { HTTPError }`, it follows.
+    expect(files['test/a.ts']).toBe(lines("test('x', async () => {", "  const { RequestError } = await import('../source/index.js');", '  return new RequestError();', '});'));
+    expect(files['test/b.js']).toContain("const { RequestError: E } = require('../source/index.js');");
+    expect(files['test/c.ts']).toContain('new mod.RequestError();');
+  });
+
+});
+
+describe('renames keep meaning (issue 17, case 9)', () => {
+  it('a #private member stays private, and uses on other instances of the class follow it', async () => {
+    const source = lines('export class A {', '  #x = 1;', '  get(): number {', '    return this.#x;', '  }', '  static same(a: A, b: A): boolean {', '    return a.#x === b.#x;', '  }', '}');
+    for (const newName of ['y', '#y']) {
+      const { result, files } = await batch({ 'a.ts': source }, [{ op: 'rename', path: 'a.ts', address: 'export class A\n#x', new_name: newName }]);
+      expectOk(result);
+      expect(files['a.ts']).toBe(lines('export class A {', '  #y = 1;', '  get(): number {', '    return this.#y;', '  }', '  static same(a: A, b: A): boolean {', '    return a.#y === b.#y;', '  }', '}'));
+    }
+  });
+
+  it('a static member used through the class name, in another file', async () => {
+    const { result, files } = await batch(
+      {
+        'k.ts': lines('export class K {', '  static create(): K {', '    return new K();', '  }', '}'),
+        'use.ts': lines("import { K } from './k';", 'export const k = K.create();'),
+      },
+      [{ op: 'rename', path: 'k.ts', address: 'export class K\nstatic create', new_name: 'make' }],
+    );
+    expectOk(result);
+    expect(files['k.ts']).toContain('  static make(): K {');
+    expect(files['use.ts']).toBe(lines("import { K } from './k';", 'export const k = K.make();'));
+  });
+
+  it('every @overload definition of a Python function and of a method, with the implementation', async () => {
+    const source = lines(
+      'from typing import overload',
+      '',
+      '',
+      '@overload',
+      'def f(x: int) -> int: ...',
+      '@overload',
+      'def f(x: str) -> str: ...',
+      'def f(x):',
+      '    return x',
+      '',
+      '',
+      'class C:',
+      '    @overload',
+      '    def m(self, x: int) -> int: ...',
+      '    @overload',
+      '    def m(self, x: str) -> str: ...',
+      '    def m(self, x):',
+      '        return f(x)',
+      '',
+      '',
+      'C().m(1)',
+    );
+    const renamedFunction = await batch({ 'o.py': source }, [{ op: 'rename', path: 'o.py', address: 'def f', new_name: 'g' }]);
+    expectOk(renamedFunction.result);
+    expect(renamedFunction.files['o.py']!.match(/def g\(/g)).toHaveLength(3);
+    expect(renamedFunction.files['o.py']).toContain('return g(x)');
+    const renamedMethod = await batch({ 'o.py': source }, [{ op: 'rename', path: 'o.py', address: 'class C\ndef m', new_name: 'n' }]);
+    expectOk(renamedMethod.result);
+    expect(renamedMethod.files['o.py']!.match(/def n\(self/g)).toHaveLength(3);
+    expect(renamedMethod.files['o.py']).toContain('C().n(1)');
+  });
+
+  it('overriding members across a hierarchy are renamed together', async () => {
+    const { result, files } = await batch(
+      {
+        'base.ts': lines('export class Base {', '  name(): string {', "    return 'base';", '  }', '}'),
+        'sub.ts': lines("import { Base } from './base';", '', 'export class Sub extends Base {', '  override name(): string {', "    return 'sub' + super.name();", '  }', '}'),
+      },
+      [{ op: 'rename', path: 'base.ts', address: 'export class Base\nname', new_name: 'label' }],
+    );
+    expectOk(result);
+    expect(files['base.ts']).toContain('  label(): string {');
+    expect(files['sub.ts']).toContain('  override label(): string {');
+    expect(files['sub.ts']).toContain("return 'sub' + super.label();");
+  });
+});
+
+describe('members used through receivers of unknown type are never renamed silently', () => {
+  const files = {
+    'fmt.py': lines('class Formatter:', '    def write_dl(self, rows):', '        return self.write_dl_rows(rows)', '', '    def write_dl_rows(self, rows):', '        return rows'),
+    'cli.py': lines('def show(formatter, rows):', '    formatter.write_dl(rows)'),
+  };
+
+  it('refuses with AMBIGUOUS_REFERENCES listing each candidate and its receiver', async () => {
+    const { result, files: after } = await batch(files, [{ op: 'rename', path: 'fmt.py', address: 'class Formatter\ndef write_dl(self', new_name: 'write_definitions' }]);
+    const error = expectError(result, 'AMBIGUOUS_REFERENCES');
+    expect(error.details.candidates).toEqual([expect.objectContaining({ file: 'cli.py', line: 2, receiver: 'formatter', text: 'formatter.write_dl(rows)' })]);
+    expect(after).toEqual(files);
+  });
+
+  it("renames them with include: 'candidates', or exactly the ones listed", async () => {
+    const all = await batch(files, [{ op: 'rename', path: 'fmt.py', address: 'class Formatter\ndef write_dl(self', new_name: 'write_definitions', include: 'candidates' }]);
+    expectOk(all.result);
+    expect(all.files['cli.py']).toContain('formatter.write_definitions(rows)');
+    expect(all.files['fmt.py']).toContain('def write_definitions(self, rows):');
+    expect(all.files['fmt.py']).toContain('self.write_dl_rows(rows)');
+    const listed = await batch(files, [{ op: 'rename', path: 'fmt.py', address: 'class Formatter\ndef write_dl(self', new_name: 'write_definitions', include: [] }]);
+    expectOk(listed.result);
+    expect(listed.files['cli.py']).toBe(files['cli.py']);
+  });
+});
+
+describe('remove checks every binding form before dropping a used parameter (issue 17, case 10)', () => {
+  const cases: Array<[string, string, string, string]> = [
+    ['a rest parameter', 'f.ts', lines('export function f(a: number, ...keys: string[]): number {', '  return keys.length + a;', '}'), 'export function f.params.keys'],
+    ['a destructured parameter', 'g.ts', lines('export function g({ status, statusText }: { status: number; statusText: string }): string {', '  return `${status} ${statusText}`;', '}'), 'export function g.params[0]'],
+    ['a parameter with a default', 'h.ts', lines('export function h(a = 1, b = a + 1): number {', '  return b;', '}'), 'export function h.params.b'],
+    ['a PHP variable', 'p.php', lines('<?php', 'function p($a, $b) {', '    return $b;', '}'), 'function p.params[1]'],
+  ];
+  for (const [what, path, source, address] of cases) {
+    it(`${what}: REFERENCES_EXIST, nothing written`, async () => {
+      const { result, files } = await batch({ [path]: source }, [{ op: 'remove', path, address }]);
+      expectError(result, 'REFERENCES_EXIST');
+      expect(files[path]).toBe(source);
+    });
+  }
+});
