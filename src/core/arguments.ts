@@ -560,6 +560,11 @@ export interface MoveEdit {
   to?: string;
   /** Where in the destination: `first`, `last` (default), `before:<target>`, `after:<target>`. */
   position?: string;
+  /**
+   * Move even though some places mention the name and could not be resolved
+   * (`UNRESOLVED_REFERENCES`); those are left as they are and listed in a warning.
+   */
+  force?: boolean;
   /** Parse the files as this language instead of by their extensions. */
   language?: string;
   /** The hash `path` had in an earlier result; `CONFLICT` (nothing written) if the file changed since. */
@@ -631,6 +636,7 @@ export const semanticEditSchema = z.discriminatedUnion('op', [
     address,
     to: path.optional().describe('Destination file (created if missing); omitted: reorder within the same file.'),
     position: z.string().optional().describe('first | last (default) | before:<target> | after:<target> in the destination.'),
+    force: z.boolean().optional().describe('Move even if some places mention the name and could not be resolved (UNRESOLVED_REFERENCES); they stay as they are.'),
     language: editLanguage,
     expected_hash: expectedHash,
   }),

@@ -524,6 +524,19 @@ export interface ErrorDetailsByCode {
     candidates: MemberCandidate[];
   };
   /**
+   * A move would make two Python modules import each other at the top level (`files`): Python
+   * fails on such a cycle as soon as one module uses a name of the other before it has loaded.
+   * `names` are what each side would import from the other.
+   */
+  IMPORT_CYCLE: {
+    path: string;
+    address: string;
+    /** The two modules. */
+    files: [string, string];
+    /** What the destination would import from the source, and the source from the destination. */
+    names: { [file: string]: string[] };
+  };
+  /**
    * `file_edit`: an edit's `old_text` occurs nowhere in the file as that edit sees it;
    * `validation_error.similar_content` holds the closest text, `suggested_fixes` what to send.
    */

@@ -198,6 +198,11 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     facts: (e) => ['Candidates:', ...e.details.candidates.slice(0, 20).map((candidate) => `  ${candidate.file}:${candidate.line}:${candidate.column} (receiver ${candidate.receiver}): ${candidate.text}`), ...(e.details.candidates.length > 20 ? [`  … and ${e.details.candidates.length - 20} more`] : [])],
     next: () => ["Send include: 'candidates' to rename all of them,", 'or include: [{ "file", "line", "column" }, …] listing exactly the ones that are this member (an empty list renames none).'],
   },
+  IMPORT_CYCLE: {
+    headline: (e) => `Nothing was written: moving ${quote(e.details.address)} would make ${e.details.files[0]} and ${e.details.files[1]} import each other, which Python fails on.`,
+    facts: (e) => Object.entries(e.details.names).map(([file, names]) => `  ${file} would import: ${names.join(', ')}`),
+    next: () => ['Move what the declaration uses along with it (in the same batch, before it), or move it to a module that does not depend on its old one.'],
+  },
   CONFLICT: {
     headline: (e) =>
       e.details.reason === 'name_taken'

@@ -120,8 +120,17 @@ describe('applyEdits on a TypeScript package', () => {
     expect(files['src/index.ts']).toBe(lines("export { formatPrice } from './format';", "export { parsePrice } from './parse';", "export * from './cart';"));
   });
 
-  it('move brings the imports the moved code needs and updates its users', async () => {
-    const { files } = await applied([{ op: 'move', path: 'src/format.ts', address: 'function formatPrice', to: 'src/money.ts' }]);
+  it('move refuses when a use through the namespace of the old module would be left pointing there', async () => {
+    const { result, files } = await run([{ op: 'move', path: 'src/format.ts', address: 'function formatPrice', to: 'src/money.ts' }]);
+    const error = expectError(result, 'UNRESOLVED_REFERENCES');
+    expect(error.details.references).toEqual([expect.objectContaining({ file: 'src/cart.ts', line: 25, text: "return fmt.formatPrice(0) + ' formatPrice';" })]);
+    expect(files).toEqual(typescriptPackage());
+  });
+
+  it('move brings the imports the moved code needs and updates its users (force leaves the namespace use, with a warning)', async () => {
+    const { result, files } = await run([{ op: 'move', path: 'src/format.ts', address: 'function formatPrice', to: 'src/money.ts', force: true }]);
+    const value = expectOk(result);
+    expect(value.warnings).toEqual([expect.objectContaining({ type: 'REFERENCES_UNRESOLVED' })]);
     expect(files['src/money.ts']).toContain("import { CURRENCY } from './config';");
     expect(files['src/money.ts']).toContain('export function formatPrice(cents: number, currency = CURRENCY): string {');
     expect(files['src/format.ts']).not.toContain('CURRENCY');

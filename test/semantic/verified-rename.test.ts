@@ -185,3 +185,27 @@ describe('remove checks every binding form before dropping a used parameter (iss
     });
   }
 });
+
+describe('verified moves', () => {
+  it('a Python move that would make two modules import each other is refused (IMPORT_CYCLE)', async () => {
+    const original = { 'a.py': lines('def helper():', '    return 1', '', '', 'def f():', '    return helper()', '', '', 'X = f()') };
+    const { result, files } = await batch(original, [{ op: 'move', path: 'a.py', address: 'def f', to: 'b.py' }]);
+    const error = expectError(result, 'IMPORT_CYCLE');
+    expect(error.details.names).toEqual({ 'b.py': ['helper'], 'a.py': ['f'] });
+    expect(files).toEqual(original);
+  });
+
+  it('a Python move inside a package keeps the package importable (the interpreter says so)', async () => {
+    const original = {
+      'pkg/__init__.py': lines('from .a import f'),
+      'pkg/a.py': lines('def f():', "    return 'f'", '', '', 'def g():', "    return 'g'"),
+      'pkg/b.py': lines('"""B."""'),
+      'main.py': lines('from pkg import f', 'from pkg.a import f as direct', 'import pkg.a', '', 'print(f(), direct(), pkg.a.g())'),
+    };
+    const { result, files } = await batch(original, [{ op: 'move', path: 'pkg/a.py', address: 'def f', to: 'pkg/b.py' }]);
+    expectOk(result);
+    expect(files['pkg/__init__.py']).toBe(lines('from .b import f'));
+    expect(files['main.py']).toContain('from pkg.b import f as direct');
+    expect(runPython(files, 'import runpy; runpy.run_path("main.py")').trim()).toBe('f f g');
+  });
+});

@@ -81,6 +81,11 @@ export interface ModuleSystem {
   readonly family: string;
   /** Whether a declaration must be exported to be imported (TypeScript/JavaScript). */
   readonly explicitExports: boolean;
+  /**
+   * Whether two modules importing each other at the top level fail to load (Python, where a name
+   * used before its module finished loading raises), so a move must not create such a cycle.
+   */
+  readonly cyclesFail: boolean;
   /** A resolver of the project's import specifiers (built once per project: it caches what it reads). */
   resolver(project: ProjectFiles): ModuleResolver;
   /**

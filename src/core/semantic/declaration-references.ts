@@ -6,7 +6,7 @@ import { projectResolution, type ProjectResolution } from '../modules/resolution
 import { codeLocation, type LocatedAddress } from './locate-address.js';
 import { classesOf, memberReferences, type Candidate, type ClassDeclaration } from './members.js';
 import { nameNodeOf } from './parts.js';
-import { auditMentions, findLocations, wordOffsets, type Declaration, type FoundLocation, type ModelledFile, type UnprovenMention } from './references.js';
+import { auditMentions, findLocations, wordOffsets, type Declaration, type FoundLocation, type FoundReferences, type ModelledFile, type UnprovenMention } from './references.js';
 import { scopesOf } from './scope-model.js';
 import { occurrenceAt, occurrencesOf, type Binding } from './scopes.js';
 import { isReadFailure, type EditRun, type SemanticWorkspace, type WorkspaceFile } from './workspace.js';
@@ -84,6 +84,21 @@ function searchFiles(workspace: SemanticWorkspace, origin: ModelledFile, name: s
       if (root) models.set(file.value.path, modelled(file.value, root));
     }
     return ok({ models, unproven });
+  });
+}
+
+/**
+ * The references of a module-level binding of a file across the root, and the mentions of its name
+ * that could not be proven unrelated (what a move checks before and after it moves a declaration).
+ */
+export function moduleBindingReferences(workspace: SemanticWorkspace, file: WorkspaceFile, binding: Binding, resolution: ProjectResolution): ResultAsync<{ found: FoundReferences; unproven: UnprovenMention[]; models: Map<string, ModelledFile> }, StructeditError> {
+  return safeTry(async function* () {
+    const root = (yield* workspace.syntax(file))!;
+    const origin = modelled(file, root);
+    const own = origin.model.module.bindings.get(binding.name) ?? binding;
+    const search = yield* searchFiles(workspace, origin, binding.name);
+    const found = findLocations(search.models, { file: file.path, binding: own }, resolution);
+    return ok({ found, unproven: [...search.unproven, ...auditMentions(search.models, binding.name, found, resolution)], models: search.models });
   });
 }
 
@@ -238,11 +253,11 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
 }
 
 /** `UNRESOLVED_REFERENCES` for mentions that could not be proven. */
-export function unresolvedReferences(run: EditRun, located: LocatedAddress, name: string, unproven: readonly UnprovenMention[]): ResultAsync<StructeditError, StructeditError> {
+export function unresolvedReferences(run: EditRun, located: LocatedAddress, name: string, unproven: readonly UnprovenMention[], files: ReadonlyMap<string, WorkspaceFile> = new Map()): ResultAsync<StructeditError, StructeditError> {
   return safeTry(async function* () {
     const references = [];
     for (const mention of unproven) {
-      const file = yield* run.workspace.fileOrNew(mention.file).orElse(() => run.workspace.file(located.file.path));
+      const file = files.get(mention.file) ?? (yield* run.workspace.fileOrNew(mention.file).orElse(() => run.workspace.file(located.file.path)));
       references.push({ ...codeLocation(file, file.path === mention.file ? mention.start : 0, 'unresolved'), file: mention.file, reason: mention.reason });
     }
     const listed = references.slice(0, 3).map((reference) => `${reference.file}:${reference.line} (${reference.reason})`).join('; ');

@@ -1,126 +1,156 @@
-import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
+import { err, ok, safeTry, type Result, type ResultAsync } from 'neverthrow';
 import type { MoveEdit } from '../arguments.js';
 import { planMoveAcrossFiles, planMoveWithinFile } from '../edit/move-structure.js';
 import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../errors.js';
-import type { ImportStyle } from '../languages/profile.js';
+import type { ImportStyle, ModuleSystem } from '../languages/profile.js';
 import { languageFamily, profileOf } from '../languages/profiles/index.js';
-import { projectResolution } from '../modules/resolution.js';
 import { locateUniqueTarget } from '../locate/locate.js';
 import type { StructurePath } from '../locate/targets.js';
+import { projectResolution, type ProjectResolution } from '../modules/resolution.js';
+import type { StructureNode, StructureTree } from '../structure/types.js';
 import { detectIndentationStyle } from '../text/indentation.js';
+import { moduleBindingReferences, unresolvedReferences } from './declaration-references.js';
 import { addImport, exportDeclaration, importStyle, modelOf, removeImport, retargetReexport } from './imports.js';
-import { codeLocation, locateAddress } from './locate-address.js';
 import { parsePosition } from './lists.js';
+import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import type { MoveChange, MoveOutcome } from './outcomes.js';
-import { occurrencesOf, type ImportRecord } from './scopes.js';
-import { workspacePath, type EditRun } from './workspace.js';
+import type { FoundLocation, UnprovenMention } from './references.js';
+import { occurrencesOf, type ImportRecord, type ScopeModel } from './scopes.js';
+import { workspacePath, type EditRun, type WorkspaceFile } from './workspace.js';
+
+/** Where a moved declaration goes: next to a structure of the destination, or at its start or end. */
+interface Placement {
+  readonly anchor: StructurePath;
+  readonly side: 'before' | 'after';
+}
+
+/** The placement a `position` names in the destination's tree. */
+function placementIn(tree: StructureTree, position: NonNullable<ReturnType<typeof parsePosition>>, path: string): Result<Placement, StructeditError> {
+  if (position.kind === 'before' || position.kind === 'after') {
+    const side = position.kind;
+    return locateUniqueTarget(tree, position.ref, path).map((anchor) => ({ anchor, side }));
+  }
+  if (position.kind === 'first') {
+    const firstCode = tree.root.children.find((child) => child.kind !== 'import' && child.kind !== 'docstring' && child.kind !== 'package');
+    return ok(firstCode ? { anchor: [tree.root, firstCode], side: 'before' } : { anchor: [tree.root], side: 'after' });
+  }
+  return ok({ anchor: [tree.root], side: 'after' });
+}
+
+/** A name the moved declaration uses from its module: a module-level declaration there, or an import. */
+interface Need {
+  readonly imported: string;
+  /** The module it is imported from (`null`: declared in the source itself). */
+  readonly module: string | null;
+  readonly local: string;
+  readonly record: ImportRecord | null;
+}
+
+/** The module-level names the declaration at `node` uses from its module, before anything changes. */
+function needsOf(model: ScopeModel, node: StructureNode, name: string | null): Map<string, Need> {
+  const inside = (start: number) => start >= node.start && start < node.end;
+  const own = name ? model.module.bindings.get(name) : undefined;
+  const needs = new Map<string, Need>();
+  for (const occurrence of model.occurrences) {
+    if (!inside(occurrence.start) || occurrence.role !== 'reference' || !occurrence.binding || occurrence.binding.scope !== model.module || occurrence.binding === own) continue;
+    const used = occurrence.binding;
+    if (needs.has(used.name)) continue;
+    const record = model.imports.find((candidate) => candidate.local === used.name) ?? null;
+    needs.set(used.name, record ? { imported: record.imported, module: record.module, local: used.name, record } : { imported: used.name, module: null, local: used.name, record: null });
+  }
+  return needs;
+}
+
+/** Places outside the moved text that refer to the declaration, counted by file (imports and exports left out). */
+function usesByFile(locations: readonly FoundLocation[], excluded: (location: FoundLocation) => boolean): Map<string, FoundLocation[]> {
+  const byFile = new Map<string, FoundLocation[]>();
+  for (const location of locations) {
+    if (location.kind !== 'reference' || excluded(location)) continue;
+    byFile.set(location.file, [...(byFile.get(location.file) ?? []), location]);
+  }
+  return byFile;
+}
 
 /**
  * `move`: a declaration to another place in its file (`position`), or a top-level declaration to
  * another file (`to`, created if missing), with imports kept right for TypeScript/JavaScript and
  * Python: the destination imports what the declaration uses, the source imports it back if it
  * still uses it, importers of it import it from its new home, and imports nothing uses any more
- * are removed.
+ * are removed. Verified like a rename: every mention of the name under the root must be tied to the
+ * declaration or proven unrelated before (`UNRESOLVED_REFERENCES` otherwise, as for uses through the
+ * source's namespace, which a move cannot rewrite), no Python import cycle may appear
+ * (`IMPORT_CYCLE`), and afterwards every use found before must reach the declaration in its new home.
  */
 export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveOutcome, StructeditError> {
   return safeTry(async function* () {
     const { workspace } = run;
+    const field = `edits.${run.index}`;
     const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language);
-    if (located.part.kind !== 'structure') return err(invalidArgument([{ field: `edits.${run.index}.address`, message: 'move takes a structure (a declaration), not a part of one' }]));
+    if (located.part.kind !== 'structure') return err(invalidArgument([{ field: `${field}.address`, message: 'move takes a structure (a declaration), not a part of one' }]));
     const source = located.file;
     const moved = located.part.path;
     const node = moved[moved.length - 1]!;
     const position = parsePosition(edit.position);
-    if (!position || position.kind === 'at') return err(invalidArgument([{ field: `edits.${run.index}.position`, message: 'use first, last, before:<target> or after:<target>' }]));
+    if (!position || position.kind === 'at') return err(invalidArgument([{ field: `${field}.position`, message: 'use first, last, before:<target> or after:<target>' }]));
     const toPath = edit.to ? workspacePath(edit.to) : source.path;
     const base = { index: run.index, op: 'move' as const, path: edit.path, address: edit.address, status: 'applied' as const, element: node.name, from: source.path, to: toPath };
 
-    const destinationFile = toPath === source.path ? source : yield* workspace.fileOrNew(toPath, edit.language);
-    const destTree = destinationFile.tree;
-    let anchor: StructurePath = [destTree.root];
-    let side: 'before' | 'after' = 'after';
-    if (position.kind === 'before' || position.kind === 'after') {
-      anchor = yield* locateUniqueTarget(destTree, position.ref, toPath);
-      side = position.kind;
-    } else if (position.kind === 'first') {
-      const firstCode = destTree.root.children.find((child) => child.kind !== 'import' && child.kind !== 'docstring' && child.kind !== 'package');
-      anchor = firstCode ? [destTree.root, firstCode] : [destTree.root];
-      side = firstCode ? 'before' : 'after';
-    }
-    const style = detectIndentationStyle(destTree.source.text);
+    const destination = toPath === source.path ? source : yield* workspace.fileOrNew(toPath, edit.language);
+    const { anchor, side } = yield* placementIn(destination.tree, position, toPath);
+    const style = detectIndentationStyle(destination.tree.source.text);
     const moveSource = { tree: source.tree, path: moved, parentTarget: located.ownerTarget };
     if (toPath === source.path) {
       const plan = yield* planMoveWithinFile(moveSource, { tree: source.tree, path: anchor, side, style });
       const applied = yield* workspace.apply(source, plan.replacements, run.syntax);
       run.warnings.push(...applied.warnings);
-      const changes: MoveChange[] = [{ file: source.path, type: 'removed_definition' }, { file: source.path, type: 'added_definition' }];
-      return ok({ ...base, changes });
+      return ok({ ...base, changes: [{ file: source.path, type: 'removed_definition' as const }, { file: source.path, type: 'added_definition' as const }] });
     }
-    if (moved.length !== 2) return err(invalidArgument([{ field: `edits.${run.index}.address`, message: 'only a top-level declaration can move to another file' }]));
-    if (languageFamily(destinationFile.language.id) !== languageFamily(source.language.id)) {
-      return err(invalidArgument([{ field: `edits.${run.index}.to`, message: `${toPath} is ${destinationFile.language.id} and ${source.path} is ${source.language.id}; a declaration moves between files of one language` }]));
+    if (moved.length !== 2) return err(invalidArgument([{ field: `${field}.address`, message: 'only a top-level declaration can move to another file' }]));
+    if (languageFamily(destination.language.id) !== languageFamily(source.language.id)) {
+      return err(invalidArgument([{ field: `${field}.to`, message: `${toPath} is ${destination.language.id} and ${source.path} is ${source.language.id}; a declaration moves between files of one language` }]));
     }
     const name = node.name;
     const language = source.language.id;
-    const family = languageFamily(language);
-    // Imports are followed where the profile knows the language's module system.
     const modules = profileOf(language).modules;
-    const semantic = modules !== null;
-
-    // What the declaration uses from its module, before anything changes.
     const sourceModel = (yield* modelOf(workspace, source.path)).model;
-    const inside = (start: number) => start >= node.start && start < node.end;
-    const binding = name ? sourceModel.module.bindings.get(name) : undefined;
-    const needs = new Map<string, { imported: string; module: string | null; local: string; record: ImportRecord | null }>();
-    if (semantic) {
-      for (const occurrence of sourceModel.occurrences) {
-        if (!inside(occurrence.start) || !occurrence.binding || occurrence.binding.scope !== sourceModel.module || occurrence.binding === binding) continue;
-        if (occurrence.role !== 'reference') continue;
-        const used = occurrence.binding;
-        if (needs.has(used.name)) continue;
-        const record = sourceModel.imports.find((candidate) => candidate.local === used.name) ?? null;
-        needs.set(used.name, record ? { imported: record.imported, module: record.module, local: used.name, record } : { imported: used.name, module: null, local: used.name, record: null });
-      }
-    }
-    const destModel = destinationFile.originalBytes === null && destinationFile.tree.source.text === '' ? null : (yield* modelOf(workspace, toPath)).model;
+    const destModel = destination.originalBytes === null && destination.tree.source.text === '' ? null : (yield* modelOf(workspace, toPath)).model;
     if (name && destModel?.module.bindings.has(name) && !destModel.imports.some((record) => record.local === name)) {
       const declaration = destModel.module.bindings.get(name)!.declarations[0]!;
-      const conflict = codeLocation(destinationFile, declaration.start, 'definition');
+      const conflict = codeLocation(destination, declaration.start, 'definition');
       return err(makeError('CONFLICT', `${toPath} already declares ${JSON.stringify(name)} (line ${conflict.line}: ${JSON.stringify(conflict.text)}); moving ${JSON.stringify(name)} there would collide. Rename one of them first.`, { reason: 'name_taken', path: edit.path, address: edit.address, name, conflicts: [conflict] }));
     }
-
-    // Files importing the declaration from its old home.
-    const project = yield* workspace.project();
-    const files = new Set(project.files);
-    for (const file of [source.path, toPath]) files.add(file);
-    const resolution = projectResolution({ files, configs: project.configs });
-    const resolveModule = (from: string, specifier: string) => resolution.resolveFile(from, specifier, language);
-    const importers: Array<{ path: string; record: ImportRecord }> = [];
-    const namespaced: CodeLocation[] = [];
-    const reexporters: Array<{ path: string; statement: { start: number; end: number }; nameStart: number }> = [];
-    if (semantic && name) {
-      for (const path of files) {
-        if (path === source.path) continue;
-        const language = workspace.languageOf(path);
-        if (language.isErr() || languageFamily(language.value.id) !== family) continue;
-        if ((yield* workspace.fileMentioning(path, (text) => text.includes(name))) === null) continue;
-        const step = yield* modelOf(workspace, path);
-        for (const record of step.model.imports) {
-          if (record.imported === name && resolveModule(path, record.module) === source.path) importers.push({ path, record });
-        }
-        for (const record of step.model.imports) {
-          if (record.imported !== '*' || record.local === null || resolveModule(path, record.module) !== source.path) continue;
-          for (const occurrence of step.model.occurrences) {
-            if (occurrence.role === 'property' && occurrence.name === name && occurrence.object?.name === record.local) namespaced.push(codeLocation(step.file, occurrence.start, 'namespace'));
-          }
-        }
-        for (const entry of step.model.exports) {
-          if (entry.from && entry.from.imported === name && entry.nameOccurrence && resolveModule(path, entry.from.module) === source.path) {
-            reexporters.push({ path, statement: entry.statement, nameStart: entry.nameOccurrence.start });
-          }
-        }
-      }
+    const binding = name ? sourceModel.module.bindings.get(name) : undefined;
+    if (!modules || !name || !binding) {
+      // No module system to follow (or nothing named): the text moves, nothing else changes.
+      const plans = yield* planMoveAcrossFiles(moveSource, { tree: destination.tree, path: anchor, side, style });
+      yield* workspace.apply(destination, plans.destination.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings));
+      yield* workspace.apply(source, plans.source.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings));
+      return ok({ ...base, changes: [{ file: source.path, type: 'removed_definition' as const }, { file: toPath, type: 'added_definition' as const }] });
     }
+
+    // Who refers to the declaration, proven before anything changes.
+    const project = yield* workspace.project();
+    const resolution = projectResolution({ files: new Set([...project.files, source.path, toPath]), configs: project.configs });
+    const before = yield* moduleBindingReferences(workspace, source, binding, resolution);
+    const unproven: UnprovenMention[] = [...before.unproven];
+    // `ns.name` through the source's namespace would still look for it in the source: a move cannot rewrite that.
+    for (const location of before.found.locations) {
+      if (location.occurrence.role === 'property') unproven.push({ file: location.file, start: location.start, reason: `uses ${name} through the namespace of ${source.path}, which a move cannot rewrite; import ${name} from ${toPath} there first` });
+    }
+    const forced = yield* refuseUnproven(run, located, name, unproven, edit.force === true);
+
+    const importers: Array<{ path: string; record: ImportRecord }> = [];
+    const reexporters: Array<{ path: string; statement: { start: number; end: number } }> = [];
+    for (const file of before.models.values()) {
+      if (file.path === source.path) continue;
+      const resolvesToSource = (module: string) => resolution.resolveFile(file.path, module, file.language) === source.path;
+      for (const record of file.model.imports) if (record.imported === name && resolvesToSource(record.module)) importers.push({ path: file.path, record });
+      for (const entry of file.model.exports) if (entry.from && entry.from.imported === name && entry.nameOccurrence && resolvesToSource(entry.from.module)) reexporters.push({ path: file.path, statement: entry.statement });
+    }
+    const needs = needsOf(sourceModel, node, name);
+    const filesBefore = new Map<string, WorkspaceFile>();
+    for (const path of before.models.keys()) filesBefore.set(path, yield* workspace.file(path));
+    const cycleBefore = importsBetween(resolution, source, sourceModel, toPath, destModel);
 
     // Import styles as the files are now (before imports are removed from them).
     const sourceStyle = importStyle(source);
@@ -129,35 +159,122 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       const file = yield* workspace.file(path);
       if (/^\s*(import|from)\s/m.test(file.tree.source.text)) styles.set(path, importStyle(file));
     }
+    const specifierFrom = (from: string, to: string) => modules.specifier(from, to, styles.get(from) ?? sourceStyle, resolution.project.files);
     const changes: MoveChange[] = [];
+
     // 1. The text moves.
-    const plans = yield* planMoveAcrossFiles(moveSource, { tree: destinationFile.tree, path: anchor, side, style });
-    yield* workspace.apply(destinationFile, plans.destination.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings));
+    const plans = yield* planMoveAcrossFiles(moveSource, { tree: destination.tree, path: anchor, side, style });
+    yield* workspace.apply(destination, plans.destination.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings));
     yield* workspace.apply(source, plans.source.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings));
     changes.push({ file: source.path, type: 'removed_definition' }, { file: toPath, type: 'added_definition' });
-    if (!modules || !name) return ok({ ...base, changes });
-
-    const specifierFrom = (from: string, to: string) => modules.specifier(from, to, styles.get(from) ?? sourceStyle, files);
 
     // 2. The destination imports what the declaration uses.
-    for (const need of needs.values()) {
-      let module: string;
-      let imported = need.imported;
-      if (need.module === null) {
-        module = specifierFrom(toPath, source.path);
-        if (modules.explicitExports) yield* exportDeclaration(run, source.path, need.local, changes);
-      } else {
-        const resolved = resolveModule(source.path, need.module);
-        module = resolved ? specifierFrom(toPath, resolved) : need.module;
-        if (resolved === toPath) continue;
-        imported = need.imported;
-      }
-      const added = yield* addImport(run, toPath, module, imported, need.local, sourceStyle);
-      if (added) changes.push({ file: toPath, type: 'added_import', import: added });
+    yield* importNeeds(run, modules, resolution, { source: source.path, to: toPath, language }, needs, specifierFrom, sourceStyle, changes);
+
+    // 3. The source drops imports only the declaration used, and imports it back if it still uses it.
+    const stillUsed = yield* tidySource(run, source.path, name, needs, changes);
+    if (stillUsed) {
+      const added = yield* addImport(run, source.path, specifierFrom(source.path, toPath), name, name, sourceStyle);
+      if (added) changes.push({ file: source.path, type: 'added_import', import: added });
     }
 
-    // 3. The source: imports only the declaration used go; it imports the declaration back if it still uses it.
-    const after = (yield* modelOf(workspace, source.path)).model;
+    // 4. Importers import it from its new home (the destination itself no longer imports it).
+    let needsExport = stillUsed;
+    for (const { path, record } of importers) {
+      needsExport = (yield* retargetImport(run, modules, path, record, toPath, name, specifierFrom(path, toPath), styles.get(path) ?? sourceStyle, changes)) || needsExport;
+    }
+    for (const entry of reexporters) {
+      needsExport = true;
+      yield* retargetReexport(run, entry.path, entry.statement.start, name, specifierFrom(entry.path, toPath), styles.get(entry.path) ?? sourceStyle);
+      changes.push({ file: entry.path, type: 'updated_import', import: name });
+    }
+    const exportedFromSource = sourceModel.exports.some((entry) => entry.local === name && entry.declaration);
+    if (modules.explicitExports && needsExport && !exportedFromSource) yield* exportDeclaration(run, toPath, name, changes);
+
+    // The move must not have made the two modules depend on each other where that fails.
+    if (modules.cyclesFail && cycleBefore === null) {
+      const after = importsBetween(resolution, yield* workspace.file(source.path), (yield* modelOf(workspace, source.path)).model, toPath, (yield* modelOf(workspace, toPath)).model);
+      if (after) {
+        return err(
+          makeError('IMPORT_CYCLE', `Moving ${JSON.stringify(name)} to ${toPath} would make ${toPath} and ${source.path} import each other (${toPath} imports ${after.toSource.join(', ')} from ${source.path}; ${source.path} imports ${after.sourceToDestination.join(', ')} from ${toPath}), which Python fails on when either uses the other while loading; nothing was written. Move what it uses along with it first, or choose another destination.`, {
+            path: edit.path,
+            address: edit.address,
+            files: [toPath, source.path],
+            names: { [toPath]: after.toSource, [source.path]: after.sourceToDestination },
+          }),
+        );
+      }
+    }
+
+    // Afterwards, every use found before must reach the declaration in its new home.
+    const left = new Set(unproven.map((mention) => `${mention.file}\u0000${mention.start}`));
+    yield* verifyMove(run, located, { source, toPath, name, node, resolution, before: before.found.locations, filesBefore, left, forced: forced.length > 0 });
+    if (forced.length > 0) run.warnings.push(forcedWarning(name, forced));
+    return ok({ ...base, changes });
+  });
+}
+
+/** `UNRESOLVED_REFERENCES` for unproven mentions, or (with `force`) the list to report in a warning. */
+function refuseUnproven(run: EditRun, located: LocatedAddress, name: string, unproven: readonly UnprovenMention[], force: boolean): ResultAsync<CodeLocation[], StructeditError> {
+  return safeTry(async function* () {
+    if (unproven.length === 0) return ok([]);
+    const refusal = yield* unresolvedReferences(run, located, name, unproven);
+    if (!force) return err(refusal);
+    return ok(refusal.error === 'UNRESOLVED_REFERENCES' ? refusal.details.references : []);
+  });
+}
+
+function forcedWarning(name: string, locations: readonly CodeLocation[]) {
+  return {
+    type: 'REFERENCES_UNRESOLVED' as const,
+    message: `${locations.length} place${locations.length === 1 ? '' : 's'} mentioning ${JSON.stringify(name)} could not be resolved and ${locations.length === 1 ? 'was' : 'were'} left as ${locations.length === 1 ? 'it was' : 'they were'} (force: true): ${locations.slice(0, 5).map((location) => `${location.file}:${location.line}`).join(', ')}${locations.length > 5 ? ', …' : ''}. Check them.`,
+    details: { locations: [...locations] },
+  };
+}
+
+/** Names each of two modules imports from the other at its top level, or `null` when one of them imports nothing from the other. */
+function importsBetween(resolution: ProjectResolution, source: WorkspaceFile, sourceModel: ScopeModel, toPath: string, destModel: ScopeModel | null): { toSource: string[]; sourceToDestination: string[] } | null {
+  if (!destModel) return null;
+  const names = (from: string, model: ScopeModel, target: string) =>
+    model.imports.filter((record) => record.topLevel && resolution.resolveFile(from, record.module, source.language.id) === target).map((record) => record.local ?? record.imported);
+  const toSource = names(toPath, destModel, source.path);
+  const sourceToDestination = names(source.path, sourceModel, toPath);
+  return toSource.length > 0 && sourceToDestination.length > 0 ? { toSource, sourceToDestination } : null;
+}
+
+/** Step 2 of a move: the destination imports what the declaration uses (exporting it from the source where needed). */
+function importNeeds(
+  run: EditRun,
+  modules: ModuleSystem,
+  resolution: ProjectResolution,
+  files: { source: string; to: string; language: string },
+  needs: ReadonlyMap<string, Need>,
+  specifierFrom: (from: string, to: string) => string,
+  sourceStyle: ImportStyle,
+  changes: MoveChange[],
+): ResultAsync<void, StructeditError> {
+  return safeTry(async function* () {
+    for (const need of needs.values()) {
+      let module: string;
+      if (need.module === null) {
+        module = specifierFrom(files.to, files.source);
+        if (modules.explicitExports) yield* exportDeclaration(run, files.source, need.local, changes);
+      } else {
+        const resolved = resolution.resolveFile(files.source, need.module, files.language);
+        if (resolved === files.to) continue;
+        module = resolved ? specifierFrom(files.to, resolved) : need.module;
+      }
+      const added = yield* addImport(run, files.to, module, need.imported, need.local, sourceStyle);
+      if (added) changes.push({ file: files.to, type: 'added_import', import: added });
+    }
+    return ok(undefined);
+  });
+}
+
+/** Step 3 of a move: the source drops the imports only the declaration used; whether it still uses the declaration. */
+function tidySource(run: EditRun, path: string, name: string, needs: ReadonlyMap<string, Need>, changes: MoveChange[]): ResultAsync<boolean, StructeditError> {
+  return safeTry(async function* () {
+    const after = (yield* modelOf(run.workspace, path)).model;
     for (const need of needs.values()) {
       if (!need.record) continue;
       const still = after.module.bindings.get(need.local);
@@ -165,56 +282,80 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       if (used) continue;
       const record = after.imports.find((candidate) => candidate.local === need.local);
       if (record) {
-        yield* removeImport(run, source.path, record);
-        changes.push({ file: source.path, type: 'removed_import', import: need.local });
+        yield* removeImport(run, path, record);
+        changes.push({ file: path, type: 'removed_import', import: need.local });
       }
     }
-    const stillUsed = after.occurrences.some((occurrence) => occurrence.name === name && (occurrence.role === 'reference' || occurrence.role === 'export') && occurrence.binding === null);
-    const exportedFromSource = sourceModel.exports.some((entry) => entry.local === name && entry.declaration);
-    if (stillUsed) {
-      const added = yield* addImport(run, source.path, specifierFrom(source.path, toPath), name, name, sourceStyle);
-      if (added) changes.push({ file: source.path, type: 'added_import', import: added });
-    }
-    // 4. Importers import it from its new home (the destination itself no longer imports it).
-    let needsExport = stillUsed;
-    for (const { path, record } of importers) {
-      if (path !== toPath) {
-        const { file, model } = yield* modelOf(workspace, path);
-        const alone = model.imports.filter((other) => other.statement.start === record.statement.start).length === 1;
-        const current = model.imports.find((other) => other.statement.start === record.statement.start);
-        if (alone && current) {
-          needsExport = true;
-          const statement = file.tree.source.text.slice(current.statement.start, current.statement.end);
-          const at = modules.specifierOffset(statement, current.module);
-          const replacement = { start: current.statement.start + at, end: current.statement.start + at + current.module.length, text: specifierFrom(path, toPath) };
-          const applied = yield* workspace.apply(file, [replacement], run.syntax);
-          run.warnings.push(...applied.warnings);
-          changes.push({ file: path, type: 'updated_import', import: name });
-          continue;
-        }
+    return ok(after.occurrences.some((occurrence) => occurrence.name === name && (occurrence.role === 'reference' || occurrence.role === 'export') && occurrence.binding === null));
+  });
+}
+
+/**
+ * Step 4 of a move, for one importer: an import of only the declaration gets the new module; an
+ * import of several names loses this one, and a new import from the new module brings it. Whether
+ * the declaration must now be exported from its new home.
+ */
+function retargetImport(run: EditRun, modules: ModuleSystem, path: string, record: ImportRecord, toPath: string, name: string, specifier: string, style: ImportStyle, changes: MoveChange[]): ResultAsync<boolean, StructeditError> {
+  return safeTry(async function* () {
+    const { workspace } = run;
+    if (path !== toPath) {
+      const { file, model } = yield* modelOf(workspace, path);
+      const alone = model.imports.filter((other) => other.statement.start === record.statement.start).length === 1;
+      const current = model.imports.find((other) => other.statement.start === record.statement.start);
+      if (alone && current) {
+        const statement = file.tree.source.text.slice(current.statement.start, current.statement.end);
+        const at = modules.specifierOffset(statement, current.module);
+        const applied = yield* workspace.apply(file, [{ start: current.statement.start + at, end: current.statement.start + at + current.module.length, text: specifier }], run.syntax);
+        run.warnings.push(...applied.warnings);
+        changes.push({ file: path, type: 'updated_import', import: name });
+        return ok(true);
       }
-      yield* removeImport(run, path, record);
-      if (path === toPath) {
-        changes.push({ file: path, type: 'removed_import', import: name });
-        continue;
-      }
-      needsExport = true;
-      yield* addImport(run, path, specifierFrom(path, toPath), name, record.local ?? name, styles.get(path) ?? sourceStyle);
-      changes.push({ file: path, type: 'updated_import', import: name });
     }
-    for (const entry of reexporters) {
-      needsExport = true;
-      yield* retargetReexport(run, entry.path, entry.statement.start, name, specifierFrom(entry.path, toPath), styles.get(entry.path) ?? sourceStyle);
-      changes.push({ file: entry.path, type: 'updated_import', import: name });
+    yield* removeImport(run, path, record);
+    if (path === toPath) {
+      changes.push({ file: path, type: 'removed_import', import: name });
+      return ok(false);
     }
-    if (namespaced.length > 0) {
-      run.warnings.push({
-        type: 'REFERENCES_UNRESOLVED',
-        message: `${namespaced.length} use${namespaced.length === 1 ? '' : 's'} of ${JSON.stringify(name)} through a namespace import of ${source.path} (${namespaced.slice(0, 5).map((location) => `${location.file}:${location.line}`).join(', ')}) still point at ${source.path}; import ${JSON.stringify(name)} from ${toPath} there.`,
-        details: { locations: namespaced },
-      });
+    yield* addImport(run, path, specifier, name, record.local ?? name, style);
+    changes.push({ file: path, type: 'updated_import', import: name });
+    return ok(true);
+  });
+}
+
+/**
+ * The check after a move: from the declaration in its new home, the references are found again in
+ * the edited files; each file must have at least the uses it had before (the source and the
+ * destination counted together, since uses inside the moved text travel with it), and no mention
+ * may have become unprovable. Otherwise `UNRESOLVED_REFERENCES` names the uses lost.
+ */
+function verifyMove(
+  run: EditRun,
+  located: LocatedAddress,
+  move: { source: WorkspaceFile; toPath: string; name: string; node: StructureNode; resolution: ProjectResolution; before: readonly FoundLocation[]; filesBefore: ReadonlyMap<string, WorkspaceFile>; left: ReadonlySet<string>; forced: boolean },
+): ResultAsync<void, StructeditError> {
+  return safeTry(async function* () {
+    const { workspace } = run;
+    const destination = yield* workspace.file(move.toPath);
+    const destModel = (yield* modelOf(workspace, move.toPath)).model;
+    const binding = destModel.module.bindings.get(move.name);
+    if (!binding) return err(makeError('INTERNAL_ERROR', `After moving ${JSON.stringify(move.name)} to ${move.toPath}, it is not declared there; nothing was written. This is a bug in structedit.`, { cause: 'moved declaration not found' }));
+    const after = yield* moduleBindingReferences(workspace, destination, binding, move.resolution);
+    const movedText = (location: FoundLocation) => location.file === move.source.path && location.start >= move.node.start && location.end <= move.node.end;
+    // Uses left as they were on purpose (force) are not expected to follow.
+    const left = (location: FoundLocation) => move.left.has(`${location.file}\u0000${location.start}`);
+    const countsBefore = usesByFile(move.before, (location) => movedText(location) || left(location));
+    const countsAfter = usesByFile(after.found.locations, () => false);
+    const pair = new Set([move.source.path, move.toPath]);
+    const count = (counts: Map<string, FoundLocation[]>, file: string) => (pair.has(file) ? [...pair].reduce((sum, path) => sum + (counts.get(path)?.length ?? 0), 0) + (counts === countsBefore ? move.before.filter((location) => location.kind === 'reference' && movedText(location)).length : 0) : (counts.get(file)?.length ?? 0));
+    const lost: UnprovenMention[] = [];
+    for (const [file, locations] of countsBefore) {
+      if (count(countsAfter, file) >= count(countsBefore, file)) continue;
+      for (const location of locations) lost.push({ file, start: location.start, reason: `after the move, this use of ${move.name} no longer reaches its declaration in ${move.toPath}` });
     }
-    if (modules.explicitExports && needsExport && !exportedFromSource) yield* exportDeclaration(run, toPath, name, changes);
-    return ok({ ...base, changes });
+    if (lost.length > 0) return err(yield* unresolvedReferences(run, located, move.name, lost, move.filesBefore));
+    if (!move.forced && after.unproven.length > 0) return err(yield* unresolvedReferences(run, located, move.name, after.unproven.map((mention) => ({ ...mention, reason: `after the move: ${mention.reason}` }))));
+    // Lost uses are placed in the files as they were before the move; new unproven mentions, as they are now.
+    if (lost.length > 0) return err(yield* unresolvedReferences(run, located, move.name, lost, move.filesBefore));
+    return ok(undefined);
   });
 }

@@ -33,6 +33,7 @@ function ecmascriptModules(): ModuleSystem {
   return {
     family: 'ecmascript',
     explicitExports: true,
+    cyclesFail: false,
     resolver: ecmascriptResolver,
     submodule: () => null,
     specifier(from, to, style) {

@@ -35,6 +35,7 @@ function pythonModules(): ModuleSystem {
   return {
     family: 'python',
     explicitExports: false,
+    cyclesFail: true,
     resolver: pythonResolver,
     submodule: (module, name) => `${module}${module.endsWith('.') ? '' : '.'}${name}`,
     specifier(from, to, style, files) {
