@@ -73,6 +73,20 @@ describe('rename follows TypeScript imports that do not start with "." (issue 17
 
 });
 
+describe('the state after a rename is checked', () => {
+  it('a use reached through a star import that the new name would send elsewhere refuses the rename', async () => {
+    const original = {
+      'a.py': lines('def foo():', '    return 1'),
+      'c.py': lines('def bar():', '    return 2'),
+      'b.py': lines('from a import *', 'from c import bar', '', 'print(foo(), bar())'),
+    };
+    const { result, files } = await batch(original, [{ op: 'rename', path: 'a.py', address: 'def foo', new_name: 'bar' }]);
+    const error = expectError(result, 'UNRESOLVED_REFERENCES');
+    expect(error.details.references).toEqual([expect.objectContaining({ file: 'b.py', reason: expect.stringContaining('no longer reach the declaration') })]);
+    expect(files).toEqual(original);
+  });
+});
+
 describe('renames keep meaning (issue 17, case 9)', () => {
   it('a #private member stays private, and uses on other instances of the class follow it', async () => {
     const source = lines('export class A {', '  #x = 1;', '  get(): number {', '    return this.#x;', '  }', '  static same(a: A, b: A): boolean {', '    return a.#x === b.#x;', '  }', '}');

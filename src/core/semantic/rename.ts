@@ -3,12 +3,16 @@ import type { RenameEdit } from '../arguments.js';
 import type { Replacement } from '../edit/replacements.js';
 import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../errors.js';
 import type { Warning } from '../warnings.js';
-import { ambiguousReferences, referencesOf, unresolvedReferences, type References } from './declaration-references.js';
+import { offsetAfterEdit } from '../edit/layout.js';
+import { projectResolution } from '../modules/resolution.js';
+import { ambiguousReferences, moduleBindingReferences, referencesOf, unresolvedReferences, type References } from './declaration-references.js';
 import { memberDefinitions, type Candidate } from './members.js';
-import { codeLocation, locateAddress } from './locate-address.js';
+import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import { profileOf } from '../languages/profiles/index.js';
 import type { RenameChange, RenameOutcome } from './outcomes.js';
-import { findCollisions, renamedText } from './references.js';
+import { findCollisions, renamedText, type UnprovenMention } from './references.js';
+import { scopesOf } from './scope-model.js';
+import { occurrencesOf } from './scopes.js';
 import type { EditRun, WorkspaceFile } from './workspace.js';
 
 /** The new name as written (`#private` members stay private), or why it cannot be one. */
@@ -97,6 +101,7 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
       const applied = yield* workspace.apply(yield* workspace.file(path), replacements, run.syntax);
       run.warnings.push(...applied.warnings);
     }
+    if (found.bindings.length > 0) yield* verifyRename(run, located, found, newName, byFile, files);
     if (unresolved.length > 0) run.warnings.push(unresolvedWarning(found.name, unresolved));
     changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
     return ok(outcome(run, edit, found.name, newName, changes, unresolved));
@@ -127,4 +132,48 @@ export function unresolvedWarning(name: string, locations: readonly CodeLocation
     message: `${locations.length} use${locations.length === 1 ? '' : 's'} of ${JSON.stringify(name)} on values of unknown type (${listed}${locations.length > 5 ? ', …' : ''}) could not be tied to this declaration and were left alone; check them.`,
     details: { locations: [...locations] },
   };
+}
+
+/**
+ * The check after a rename of a declaration: from the renamed declaration in the edited files, its
+ * references are found again; each file must hold exactly the places the rename changed. More means
+ * the new name captured a use that meant something else; fewer, that a renamed use no longer reaches
+ * the declaration. Either refuses the rename (`UNRESOLVED_REFERENCES`, placed as the files were).
+ */
+function verifyRename(run: EditRun, located: LocatedAddress, found: References, newName: string, byFile: ReadonlyMap<string, readonly Replacement[]>, filesBefore: ReadonlyMap<string, WorkspaceFile>): ResultAsync<void, StructeditError> {
+  return safeTry(async function* () {
+    const { workspace } = run;
+    const declared = found.bindings[0]!;
+    const definition = found.locations.find((location) => location.file === declared.file && location.binding === declared.binding && declared.binding.declarations.includes(location.occurrence));
+    if (!definition) return ok(undefined);
+    const file = yield* workspace.file(definition.file);
+    const root = yield* workspace.syntax(file);
+    if (!root) return ok(undefined);
+    const model = scopesOf(root, file.language.id);
+    const at = offsetAfterEdit(byFile.get(definition.file) ?? [], definition.start);
+    const binding = model.occurrences.find((occurrence) => occurrence.start === at && occurrence.name === newName)?.binding;
+    const after = !binding
+      ? []
+      : binding.scope === model.module
+        ? (yield* moduleBindingReferences(workspace, file, binding, projectResolution(yield* workspace.project()))).found.locations
+        : occurrencesOf(model, binding).map((occurrence) => ({ file: file.path, start: occurrence.start }));
+    const planned = new Map<string, number>();
+    for (const [path, replacements] of byFile) planned.set(path, replacements.length);
+    const counted = new Map<string, number>();
+    for (const location of after) counted.set(location.file, (counted.get(location.file) ?? 0) + 1);
+    const differing = [...new Set([...planned.keys(), ...counted.keys()])].filter((path) => (planned.get(path) ?? 0) !== (counted.get(path) ?? 0));
+    if (differing.length === 0) return ok(undefined);
+    const mentions: UnprovenMention[] = differing.map((path) => {
+      const expected = planned.get(path) ?? 0;
+      const actual = counted.get(path) ?? 0;
+      return {
+        file: path,
+        start: byFile.get(path)?.[0]?.start ?? 0,
+        reason: actual > expected ? `after the rename, ${actual - expected} more use${actual - expected === 1 ? '' : 's'} of ${JSON.stringify(newName)} here would mean the renamed declaration (the new name captures them)` : `after the rename, ${expected - actual} renamed use${expected - actual === 1 ? '' : 's'} here would no longer reach the declaration`,
+      };
+    });
+    const files = new Map(filesBefore);
+    for (const path of differing) if (!files.has(path)) files.set(path, yield* workspace.file(path));
+    return err(yield* unresolvedReferences(run, located, found.name, mentions, files));
+  });
 }
