@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Two projects, by file name. `unit` is the edit loop (`npm run test:unit`, well under a minute);
+ * Two projects, by file name. `unit` is the edit loop (`npm run test:unit`, about 40 s on 2 cores);
  * `slow` holds what takes long or leaves the process: `*.corpus.test.ts` (invariants and oracles on
  * real code: the Python standard library, node_modules), `*.property.test.ts` (long property and
  * fault-injection runs) and `*.e2e.test.ts` (spawns a process or builds a bundle).
