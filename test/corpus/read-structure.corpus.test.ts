@@ -26,7 +26,7 @@ interface Counts {
 }
 
 /**
- * DESIGN §7 / issue 2 acceptance: every structure's own unique target resolves to exactly that
+ * Issue 2 acceptance, on real code: every structure's own unique target resolves to exactly that
  * structure and reading it returns exactly its source lines; where no unique target exists,
  * TARGET_AMBIGUOUS lists it.
  */

@@ -83,7 +83,7 @@ const withoutBlankLines = (text: string) =>
     .join('\n');
 
 /**
- * DESIGN §7 / issue 3 acceptance, on real files: replacing every structure with its own text
+ * Issue 3 acceptance, on real files: replacing every structure with its own text
  * leaves the file byte-identical; deleting a structure and inserting its text back next to its
  * sibling restores the file (blank lines aside, counted); moving a structure to the file's end
  * and back keeps the file parsing.

@@ -1,5 +1,5 @@
 /**
- * Which tree-sitter nodes are structures, per language. DESIGN §3: every named node sitting directly
+ * Which tree-sitter nodes are structures, per language (docs/targets.md): every named node sitting directly
  * in a *body* (a node holding a sequence of statements, members or items) is a structure, plus the
  * clauses of compound statements. The generic lists below apply to every grammar (node types a
  * grammar does not have are dropped when its query is built); the main languages add their own.
