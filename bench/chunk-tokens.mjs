@@ -1,4 +1,4 @@
-// `npm run bench:chunks`: the token economy of chunk edits (seed chunk-symbol-editing). On real
+// `npm run bench:chunks`: the token economy of chunk edits (docs/spec/chunk-symbol-editing.md). On real
 // structures of 100 to 400 lines, five scattered one-line changes are sent two ways: as an
 // applyChunks request (one chunk per change, with the fewest context lines that place it alone) and
 // as a full replacement of the structure ({ path, target, content }). Both requests are measured

@@ -37,7 +37,7 @@ async function runOne(context: EditCommandContext, options: SemanticOptions, edi
 }
 
 /**
- * Registers `edit set|add|remove|rename|move` (seed semantic-edit-operations): one semantic edit
+ * Registers `edit set|add|remove|rename|move` (docs/spec/semantic-edit-operations.md): one semantic edit
  * per call; several at once go through `apply` with a batch object `{ "edits": [...] }`.
  */
 export function registerSemanticEditCommands(program: Command, context: EditCommandContext): void {

@@ -6,7 +6,7 @@ import { utf8Length } from './text/utf8.js';
 
 /**
  * The arguments of every operation, as zod schemas: the editor validates its input with them, and
- * the tool layer publishes them as JSON Schema, so both always agree. Field names are the seeds'.
+ * the tool layer publishes them as JSON Schema, so both always agree. Field names are docs/spec/'s.
  */
 
 const path = z
@@ -344,12 +344,12 @@ export const moveStructureArgsSchema = z
   }) satisfies z.ZodType<MoveStructureArgs>;
 
 /**
- * Arguments of the seed's `move_structure_to_before` / `move_structure_to_after` tools: a move
+ * Arguments of the specified `move_structure_to_before` / `move_structure_to_after` tools: a move
  * next to `dest_target` (the position is the tool's).
  */
 export type MoveStructureNextToArgs = Omit<MoveStructureArgs, 'position' | 'dest_target'> & { dest_target: string };
 
-/** Arguments of the seed's `move_structure_to_file_start` / `move_structure_to_file_end` tools. */
+/** Arguments of the specified `move_structure_to_file_start` / `move_structure_to_file_end` tools. */
 export type MoveStructureToFileArgs = Omit<MoveStructureArgs, 'position' | 'dest_target'>;
 
 /** Schema of {@link MoveStructureNextToArgs}. */
@@ -432,7 +432,7 @@ export const fileEditArgsSchema = z.strictObject({
 }) satisfies z.ZodType<FileEditArgs>;
 
 /**
- * `CONTENT_TOO_LARGE` for the first text argument over `limit` UTF-8 bytes (DESIGN §6: 1 MB per
+ * `CONTENT_TOO_LARGE` for the first text argument over `limit` UTF-8 bytes (docs/safety.md: 1 MB per
  * content argument by default). One check for every operation that takes content.
  */
 export function checkContentSizes(texts: ReadonlyArray<{ field: string; text: string }>, limit: number): Result<void, ErrorOf<'CONTENT_TOO_LARGE'>> {
@@ -594,7 +594,7 @@ export interface ApplyEditsArgs {
   edit?: SemanticEdit;
   /** Batch options. */
   options?: ApplyEditsOptions;
-  /** Same as `options.transaction` (the seed writes it at the top level too). */
+  /** Same as `options.transaction` (the specification writes it at the top level too). */
   transaction?: boolean;
 }
 

@@ -90,7 +90,7 @@ export interface NumberedLine {
 
 /**
  * The checks a chunk of `applyChunks` must pass, in the order they run. The chunk-symbol-editing
- * seed numbers seven of them (`check_number`); `context_before` is its search for candidate
+ * spec (docs/spec/) numbers seven of them (`check_number`); `context_before` is its search for candidate
  * positions, numbered 0 here.
  *
  * - `context_before` (0): no run of the structure's lines equals `context_before`.
@@ -125,7 +125,7 @@ export interface ChunkCandidateFailure {
   line: number;
   /** The check that failed there. */
   check: ChunkCheck;
-  /** The seed's number of that check (0 for `context_before`). */
+  /** The specification's number of that check (0 for `context_before`). */
   check_number: number;
   /** What differed, in a sentence. */
   reason: string;
@@ -432,7 +432,7 @@ export interface ErrorDetailsByCode {
     line_range_inclusive: LineRange;
     chunk_index: number;
     check: ChunkCheck;
-    /** The seed's number of the check (0 for `context_before`). */
+    /** The specification's number of the check (0 for `context_before`). */
     check_number: number;
     /** The first differing line at the best candidate position, when one line is to blame. */
     mismatch: ChunkLineMismatch | null;

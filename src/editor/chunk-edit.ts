@@ -36,7 +36,7 @@ export interface ApplyChunksResult extends WriteOutcome {
 }
 
 /**
- * `applyChunks` (seed chunk-symbol-editing): validate every chunk against the original structure,
+ * `applyChunks` (docs/spec/chunk-symbol-editing.md): validate every chunk against the original structure,
  * then apply them all in one write, or none.
  */
 export function applyChunks(context: EditorContext, input: ApplyChunksArgs): ResultAsync<ApplyChunksResult, StructeditError> {

@@ -121,7 +121,7 @@ export interface EditorContext {
    */
   parseSource(path: string, source: SourceText, language: LanguageDefinition, previous?: SourceText): ResultAsync<StructureTree, StructeditError>;
   /**
-   * `PARSER_FAILED` when syntax errors lie inside the located structures (DESIGN §5); otherwise a
+   * `PARSER_FAILED` when syntax errors lie inside the located structures (docs/safety.md); otherwise a
    * `SYNTAX_ERRORS_ELSEWHERE` warning for the file's other errors, if any.
    */
   checkLocatedSyntax(file: ParsedFile, paths: readonly StructurePath[]): Result<Warning[], StructeditError>;

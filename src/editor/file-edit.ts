@@ -12,7 +12,7 @@ import type { EditorContext } from './context.js';
 import { fromFs } from './fs-errors.js';
 
 /**
- * `editFile` (seed file-edit): exact-text edits on any UTF-8 text file, no parser involved. One
+ * `editFile` (docs/spec/file-edit.md): exact-text edits on any UTF-8 text file, no parser involved. One
  * read, every edit planned (and so validated) on the file's bytes before anything is written, one
  * atomic write through the adapter. The file is never decoded whole (only an error report does), so
  * an edit holds little more than the bytes it read. Line endings: matching sees `\n` whatever the

@@ -11,11 +11,11 @@ import type { Warning } from '../core/warnings.js';
 import type { EditorContext } from './context.js';
 
 /**
- * `readFile` (seed structured-reading): a target, a skeleton, a line range with symbols as stubs,
+ * `readFile` (docs/spec/structured-reading.md): a target, a skeleton, a line range with symbols as stubs,
  * or the whole file. Read-only. A file without a parser (unknown extension, or a grammar that
  * cannot load) is read as plain text: no structure, no stubs, a range is exactly the lines asked
  * for. A file that parses with syntax errors is still read by structure, with a warning: grammars
- * reject some valid code (DESIGN §5), and only the structures containing an error lose their stubs.
+ * reject some valid code (docs/safety.md), and only the structures containing an error lose their stubs.
  */
 export function readFile(context: EditorContext, input: ReadFileArgs): ResultAsync<ReadFileResult, StructeditError> {
   return safeTry(async function* () {

@@ -113,7 +113,7 @@ export interface Editor {
    */
   applyEdits(args: ApplyEditsArgs): ResultAsync<ApplyEditsResult, StructeditError>;
   /**
-   * Exact-text edits on any UTF-8 text file (seed file-edit): applied in order, each to the result
+   * Exact-text edits on any UTF-8 text file (docs/spec/file-edit.md): applied in order, each to the result
    * of the previous one, each required to match exactly `occurrences` times (default 1); all or
    * nothing, one read and one atomic write. Fails with `NO_MATCH` (with the closest text in the
    * file) or `WRONG_COUNT` (with every match's location). `toFileEditResult` renders either

@@ -50,7 +50,7 @@ function failedAt(error: StructeditError, index: number, total: number, edit: Se
 }
 
 /**
- * `applyEdits` (seed semantic-edit-operations): the edits apply in order to an in-memory state
+ * `applyEdits` (docs/spec/semantic-edit-operations.md): the edits apply in order to an in-memory state
  * (each sees the files as the edits before it left them); every touched file must still parse; then
  * all files are written in one commit (each atomically; a failed write restores the ones before
  * it). A transactional batch (the default) stops at the first failing edit and writes nothing.

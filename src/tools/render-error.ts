@@ -7,7 +7,7 @@ import { noMatchText, wrongCountText } from '../core/file-edit/result.js';
  * steps. One renderer per error code; the `Record` type makes a missing renderer a compile error.
  */
 interface ErrorRenderer<Code extends ErrorCode> {
-  /** The whole text, for codes that have a format of their own (the file-edit seed's messages). */
+  /** The whole text, for codes that have a format of their own (the messages of docs/spec/file-edit.md). */
   text?(error: ErrorOf<Code>): string;
   /** What failed, in one line. */
   headline(error: ErrorOf<Code>): string;

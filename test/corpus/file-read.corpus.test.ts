@@ -91,14 +91,17 @@ describe('real code: structured reading partitions every line and every stub rea
 
     // The shell end to end: the same through nodeFs and the editor.
     const editor = createEditor({ fs: nodeFs({ root }) });
+    let readBack = 0;
     for (const path of files.slice(0, 5)) {
       const skeleton = (await editor.readFile({ path, skeleton: true }))._unsafeUnwrap();
       if (skeleton.mode !== 'skeleton') throw new Error('expected a skeleton');
       for (const symbol of skeleton.skeleton.symbols.filter((s) => s.target !== null).slice(0, 5)) {
         const read = (await editor.readStructure({ path, target: symbol.target! }))._unsafeUnwrap();
         expect(read.matches.map((match) => match.line_range_inclusive)).toEqual([symbol.line_range_inclusive]);
+        readBack++;
       }
     }
+    expect(readBack).toBeGreaterThanOrEqual(15);
   });
 
   it('TypeScript and JavaScript from node_modules (150 files)', async () => {

@@ -83,7 +83,7 @@ const withoutBlankLines = (text: string) =>
     .join('\n');
 
 /**
- * DESIGN §7 / issue 3 acceptance, on real files: replacing every structure with its own text
+ * Issue 3 acceptance, on real files: replacing every structure with its own text
  * leaves the file byte-identical; deleting a structure and inserting its text back next to its
  * sibling restores the file (blank lines aside, counted); moving a structure to the file's end
  * and back keeps the file parsing.
@@ -227,7 +227,11 @@ describe('real code: structure edits keep their invariants', () => {
       counts.failedCalls = failed.calls;
       console.log(`[corpus] ${label} structure edits: ${JSON.stringify(counts)}`);
       expect([...failures, ...failed.failures].slice(0, 10)).toEqual([]);
+      expect(counts.files).toBe(60);
+      expect(counts.structures).toBeGreaterThan(1000);
       expect(counts.replacedIdentical).toBe(counts.structures);
+      // Five calls meant to fail on each of up to 3 structures of 15 files.
+      expect(counts.failedCalls).toBeGreaterThan(150);
       expect(counts.restoredIdentical + counts.restoredBlankLinesOnly).toBe(counts.deleteInsert);
       expect(counts.restoredIdentical).toBeGreaterThan(counts.deleteInsert * 0.6);
       expect(counts.movedBackParsing).toBe(counts.moves);

@@ -140,7 +140,7 @@ describe('readStructure', () => {
   });
 });
 
-describe('syntax errors (DESIGN §5)', () => {
+describe('syntax errors (docs/safety.md)', () => {
   const broken = lines('def good():', '    return 1', '', '', 'def bad(:', '    return 2', '', '', 'def also_good():', '    return 3');
 
   it('a structure containing an error fails with PARSER_FAILED and the error positions', async () => {

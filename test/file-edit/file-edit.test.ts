@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createEditor, faultyFs, memoryFs, nodeFs, toFileEditResult, type EditOperation, type FileEditArgs, type FileEditResult, type FsAdapter, type MemoryFs } from 'structedit';
 import { expectError } from '../helpers.js';
 
-/** The seed's fixtures (Test Data Fixtures). */
+/** The fixtures of docs/spec/file-edit.md (Test Data Fixtures). */
 const fixtures = {
   simple: { content: 'Hello World', edits: [{ old_text: 'World', new_text: 'Universe' }], expected: 'Hello Universe' },
   multipleOccurrences: { content: 'foo bar foo baz foo', edits: [{ old_text: 'foo', new_text: 'qux', occurrences: 3 }], expected: 'qux bar qux baz qux' },

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { lines, editorFor } from '../helpers.js';
 
-const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+const page = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'file-read.md'), 'utf8');
 
-/** The README's readFile section shows what readFile answers for its example file. */
-it('README readFile example', async () => {
-  const section = readme.slice(readme.indexOf('## Reading files: `readFile`'));
+/** docs/file-read.md shows what readFile answers for its example file. */
+it('docs/file-read.md example', async () => {
+  const section = page.slice(page.indexOf('# Reading files: `readFile`'));
   const [range, skeleton] = [...section.matchAll(/```text\n([\s\S]*?)```/g)].map((match) => match[1]!.trimEnd());
   const shop = lines('"""A shop."""', 'import json', '', 'TAX = 0.2', '', '', 'class Cart:', '    def __init__(self):', '        self.items = []', '', '    def total(self):', '        return sum(self.items) * (1 + TAX)', '', '', 'def load(path):', '    with open(path) as f:', '        return json.load(f)');
   const editor = editorFor('shop.py', shop);

@@ -9,8 +9,8 @@ const editor = createEditor({ fs: memoryFs({ 'auth.py': 'class UserAuth:\n    de
 const tools = createTools(editor);
 const byName = (name: string) => tools.find((tool) => tool.name === name)!;
 
-/** Example inputs written in the seeds (structure-operations.md), per tool. */
-const SEED_EXAMPLES: Record<string, unknown[]> = {
+/** Example inputs written in the specifications (docs/spec/), per tool. */
+const SPEC_EXAMPLES: Record<string, unknown[]> = {
   read_structure: [{ path: 'auth.py', target: 'UserAuth\nvalidate\nif user.is_active' }, { path: 'auth.py', target: '' }],
   list_structures: [{ path: 'auth.py' }, { path: 'auth.py', depth: 2 }],
   // structure-operations.md: the core operations' argument lists.
@@ -42,6 +42,8 @@ const SEED_EXAMPLES: Record<string, unknown[]> = {
     },
     { path: 'auth.py', target: 'class UserAuth', chunks: [{ context_before: ['class UserAuth:'], old_lines: [], new_lines: ['    """Doc."""'], context_after: '    def validate(self):' }] },
   ],
+  // Not in the specifications: undo takes the token a write returned.
+  undo: [{ undo_token: 'undo-1-3c31a332' }],
   // semantic-edit-operations.md: its examples, with a file path and a target for each address.
   semantic_edit: [
     { edit: { op: 'set', path: 'api.py', address: 'def fetch_data.params.attempts', value: 'attempts=5' } },
@@ -61,7 +63,7 @@ const SEED_EXAMPLES: Record<string, unknown[]> = {
 };
 
 describe('tool definitions', () => {
-  it('one per operation, named as the seeds name them, described for an LLM with an example call', () => {
+  it('one per operation, named as the specifications name them, described for an LLM with an example call', () => {
     expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES]);
     for (const tool of tools) {
       expect(tool.name).toMatch(/^[a-z]+(_[a-z]+)*$/);
@@ -71,16 +73,18 @@ describe('tool definitions', () => {
     expect(createTools(editor, { include: ['read_structure'] }).map((tool) => tool.name)).toEqual(['read_structure']);
   });
 
-  it('every inputSchema is valid JSON Schema (ajv, draft 2020-12) and accepts the seeds\' example inputs', () => {
+  it('every inputSchema is valid JSON Schema (ajv, draft 2020-12) and accepts the specifications\' example inputs', () => {
     const ajv = new Ajv2020({ strict: true, allErrors: true });
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe('object');
       expect(ajv.validateSchema(tool.inputSchema), `${tool.name}: ${ajv.errorsText()}`).toBe(true);
       const validate = ajv.compile(tool.inputSchema);
-      for (const example of SEED_EXAMPLES[tool.name] ?? []) expect(validate(example), `${tool.name} ${JSON.stringify(example)}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      const examples = SPEC_EXAMPLES[tool.name] ?? [];
+      expect(examples.length, `${tool.name} has example inputs`).toBeGreaterThan(0);
+      for (const example of examples) expect(validate(example), `${tool.name} ${JSON.stringify(example)}: ${ajv.errorsText(validate.errors)}`).toBe(true);
       expect(validate({ nonsense: true })).toBe(false);
     }
-    expect(Object.keys(SEED_EXAMPLES).every((name) => TOOL_NAMES.includes(name))).toBe(true);
+    expect(Object.keys(SPEC_EXAMPLES).sort()).toEqual([...TOOL_NAMES].sort());
   });
 
   it('execute never throws and names the offending fields of any malformed input (property)', async () => {

@@ -17,7 +17,7 @@ import type { Warning } from '../warnings.js';
 import type { Replacement } from './replacements.js';
 
 /**
- * Chunk edits (seed chunk-symbol-editing): each chunk finds its place in one structure by its
+ * Chunk edits (docs/spec/chunk-symbol-editing.md): each chunk finds its place in one structure by its
  * context lines and replaces the lines between them. Every chunk is placed on the ORIGINAL
  * structure before anything changes, all chunks are applied at their original positions, and the
  * edit becomes line-level replacements, so lines no chunk touches keep their bytes.
@@ -57,7 +57,7 @@ export interface ChunkPlan {
 /** Errors planning chunks can produce. */
 export type ChunkPlanError = ErrorOf<'CHUNK_MISMATCH'> | ErrorOf<'CHUNKS_OVERLAP'>;
 
-/** The seed's number of each check. */
+/** The number docs/spec/chunk-symbol-editing.md gives each check. */
 const CHECK_NUMBERS: Record<ChunkCheck, number> = {
   context_before: 0,
   context_after: 1,
@@ -215,7 +215,7 @@ function describeEnding(ending: SourceText['lineEnding']): string {
 // ---------------------------------------------------------------------------------------------
 // Placing one chunk (checks 0-6)
 
-/** Lines are equal when they differ at most in trailing whitespace (the seed's comparison). */
+/** Lines are equal when they differ at most in trailing whitespace (the specification's comparison). */
 function sameLine(actual: string, expected: string): boolean {
   return actual.trimEnd() === expected.trimEnd();
 }

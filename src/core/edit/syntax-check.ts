@@ -4,7 +4,7 @@ import type { StructureTree } from '../structure/types.js';
 
 /**
  * The syntax errors an edit added: those of the edited file that the file did not have before
- * (DESIGN §5: compare with the errors before the edit, not with zero). Errors are compared by
+ * (docs/safety.md: compare with the errors before the edit, not with zero). Errors are compared by
  * kind, missing token and the text of their line, as a multiset, since positions move with the edit.
  */
 export function addedSyntaxErrors(before: StructureTree | null, after: StructureTree): ParseErrorInfo[] {

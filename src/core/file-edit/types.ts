@@ -3,7 +3,7 @@ import type { TextDiff } from '../text/diff.js';
 import type { Warning } from '../warnings.js';
 
 /**
- * The result and error shapes of `file_edit`, as its specification (seed file-edit) spells them.
+ * The result and error shapes of `file_edit`, as its specification (docs/spec/file-edit.md) spells them.
  * Line numbers are 1-based and always refer to the file as it was before the call.
  */
 

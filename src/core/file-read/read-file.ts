@@ -13,7 +13,7 @@ import type { RangeRead, SkeletonRead, TargetRead, TargetReadMatch, WholeFileRea
 
 /**
  * The modes of `readFile`, each answering with data for programs and the same content as text for
- * an LLM (seed structured-reading, "new flow"):
+ * an LLM (docs/spec/structured-reading.md, "new flow"):
  * target → that structure; skeleton alone → the complete map; a range → symbols as stubs (with
  * skeleton: blocks collapsed too); nothing → the whole file. A file without a parser is read as
  * plain text: no symbols, so no stubs, and a range is exactly the lines asked for.
@@ -76,7 +76,7 @@ export function readSkeleton(file: ReadableFile, warnings: Warning[]): SkeletonR
 }
 
 /**
- * The range to read from optional bounds (seed edge cases): `startLine` alone reads to the end,
+ * The range to read from optional bounds (spec edge cases): `startLine` alone reads to the end,
  * `endLine` alone from line 1, `endLine` past the end is clamped, `startLine` past the end is
  * `LINE_OUT_OF_RANGE`. An empty file reads as nothing (`null`). `startLine > endLine` is refused
  * with the arguments.

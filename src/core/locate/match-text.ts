@@ -1,6 +1,6 @@
 import type { StructureNode } from '../structure/types.js';
 
-/** How many characters of a target line are compared (DESIGN §3). */
+/** How many characters of a target line are compared (docs/targets.md). */
 export const MATCH_LENGTH = 50;
 
 /** The first `MATCH_LENGTH` characters (code points) of a string. */

@@ -1,8 +1,8 @@
 /**
- * Which tree-sitter nodes are structures. DESIGN §3: every named node sitting directly in a *body*
- * (a node holding a sequence of statements, members or items) is a structure, plus the clauses of
- * compound statements. The generic lists below apply to every grammar (node types a grammar does
- * not have are dropped when its query is built); language profiles add their own
+ * Which tree-sitter nodes are structures (docs/targets.md): every named node sitting directly in a
+ * *body* (a node holding a sequence of statements, members or items) is a structure, plus the
+ * clauses of compound statements. The generic lists below apply to every grammar (node types a
+ * grammar does not have are dropped when its query is built); language profiles add their own
  * (`src/core/languages/profiles/`).
  */
 

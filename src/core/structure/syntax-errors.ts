@@ -20,7 +20,7 @@ function touches(error: SyntaxErrorNode, node: StructureNode): boolean {
 }
 
 /**
- * The syntax errors that make a located structure unsafe to use (DESIGN §5): those inside it, and
+ * The syntax errors that make a located structure unsafe to use (docs/safety.md): those inside it, and
  * those sitting directly in one of its ancestors below the file (outside every child structure),
  * where they may have swallowed or split the structure's siblings. Errors anywhere else in the
  * file do not block: grammars reject some valid code, and that must not make a file uneditable.

@@ -97,7 +97,7 @@ export function findSimilarText(haystack: TextLines, needle: string, limit = 3):
           // A window of another line count must earn it: its extra line's indentation can absorb
           // the needle's whitespace differences and win by a hair.
           candidate.score *= OTHER_LINE_COUNT_FACTOR;
-          if (k <= MAX_LINES_TO_DROP) candidate.score = Math.max(candidate.score, oneLineDropped(needleLines, candidate.text.split('\n').slice(0, size), size > k));
+          if (k <= MAX_LINES_TO_DROP) candidate.score = Math.max(candidate.score, oneLineDropped(needleLines, candidate.text.split('\n').slice(0, size), size > k, candidate.score));
         }
         if (best === null || candidate.score > best.score) best = candidate;
       }
@@ -227,19 +227,33 @@ function topKeys(scores: Map<number, number>, count: number): number[] {
  * The similarity of needle and window when one line is dropped from the longer of the two (a line
  * left out of the needle, or one too many), discounted: a long line missing from a short needle
  * would otherwise sink the true place below unrelated text.
+ *
+ * Only a score above `floor` matters to the caller, so a drop whose score cannot beat `floor` nor
+ * the best so far is not scored: a length difference bounds the Levenshtein distance from below.
+ * The result is then lower than the true best only where both are at most `floor`.
  */
-function oneLineDropped(needleLines: readonly string[], windowLines: readonly string[], windowIsLonger: boolean): number {
+function oneLineDropped(needleLines: readonly string[], windowLines: readonly string[], windowIsLonger: boolean, floor: number): number {
   const [longer, shorter] = windowIsLonger ? [windowLines, needleLines] : [needleLines, windowLines];
   const kept = shorter.join('\n');
+  const keptLoose = looseForm(kept);
   const needleLength = Math.max(1, needleLines.join('\n').length);
   let best = 0;
   for (let drop = 0; drop < longer.length; drop++) {
     const rest = longer.filter((_, index) => index !== drop).join('\n');
+    const restLoose = looseForm(rest);
     // Dropping a needle line loses that much of what was asked for.
     const share = windowIsLonger ? 1 : rest.length / needleLength;
-    best = Math.max(best, share * (windowIsLonger ? textSimilarity(kept, rest) : textSimilarity(rest, kept)));
+    const bound = share * ((ratioBound(restLoose, keptLoose) + ratioBound(rest, kept)) / 2);
+    if (bound <= best || bound * DROPPED_LINE_FACTOR <= floor) continue;
+    best = Math.max(best, share * ((ratio(restLoose, keptLoose) + ratio(rest, kept)) / 2));
   }
   return best * DROPPED_LINE_FACTOR;
+}
+
+/** An upper bound of {@link ratio}: the distance is at least the difference in length. */
+function ratioBound(a: string, b: string): number {
+  const longest = Math.max(a.length, b.length);
+  return longest === 0 ? 1 : 1 - Math.abs(a.length - b.length) / longest;
 }
 
 /** Lines `start`..`start + size - 1` (with the last line's break when the needle ends with one). */
