@@ -111,7 +111,9 @@ export function ecmascriptResolver(project: ProjectFiles): ModuleResolver {
     }
     if (specifier.startsWith('node:') || NODE_BUILTINS.has(name)) return { kind: 'external', name };
     if (mapped) return { kind: 'unresolved', reason: `the tsconfig paths entry in ${config!.file} maps ${specifier} to ${mapped.join(', ')}, and none of them is a file under the root` };
-    if (dependenciesOf(from).has(name)) return { kind: 'external', name };
+    // A dependency, or its type declarations (`@types/mdast` for `mdast`, `@types/scope__name` for `@scope/name`).
+    const declared = dependenciesOf(from);
+    if (declared.has(name) || declared.has(`@types/${name.replace(/^@/, '').replace('/', '__')}`)) return { kind: 'external', name };
     const unreadable = config && config.unreadable.length > 0 ? `; ${config.file} extends ${config.unreadable.join(', ')}, which structedit cannot read` : '';
     return { kind: 'unresolved', reason: `${name} is not a dependency in any package.json above ${from}, not a package of the project, and no tsconfig paths entry matches it${unreadable}` };
   };

@@ -29,7 +29,7 @@ export type ModuleResolver = (from: string, specifier: string) => ModuleTarget;
 /** Whether a file's text belongs in {@link ProjectFiles.configs}. */
 export function isConfigFile(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1);
-  return name === 'package.json' || name === 'pnpm-workspace.yaml' || name === 'jsconfig.json' || /^tsconfig(\.[\w.-]+)?\.json$/.test(name);
+  return name === 'package.json' || name === 'pnpm-workspace.yaml' || /^(tsconfig|jsconfig)([.-][\w.-]+)?\.json$/.test(name) || /\.tsconfig\.json$/.test(name);
 }
 
 /** The file a specifier leads to, or `null` when it leads to no file under the root. */
