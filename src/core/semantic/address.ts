@@ -1,5 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { invalidArgument, type ErrorOf } from '../errors.js';
+import { MATCH_LENGTH } from '../locate/match-text.js';
 import { parseTarget } from '../locate/targets.js';
 
 /**
@@ -16,7 +17,9 @@ import { parseTarget } from '../locate/targets.js';
  * A target line may itself contain dots (`self.x = 1`), so an address is read the most literal way
  * first: the whole last line as a target line; then split before its last segment, then before the
  * one before that, and so on. The first reading whose target names a structure wins. A part on a
- * line of its own (`class User\n.email`) is never read as a target line.
+ * line of its own (`class User\n.email`) is never read as a target line, and neither is a part
+ * that starts past the 50 characters a target line is compared on: reading the whole line as a
+ * target would silently drop it (`<long target>.params[0]` would name the whole function).
  */
 
 /** One step of a part selector. */
@@ -119,15 +122,19 @@ export function readAddress(address: string): Result<AddressReading[], ErrorOf<'
   const readings: AddressReading[] = [];
   // A line that starts with a segment is a part of its own, never a target line.
   const ownLine = last.startsWith('.') || last.startsWith('[');
-  if (!ownLine) readings.push({ target: join(last), selectors: [] });
+  const splits: AddressReading[] = [];
+  let partPastCut = false;
   for (let at = last.length - 1; at >= 0; at--) {
     if (last[at] !== '.' && last[at] !== '[') continue;
     const selectors = parseSelectors(last.slice(at));
     if (!selectors) continue;
     // `def save .params` is a target line with a space, not a part.
     if (at > 0 && /\s/.test(last[at - 1]!)) continue;
-    readings.push({ target: join(last.slice(0, at)), selectors });
+    splits.push({ target: join(last.slice(0, at)), selectors });
+    if (at >= MATCH_LENGTH) partPastCut = true;
   }
+  if (!ownLine && !partPastCut) readings.push({ target: join(last), selectors: [] });
+  readings.push(...splits);
   if (readings.length === 0) {
     return err(invalidArgument([{ field: 'address', message: `the last line ${JSON.stringify(last)} starts like a part selector but is not one; write parts as .keyword, .name, [index] or ["key"]` }]));
   }
