@@ -34,7 +34,7 @@ describe('an in-memory harness', () => {
     const editor = createEditor({ fs });
 
     const replaced = await editor.replaceStructure({ path: 'src/auth.py', target: 'class UserAuth\ndef validate', content: 'def validate(self, token):\n    return token in VALID and not token.expired' });
-    expect(replaced._unsafeUnwrap()).toEqual({ lines: [2, 3], hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), undo_token: expect.any(String), dry_run: false, warnings: [] });
+    expect(replaced._unsafeUnwrap()).toEqual({ lines: [2, 3], kept_leading_lines: 0, hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), undo_token: expect.any(String), dry_run: false, warnings: [] });
     expect(fs.snapshot()['src/auth.py']).toBe('class UserAuth:\n    def validate(self, token):\n        return token in VALID and not token.expired\n');
 
     const before = fs.snapshot();

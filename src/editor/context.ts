@@ -7,6 +7,7 @@ import type { StructurePath } from '../core/locate/targets.js';
 import { blockingSyntaxErrors, describeSyntaxError } from '../core/structure/syntax-errors.js';
 import type { StructureTree } from '../core/structure/types.js';
 import { createByteText, type ByteText } from '../core/text/byte-text.js';
+import { detectIndentationStyle, type IndentationStyle } from '../core/text/indentation.js';
 import { createSourceText, type SourceText } from '../core/text/source-text.js';
 import { decodeUtf8, encodeUtf8, type DecodeFailure } from '../core/text/utf8.js';
 import { syntaxErrorsElsewhere, type Warning } from '../core/warnings.js';
@@ -14,7 +15,7 @@ import type { FsAdapter } from '../fs/adapter.js';
 import type { Tree } from 'web-tree-sitter';
 import { DEFAULT_PARSE_CACHE_LIMITS, ParseCache, type ParseCacheLimits } from '../parsing/parse-cache.js';
 import { parseStructureTree, ParserUnavailableError } from '../parsing/parse-structure.js';
-import { parseSyntaxTree } from '../parsing/parse-syntax.js';
+import { literalLineDetector, parseSyntaxTree } from '../parsing/parse-syntax.js';
 import type { TreeSitterInitOptions } from '../parsing/tree-sitter-loader.js';
 import { commitFiles, fileChanged, hashOrNull, type FileWrite } from './commit.js';
 import { contentHash } from './content-hash.js';
@@ -131,6 +132,11 @@ export interface EditorContext {
    * is `reject` for this edit, as semantic edits ask).
    */
   checkEdit(file: ParsedFile, edited: SourceText, syntax?: 'warn' | 'reject'): ResultAsync<CheckedEdit, StructeditError>;
+  /**
+   * How a file indents, with the detector of literal lines in content written into it (so
+   * re-indentation leaves multi-line strings, raw strings and heredocs alone).
+   */
+  indentationStyle(file: { readonly path: string; readonly language: LanguageDefinition; readonly tree: StructureTree }): ResultAsync<IndentationStyle, StructeditError>;
   /** Parses text into its tree-sitter syntax tree (`null` for Markdown); the caller deletes it. */
   parseSyntax(path: string, source: SourceText, language: LanguageDefinition): ResultAsync<Tree | null, StructeditError>;
   /**
@@ -248,6 +254,14 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     });
   };
 
+  const indentationStyle: EditorContext['indentationStyle'] = (file) =>
+    ResultAsync.fromPromise(literalLineDetector(file.language, options.treeSitter), (cause) =>
+      makeError('PARSER_FAILED', `${file.path} could not be parsed: ${cause instanceof Error ? cause.message : String(cause)}.`, { path: file.path, parse_errors: [] }),
+    ).map((literals) => {
+      const style = detectIndentationStyle(file.tree.source.text);
+      return literals ? { ...style, literals } : style;
+    });
+
   const checkEdit: EditorContext['checkEdit'] = (file, edited, mode = syntax) =>
     parseSource(file.path, edited, file.language, file.tree.source).andThen((tree) => {
       const added = addedSyntaxErrors(file.tree, tree);
@@ -278,6 +292,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     parseSource,
     checkLocatedSyntax,
     checkEdit,
+    indentationStyle,
     parseSyntax,
     checkExpectedHash: (file, expected) =>
       expected === undefined || expected === file.hash ? ok(undefined) : err(fileChanged(file.path, expected, file.hash, 'is not the version expected_hash names: it changed since that read')),

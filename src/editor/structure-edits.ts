@@ -25,7 +25,7 @@ import { applyReplacements, isOverlap } from '../core/edit/replacements.js';
 import { makeError, type LineRange, type StructeditError } from '../core/errors.js';
 import { locateUniqueTarget } from '../core/locate/locate.js';
 import { parseTarget, type StructurePath } from '../core/locate/targets.js';
-import { detectIndentationStyle } from '../core/text/indentation.js';
+import type { IndentationStyle } from '../core/text/indentation.js';
 import type { Warning } from '../core/warnings.js';
 import { normalizeRelativePath } from '../fs/paths.js';
 import type { FileWrite, WriteOutcome } from './commit.js';
@@ -35,6 +35,12 @@ import type { CommitReceipt, EditorContext, ParsedFile } from './context.js';
 export interface ReplaceStructureResult extends WriteOutcome {
   /** Where the new structure is, 1-based inclusive, in the edited file. */
   lines: LineRange;
+  /**
+   * How many lines above the declaration were kept because the content left them out: its doc
+   * comment, decorators or `export` (content that starts with its own replaces them). 0 when the
+   * whole structure was replaced.
+   */
+  kept_leading_lines: number;
   /** True when nothing was written because `dry_run` was set. */
   dry_run: boolean;
   /** Warnings: `SYNTAX_BROKEN`, `STRUCTURE_EMPTY`, `INDENTATION_INCONSISTENT`, `SYNTAX_ERRORS_ELSEWHERE`. */
@@ -156,7 +162,7 @@ function editStructure<Args extends { path: string; target: string; language?: s
   context: EditorContext,
   args: Result<Args, StructeditError>,
   contentFields: (args: Args) => Record<string, string>,
-  plan: (file: ParsedFile, path: StructurePath, args: Args) => Result<EditPlan<Figures>, StructeditError>,
+  plan: (file: ParsedFile, path: StructurePath, args: Args, style: IndentationStyle) => Result<EditPlan<Figures>, StructeditError>,
 ): ResultAsync<Figures & WriteOutcome & { dry_run: boolean; warnings: Warning[] }, StructeditError> {
   return safeTry(async function* () {
     const valid = yield* args;
@@ -168,14 +174,12 @@ function editStructure<Args extends { path: string; target: string; language?: s
     yield* context.checkExpectedHash(file, valid.expected_hash);
     const path = yield* locateUniqueTarget(file.tree, valid.target, valid.path);
     const syntaxWarnings = yield* context.checkLocatedSyntax(file, [path]);
-    const planned = yield* plan(file, path, valid);
+    const planned = yield* plan(file, path, valid, yield* context.indentationStyle(file));
     const dryRun = valid.dry_run === true;
     const written = yield* writePlans(context, [{ file, plan: planned }], dryRun);
     return ok({ ...planned.figures, hash: outcomeOf(file, written.receipt).hash!, undo_token: written.receipt?.undo_token ?? null, dry_run: dryRun, warnings: [...syntaxWarnings, ...planned.warnings, ...written.warnings] });
   });
 }
-
-const styleOf = (file: ParsedFile) => detectIndentationStyle(file.tree.source.text);
 
 /** `replaceStructure`. */
 export function replaceStructure(context: EditorContext, input: ReplaceStructureArgs): ResultAsync<ReplaceStructureResult, StructeditError> {
@@ -183,7 +187,7 @@ export function replaceStructure(context: EditorContext, input: ReplaceStructure
     context,
     validateArguments(replaceStructureArgsSchema, input),
     (args) => ({ content: args.content }),
-    (file, path, args) => planReplaceStructure(file.tree, path, args.content, styleOf(file), args.target),
+    (file, path, args, style) => planReplaceStructure(file.tree, path, args.content, style, args.target),
   );
 }
 
@@ -232,7 +236,7 @@ function insertStructure(context: EditorContext, input: InsertStructureArgs, sid
     context,
     validateArguments(insertStructureArgsSchema, input),
     (args) => ({ content: args.content }),
-    (file, path, args) => planInsert(file.tree, path, side, args.content, styleOf(file)),
+    (file, path, args, style) => planInsert(file.tree, path, side, args.content, style),
   );
 }
 
@@ -280,7 +284,7 @@ export function moveStructure(context: EditorContext, input: MoveStructureArgs):
       yield* context.checkExpectedHash(source, args.dest_expected_hash);
       const destPath = yield* locateUniqueTarget(source.tree, destTarget, args.dest_path);
       const syntaxWarnings = yield* context.checkLocatedSyntax(source, [sourcePath, destPath]);
-      const plan = yield* planMoveWithinFile(moveSource, { tree: source.tree, path: destPath, side, style: styleOf(source) });
+      const plan = yield* planMoveWithinFile(moveSource, { tree: source.tree, path: destPath, side, style: yield* context.indentationStyle(source) });
       const written = yield* writePlans(context, [{ file: source, plan }], args.dry_run === true);
       const outcome = outcomeOf(source, written.receipt);
       return ok({ ...plan.figures, hash: outcome.hash!, dest_hash: outcome.hash, undo_token: outcome.undo_token, dry_run: args.dry_run === true, warnings: [...syntaxWarnings, ...plan.warnings, ...written.warnings] });
@@ -294,7 +298,7 @@ export function moveStructure(context: EditorContext, input: MoveStructureArgs):
     const destPath = yield* locateUniqueTarget(dest.tree, destTarget, args.dest_path);
     const sourceWarnings = yield* context.checkLocatedSyntax(source, [sourcePath]);
     const destWarnings = yield* context.checkLocatedSyntax(dest, [destPath]);
-    const plans = yield* planMoveAcrossFiles(moveSource, { tree: dest.tree, path: destPath, side, style: styleOf(dest) });
+    const plans = yield* planMoveAcrossFiles(moveSource, { tree: dest.tree, path: destPath, side, style: yield* context.indentationStyle(dest) });
     const written = yield* writePlans(
       context,
       [

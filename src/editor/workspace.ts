@@ -7,6 +7,7 @@ import type { StructurePath } from '../core/locate/targets.js';
 import { isConfigFile, type ProjectFiles } from '../core/modules/project.js';
 import { isReadFailure, workspacePath, type SemanticWorkspace, type WorkspaceFile } from '../core/semantic/workspace.js';
 import type { StructureTree } from '../core/structure/types.js';
+import type { IndentationStyle } from '../core/text/indentation.js';
 import { encodeUtf8 } from '../core/text/utf8.js';
 import type { Warning } from '../core/warnings.js';
 import type { FileWrite } from './commit.js';
@@ -51,6 +52,10 @@ export class Workspace implements SemanticWorkspace {
 
   languageOf(path: string): Result<LanguageDefinition, StructeditError> {
     return this.#context.registry.resolve(path);
+  }
+
+  indentationStyle(file: WorkspaceFile): ResultAsync<IndentationStyle, StructeditError> {
+    return this.#context.indentationStyle(file);
   }
 
   checkLocatedSyntax(file: WorkspaceFile, paths: readonly StructurePath[]): Result<Warning[], StructeditError> {

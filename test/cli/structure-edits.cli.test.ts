@@ -25,7 +25,7 @@ describe('structedit CLI: structure edits', () => {
     expect(await run(['replace', 'auth.py', 'class UserAuth\\ndef logout', '--content', 'def logout(self):\n    return None'])).toEqual({ code: 0, out: 'replaced auth.py lines 5-6', err: '' });
     expect(file()).toBe(original.replace('        pass', '        return None'));
     const piped = await run(['replace', 'auth.py', 'class UserAuth\\ndef logout', '--content-file', '-', '--json'], 'def logout(self):\n    pass\n');
-    expect(JSON.parse(piped.out)).toEqual({ lines: [5, 6], hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), undo_token: expect.any(String), dry_run: false, warnings: [] });
+    expect(JSON.parse(piped.out)).toEqual({ lines: [5, 6], kept_leading_lines: 0, hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), undo_token: expect.any(String), dry_run: false, warnings: [] });
     expect(file()).toBe(original);
   });
 

@@ -59,7 +59,11 @@ describe('rebaseIndentation', () => {
         const text = ['head', ...rows.map(([depth, body]) => `${'    '.repeat(depth)}${body}`)].join('\n');
         const rebased = rebaseIndentation(text, destination, spaces).split('\n');
         expect(rebased[0]).toBe(`${destination}head`);
-        rows.forEach(([depth, body], i) => expect(rebased[i + 1]).toBe(`${destination}${'    '.repeat(depth)}${body}`));
+        // Lines all deeper than the destination (none of these bodies closes a block): copied with
+        // the first line's indentation left out, so they stay; otherwise zero-indent content is re-based.
+        const depths = rows.map(([depth]) => depth * 4);
+        const absolute = destination !== '' && depths.every((depth) => depth > destination.length);
+        rows.forEach(([depth, body], i) => expect(rebased[i + 1]).toBe(`${absolute ? '' : destination}${'    '.repeat(depth)}${body}`));
       }),
     );
   });

@@ -40,16 +40,22 @@ describe('structure edits in Go (tab-indented)', () => {
     expect(fs.snapshot()['main.go']).toBe(spliceLines(server, 5, 10));
   });
 
-  it('replaces a method named by its doc comment and moves a function before it', async () => {
+  it('replaces a method named by its doc comment, keeping the comment the content leaves out, and moves a function before it', async () => {
     const { editor, fs } = editorOver({ 'main.go': server });
-    expect(expectFigures(await editor.replaceStructure({ path: 'main.go', target: '// Start', content: 'func (s *Server) Start() error {\n\treturn nil\n}' }))).toEqual({ lines: [11, 13], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.replaceStructure({ path: 'main.go', target: '// Start', content: 'func (s *Server) Start() error {\n\treturn nil\n}' }))).toEqual({ lines: [11, 14], kept_leading_lines: 1, dry_run: false, warnings: [] });
     expect(expectFigures(await editor.moveStructure({ source_path: 'main.go', source_target: 'func main', dest_path: 'main.go', dest_target: 'func (s *Server) Start', position: 'before' }))).toEqual({
-      source_original_line_range: [15, 18],
+      source_original_line_range: [16, 19],
       destination_final_line_range: [11, 14],
       dry_run: false,
       warnings: [],
     });
-    expect(fs.snapshot()['main.go']).toBe(spliceLines(server, 11, 22, 'func main() {', '\ts := &Server{}', '\ts.Start()', '}', '', 'func (s *Server) Start() error {', '\treturn nil', '}'));
+    expect(fs.snapshot()['main.go']).toBe(spliceLines(server, 11, 22, 'func main() {', '\ts := &Server{}', '\ts.Start()', '}', '', '// Start starts it.', 'func (s *Server) Start() error {', '\treturn nil', '}'));
+  });
+
+  it('replaces a method and its doc comment when the content brings its own', async () => {
+    const { editor, fs } = editorOver({ 'main.go': server });
+    expect(expectFigures(await editor.replaceStructure({ path: 'main.go', target: '// Start', content: '// Start does nothing.\nfunc (s *Server) Start() error {\n\treturn nil\n}' }))).toEqual({ lines: [11, 14], kept_leading_lines: 0, dry_run: false, warnings: [] });
+    expect(fs.snapshot()['main.go']).toBe(spliceLines(server, 11, 17, '// Start does nothing.', 'func (s *Server) Start() error {', '\treturn nil', '}'));
   });
 });
 
@@ -109,7 +115,7 @@ describe('structure edits in Rust', () => {
 describe('replace and text edits in Rust', () => {
   it('replaceStructure keeps the attributes it is given, text edits stay in their arm', async () => {
     const { editor, fs } = editorOver({ 'lib.rs': shape });
-    expect(expectFigures(await editor.replaceStructure({ path: 'lib.rs', target: '#[derive', content: '/// A shape.\n#[derive(Debug)]\npub enum Shape {\n    Circle(f64),\n}' }))).toEqual({ lines: [1, 5], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.replaceStructure({ path: 'lib.rs', target: '#[derive', content: '/// A shape.\n#[derive(Debug)]\npub enum Shape {\n    Circle(f64),\n}' }))).toEqual({ lines: [1, 5], kept_leading_lines: 0, dry_run: false, warnings: [] });
     expect(expectFigures(await editor.replaceTextInStructure({ path: 'lib.rs', target: 'impl Shape\npub fn area\nmatch\nShape::Circle', old_text: '3.14', new_text: 'std::f64::consts::PI' }))).toEqual({ affected_lines: [11, 11], dry_run: false, warnings: [] });
     expect(expectFigures(await editor.replaceAllTextInStructure({ path: 'lib.rs', target: 'impl Shape\npub fn area\nmatch\nShape::Square', old_text: 's', new_text: 'side' }))).toEqual({ total_replacements: 3, affected_lines: [12, 12], dry_run: false, warnings: [] });
     expect(fs.snapshot()['lib.rs']).toBe(lines('/// A shape.', '#[derive(Debug)]', 'pub enum Shape {', '    Circle(f64),', '}', ...shape.split('\n').slice(6, 11), '            Shape::Circle(r) => std::f64::consts::PI * r * r,', '            Shape::Square(side) => side * side,', '        }', '    }', '}'));
@@ -138,7 +144,7 @@ const shop = lines(
 describe('structure edits in Java', () => {
   it('replaces an annotated method with its Javadoc, named by its annotation', async () => {
     const { editor, fs } = editorOver({ 'Shop.java': shop });
-    expect(expectFigures(await editor.replaceStructure({ path: 'Shop.java', target: 'public class Shop\n@Override', content: '@Override\npublic void open() {\n    count = 1;\n}' }))).toEqual({ lines: [7, 10], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.replaceStructure({ path: 'Shop.java', target: 'public class Shop\n@Override', content: '@Override\npublic void open() {\n    count = 1;\n}' }))).toEqual({ lines: [7, 10], kept_leading_lines: 0, dry_run: false, warnings: [] });
     expect(fs.snapshot()['Shop.java']).toBe(spliceLines(shop, 7, 11, '    @Override', '    public void open() {', '        count = 1;', '    }'));
   });
 

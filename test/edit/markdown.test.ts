@@ -38,7 +38,7 @@ describe('structure edits in Markdown', () => {
 
   it('replaces a code block named by its language and edits text in one section', async () => {
     const { editor, fs } = editorOver({ 'README.md': readme });
-    expect(expectFigures(await editor.replaceStructure({ path: 'README.md', target: 'Shop\nInstall\nbash', content: '```sh\npnpm add shop\n```' }))).toEqual({ lines: [7, 9], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.replaceStructure({ path: 'README.md', target: 'Shop\nInstall\nbash', content: '```sh\npnpm add shop\n```' }))).toEqual({ lines: [7, 9], kept_leading_lines: 0, dry_run: false, warnings: [] });
     expect(expectFigures(await editor.replaceTextInStructure({ path: 'README.md', target: 'Shop\nLicense', old_text: 'MIT', new_text: 'MIT, see LICENSE.' }))).toEqual({ affected_lines: [18, 18], dry_run: false, warnings: [] });
     expect(fs.snapshot()['README.md']).toBe(spliceLines(readme, 7, 18, '```sh', 'pnpm add shop', '```', ...readme.split('\n').slice(9, 17), 'MIT, see LICENSE.'));
   });

@@ -30,21 +30,21 @@ describe('replaceStructure (Python)', () => {
   it('replaces a nested method with zero-indent content re-based onto the class body', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     const result = expectFigures(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout', content: 'def logout(self):\n    self.user = None\n    return True\n' }));
-    expect(result).toEqual({ lines: [17, 19], dry_run: false, warnings: [] });
+    expect(result).toEqual({ lines: [17, 19], kept_leading_lines: 0, dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 17, 18, '    def logout(self):', '        self.user = None', '        return True'));
   });
 
   it('re-bases zero-indent content into a method body at 8 spaces', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     const result = expectFigures(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate\nif self.user', content: 'if self.user and self.active:\n    log("ok")\n    return True' }));
-    expect(result).toEqual({ lines: [13, 15], dry_run: false, warnings: [] });
+    expect(result).toEqual({ lines: [13, 15], kept_leading_lines: 0, dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 13, 14, '        if self.user and self.active:', '            log("ok")', '            return True'));
   });
 
   it('replaces a decorated method with its doc comment and decorators, named by a decorator', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     const result = expectFigures(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\n@staticmethod', content: '@classmethod\ndef validate(cls):\n    return True' }));
-    expect(result).toEqual({ lines: [9, 11], dry_run: false, warnings: [] });
+    expect(result).toEqual({ lines: [9, 11], kept_leading_lines: 0, dry_run: false, warnings: [] });
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 9, 15, '    @classmethod', '    def validate(cls):', '        return True'));
   });
 

@@ -34,7 +34,7 @@ describe('structure edits in TypeScript', () => {
   it('replaces a decorated method with its JSDoc, re-basing zero-indent content', async () => {
     const { editor, fs } = editorOver({ 'cart.ts': cart });
     const result = expectFigures(await editor.replaceStructure({ path: 'cart.ts', target: 'export class Cart\nadd', content: '/** Adds items. */\nadd(...items: Item[]): void {\n  this.items.push(...items);\n}' }));
-    expect(result).toEqual({ lines: [8, 11], dry_run: false, warnings: [] });
+    expect(result).toEqual({ lines: [8, 11], kept_leading_lines: 0, dry_run: false, warnings: [] });
     expect(fs.snapshot()['cart.ts']).toBe(spliceLines(cart, 8, 16, '  /** Adds items. */', '  add(...items: Item[]): void {', '    this.items.push(...items);', '  }'));
   });
 
@@ -142,7 +142,7 @@ describe('structure edits in JavaScript', () => {
 describe('replace, delete, text edits and insert-before in JavaScript; replace-all in TypeScript', () => {
   it('JavaScript', async () => {
     const { editor, fs } = editorOver({ 'run.js': tabbed });
-    expect(expectFigures(await editor.replaceStructure({ path: 'run.js', target: 'export function stop', content: 'export function stop(code) {\n  return code === 0;\n}' }))).toEqual({ lines: [7, 9], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.replaceStructure({ path: 'run.js', target: 'export function stop', content: 'export function stop(code) {\n  return code === 0;\n}' }))).toEqual({ lines: [7, 9], kept_leading_lines: 0, dry_run: false, warnings: [] });
     expect(expectFigures(await editor.replaceTextInStructure({ path: 'run.js', target: 'export function run\nfor', old_text: 'task();', new_text: 'await task();' }))).toEqual({ affected_lines: [3, 3], dry_run: false, warnings: [] });
     expect(expectFigures(await editor.insertBeforeStructure({ path: 'run.js', target: 'export function stop', content: '/** Stops. */' }))).toEqual({ inserted_at_line: 7, target_now_at_line: 8, dry_run: false, warnings: [] });
     expect(fs.snapshot()['run.js']).toBe(lines('export function run(tasks) {', '\tfor (const task of tasks) {', '\t\tawait task();', '\t}', '}', '', '/** Stops. */', 'export function stop(code) {', '\treturn code === 0;', '}'));

@@ -153,11 +153,13 @@ describe('the editor reuses parses and stays byte-identical to an editor without
     await fs.writeFile('a.py', new TextEncoder().encode('def f():\n    return 2\n'));
     expect(await texts()).toEqual(['def f():\n    return 2']);
     expect(parse).toHaveBeenCalledTimes(2);
-    // Our own edit: one (incremental) parse for its check, none for reading the result back.
+    // Our own edit: one parse of the content (where its literals are), one (incremental) parse
+    // for its check, none for reading the result back.
     (await editor.replaceStructure({ path: 'a.py', target: 'def f', content: 'def f():\n    return 3' }))._unsafeUnwrap();
     expect(await texts()).toEqual(['def f():\n    return 3']);
-    expect(parse).toHaveBeenCalledTimes(3);
-    expect(parse.mock.calls[2]![1]).toBeTruthy();
+    expect(parse).toHaveBeenCalledTimes(4);
+    expect(parse.mock.calls[2]![0]).toBe('def f():\n    return 3');
+    expect(parse.mock.calls[3]![1]).toBeTruthy();
     parse.mockRestore();
   });
 

@@ -2,7 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { invalidArgument, type ErrorOf } from '../errors.js';
 import type { StructurePath } from '../locate/targets.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
-import { normalizeContent, rebaseIndentation, type IndentationStyle } from '../text/indentation.js';
+import { literalLinesOf, normalizeContent, rebaseIndentation, type IndentationStyle } from '../text/indentation.js';
 import { isAttachedOnly, itemSeparator, lastNonBlankLine, lineAfterEdit, siblingsOf, type ItemSeparator, spacingNextTo, structureLines } from './layout.js';
 import { indentationWarnings, type EditPlan } from './plan.js';
 import type { Replacement } from './replacements.js';
@@ -28,6 +28,8 @@ export interface InsertPlan extends EditPlan<InsertFigures> {
   readonly written: readonly string[];
   /** The indentation the content was re-based onto. */
   readonly destination: string;
+  /** The content's lines (0-based) that start inside a literal, left as they were. */
+  readonly literals: ReadonlySet<number>;
 }
 
 const isSpace = (char: string | undefined) => char === ' ' || char === '\t';
@@ -61,6 +63,7 @@ export function planInsert(
   const text = source.text;
   const normalized = normalizeContent(content);
   if (normalized.trim() === '') return err(invalidArgument([{ field: 'content', message: 'is empty; there is nothing to insert' }]));
+  const literals = literalLinesOf(normalized, style);
   const node = path[path.length - 1]!;
   let destination = '';
   let rebased: string;
@@ -69,7 +72,7 @@ export function planInsert(
   const extra: Replacement[] = [];
 
   if (path.length === 1) {
-    rebased = rebaseIndentation(normalized, destination, style);
+    rebased = rebaseIndentation(normalized, destination, style, literals);
     const root = tree.root;
     if (side === 'before') {
       const at = text.startsWith('#!') ? (source.lineStarts[1] ?? text.length) : 0;
@@ -107,7 +110,7 @@ export function planInsert(
       !/[,;]$/.test(normalized) &&
       !(separator.char === ';' && normalized.endsWith('}')) &&
       !isAttachedOnly(normalized);
-    rebased = rebaseIndentation(needsSeparator ? `${normalized}${separator.char}` : normalized, destination, style);
+    rebased = rebaseIndentation(needsSeparator ? `${normalized}${separator.char}` : normalized, destination, style, literals);
     if (separator.char === ',' && side === 'after' && !separator.own) extra.push({ start: node.end, end: node.end, text: ',' });
     const blank = '\n'.repeat(spacingNextTo(tree, parent, index, side, rebased.slice(destination.length)));
     // Next to a structure that shares its line with a sibling (`{ a, b }`, `{ a }`, `a(); b();`),
@@ -160,11 +163,12 @@ export function planInsert(
       inserted_at_line: insertedAt,
       target_now_at_line: side === 'before' ? lineAfterEdit(source, replacements, replacement, replacement.text.length) : path.length === 1 ? 1 : node.lineRange[0],
     },
-    warnings: indentationWarnings(written, insertedAt, destination),
+    warnings: indentationWarnings(written, insertedAt, destination, 0, literals),
     watched: [],
     replacement,
     contentOffset,
     written,
     destination,
+    literals,
   });
 }

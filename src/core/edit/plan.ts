@@ -70,8 +70,8 @@ export function structureEmptyWarnings(watched: readonly WatchedStructure[], edi
  * the edited file. Only lines at `skip` or later are checked (a first line that continues an
  * existing line has no indentation of its own).
  */
-export function indentationWarnings(lines: readonly string[], firstLine: number, destination: string, skip = 0): Warning[] {
-  const outside = linesOutsideIndentation(lines, destination).filter((index) => index >= skip);
+export function indentationWarnings(lines: readonly string[], firstLine: number, destination: string, skip = 0, literals?: ReadonlySet<number>): Warning[] {
+  const outside = linesOutsideIndentation(lines, destination, literals).filter((index) => index >= skip);
   if (outside.length === 0) return [];
   const first = outside[0]!;
   return [indentationInconsistent(destination, leadingWhitespace(lines[first]!), firstLine + first, outside.map((index) => firstLine + index))];

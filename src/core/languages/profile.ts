@@ -29,6 +29,22 @@ export interface LanguageProfile {
   readonly layout?: Partial<LayoutRules>;
   /** How `readFile` categorizes lines. */
   readonly reading?: Partial<ReadingRules>;
+  /** Which syntax holds literal text that re-indentation must not touch. */
+  readonly text?: Partial<TextRules>;
+}
+
+/** Literal text in code: lines that start inside it keep their bytes when content is re-indented. */
+export interface TextRules {
+  /** Node types of literals that can span lines (strings, raw strings, templates, heredocs, text blocks). */
+  readonly literals: readonly string[];
+  /** Node types inside a literal that hold code again (`${…}`, f-string `{…}`): lines starting there are code. */
+  readonly code: readonly string[];
+  /**
+   * Whether a docstring (a string that is the first statement of a module, class or function) is
+   * documentation re-indented with its code (Python, whose tools strip a docstring's indentation)
+   * rather than a literal kept as it is.
+   */
+  readonly docstringsFollowCode: boolean;
 }
 
 /** How a language writes the parts `set` and `add` create. */
@@ -141,4 +157,5 @@ export interface ResolvedProfile {
   readonly modules: ModuleSystem | null;
   readonly layout: LayoutRules;
   readonly reading: ReadingRules;
+  readonly text: TextRules;
 }

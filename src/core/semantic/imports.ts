@@ -3,7 +3,6 @@ import type { Replacement } from '../edit/replacements.js';
 import { invalidArgument, type StructeditError } from '../errors.js';
 import type { ImportStyle } from '../languages/profile.js';
 import { profileOf } from '../languages/profiles/index.js';
-import { detectIndentationStyle } from '../text/indentation.js';
 import { planAdd } from './add-part.js';
 import { locateAddress } from './locate-address.js';
 import type { MoveChange } from './outcomes.js';
@@ -51,7 +50,7 @@ export function addImport(run: EditRun, path: string, module: string, imported: 
     if (model.module.bindings.has(local)) return ok('');
     const language = file.language.id;
     const style = model.imports.length > 0 ? importStyle(file) : fallback;
-    const indentation = detectIndentationStyle(file.tree.source.text);
+    const indentation = yield* workspace.indentationStyle(file);
     const existing = model.imports.find((record) => record.module === module && record.topLevel && record.imported !== '*' && record.imported !== 'default' && record.local !== null);
     if (existing && imported !== '*' && imported !== 'default') {
       const located = yield* locateAddress(workspace, path, `.imports[${JSON.stringify(module)}]`);

@@ -8,7 +8,6 @@ import { locateUniqueTarget } from '../locate/locate.js';
 import type { StructurePath } from '../locate/targets.js';
 import { projectResolution, type ProjectResolution } from '../modules/resolution.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
-import { detectIndentationStyle } from '../text/indentation.js';
 import { moduleBindingReferences, unresolvedReferences } from './declaration-references.js';
 import { addImport, exportDeclaration, importStyle, modelOf, removeImport, retargetReexport } from './imports.js';
 import { parsePosition } from './lists.js';
@@ -97,7 +96,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
 
     const destination = toPath === source.path ? source : yield* workspace.fileOrNew(toPath, edit.language);
     const { anchor, side } = yield* placementIn(destination.tree, position, toPath);
-    const style = detectIndentationStyle(destination.tree.source.text);
+    const style = yield* workspace.indentationStyle(destination);
     const moveSource = { tree: source.tree, path: moved, parentTarget: located.ownerTarget };
     if (toPath === source.path) {
       const plan = yield* planMoveWithinFile(moveSource, { tree: source.tree, path: anchor, side, style });

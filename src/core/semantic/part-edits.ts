@@ -1,7 +1,6 @@
 import { err, ok, safeTry, type Result, type ResultAsync } from 'neverthrow';
 import type { AddEdit, RemoveEdit, SetEdit } from '../arguments.js';
 import { invalidArgument, makeError, type StructeditError } from '../errors.js';
-import { detectIndentationStyle } from '../text/indentation.js';
 import { utf8Length } from '../text/utf8.js';
 import { planAdd } from './add-part.js';
 import { checkReferencesBeforeRemove } from './declaration-references.js';
@@ -28,7 +27,7 @@ export function editPart(run: EditRun, edit: SetEdit | AddEdit | RemoveEdit): Re
     if (edit.op !== 'remove') yield* checkValueSize(workspace.maxContentBytes, `edits.${run.index}.value`, edit.value);
     const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language);
     const { file, context, part } = located;
-    const style = detectIndentationStyle(file.tree.source.text);
+    const style = yield* workspace.indentationStyle(file);
     let replacements;
     if (edit.op === 'set') replacements = yield* planSet(context, part, edit.value, style, located.target);
     else if (edit.op === 'add') {

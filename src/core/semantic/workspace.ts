@@ -7,6 +7,7 @@ import type { StructeditError } from '../errors.js';
 import type { LanguageDefinition } from '../languages/definitions.js';
 import type { StructurePath } from '../locate/targets.js';
 import type { StructureTree } from '../structure/types.js';
+import type { IndentationStyle } from '../text/indentation.js';
 import type { SourceText } from '../text/source-text.js';
 import type { Warning } from '../warnings.js';
 
@@ -51,6 +52,8 @@ export interface SemanticWorkspace {
   fileMentioning(path: string, test: (text: string) => boolean): ResultAsync<WorkspaceFile | null, StructeditError>;
   /** The language of a path, by its name (`LANGUAGE_UNSUPPORTED` when none). */
   languageOf(path: string): Result<LanguageDefinition, StructeditError>;
+  /** How a file indents, with the detector of literal lines that re-indentation must leave alone. */
+  indentationStyle(file: WorkspaceFile): ResultAsync<IndentationStyle, StructeditError>;
   /** The root node of a file's current syntax tree (`null` for a language without one, e.g. Markdown). */
   syntax(file: WorkspaceFile): ResultAsync<Node | null, StructeditError>;
   /**

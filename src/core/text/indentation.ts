@@ -9,8 +9,14 @@ import detectIndent from 'detect-indent';
  * - Content whose first line **is** indented (text from `readStructure`, or a caller who indented
  *   anyway) has that indentation as its base: the base is replaced by the destination's on every
  *   line that starts with it; other lines are left as they are.
+ * - Content whose first line has no indentation but whose other lines already sit at the
+ *   destination's indentation or deeper — the first of them deeper — is content copied from the
+ *   file with its first line's indentation left out (what a model does with text from a read):
+ *   its other lines keep their indentation, only the first line gets the destination's.
  * - The relative indentation (what follows the base) is converted between tabs and spaces when the
  *   content uses the character the file never indents with and the file uses only the other one.
+ * - Lines that start inside a literal (a multi-line string, raw string, template, heredoc: see
+ *   `literalLines`) are never touched: their whitespace is part of the literal's value.
  *
  * So text read from a structure and written back to the same place is unchanged, byte for byte.
  */
@@ -24,6 +30,19 @@ export interface IndentationStyle {
   readonly char: 'tab' | 'space' | null;
   /** One indentation level: `\t`, or the file's most common step in spaces (4 when unknown). */
   readonly unit: string;
+  /**
+   * The lines (0-based) of a text written into the file that start inside a literal, which
+   * re-indentation keeps as they are: given by the editor, which parses the text in the file's
+   * language. Without it every line is re-based.
+   */
+  readonly literals?: (text: string) => ReadonlySet<number>;
+}
+
+const NO_LINES: ReadonlySet<number> = new Set();
+
+/** The lines of `text` that start inside a literal, as the style's detector sees them. */
+export function literalLinesOf(text: string, style: IndentationStyle): ReadonlySet<number> {
+  return style.literals && text.includes('\n') ? style.literals(text) : NO_LINES;
 }
 
 const DEFAULT_UNIT = '    ';
@@ -105,11 +124,14 @@ export function normalizeContent(content: string): string {
  * `\n`, the first one starting with `destination`. `content` should be normalized
  * ({@link normalizeContent}).
  */
-export function rebaseIndentation(content: string, destination: string, style: IndentationStyle): string {
+export function rebaseIndentation(content: string, destination: string, style: IndentationStyle, literals: ReadonlySet<number> = literalLinesOf(content, style)): string {
   const lines = content.split('\n');
   const base = leadingWhitespace(lines[0]!);
+  const absolute = base === '' && readsAsAbsolute(lines, destination, literals);
   // The part of each line the base does not cover, or null for lines left as they are.
   const relative = lines.map((line, index) => {
+    if (literals.has(index)) return null;
+    if (absolute) return index === 0 ? line : null;
     if (base === '') return index === 0 || !isBlankLine(line) ? line : null;
     return line.startsWith(base) ? line.slice(base.length) : null;
   });
@@ -122,6 +144,38 @@ export function rebaseIndentation(content: string, destination: string, style: I
     })
     .join('\n');
 }
+
+/**
+ * Whether content with an unindented first line has its other lines at the file's own indentation
+ * already (copied from a read, the first line's indentation left out). Read that way, the content's
+ * first line sits at the destination, so: every other line is at the destination's indentation or
+ * deeper; the line after the header goes deeper (a comment or decorator first line is followed by
+ * more of them and then its declaration, at the same level); and a line back at the destination's
+ * level closes or continues the header's block (`}`, `)`, `else:`, `end`). Zero-indent content whose
+ * body happens to be as deep as the destination (a top-level function inserted into a class) fails
+ * the last test: its body would land at the header's level. Literal lines do not count.
+ */
+function readsAsAbsolute(lines: readonly string[], destination: string, literals: ReadonlySet<number>): boolean {
+  if (destination === '') return false;
+  const rest = lines.filter((line, index) => index > 0 && !literals.has(index) && !isBlankLine(line));
+  if (rest.length === 0 || !rest.every((line) => line.startsWith(destination))) return false;
+  const depth = (line: string) => leadingWhitespace(line).length;
+  let body = 0;
+  if (ATTACHED_LINE.test(lines[0]!)) {
+    while (body < rest.length && depth(rest[body]!) === destination.length && ATTACHED_LINE.test(rest[body]!.trimStart())) body++;
+    if (body >= rest.length || depth(rest[body]!) !== destination.length) return false;
+    body++;
+    if (body === rest.length) return true;
+  }
+  if (depth(rest[body]!) <= destination.length) return false;
+  return rest.slice(body).every((line) => depth(line) > destination.length || BLOCK_CONTINUATION.test(line.trimStart()));
+}
+
+/** A comment, decorator, annotation or attribute line: the declaration it belongs to follows at its level. */
+const ATTACHED_LINE = /^(?:\/\/|#|\/\*|\*|--|@)/;
+
+/** A line that closes or continues a block at the level of the line that opened it. */
+const BLOCK_CONTINUATION = /^(?:[}\])]|<\/|(?:end|else|elif|elsif|except|finally|catch|rescue|ensure|when|case|default)\b)/;
 
 /** A function converting the indentation of relative lines to the file's character, or null if none is needed. */
 function conversion(relative: ReadonlyArray<string | null>, style: IndentationStyle): ((line: string) => string) | null {
@@ -151,11 +205,11 @@ function conversion(relative: ReadonlyArray<string | null>, style: IndentationSt
  * indentation does not start with `destination` has left the block the text was written into.
  * `lines` are the written lines; returns their indexes.
  */
-export function linesOutsideIndentation(lines: readonly string[], destination: string): number[] {
+export function linesOutsideIndentation(lines: readonly string[], destination: string, literals: ReadonlySet<number> = NO_LINES): number[] {
   if (destination === '') return [];
   const outside: number[] = [];
   lines.forEach((line, index) => {
-    if (!isBlankLine(line) && !line.startsWith(destination)) outside.push(index);
+    if (!isBlankLine(line) && !line.startsWith(destination) && !literals.has(index)) outside.push(index);
   });
   return outside;
 }

@@ -37,15 +37,19 @@ const lines = (range: readonly number[]) => `lines ${range[0]}-${range[1]}`;
 export const replaceStructureTool: ToolSpec<ReplaceStructureArgs, ReplaceStructureResult> = {
   name: 'replace_structure',
   description: [
-    'Replace a whole function, class, method, statement or Markdown section (with its decorators and doc comment) by its target path.',
+    'Replace a whole function, class, method, statement or Markdown section by its target path.',
+    'Content that starts at the declaration keeps the doc comment and decorators above it; content that starts with its own comment or decorator replaces those too.',
     TARGETS,
-    'Give content at zero indent, or exactly as read_structure returned it: it is re-indented to where the structure sits. Target "" replaces the whole file.',
+    'Give content at zero indent, or exactly as read_structure returned it (the first line may be unindented): it is re-indented to where the structure sits, never inside string literals. Target "" replaces the whole file.',
     'Prefer chunk_edit or replace_text_in_structure when only a few lines change.',
     'Example: {"path": "auth.py", "target": "class UserAuth\\ndef validate", "content": "def validate(self, token):\\n    return token in self.valid"}',
   ].join(' '),
   schema: replaceStructureArgsSchema,
   run: (editor, args) => editor.replaceStructure(args),
-  render: (value, args) => `${did(value, 'Replaced', 'replace')} ${JSON.stringify(args.target)} in ${args.path}; it ${value.dry_run ? 'would be' : 'is now'} at ${lines(value.lines)}.${renderWarnings(value.warnings)}`,
+  render: (value, args) =>
+    `${did(value, 'Replaced', 'replace')} ${JSON.stringify(args.target)} in ${args.path}; it ${value.dry_run ? 'would be' : 'is now'} at ${lines(value.lines)}.${
+      value.kept_leading_lines > 0 ? ` The content started at the declaration, so the ${value.kept_leading_lines} line${value.kept_leading_lines === 1 ? '' : 's'} above it (doc comment, decorators) ${value.dry_run ? 'would be' : 'were'} kept; send them in the content to replace them too.` : ''
+    }${renderWarnings(value.warnings)}`,
 };
 
 /** `delete_structure`. */

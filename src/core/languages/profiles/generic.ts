@@ -24,6 +24,16 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     category: () => null,
     isContainer: (node) => CONTAINER_KINDS.has(node.kind),
   },
+  text: {
+    // The multi-line literals of the grammars structedit ships (types a grammar lacks never occur).
+    literals: [
+      'string', 'string_literal', 'raw_string_literal', 'interpreted_string_literal', 'template_string', 'raw_string',
+      'heredoc_body', 'heredoc', 'nowdoc', 'encapsed_string', 'text_block', 'verbatim_string_literal', 'multi_line_string_literal',
+      'line_string_literal', 'multiline_string_literal', 'string_fragment', 'block_scalar', 'quoted_heredoc_body',
+    ],
+    code: ['template_substitution', 'interpolation', 'string_interpolation', 'command_substitution', 'expansion', 'interpolated_expression', 'multi_line_str_text'],
+    docstringsFollowCode: false,
+  },
 };
 
 /** Kinds whose members range reads and skeletons show one by one (the structure is opened). */

@@ -27,6 +27,7 @@ export function resolveProfile(profile: LanguageProfile): ResolvedProfile {
     modules: profile.modules === undefined ? generic.modules : profile.modules,
     layout: { ...generic.layout, ...profile.layout },
     reading: { ...generic.reading, ...profile.reading },
+    text: { ...generic.text, ...profile.text },
   };
 }
 

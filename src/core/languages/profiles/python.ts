@@ -28,6 +28,8 @@ export const python: LanguageProfile = {
   reading: {
     category: (node, header) => (node.kind === 'variable' && /^__all__\s*[:+]?=/.test(header) ? 'export' : null),
   },
+  // Docstrings are documentation (inspect.cleandoc strips their indentation): they move with the code.
+  text: { docstringsFollowCode: true },
 };
 
 /** Python imports (see `pythonResolver`); `from pkg import mod` may import the submodule `pkg/mod.py`. */
