@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { toFileEditResult } from '../core/file-edit/result.js';
 import { createTools, type ToolDefinition, type ToolResult } from '../tools/index.js';
 import { createEditor } from '../editor/index.js';
@@ -11,12 +11,17 @@ import type { StructureListing } from '../core/read/list-structures.js';
 import type { Warning } from '../core/warnings.js';
 import { version } from '../version.js';
 import { registerSemanticEditCommands } from './semantic-edit-commands.js';
-import { registerStructureEditCommands, withWriteOptions, writeOptions } from './structure-edit-commands.js';
+import { editorSyntax, registerStructureEditCommands, withWriteOptions, writeOptions, type SyntaxOptions } from './structure-edit-commands.js';
 
-/** Exit codes: 0 success, 1 the operation failed, 2 the command line was wrong. */
+/**
+ * Exit codes: 0 success, 1 the operation failed, 2 the command line was wrong, 3 the edit adds
+ * syntax errors (refused by default; written with `--syntax warn`; `--allow-broken` writes it and
+ * exits 0).
+ */
 const EXIT_OK = 0;
 const EXIT_OPERATION_FAILED = 1;
 const EXIT_USAGE = 2;
+const EXIT_SYNTAX = 3;
 
 interface CommonOptions {
   root: string;
@@ -146,15 +151,16 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       .option('--language <id>', 'parse the file as this language')
       .option('--json', 'print the result as JSON');
 
-  const finish = <T>(result: { isOk(): boolean; value?: T; error?: StructeditError }, json: boolean | undefined, render: (value: T) => string) => {
+  const finish = <T>(result: { isOk(): boolean; value?: T; error?: StructeditError }, json: boolean | undefined, render: (value: T) => string, options: { allowBroken?: boolean } = {}) => {
     if (result.isOk()) {
       io.out(json ? JSON.stringify(result.value, null, 2) : render(result.value as T));
-      exitCode = EXIT_OK;
+      const warnings = (result.value as { warnings?: readonly Warning[] }).warnings ?? [];
+      exitCode = warnings.some((warning) => warning.type === 'SYNTAX_BROKEN') && !options.allowBroken ? EXIT_SYNTAX : EXIT_OK;
     } else {
       const error = result.error!;
       if (json) io.out(JSON.stringify(error, null, 2));
       else io.err(renderError(error));
-      exitCode = EXIT_OPERATION_FAILED;
+      exitCode = error.error === 'SYNTAX_ERROR' ? EXIT_SYNTAX : EXIT_OPERATION_FAILED;
     }
   };
 
@@ -194,8 +200,9 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       .option('--target <target>', 'target path of the structure; levels separated by \\n')
       .option(...LEVEL_OPTION)
       .option('--line <n>', '1-based line of the structure (the one starting there, else the innermost holding it)', (value: string) => Number(value))
-      .option('--column <n>', '1-based column on --line', (value: string) => Number(value)),
-  )).action(async (path: string, options: CommonOptions & { chunks: string; target?: string; level: string[]; line?: number; column?: number; dryRun?: boolean; expectedHash?: string }) => {
+      .option('--column <n>', '1-based column on --line', (value: string) => Number(value))
+      .addOption(new Option('--ambiguous <mode>', 'a chunk that fits at several places: reject (default: fail listing them) or first (apply at the first, with a warning)').choices(['reject', 'first'])),
+  )).action(async (path: string, options: CommonOptions & SyntaxOptions & { chunks: string; target?: string; level: string[]; line?: number; column?: number; dryRun?: boolean; expectedHash?: string; ambiguous?: 'first' | 'reject' }) => {
     const target = targetFrom(options.level, options.target, '--target');
     let chunks: unknown;
     try {
@@ -204,10 +211,11 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
     } catch (error) {
       throw new CommanderError(EXIT_USAGE, 'structedit.usage', `cannot read the chunks from ${options.chunks}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const editor = createEditor({ fs: nodeFs({ root: options.root }) });
+    const editor = createEditor({ fs: nodeFs({ root: options.root }), syntax: editorSyntax(options) });
     const args = {
       path,
       chunks: chunks as Chunk[],
+      ...(options.ambiguous ? { ambiguous: options.ambiguous } : {}),
       ...(target !== undefined ? { target } : {}),
       ...(options.line !== undefined ? { line: options.line } : {}),
       ...(options.column !== undefined ? { column: options.column } : {}),
@@ -220,6 +228,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
         ...value.chunks.map((chunk) => `  chunk ${chunk.chunk_index + 1}: ${chunk.old_line_range_inclusive ? `lines ${chunk.old_line_range_inclusive.join('-')}` : 'insertion'} -> ${chunk.new_line_range_inclusive ? `lines ${chunk.new_line_range_inclusive.join('-')}` : 'deleted'}`),
         ...renderWarnings(value.warnings),
       ].join('\n'),
+      { allowBroken: options.allowBroken === true },
     );
   });
 

@@ -3,9 +3,9 @@ import type { ApplyEditsArgs, ApplyEditsOptions, SemanticEdit } from '../core/ar
 import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
 import { semanticEditTool } from '../tools/definitions/semantic-edit.js';
-import { withWriteOptions, type EditCommandContext } from './structure-edit-commands.js';
+import { editorSyntax, withWriteOptions, type EditCommandContext, type SyntaxOptions } from './structure-edit-commands.js';
 
-interface SemanticOptions {
+interface SemanticOptions extends SyntaxOptions {
   root: string;
   json?: boolean;
   language?: string;
@@ -23,7 +23,9 @@ const levels = (address: string) => address.replace(/\\n/g, '\n');
 
 /** The batch options the flags ask for (`--no-validate` and `--format` only when given). */
 function batchOptions(options: SemanticOptions): ApplyEditsOptions {
-  return { ...(options.dryRun ? { dry_run: true } : {}), ...(options.format ? { format: true } : {}), ...(options.validate === false ? { validate: false } : {}) };
+  // Semantic edits validate by default; --no-validate, --syntax warn and --allow-broken let an edit (other than set) add syntax errors.
+  const validate = options.validate !== false && options.syntax !== 'warn' && !options.allowBroken;
+  return { ...(options.dryRun ? { dry_run: true } : {}), ...(options.format ? { format: true } : {}), ...(validate ? {} : { validate: false }) };
 }
 
 /** Runs one semantic edit and prints what `semantic_edit` prints (or the result as JSON). */
@@ -32,8 +34,8 @@ async function runOne(context: EditCommandContext, options: SemanticOptions, edi
     edits: [{ ...edit, ...(options.language ? { language: options.language } : {}), ...(options.expectedHash !== undefined ? { expected_hash: options.expectedHash } : {}) }],
     options: batchOptions(options),
   };
-  const editor = createEditor({ fs: nodeFs({ root: options.root }) });
-  context.finish(await editor.applyEdits(args), options.json, (value) => semanticEditTool.render(value, args));
+  const editor = createEditor({ fs: nodeFs({ root: options.root }), syntax: options.validate === false ? 'warn' : editorSyntax(options) });
+  context.finish(await editor.applyEdits(args), options.json, (value) => semanticEditTool.render(value, args), { allowBroken: options.allowBroken === true });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { CommanderError, type Command } from 'commander';
+import { CommanderError, Option, type Command } from 'commander';
 import type { ResultAsync } from 'neverthrow';
 import type { StructeditError } from '../core/errors.js';
 import type { Warning } from '../core/warnings.js';
@@ -10,15 +10,18 @@ import { nodeFs } from '../fs/node.js';
 export interface EditCommandContext {
   /** Adds `--root`, `--language` and `--json`. */
   common(command: Command): Command;
-  /** Prints a result or an error and sets the exit code. */
-  finish<T>(result: { isOk(): boolean; value?: T; error?: StructeditError }, json: boolean | undefined, render: (value: T) => string): void;
+  /**
+   * Prints a result or an error and sets the exit code: 3 when the edit adds syntax errors (refused,
+   * or written with `SYNTAX_BROKEN` unless `allowBroken`).
+   */
+  finish<T>(result: { isOk(): boolean; value?: T; error?: StructeditError }, json: boolean | undefined, render: (value: T) => string, options?: { allowBroken?: boolean }): void;
   /** Standard input, for `--content-file -`. */
   readStdin(): Promise<string>;
   /** Exit code for usage errors. */
   usageExitCode: number;
 }
 
-interface EditOptions {
+interface EditOptions extends SyntaxOptions {
   root: string;
   json?: boolean;
   language?: string;
@@ -28,11 +31,27 @@ interface EditOptions {
   contentFile?: string;
 }
 
-/** Adds the options every writing command takes: `--dry-run` and `--expected-hash`. */
+/** What a writing command does with an edit that adds syntax errors. */
+export interface SyntaxOptions {
+  syntax?: 'reject' | 'warn';
+  allowBroken?: boolean;
+}
+
+/**
+ * Adds the options every writing command takes: `--dry-run`, `--expected-hash`, and what to do
+ * with an edit that adds syntax errors (`--syntax`, `--allow-broken`).
+ */
 export function withWriteOptions(command: Command): Command {
   return command
     .option('--dry-run', 'check everything and report what would change, without writing')
-    .option('--expected-hash <hash>', 'the file\'s hash from an earlier --json result: fail with CONFLICT, writing nothing, if the file changed since');
+    .option('--expected-hash <hash>', 'the file\'s hash from an earlier --json result: fail with CONFLICT, writing nothing, if the file changed since')
+    .addOption(new Option('--syntax <mode>', 'an edit that adds syntax errors: reject (default: nothing is written, exit 3) or warn (written with a SYNTAX_BROKEN warning, exit 3)').choices(['reject', 'warn']))
+    .option('--allow-broken', 'write an edit that adds syntax errors and exit 0 (with the SYNTAX_BROKEN warning)');
+}
+
+/** The editor's `syntax` option for a command's flags. */
+export function editorSyntax(options: SyntaxOptions): 'reject' | 'warn' {
+  return options.allowBroken ? 'warn' : (options.syntax ?? 'reject');
 }
 
 /** `dry_run` and `expected_hash` as an operation's arguments. */
@@ -50,7 +69,7 @@ const range = ([first, last]: readonly [number, number]) => (first === last ? `l
 /** Registers replace, delete, replace-text, replace-all-text, insert-before, insert-after and move. */
 export function registerStructureEditCommands(program: Command, context: EditCommandContext): void {
   const { common, finish } = context;
-  const editorFor = (options: { root: string }): Editor => createEditor({ fs: nodeFs({ root: options.root }) });
+  const editorFor = (options: EditOptions): Editor => createEditor({ fs: nodeFs({ root: options.root }), syntax: editorSyntax(options) });
   /** `language`, `dry_run` and `expected_hash` as the operation's arguments. */
   const language = (options: EditOptions) => ({ ...(options.language ? { language: options.language } : {}), ...writeOptions(options) });
   /** A write command: the common options plus `--dry-run` and `--expected-hash`. */
@@ -68,18 +87,18 @@ export function registerStructureEditCommands(program: Command, context: EditCom
   const withContent = (command: Command) =>
     command.option('--content <text>', 'the content, at zero indent (or as read)').option('--content-file <file>', 'read the content from a file ("-": standard input)');
 
-  const run = async <T>(json: boolean | undefined, call: ResultAsync<T, StructeditError>, render: (value: T) => string) => finish(await call, json, render);
+  const run = async <T>(options: EditOptions, call: ResultAsync<T, StructeditError>, render: (value: T) => string) => finish(await call, options.json, render, { allowBroken: options.allowBroken === true });
 
   withContent(edit(program.command('replace').description('Replace a structure (target "" : the whole file) with new content.').argument('<path>').argument('<target>'))).action(
     async (path: string, target: string, options: EditOptions) => {
       const args = { path, target: levels(target), content: await content(options), ...language(options) };
-      await run(options.json, editorFor(options).replaceStructure(args), (value) => withWarnings(`${did(value, 'replaced', 'replace')} ${path} ${range(value.lines)}`, value.warnings));
+      await run(options, editorFor(options).replaceStructure(args), (value) => withWarnings(`${did(value, 'replaced', 'replace')} ${path} ${range(value.lines)}`, value.warnings));
     },
   );
 
   edit(program.command('delete').description('Delete a structure with its decorators and doc comment.').argument('<path>').argument('<target>')).action(async (path: string, target: string, options: EditOptions) => {
     const args = { path, target: levels(target), ...language(options) };
-    await run(options.json, editorFor(options).deleteStructure(args), (value) => withWarnings(`${did(value, 'deleted', 'delete')} ${path} ${range(value.deleted_line_range_inclusive)}`, value.warnings));
+    await run(options, editorFor(options).deleteStructure(args), (value) => withWarnings(`${did(value, 'deleted', 'delete')} ${path} ${range(value.deleted_line_range_inclusive)}`, value.warnings));
   });
 
   edit(
@@ -92,7 +111,7 @@ export function registerStructureEditCommands(program: Command, context: EditCom
       .requiredOption('--new <text>', 'its replacement'),
   ).action(async (path: string, target: string, options: EditOptions & { old: string; new: string }) => {
     const args = { path, target: levels(target), old_text: options.old, new_text: options.new, ...language(options) };
-    await run(options.json, editorFor(options).replaceTextInStructure(args), (value) => withWarnings(`${did(value, 'replaced', 'replace')} text in ${path} ${range(value.affected_lines)}`, value.warnings));
+    await run(options, editorFor(options).replaceTextInStructure(args), (value) => withWarnings(`${did(value, 'replaced', 'replace')} text in ${path} ${range(value.affected_lines)}`, value.warnings));
   });
 
   edit(
@@ -106,7 +125,7 @@ export function registerStructureEditCommands(program: Command, context: EditCom
       .option('--expected-count <n>', 'fail unless exactly n occurrences are found', (value: string) => Number.parseInt(value, 10)),
   ).action(async (path: string, target: string, options: EditOptions & { old: string; new: string; expectedCount?: number }) => {
     const args = { path, target: levels(target), old_text: options.old, new_text: options.new, ...(options.expectedCount !== undefined ? { expected_count: options.expectedCount } : {}), ...language(options) };
-    await run(options.json, editorFor(options).replaceAllTextInStructure(args), (value) =>
+    await run(options, editorFor(options).replaceAllTextInStructure(args), (value) =>
       withWarnings(`${did(value, 'replaced', 'replace')} ${value.total_replacements} occurrence${value.total_replacements === 1 ? '' : 's'} in ${path} ${range(value.affected_lines)}`, value.warnings),
     );
   });
@@ -114,7 +133,7 @@ export function registerStructureEditCommands(program: Command, context: EditCom
   withContent(edit(program.command('insert-before').description('Insert content before a structure (target "": at the file start).').argument('<path>').argument('<target>'))).action(
     async (path: string, target: string, options: EditOptions) => {
       const args = { path, target: levels(target), content: await content(options), ...language(options) };
-      await run(options.json, editorFor(options).insertBeforeStructure(args), (value) =>
+      await run(options, editorFor(options).insertBeforeStructure(args), (value) =>
         withWarnings(`inserted into ${path} at line ${value.inserted_at_line}; the target is now at line ${value.target_now_at_line}`, value.warnings),
       );
     },
@@ -123,7 +142,7 @@ export function registerStructureEditCommands(program: Command, context: EditCom
   withContent(edit(program.command('insert-after').description('Insert content after a structure (target "": at the file end).').argument('<path>').argument('<target>'))).action(
     async (path: string, target: string, options: EditOptions) => {
       const args = { path, target: levels(target), content: await content(options), ...language(options) };
-      await run(options.json, editorFor(options).insertAfterStructure(args), (value) => withWarnings(`${did(value, 'inserted', 'insert')} into ${path} at line ${value.inserted_at_line}`, value.warnings));
+      await run(options, editorFor(options).insertAfterStructure(args), (value) => withWarnings(`${did(value, 'inserted', 'insert')} into ${path} at line ${value.inserted_at_line}`, value.warnings));
     },
   );
 
@@ -146,7 +165,7 @@ export function registerStructureEditCommands(program: Command, context: EditCom
       ...(options.language ? { source_language: options.language, dest_language: options.language } : {}),
       ...writeOptions(options),
     };
-    await run(options.json, editorFor(options).moveStructure(args), (value) =>
+    await run(options, editorFor(options).moveStructure(args), (value) =>
       withWarnings(`${did(value, 'moved', 'move')} ${sourcePath} ${range(value.source_original_line_range)} to ${options.to} ${range(value.destination_final_line_range)}`, value.warnings),
     );
   });

@@ -106,6 +106,12 @@ export interface ApplyChunksArgs {
   column?: number;
   /** The chunks, validated together against the original structure and applied all or none. */
   chunks: Chunk[];
+  /**
+   * A chunk whose context fits at several places: `reject` (the default) fails with
+   * `CHUNK_AMBIGUOUS`, listing the places, and writes nothing; `first` applies it at the first
+   * place with a `CHUNK_AMBIGUOUS` warning.
+   */
+  ambiguous?: 'first' | 'reject';
   /** Parse the file as this language instead of by its extension. */
   language?: string;
   /** Validate and report without writing. */
@@ -142,6 +148,7 @@ export const applyChunksArgsSchema = z
     line: z.number().int().min(1).optional().describe('1-based line of the structure to edit, instead of target: the structure starting on that line, else the innermost one holding it.'),
     column: z.number().int().min(1).optional().describe('1-based column on line (default: its first non-blank character).'),
     chunks: z.array(chunkSchema).min(1, 'give at least one chunk').max(MAX_CHUNKS, `at most ${MAX_CHUNKS} chunks per call`).describe('The chunks to apply, all or none.'),
+    ambiguous: z.enum(['first', 'reject']).optional().describe('A chunk that fits at several places: reject (default) fails with CHUNK_AMBIGUOUS listing them; first applies it at the first place with a warning.'),
     language,
     dry_run: z.boolean().optional().describe('Validate and report without writing.'),
     expected_hash: expectedHash,

@@ -441,6 +441,17 @@ export interface ErrorDetailsByCode {
     /** The structure's lines around the best candidate position (or the closest line). */
     actual_lines: NumberedLine[];
   };
+  /**
+   * A chunk of `applyChunks` fits at several places of its structure (its context lines repeat):
+   * `places` lists where `old_lines` would start at each, with the lines there. Nothing was written.
+   */
+  CHUNK_AMBIGUOUS: {
+    path: string;
+    /** The structure's target (`null` when none names it alone). */
+    target: string | null;
+    chunk_index: number;
+    places: Array<{ line: number; lines: NumberedLine[] }>;
+  };
   /** Two chunks of `applyChunks` change the same lines; `chunks` gives where each one sits. */
   CHUNKS_OVERLAP: {
     path: string;

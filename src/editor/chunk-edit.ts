@@ -51,7 +51,7 @@ export function applyChunks(context: EditorContext, input: ApplyChunksArgs): Res
     const path = args.target !== undefined ? yield* locateUniqueTarget(tree, args.target, args.path, namer) : yield* locateStructureAt(tree, args.line!, args.column, args.path, namer);
     const located = yield* context.checkLocatedSyntax(file, [path]);
     const node = path[path.length - 1]!;
-    const plan = yield* planChunks(tree.source, node, args.chunks, { path: args.path, target: node === tree.root ? '' : namer.targetOf(path).target });
+    const plan = yield* planChunks(tree.source, node, args.chunks, { path: args.path, target: node === tree.root ? '' : namer.targetOf(path).target }, args.ambiguous ?? 'reject');
     const edited = applyReplacements(tree.source, plan.replacements);
     if (isOverlap(edited)) {
       return err(makeError('INTERNAL_ERROR', 'structedit planned overlapping replacements for these chunks. This is a bug in structedit; the file was not changed.', { cause: JSON.stringify(edited) }));

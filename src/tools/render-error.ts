@@ -154,6 +154,11 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     ],
     next: () => ['Copy the context and old lines exactly from the lines above (trailing spaces aside), then resend all chunks.', 'No chunk was applied: the edit is all or nothing.'],
   },
+  CHUNK_AMBIGUOUS: {
+    headline: (e) => `chunks[${e.details.chunk_index}] fits at ${e.details.places.length} places in ${e.details.target === null ? 'the structure' : quote(e.details.target)} of ${e.details.path}; nothing was written.`,
+    facts: (e) => e.details.places.flatMap((place, i) => [`  ${i + 1}. old_lines would start at line ${place.line}:`, ...place.lines.map((line) => `       ${line.line}: ${line.text}`)]),
+    next: () => ['Add a context_before or context_after line that differs between these places, or name a structure that holds only one of them.'],
+  },
   CHUNKS_OVERLAP: {
     headline: (e) => `Chunks ${e.details.chunks[0].chunk_index + 1} and ${e.details.chunks[1].chunk_index + 1} change the same lines of ${e.details.path}.`,
     facts: (e) => e.details.chunks.map((chunk) => `  chunk ${chunk.chunk_index + 1}: ${chunk.line_count === 0 ? `insertion before line ${chunk.first_line}` : `lines ${chunk.first_line}-${chunk.first_line + chunk.line_count - 1}`}`),

@@ -29,6 +29,28 @@ describe('structedit CLI: structure edits', () => {
     expect(file()).toBe(original);
   });
 
+  it('a write that adds syntax errors: refused with exit 3 by default, written with --syntax warn (exit 3) or --allow-broken (exit 0) (issue 17, case 5)', async () => {
+    // --content is literal: a shell's single quotes keep "\n" as two characters, one broken line.
+    const literal = 'def helper():\\n    pass';
+    const refused = await run(['insert-before', 'auth.py', '', '--content', literal]);
+    expect(refused.code).toBe(3);
+    expect(refused.err).toContain('SYNTAX_ERROR');
+    expect(file()).toBe(original);
+    const warned = await run(['insert-before', 'auth.py', '', '--content', literal, '--syntax', 'warn']);
+    expect(warned.code).toBe(3);
+    expect(warned.out).toContain('warning: SYNTAX_BROKEN');
+    expect(file()).toBe(`${literal}\n\n${original}`);
+    writeFileSync(join(root, 'auth.py'), original);
+    const allowed = await run(['insert-before', 'auth.py', '', '--content', literal, '--allow-broken']);
+    expect(allowed.code).toBe(0);
+    expect(allowed.out).toContain('warning: SYNTAX_BROKEN');
+    // A real line break ($'…' in a shell, or --content-file -) is code that parses.
+    writeFileSync(join(root, 'auth.py'), original);
+    const good = await run(['insert-before', 'auth.py', '', '--content-file', '-'], 'def helper():\n    pass\n');
+    expect(good).toMatchObject({ code: 0, err: '' });
+    expect(file()).toBe(`def helper():\n    pass\n\n${original}`);
+  });
+
   it('delete, insert-before, insert-after', async () => {
     expect((await run(['insert-after', 'auth.py', 'class UserAuth\\ndef logout', '--content', 'def login(self):\n    pass'])).out).toBe('inserted into auth.py at line 8');
     // A blank line between the import and the (multi-line) class: the file gives no other example.

@@ -161,7 +161,7 @@ describe('repetitive text: chunks land at the first place they fit (property)', 
         const edits = normaliseEdits(rawEdits, rows.length);
         fc.pre(edits.length > 0);
         const node: StructureNode = { kind: 'file', type: 'file', name: null, start: 0, end: text.length, headerStart: 0, matchStarts: [0], lineRange: [1, rows.length], children: [] };
-        const plan = planChunks(createSourceText(text), node, edits.map((edit) => chunkFor(rows, edit, style)), { path: 'x', target: '' });
+        const plan = planChunks(createSourceText(text), node, edits.map((edit) => chunkFor(rows, edit, style)), { path: 'x', target: '' }, 'first');
         if (plan.isErr()) throw new Error(plan.error.message);
         const result = applyReplacements(createSourceText(text), plan.value.replacements);
         if (isOverlap(result)) throw new Error('overlapping replacements');

@@ -145,9 +145,23 @@ describe('applyChunks: applying', () => {
     expect(after).toBe(edited({ 11: ['        for item in reversed(batch):'] }, base));
   });
 
-  it('warns when a chunk fitted at several places and was applied at the first', async () => {
+  it('refuses a chunk that fits at several places (CHUNK_AMBIGUOUS), listing each place; nothing is written', async () => {
     const { result, after } = await run({
       target: TARGET,
+      chunks: [chunk('        for item in batch:', ['            if item.needs_processing:'], ['            if item.ready:'], '                result = transform(item)')],
+    });
+    expect(after).toBe(processor);
+    const error = expectError(result, 'CHUNK_AMBIGUOUS');
+    expect(error.details.chunk_index).toBe(0);
+    expect(error.details.places.map((place) => place.line)).toEqual([12, 16]);
+    expect(error.details.places[1]!.lines.map((line) => line.line)).toEqual([15, 16, 17]);
+    expect(error.message).toContain('lines 12, 16');
+  });
+
+  it("with ambiguous: 'first', applies such a chunk at the first place and warns", async () => {
+    const { result, after } = await run({
+      target: TARGET,
+      ambiguous: 'first',
       chunks: [chunk('        for item in batch:', ['            if item.needs_processing:'], ['            if item.ready:'], '                result = transform(item)')],
     });
     expect(after).toBe(edited({ 12: ['            if item.ready:'] }));
@@ -257,6 +271,7 @@ describe('applyChunks: the seven checks, each with its own diagnostic', () => {
   it('overlapping chunks are refused with both placements', async () => {
     const { result, after } = await run({
       target: TARGET,
+      ambiguous: 'first',
       chunks: [
         chunk('        # Process each item in the batch', ['        for item in batch:', '            if item.needs_processing:'], ['        for item in batch:'], '                result = transform(item)'),
         chunk('        for item in batch:', ['            if item.needs_processing:'], ['            if item.ready:'], '                result = transform(item)'),
@@ -274,7 +289,7 @@ describe('applyChunks: the seven checks, each with its own diagnostic', () => {
 
   it('an insertion inside lines another chunk replaces overlaps; one at their edge does not', async () => {
     const replace = chunk('        # Process each item in the batch', ['        for item in batch:', '            if item.needs_processing:'], ['        for item in batch:'], '                result = transform(item)');
-    const inside = await run({ target: TARGET, chunks: [replace, chunk('        for item in batch:', [], ['            # inside'], '            if item.needs_processing:')] });
+    const inside = await run({ target: TARGET, ambiguous: 'first', chunks: [replace, chunk('        for item in batch:', [], ['            # inside'], '            if item.needs_processing:')] });
     expect(expectError(inside.result, 'CHUNKS_OVERLAP').details.chunks[1]).toEqual({ chunk_index: 1, first_line: 12, line_count: 0 });
     const edge = await run({ target: TARGET, chunks: [replace, chunk('    def process(self, batch):', [], ['        # first'], '        # Process each item in the batch')] });
     expect(edge.after).toBe(edited({ 9: ['    def process(self, batch):', '        # first'], 11: ['        for item in batch:'], 12: [] }));

@@ -55,7 +55,7 @@ export interface ChunkPlan {
 }
 
 /** Errors planning chunks can produce. */
-export type ChunkPlanError = ErrorOf<'CHUNK_MISMATCH'> | ErrorOf<'CHUNKS_OVERLAP'>;
+export type ChunkPlanError = ErrorOf<'CHUNK_MISMATCH'> | ErrorOf<'CHUNKS_OVERLAP'> | ErrorOf<'CHUNK_AMBIGUOUS'>;
 
 /** The number docs/spec/chunk-symbol-editing.md gives each check. */
 const CHECK_NUMBERS: Record<ChunkCheck, number> = {
@@ -146,7 +146,7 @@ interface Edit {
  * Places every chunk on the original structure (trying every candidate position), refuses
  * overlapping chunks, and turns the chunks into replacements on `source.text`.
  */
-export function planChunks(source: SourceText, node: StructureNode, chunks: readonly Chunk[], scope: ChunkScope): Result<ChunkPlan, ChunkPlanError> {
+export function planChunks(source: SourceText, node: StructureNode, chunks: readonly Chunk[], scope: ChunkScope, ambiguous: 'first' | 'reject' = 'reject'): Result<ChunkPlan, ChunkPlanError> {
   const edit: Edit = { source, node, scope, structure: structureLines(source, node), count: chunks.length };
   const placed: Placed[] = [];
   for (let index = 0; index < chunks.length; index++) {
@@ -154,7 +154,9 @@ export function planChunks(source: SourceText, node: StructureNode, chunks: read
     if ('check' in normalised) return err(chunkMismatch(edit, index, normalised, [], null));
     const placement = placeChunk(edit, normalised);
     if (placement.isErr()) return err(placement.error);
-    placed.push({ chunk: normalised, ...placement.value });
+    const chunk = { chunk: normalised, ...placement.value };
+    if (ambiguous === 'reject' && chunk.others.length > 0) return err(chunkAmbiguity(edit, chunk));
+    placed.push(chunk);
   }
   const overlap = findOverlap(edit, placed);
   if (overlap) return err(overlap);
@@ -644,4 +646,25 @@ function chunkAmbiguous(edit: Edit, p: Placed): Warning {
     message: `chunks[${p.chunk.index}] fitted at ${others.length + 1} places in ${describeStructure(edit)} and was applied at the first, line ${line} (it also fits at line${others.length === 1 ? '' : 's'} ${others.join(', ')}). If you meant another place, read the structure back and correct it; give such a chunk more context lines.`,
     details: { chunk_index: p.chunk.index, line, other_lines: others },
   };
+}
+
+/**
+ * `CHUNK_AMBIGUOUS`: a chunk fits at several places, so where it was meant cannot be known; each
+ * place is listed with the lines around it, so the next call can add a context line that tells
+ * them apart (or name a narrower structure).
+ */
+function chunkAmbiguity(edit: Edit, p: Placed): ErrorOf<'CHUNK_AMBIGUOUS'> {
+  const { lines } = edit.structure;
+  const positions = [p.position, ...p.others];
+  const places = positions.slice(0, MAX_CANDIDATES_REPORTED).map((position) => {
+    const from = Math.max(0, position - p.chunk.before.length);
+    const to = Math.min(lines.length, position + Math.max(p.chunk.old.length, 1) + p.chunk.after.length);
+    return { line: fileLine(edit, position), lines: lines.slice(from, to).map((text, offset) => ({ line: fileLine(edit, from + offset), text })) };
+  });
+  const at = positions.map((position) => fileLine(edit, position));
+  return makeError(
+    'CHUNK_AMBIGUOUS',
+    `chunks[${p.chunk.index}] fits at ${positions.length} places in ${describeStructure(edit)} (old_lines would start at lines ${at.slice(0, MAX_CANDIDATES_REPORTED).join(', ')}${positions.length > MAX_CANDIDATES_REPORTED ? ', …' : ''}), so where it belongs cannot be known; nothing was written. Add context_before or context_after lines that differ between these places (details.places shows each), or name a structure that holds only one of them.`,
+    { path: edit.scope.path, target: edit.scope.target, chunk_index: p.chunk.index, places },
+  );
 }
