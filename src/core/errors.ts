@@ -535,17 +535,16 @@ export interface ErrorDetailsByCode {
     candidates: MemberCandidate[];
   };
   /**
-   * A move would make two Python modules import each other at the top level (`files`): Python
-   * fails on such a cycle as soon as one module uses a name of the other before it has loaded.
-   * `names` are what each side would import from the other.
+   * A move would make Python modules import each other at the top level (`cycle`): Python fails on
+   * such a cycle as soon as one module uses a name of another before it has loaded.
    */
   IMPORT_CYCLE: {
     path: string;
     address: string;
-    /** The two modules. */
+    /** The destination and the source. */
     files: [string, string];
-    /** What the destination would import from the source, and the source from the destination. */
-    names: { [file: string]: string[] };
+    /** The modules of the cycle, each importing the next: destination, source, …, destination. */
+    cycle: string[];
   };
   /**
    * `file_edit`: an edit's `old_text` occurs nowhere in the file as that edit sees it;

@@ -205,7 +205,7 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
   },
   IMPORT_CYCLE: {
     headline: (e) => `Nothing was written: moving ${quote(e.details.address)} would make ${e.details.files[0]} and ${e.details.files[1]} import each other, which Python fails on.`,
-    facts: (e) => Object.entries(e.details.names).map(([file, names]) => `  ${file} would import: ${names.join(', ')}`),
+    facts: (e) => [`The import cycle: ${e.details.cycle.join(' -> ')}`],
     next: () => ['Move what the declaration uses along with it (in the same batch, before it), or move it to a module that does not depend on its old one.'],
   },
   CONFLICT: {

@@ -205,7 +205,7 @@ describe('verified moves', () => {
     const original = { 'a.py': lines('def helper():', '    return 1', '', '', 'def f():', '    return helper()', '', '', 'X = f()') };
     const { result, files } = await batch(original, [{ op: 'move', path: 'a.py', address: 'def f', to: 'b.py' }]);
     const error = expectError(result, 'IMPORT_CYCLE');
-    expect(error.details.names).toEqual({ 'b.py': ['helper'], 'a.py': ['f'] });
+    expect(error.details.cycle).toEqual(['b.py', 'a.py', 'b.py']);
     expect(files).toEqual(original);
   });
 

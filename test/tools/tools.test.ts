@@ -228,7 +228,7 @@ const EXAMPLES: { [Code in ErrorCode]: StructeditError } = {
   REFERENCES_EXIST: makeError('REFERENCES_EXIST', 'Still used.', { path: 'util.py', address: 'def helper', name: 'helper', references: [{ file: 'main.py', line: 23, column: 5, text: 'helper(x)', kind: 'reference' }] }),
   UNRESOLVED_REFERENCES: makeError('UNRESOLVED_REFERENCES', 'Unproven.', { path: 'util.ts', address: 'export function foo', name: 'foo', references: [{ file: 'app.ts', line: 1, column: 10, text: "import { foo } from '@x/util';", kind: 'import', reason: '@x/util could not be resolved' }] }),
   AMBIGUOUS_REFERENCES: makeError('AMBIGUOUS_REFERENCES', 'Candidates.', { path: 'fmt.py', address: 'class F\ndef write', name: 'write', certain: 2, candidates: [{ file: 'cli.py', line: 2, column: 15, text: 'formatter.write(rows)', kind: 'candidate', receiver: 'formatter' }] }),
-  IMPORT_CYCLE: makeError('IMPORT_CYCLE', 'Cycle.', { path: 'a.py', address: 'def f', files: ['b.py', 'a.py'], names: { 'b.py': ['helper'], 'a.py': ['f'] } }),
+  IMPORT_CYCLE: makeError('IMPORT_CYCLE', 'Cycle.', { path: 'a.py', address: 'def f', files: ['b.py', 'a.py'], cycle: ['b.py', 'a.py', 'b.py'] }),
   CHUNK_AMBIGUOUS: makeError('CHUNK_AMBIGUOUS', 'Twice.', { path: 't.py', target: 'class T', chunk_index: 0, places: [{ line: 3, lines: [{ line: 2, text: '    def a(self):' }, { line: 3, text: '        pass' }] }, { line: 6, lines: [{ line: 5, text: '    def b(self):' }, { line: 6, text: '        pass' }] }] }),
   INTERNAL_ERROR: makeError('INTERNAL_ERROR', 'Bug.', { cause: 'stack' }),
   CONFLICT: makeError('CONFLICT', 'a.py changed since it was read.', { reason: 'file_changed', path: 'a.py', expected_hash: `sha256:${'a'.repeat(64)}`, actual_hash: null }),

@@ -115,6 +115,11 @@ export interface ModuleSystem {
   style(text: string): ImportStyle;
   /** An import statement binding `local` to `imported` (`*`: the module, `default`) of `module`. */
   statement(module: string, imported: string, local: string, style: ImportStyle): string;
+  /**
+   * Text that may pass a module's names on without naming them (`export * from`, `from m import *`):
+   * a reference search must read such files even when they do not mention the name.
+   */
+  readonly reexportsUnnamed: RegExp;
   /** Where the module's name sits in an import statement's text (`from m import x`: first; `import x from 'm'`: last). */
   specifierOffset(statement: string, module: string): number;
 }

@@ -1,7 +1,7 @@
 import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../errors.js';
-import { languageFamily } from '../languages/profiles/index.js';
+import { languageFamily, profileOf } from '../languages/profiles/index.js';
 import { projectResolution, type ProjectResolution } from '../modules/resolution.js';
 import { codeLocation, type LocatedAddress } from './locate-address.js';
 import { classesOf, memberReferences, type Candidate, type ClassDeclaration } from './members.js';
@@ -68,7 +68,10 @@ function searchFiles(workspace: SemanticWorkspace, origin: ModelledFile, name: s
     const models = new Map<string, ModelledFile>([[origin.path, origin]]);
     const unproven: UnprovenMention[] = [];
     const family = languageFamily(origin.language);
-    const mentions = (text: string) => wordOffsets(text, name).length > 0;
+    // Files that pass names on without naming them (`export * from`) are read too: the chain of
+    // exports from the declaration to its importers may run through them.
+    const reexports = profileOf(origin.language).modules?.reexportsUnnamed ?? null;
+    const mentions = (text: string) => wordOffsets(text, name).length > 0 || (reexports !== null && reexports.test(text));
     for (const path of yield* workspace.listFiles()) {
       if (path === origin.path) continue;
       const language = workspace.languageOf(path);

@@ -144,7 +144,7 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
     const occurrence = occurrenceAt(file.model, node.startIndex, node.endIndex);
     if (!occurrence) return null;
     if (occurrence.role === 'property') {
-      const module = receiverModule(file, occurrence, resolution);
+      const module = receiverModule(file, occurrence, resolution, files);
       const target = module?.kind === 'file' ? files.get(module.path) : undefined;
       const binding = target?.model.module.bindings.get(occurrence.name);
       return target && binding ? classOfBinding(target, binding, depth + 1) : null;
@@ -217,6 +217,10 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
       const inClass = enclosing(occurrence.start);
       const decide = (): 'member' | 'other' | 'candidate' => {
         if (privateName) return inClass && family.has(inClass) ? 'member' : 'other';
+        if (object.kind === 'super' && inClass && family.has(inClass)) {
+          // `super().name` is the next class up: the member only when one of the class's ancestors in the hierarchy declares it.
+          return ancestors(inClass).slice(1).some((declaration) => family.has(declaration) && memberDefinitions(declaration, name).length > 0) ? 'member' : 'other';
+        }
         if (object.kind === 'this' || object.kind === 'super' || receivers.includes(object.name)) {
           if (!inClass) return 'candidate';
           if (family.has(inClass)) return 'member';
@@ -230,7 +234,7 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
         }
         const head = occurrenceAt(file.model, object.start, object.end);
         if (familyUses.has(key(file.path, object.start))) return 'member';
-        if (receiverModule(file, occurrence, resolution)) return 'other';
+        if (receiverModule(file, occurrence, resolution, files)) return 'other';
         const typed = head?.binding ? declaredClass(file, head.binding) : null;
         if (typed && isFamily(file, typed)) return 'member';
         const other = typed ? classOfName(file, typed) : head?.binding ? classOfBinding(file, head.binding, 0) : null;

@@ -14,6 +14,7 @@ import { parsePosition } from './lists.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import type { MoveChange, MoveOutcome } from './outcomes.js';
 import type { FoundLocation, UnprovenMention } from './references.js';
+import { scopesOf } from './scope-model.js';
 import { occurrencesOf, type ImportRecord, type ScopeModel } from './scopes.js';
 import { workspacePath, type EditRun, type WorkspaceFile } from './workspace.js';
 
@@ -149,7 +150,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const needs = needsOf(sourceModel, node, name);
     const filesBefore = new Map<string, WorkspaceFile>();
     for (const path of before.models.keys()) filesBefore.set(path, yield* workspace.file(path));
-    const cycleBefore = importsBetween(resolution, source, sourceModel, toPath, destModel);
+    const cycleBefore = modules.cyclesFail && destModel !== null ? yield* importCycle(run, resolution, language, toPath, source.path) : null;
 
     // Import styles as the files are now (before imports are removed from them).
     const sourceStyle = importStyle(source);
@@ -190,16 +191,16 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const exportedFromSource = sourceModel.exports.some((entry) => entry.local === name && entry.declaration);
     if (modules.explicitExports && needsExport && !exportedFromSource) yield* exportDeclaration(run, toPath, name, changes);
 
-    // The move must not have made the two modules depend on each other where that fails.
+    // The move must not have made the modules depend on each other where that fails.
     if (modules.cyclesFail && cycleBefore === null) {
-      const after = importsBetween(resolution, yield* workspace.file(source.path), (yield* modelOf(workspace, source.path)).model, toPath, (yield* modelOf(workspace, toPath)).model);
-      if (after) {
+      const cycle = yield* importCycle(run, resolution, language, toPath, source.path);
+      if (cycle) {
         return err(
-          makeError('IMPORT_CYCLE', `Moving ${JSON.stringify(name)} to ${toPath} would make ${toPath} and ${source.path} import each other (${toPath} imports ${after.toSource.join(', ')} from ${source.path}; ${source.path} imports ${after.sourceToDestination.join(', ')} from ${toPath}), which Python fails on when either uses the other while loading; nothing was written. Move what it uses along with it first, or choose another destination.`, {
+          makeError('IMPORT_CYCLE', `Moving ${JSON.stringify(name)} to ${toPath} would make modules import each other at the top level (${cycle.join(' -> ')}), which Python fails on when one uses another while loading; nothing was written. Move what it uses along with it first, or choose another destination.`, {
             path: edit.path,
             address: edit.address,
             files: [toPath, source.path],
-            names: { [toPath]: after.toSource, [source.path]: after.sourceToDestination },
+            cycle,
           }),
         );
       }
@@ -231,14 +232,50 @@ function forcedWarning(name: string, locations: readonly CodeLocation[]) {
   };
 }
 
-/** Names each of two modules imports from the other at its top level, or `null` when one of them imports nothing from the other. */
-function importsBetween(resolution: ProjectResolution, source: WorkspaceFile, sourceModel: ScopeModel, toPath: string, destModel: ScopeModel | null): { toSource: string[]; sourceToDestination: string[] } | null {
-  if (!destModel) return null;
-  const names = (from: string, model: ScopeModel, target: string) =>
-    model.imports.filter((record) => record.topLevel && resolution.resolveFile(from, record.module, source.language.id) === target).map((record) => record.local ?? record.imported);
-  const toSource = names(toPath, destModel, source.path);
-  const sourceToDestination = names(source.path, sourceModel, toPath);
-  return toSource.length > 0 && sourceToDestination.length > 0 ? { toSource, sourceToDestination } : null;
+/**
+ * The cycle of top-level imports through `first` and `second` (each reaching the other), as the
+ * chain of files `first -> … -> second -> … -> first`, or `null`. The files are read (and parsed)
+ * as the breadth-first search reaches them.
+ */
+function importCycle(run: EditRun, resolution: ProjectResolution, language: string, first: string, second: string): ResultAsync<string[] | null, StructeditError> {
+  return safeTry(async function* () {
+    const there = yield* importChain(run, resolution, language, first, second);
+    if (!there) return ok(null);
+    const back = yield* importChain(run, resolution, language, second, first);
+    return ok(back ? [...there, ...back.slice(1)] : null);
+  });
+}
+
+/** The shortest chain of top-level imports from one module file to another, or `null`. */
+function importChain(run: EditRun, resolution: ProjectResolution, language: string, from: string, to: string): ResultAsync<string[] | null, StructeditError> {
+  return safeTry(async function* () {
+    const modules = profileOf(language).modules!;
+    const parents = new Map<string, string | null>([[from, null]]);
+    const queue = [from];
+    while (queue.length > 0) {
+      const path = queue.shift()!;
+      const file = await run.workspace.file(path);
+      if (file.isErr()) continue;
+      const root = yield* run.workspace.syntax(file.value);
+      if (!root) continue;
+      for (const record of scopesOf(root, file.value.language.id).imports) {
+        if (!record.topLevel) continue;
+        const submodule = record.imported !== '*' ? modules.submodule(record.module, record.imported) : null;
+        for (const specifier of [record.module, ...(submodule === null ? [] : [submodule])]) {
+          const target = resolution.resolveFile(path, specifier, language);
+          if (target === null || parents.has(target)) continue;
+          parents.set(target, path);
+          if (target === to) {
+            const chain = [to];
+            for (let at = parents.get(to) ?? null; at !== null; at = parents.get(at) ?? null) chain.unshift(at);
+            return ok(chain);
+          }
+          queue.push(target);
+        }
+      }
+    }
+    return ok(null);
+  });
 }
 
 /** Step 2 of a move: the destination imports what the declaration uses (exporting it from the source where needed). */

@@ -86,7 +86,7 @@ export function importRecordOf(model: ScopeModel, binding: Binding): ImportRecor
  * Python module) / `const ns = await import(…)`, a Python `from pkg import mod`, and chains through
  * packages' submodules (`pkg.core` of `import pkg.core`). `null` when the receiver is no module.
  */
-export function receiverModule(file: ModelledFile, occurrence: Occurrence, resolution: ProjectResolution): ModuleTarget | null {
+export function receiverModule(file: ModelledFile, occurrence: Occurrence, resolution: ProjectResolution, files?: ReadonlyMap<string, ModelledFile>): ModuleTarget | null {
   const object = occurrence.object;
   if (!object) return null;
   const path = object.kind === 'name' ? [object.name] : object.path;
@@ -98,11 +98,12 @@ export function receiverModule(file: ModelledFile, occurrence: Occurrence, resol
   if (!record) return null;
   let target = resolution.resolve(file.path, record.module, file.language);
   if (record.imported !== '*') {
-    if (target.kind === 'unresolved') return target;
+    if (target.kind !== 'file') return target.kind === 'unresolved' ? target : null;
     const submodule = profileOf(file.language).modules?.submodule(record.module, record.imported) ?? null;
-    if (submodule === null) return null;
-    target = resolution.resolve(file.path, submodule, file.language);
-    if (target.kind !== 'file') return null;
+    const inner = submodule === null ? null : resolution.resolve(file.path, submodule, file.language);
+    const namespace = inner?.kind === 'file' ? inner : files ? exportedNamespace(files, target.path, record.imported, resolution) : null;
+    if (namespace === null) return null;
+    target = namespace;
   }
   for (const name of path.slice(1)) {
     if (target.kind !== 'file') return target;
@@ -111,6 +112,32 @@ export function receiverModule(file: ModelledFile, occurrence: Occurrence, resol
     target = { kind: 'file', path: next };
   }
   return target;
+}
+
+/**
+ * The module a name a module exports stands for, when it is a namespace: `export * as z from './x'`,
+ * `import * as z from './x'` then `export { z }`, or such a name re-exported from another module.
+ * `null` when the name is no namespace (or the module is not modelled).
+ */
+function exportedNamespace(files: ReadonlyMap<string, ModelledFile>, modulePath: string, name: string, resolution: ProjectResolution, depth = 0): ModuleTarget | null {
+  const file = files.get(modulePath);
+  if (!file || depth > 8) return null;
+  const resolve = (module: string) => resolution.resolve(file.path, module, file.language);
+  for (const entry of file.model.exports) {
+    if (entry.exported !== name) continue;
+    if (entry.from?.imported === '*') return resolve(entry.from.module);
+    if (entry.from) {
+      const next = resolve(entry.from.module);
+      return next.kind === 'file' ? exportedNamespace(files, next.path, entry.from.imported, resolution, depth + 1) : null;
+    }
+  }
+  const exported = file.model.exportsEverything || file.model.exports.some((entry) => entry.exported === name && entry.local === name);
+  const binding = exported ? file.model.module.bindings.get(name) : undefined;
+  const record = binding?.kind === 'import' ? importRecordOf(file.model, binding) : undefined;
+  if (!record) return null;
+  if (record.imported === '*') return resolve(record.module);
+  const next = resolve(record.module);
+  return next.kind === 'file' ? exportedNamespace(files, next.path, record.imported, resolution, depth + 1) : null;
 }
 
 /** A package's submodule by name (`pkg/__init__.py` + `core` → `pkg/core.py`), or `null`. */
@@ -160,7 +187,7 @@ export function findLocations(files: ReadonlyMap<string, ModelledFile>, declarat
   for (const file of files.values()) properties.set(file.path, file.model.occurrences.filter((occurrence) => occurrence.role === 'property' && occurrence.name === name));
   const receivers = new Map<Occurrence, ModuleTarget | null>();
   const moduleOfReceiver = (file: ModelledFile, occurrence: Occurrence) => {
-    if (!receivers.has(occurrence)) receivers.set(occurrence, receiverModule(file, occurrence, resolution));
+    if (!receivers.has(occurrence)) receivers.set(occurrence, receiverModule(file, occurrence, resolution, files));
     return receivers.get(occurrence)!;
   };
 
@@ -267,9 +294,16 @@ export function auditMentions(files: ReadonlyMap<string, ModelledFile>, name: st
     const importTarget = (module: string) => resolution.resolve(file.path, module, file.language);
     const importReason = (module: string, target: ModuleTarget): string | null => {
       if (target.kind === 'unresolved') return `imports from ${module}, which could not be resolved: ${target.reason}`;
-      if (target.kind === 'file' && found.modules.has(target.path)) return `imports from ${module} (${target.path}), which exports the declaration, in a way structedit does not follow`;
-      if (target.kind === 'file' && target.path === found.bindings[0]?.file) return `imports from ${target.path}, the declaration's own module, which structedit does not see export it`;
-      return null;
+      if (target.kind === 'external') return null;
+      if (found.modules.has(target.path)) return `imports from ${module} (${target.path}), which exports the declaration, in a way structedit does not follow`;
+      if (target.path === found.bindings[0]?.file) return `imports from ${target.path}, the declaration's own module, which structedit does not see export it`;
+      // Another module under the root: unrelated when it has a name of its own (or cannot pass one
+      // on: it neither mentions the name nor re-exports a module wholesale, so it is not modelled).
+      const exporter = files.get(target.path);
+      if (!exporter || exporter.model.module.bindings.has(name) || exporter.model.exports.some((entry) => entry.exported === name)) return null;
+      const star = [...exporter.model.exports.filter((entry) => entry.from?.imported === '*' && entry.exported === '*').map((entry) => entry.from!.module), ...exporter.model.imports.filter((record) => record.imported === '*' && record.local === null).map((record) => record.module)];
+      const open = star.find((specifier) => resolution.resolve(exporter.path, specifier, exporter.language).kind === 'unresolved');
+      return open === undefined ? null : `imports from ${target.path}, which passes on everything from ${open}, which could not be resolved`;
     };
     for (const start of wordOffsets(file.text, name)) {
       if (located.has(`${file.path}\u0000${start}`)) continue;
@@ -312,7 +346,7 @@ export function auditMentions(files: ReadonlyMap<string, ModelledFile>, name: st
           break;
         }
         case 'property': {
-          const target = receiverModule(file, occurrence, resolution);
+          const target = receiverModule(file, occurrence, resolution, files);
           if (target?.kind === 'unresolved') unprove(start, `a property of a module that could not be resolved (${target.reason})`);
           else if (target?.kind === 'file' && found.modules.has(target.path)) unprove(start, 'a property of a module that exports the declaration, reached in a way structedit does not follow');
           break;

@@ -36,6 +36,7 @@ function ecmascriptModules(): ModuleSystem {
     cyclesFail: false,
     resolver: ecmascriptResolver,
     submodule: () => null,
+    reexportsUnnamed: /\bexport\s*\*/,
     specifier(from, to, style) {
       const fromParts = dirname(from).split('/').filter(Boolean);
       const toParts = to.split('/');

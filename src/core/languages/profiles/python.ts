@@ -39,15 +39,24 @@ function pythonModules(): ModuleSystem {
     explicitExports: false,
     cyclesFail: true,
     resolver: pythonResolver,
+    reexportsUnnamed: /\bimport\s*\*/,
     submodule: (module, name) => `${module}${module.endsWith('.') ? '' : '.'}${name}`,
     specifier(from, to, style, files) {
-      // Relative when the files share a package and the importer uses relative imports.
       const toModule = to.replace(/(\/__init__)?\.pyi?$/, '');
+      // A package itself (its __init__) by its absolute name: `.pkg` from inside it would name a submodule.
+      if (/(^|\/)__init__\.pyi?$/.test(to)) return toModule.replace(/^src\//, '').split('/').join('.');
+      // Relative when the files share a package and the importer uses relative imports.
       if ((style.relative || files.has(`${dirname(to)}/__init__.py`)) && dirname(from) === dirname(to) && dirname(to) !== '') return `.${toModule.split('/').pop()}`;
       return toModule.replace(/^src\//, '').split('/').join('.');
     },
     style: (text): ImportStyle => ({ quote: "'", semicolon: '', extension: false, relative: /^from\s+\./m.test(text) }),
     statement(module, imported, local) {
+      if (imported === '*' && module.startsWith('.')) {
+        // `import .mod` is no Python: a relative module is imported from its package.
+        const dot = module.lastIndexOf('.');
+        const name = module.slice(dot + 1);
+        return `from ${module.slice(0, dot) || '.'} import ${name}${local !== name ? ` as ${local}` : ''}`;
+      }
       if (imported === '*') return local === module ? `import ${module}` : `import ${module} as ${local}`;
       return `from ${module} import ${imported}${local !== imported ? ` as ${local}` : ''}`;
     },
