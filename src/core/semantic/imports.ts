@@ -52,13 +52,16 @@ export function addImport(run: EditRun, path: string, module: string, imported: 
     const style = model.imports.length > 0 ? importStyle(file) : fallback;
     const indentation = yield* workspace.indentationStyle(file);
     const existing = model.imports.find((record) => record.module === module && record.topLevel && record.imported !== '*' && record.imported !== 'default' && record.local !== null);
-    if (existing && imported !== '*' && imported !== 'default') {
-      const located = yield* locateAddress(workspace, path, `.imports[${JSON.stringify(module)}]`);
-      const replacements = yield* planAdd(located.context, located.part, specifierText(imported, local), { kind: 'last' }, 'last', indentation);
-      const applied = yield* workspace.apply(located.file, replacements, run.syntax);
+    // Into the existing import from that module, when the address names just one (`import m` and
+    // `from m import x` both answer to `.imports["m"]`: then a statement of its own).
+    const into = existing && imported !== '*' && imported !== 'default' ? await locateAddress(workspace, path, `.imports[${JSON.stringify(module)}]`) : null;
+    if (into?.isOk()) {
+      const replacements = yield* planAdd(into.value.context, into.value.part, specifierText(imported, local), { kind: 'last' }, 'last', indentation);
+      const applied = yield* workspace.apply(into.value.file, replacements, run.syntax);
       run.warnings.push(...applied.warnings);
       return ok(specifierText(imported, local));
     }
+    if (into?.isErr() && into.error.error !== 'PART_AMBIGUOUS') return err(into.error);
     const modules = profileOf(language).modules;
     if (!modules) return err(invalidArgument([{ field: 'path', message: `${path} is ${language}, whose imports structedit does not follow` }]));
     const statement = modules.statement(module, imported, local, style);

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { profileOf } from '../languages/profiles/index.js';
 import type { ProjectResolution } from '../modules/resolution.js';
-import { findLocations, importRecordOf, receiverModule, type FoundLocation, type ModelledFile } from './references.js';
+import { exportedName, findLocations, importRecordOf, receiverModule, type FoundLocation, type ModelledFile } from './references.js';
 import { occurrenceAt, type Binding, type Occurrence } from './scopes.js';
 import { namedChildrenOf } from './syntax.js';
 
@@ -139,31 +139,32 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
     return found;
   };
   /** The class a name refers to, following imports and namespaces to the declaring file. */
-  const classOfName = (file: ModelledFile, node: Node, depth = 0): ClassDeclaration | null => {
-    if (depth > 8) return null;
+  const classOfName = (file: ModelledFile, node: Node): ClassDeclaration | null => {
     const occurrence = occurrenceAt(file.model, node.startIndex, node.endIndex);
     if (!occurrence) return null;
     if (occurrence.role === 'property') {
       const module = receiverModule(file, occurrence, resolution, files);
-      const target = module?.kind === 'file' ? files.get(module.path) : undefined;
-      const binding = target?.model.module.bindings.get(occurrence.name);
-      return target && binding ? classOfBinding(target, binding, depth + 1) : null;
+      const exported = module?.kind === 'file' ? exportedName(files, module.path, occurrence.name, resolution) : null;
+      return exported?.kind === 'binding' ? classOfBinding(exported.file, exported.binding) : null;
     }
-    return occurrence.binding ? classOfBinding(file, occurrence.binding, depth) : null;
+    return occurrence.binding ? classOfBinding(file, occurrence.binding) : null;
   };
-  const classOfBinding = (file: ModelledFile, binding: Binding, depth: number): ClassDeclaration | null => {
+  /** The class a binding stands for, following an import to the module that declares it. */
+  const classOfBinding = (file: ModelledFile, binding: Binding): ClassDeclaration | null => {
     const declaration = binding.declarations[0];
     if (!declaration) return null;
     if (binding.kind === 'import') {
       const record = importRecordOf(file.model, binding);
-      if (!record || record.imported === '*') return null;
-      const target = resolution.resolveFile(file.path, record.module, file.language);
-      const next = target ? files.get(target) : undefined;
-      const exported = next?.model.module.bindings.get(record.imported);
-      return next && exported ? classOfBinding(next, exported, depth + 1) : null;
+      const target = record && record.imported !== '*' ? resolution.resolveFile(file.path, record.module, file.language) : null;
+      const exported = target ? exportedName(files, target, record!.imported, resolution) : null;
+      return exported?.kind === 'binding' ? classOfBinding(exported.file, exported.binding) : null;
     }
-    const classNode = file.root.descendantForIndex(declaration.start, declaration.end)?.parent;
-    return classNode ? (classAt.get(key(file.path, classNode.startIndex)) ?? null) : null;
+    for (const node of binding.declarations) {
+      const classNode = file.root.descendantForIndex(node.start, node.end)?.parent;
+      const found = classNode ? classAt.get(key(file.path, classNode.startIndex)) : undefined;
+      if (found) return found;
+    }
+    return null;
   };
 
   // The hierarchy: the topmost ancestor declaring the member, and every class below it.
@@ -237,7 +238,7 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
         if (receiverModule(file, occurrence, resolution, files)) return 'other';
         const typed = head?.binding ? declaredClass(file, head.binding) : null;
         if (typed && isFamily(file, typed)) return 'member';
-        const other = typed ? classOfName(file, typed) : head?.binding ? classOfBinding(file, head.binding, 0) : null;
+        const other = typed ? classOfName(file, typed) : head?.binding ? classOfBinding(file, head.binding) : null;
         if (other && !family.has(other) && ancestors(other).some((declaration) => memberDefinitions(declaration, name).length > 0)) return 'other';
         return 'candidate';
       };

@@ -108,36 +108,59 @@ export function receiverModule(file: ModelledFile, occurrence: Occurrence, resol
   for (const name of path.slice(1)) {
     if (target.kind !== 'file') return target;
     const next = submoduleOf(target.path, name, resolution.project.files);
-    if (next === null) return null;
-    target = { kind: 'file', path: next };
+    const namespace = next === null && files ? exportedNamespace(files, target.path, name, resolution) : null;
+    if (next === null && namespace === null) return null;
+    target = next !== null ? { kind: 'file', path: next } : namespace!;
   }
   return target;
 }
 
+/** What a module's export of a name is: a namespace (another module), or a binding of some file. */
+export type ExportedName = { readonly kind: 'namespace'; readonly target: ModuleTarget } | { readonly kind: 'binding'; readonly file: ModelledFile; readonly binding: Binding };
+
 /**
- * The module a name a module exports stands for, when it is a namespace: `export * as z from './x'`,
- * `import * as z from './x'` then `export { z }`, or such a name re-exported from another module.
- * `null` when the name is no namespace (or the module is not modelled).
+ * What a module exports under `name`, followed to where it is declared: through export lists
+ * (`export { a as name }`), re-exports (`export { name } from`, `export * as name from`, `export *
+ * from`), and imports a module exports again (`import * as z` then `export { z }`; in Python every
+ * module-level name). `null` when the module does not export it, as far as the modelled files show.
  */
-function exportedNamespace(files: ReadonlyMap<string, ModelledFile>, modulePath: string, name: string, resolution: ProjectResolution, depth = 0): ModuleTarget | null {
+export function exportedName(files: ReadonlyMap<string, ModelledFile>, modulePath: string, name: string, resolution: ProjectResolution, depth = 0): ExportedName | null {
   const file = files.get(modulePath);
-  if (!file || depth > 8) return null;
+  if (!file || depth > 12) return null;
   const resolve = (module: string) => resolution.resolve(file.path, module, file.language);
+  const follow = (module: string, imported: string): ExportedName | null => {
+    const next = resolve(module);
+    if (imported === '*') return { kind: 'namespace', target: next };
+    return next.kind === 'file' ? exportedName(files, next.path, imported, resolution, depth + 1) : null;
+  };
+  const ofBinding = (local: string): ExportedName | null => {
+    const binding = file.model.module.bindings.get(local);
+    if (!binding) return null;
+    const record = binding.kind === 'import' ? importRecordOf(file.model, binding) : undefined;
+    return record ? follow(record.module, record.imported) : { kind: 'binding', file, binding };
+  };
   for (const entry of file.model.exports) {
     if (entry.exported !== name) continue;
-    if (entry.from?.imported === '*') return resolve(entry.from.module);
-    if (entry.from) {
-      const next = resolve(entry.from.module);
-      return next.kind === 'file' ? exportedNamespace(files, next.path, entry.from.imported, resolution, depth + 1) : null;
-    }
+    if (entry.from) return follow(entry.from.module, entry.from.imported);
+    if (entry.local) return ofBinding(entry.local);
   }
-  const exported = file.model.exportsEverything || file.model.exports.some((entry) => entry.exported === name && entry.local === name);
-  const binding = exported ? file.model.module.bindings.get(name) : undefined;
-  const record = binding?.kind === 'import' ? importRecordOf(file.model, binding) : undefined;
-  if (!record) return null;
-  if (record.imported === '*') return resolve(record.module);
-  const next = resolve(record.module);
-  return next.kind === 'file' ? exportedNamespace(files, next.path, record.imported, resolution, depth + 1) : null;
+  if (file.model.exportsEverything) {
+    const own = ofBinding(name);
+    if (own) return own;
+  }
+  for (const entry of file.model.exports) {
+    if (entry.from?.imported !== '*' || entry.exported !== '*') continue;
+    const next = resolve(entry.from.module);
+    const found = next.kind === 'file' ? exportedName(files, next.path, name, resolution, depth + 1) : null;
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The module a name a module exports stands for, when it is a namespace (`export * as z from`, `import * as z` then `export { z }`). */
+function exportedNamespace(files: ReadonlyMap<string, ModelledFile>, modulePath: string, name: string, resolution: ProjectResolution): ModuleTarget | null {
+  const exported = exportedName(files, modulePath, name, resolution);
+  return exported?.kind === 'namespace' ? exported.target : null;
 }
 
 /** A package's submodule by name (`pkg/__init__.py` + `core` → `pkg/core.py`), or `null`. */

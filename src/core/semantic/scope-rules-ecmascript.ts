@@ -76,6 +76,14 @@ export function ecmascriptScopes(root: Node, language: string): ScopeModel {
       const start = comment.startIndex + link.index + link[0].length - name.length;
       builder.occurrence(comment, 'reference', scope, { name, start, end: start + name.length });
     }
+    // JSDoc types (`@returns {JSONValue}`, `@param {Foo<Bar>} x`): each name in the braces, as TypeScript reads them.
+    for (const tag of text.matchAll(/@(?:param|arg|argument|returns?|type|typedef|throws|exception|yields?|template|satisfies|this|enum)\s*\{([^{}\n]*)\}/gu)) {
+      const braces = comment.startIndex + tag.index + tag[0].indexOf('{') + 1;
+      for (const name of tag[1]!.matchAll(/(?<![\p{L}\p{N}_$.'"])[\p{L}_$][\p{L}\p{N}_$]*/gu)) {
+        const start = braces + name.index;
+        builder.occurrence(comment, 'reference', scope, { name: name[0], start, end: start + name[0].length });
+      }
+    }
   };
   const fieldOf = (parent: Node, child: Node): string | null => {
     for (let i = 0; i < parent.childCount; i++) if (parent.child(i)?.id === child.id) return parent.fieldNameForChild(i);
