@@ -47,7 +47,7 @@ export interface ClassDeclaration {
   readonly bases: readonly Node[];
 }
 
-const CLASS_TYPES = new Set(['class_declaration', 'abstract_class_declaration', 'class', 'class_definition', 'interface_declaration']);
+const CLASS_TYPES = new Set(['class_declaration', 'abstract_class_declaration', 'class', 'class_definition', 'interface_declaration', 'type_alias_declaration']);
 
 /** Every class and interface declaration of a file. */
 export function classesOf(file: ModelledFile): ClassDeclaration[] {
@@ -65,7 +65,11 @@ export function classesOf(file: ModelledFile): ClassDeclaration[] {
     }
     const superclasses = node.childForFieldName('superclasses');
     if (superclasses) for (const expression of namedChildrenOf(superclasses)) if (expression.type !== 'keyword_argument') addBase(expression);
-    return [{ file, node, name: node.childForFieldName('name'), body: node.childForFieldName('body'), bases }];
+    // A type alias of an object type (`type Model = { … }`) has members as an interface does.
+    const value = node.type === 'type_alias_declaration' ? node.childForFieldName('value') : null;
+    const body = node.type === 'type_alias_declaration' ? (value?.type === 'object_type' ? value : null) : node.childForFieldName('body');
+    if (node.type === 'type_alias_declaration' && !body) return [];
+    return [{ file, node, name: node.childForFieldName('name'), body, bases }];
   });
 }
 

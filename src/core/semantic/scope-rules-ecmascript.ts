@@ -361,7 +361,7 @@ export function ecmascriptScopes(root: Node, language: string): ScopeModel {
         const first = children[0];
         const last = children[children.length - 1];
         if (first) visit(first, scope);
-        if (last && last !== first) builder.occurrence(last, 'property', scope, first && first.type === 'identifier' ? { object: { name: first.text, start: first.startIndex, end: first.endIndex, kind: 'name' } } : {});
+        if (last && last !== first) builder.occurrence(last, 'property', scope, first ? { object: receiverOf(first) } : {});
         return;
       }
       case 'pair':

@@ -111,6 +111,11 @@ export function receiverOf(node: Node): Receiver {
 /** The names of a chain of attribute or member accesses on a name (`a.b.c`), or `null`. */
 function namePath(node: Node): string[] | null {
   if (node.type === 'identifier') return [node.text];
+  // A type's qualifier (`z.core` in `z.core.$ZodNullable`): its names in order.
+  if (node.type === 'nested_identifier') {
+    const names = node.namedChildren.filter((child): child is Node => child !== null);
+    return names.every((child) => child.type === 'identifier' || child.type === 'property_identifier') ? names.map((child) => child.text) : null;
+  }
   if (node.type !== 'attribute' && node.type !== 'member_expression') return null;
   const object = node.childForFieldName('object');
   const property = node.childForFieldName(node.type === 'attribute' ? 'attribute' : 'property');
