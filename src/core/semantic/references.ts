@@ -372,6 +372,8 @@ export function auditMentions(files: ReadonlyMap<string, ModelledFile>, name: st
           const target = receiverModule(file, occurrence, resolution, files);
           if (target?.kind === 'unresolved') unprove(start, `a property of a module that could not be resolved (${target.reason})`);
           else if (target?.kind === 'file' && found.modules.has(target.path)) unprove(start, 'a property of a module that exports the declaration, reached in a way structedit does not follow');
+          else if (target === null && occurrence.object?.kind === 'expression' && !occurrence.object.path && namespaceImports(file, resolution))
+            unprove(start, `read from an expression (${occurrence.object.name.slice(0, 60)}) in a file that imports modules whole, so it may be a module's export; which one could not be told`);
           break;
         }
         default:
@@ -380,6 +382,11 @@ export function auditMentions(files: ReadonlyMap<string, ModelledFile>, name: st
     }
   }
   return uniqueBy(unproven, (mention) => `${mention.file}\u0000${mention.start}`);
+}
+
+/** Whether a file imports a module of the project whole (`import * as ns`, `import pkg`, a namespace bound from `import()`). */
+function namespaceImports(file: ModelledFile, resolution: ProjectResolution): boolean {
+  return file.model.imports.some((record) => record.imported === '*' && record.local !== null && resolution.resolve(file.path, record.module, file.language).kind === 'file');
 }
 
 /** Whether `inner` is `outer` or nested inside it. */
