@@ -10,6 +10,10 @@ import type { ModuleResolver, ModuleTarget, ProjectFiles } from './project.js';
  */
 export function pythonResolver(project: ProjectFiles): ModuleResolver {
   const { files } = project;
+  // A root that is itself a package (it holds __init__.py): absolute imports start above it, outside
+  // the project, where its own name is not known (`import abc` may be the standard library's or the
+  // package's abc.py): such imports are unresolved.
+  const rootIsPackage = files.has('__init__.py') || files.has('__init__.pyi');
   const folders = new Set<string>();
   for (const file of files) for (let folder = dirname(file); folder !== '' && !folders.has(folder); folder = dirname(folder)) folders.add(folder);
   return (from, specifier): ModuleTarget => {
@@ -22,7 +26,7 @@ export function pythonResolver(project: ProjectFiles): ModuleResolver {
       for (let level = 1; level < dots && base !== null; level++) base = base === '' ? null : dirname(base);
       if (base === null) return { kind: 'unresolved', reason: `${specifier} climbs above the root` };
       bases.push(base);
-    } else bases.push(...pythonRoots(from, files));
+    } else if (!rootIsPackage) bases.push(...pythonRoots(from, files));
     for (const base of bases) {
       const path = rest === '' ? base : joinSegments(base, rest);
       for (const candidate of rest === '' ? [`${path}/__init__.py`] : [`${path}.py`, `${path}/__init__.py`, `${path}.pyi`, `${path}/__init__.pyi`]) {
@@ -32,6 +36,8 @@ export function pythonResolver(project: ProjectFiles): ModuleResolver {
     }
     if (dots > 0) return { kind: 'unresolved', reason: `no module ${specifier} next to ${from}` };
     const top = names[0]!;
+    // The root package's own name is not known here, so any absolute import may name it.
+    if (rootIsPackage) return { kind: 'unresolved', reason: `the root is itself a package, so ${specifier} may be one of its own modules; open the folder above the package as the root` };
     const ours = bases.some((base) => {
       const path = joinSegments(base, top);
       return folders.has(path) || files.has(`${path}.py`) || files.has(`${path}.pyi`);

@@ -43,7 +43,8 @@ export function planAdd(
   const text = context.tree.source.text;
   const index = insertionIndex(text, list, position, context.file, context.address, rawPosition);
   if (index.isErr()) return err(index.error);
-  if (list.kind === 'imports' && list.items.length === 0) return firstImport(context, normalized, style);
+  // No import before the code (or none at all): the new one goes at the top, after the docstring and directives.
+  if (list.kind === 'imports' && (list.items.length === 0 || (index.value === 0 && list.tail === 0))) return firstImport(context, normalized, style);
   if (list.kind === 'imports') return ok([nextToImport(context, list.items, index.value, normalized)]);
   return planAddItem(context.tree, list, index.value, normalized, style);
 }

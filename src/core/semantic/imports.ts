@@ -51,17 +51,18 @@ export function addImport(run: EditRun, path: string, module: string, imported: 
     const language = file.language.id;
     const style = model.imports.length > 0 ? importStyle(file) : fallback;
     const indentation = yield* workspace.indentationStyle(file);
-    const existing = model.imports.find((record) => record.module === module && record.topLevel && record.imported !== '*' && record.imported !== 'default' && record.local !== null);
-    // Into the existing import from that module, when the address names just one (`import m` and
-    // `from m import x` both answer to `.imports["m"]`: then a statement of its own).
+    const text = file.tree.source.text;
+    // A type-only import (`import type { … }`) takes no value: a name joins only a plain import.
+    const existing = model.imports.find((record) => record.module === module && record.topLevel && record.imported !== '*' && record.imported !== 'default' && record.local !== null && !/^import\s+type\b/.test(text.slice(record.statement.start, record.statement.end)));
+    // Into the existing import from that module, when the address names just that one (`import m`
+    // and `from m import x` both answer to `.imports["m"]`); otherwise a statement of its own.
     const into = existing && imported !== '*' && imported !== 'default' ? await locateAddress(workspace, path, `.imports[${JSON.stringify(module)}]`) : null;
-    if (into?.isOk()) {
-      const replacements = yield* planAdd(into.value.context, into.value.part, specifierText(imported, local), { kind: 'last' }, 'last', indentation);
-      const applied = yield* workspace.apply(into.value.file, replacements, run.syntax);
+    const added = into?.isOk() ? planAdd(into.value.context, into.value.part, specifierText(imported, local), { kind: 'last' }, 'last', indentation) : null;
+    if (into?.isOk() && added?.isOk()) {
+      const applied = yield* workspace.apply(into.value.file, added.value, run.syntax);
       run.warnings.push(...applied.warnings);
       return ok(specifierText(imported, local));
     }
-    if (into?.isErr() && into.error.error !== 'PART_AMBIGUOUS') return err(into.error);
     const modules = profileOf(language).modules;
     if (!modules) return err(invalidArgument([{ field: 'path', message: `${path} is ${language}, whose imports structedit does not follow` }]));
     const statement = modules.statement(module, imported, local, style);
@@ -118,7 +119,9 @@ export function retargetReexport(run: EditRun, path: string, statementStart: num
       const cut = after ? { start, end: start + after[0].length } : { start: start - /,\s*$/.exec(text.slice(entry.statement.start, start))![0].length, end: start + /^[^,}]*/.exec(text.slice(start))![0].trimEnd().length };
       const lineEnd = text.indexOf('\n', entry.statement.end);
       const at = lineEnd === -1 ? text.length : lineEnd;
-      replacements = [cut, { start: at, end: at, text: `\nexport { ${name} } from ${quoted}${style.semicolon}` }].map((span) => ('text' in span ? span : { ...span, text: '' }));
+      // A type-only re-export stays type-only (`isolatedModules` needs it).
+      const kind = /^export\s+type\b/.test(statement) ? 'export type' : 'export';
+      replacements = [cut, { start: at, end: at, text: `\n${kind} { ${name} } from ${quoted}${style.semicolon}` }].map((span) => ('text' in span ? span : { ...span, text: '' }));
     }
     const applied = yield* workspace.apply(file, replacements, run.syntax);
     run.warnings.push(...applied.warnings);

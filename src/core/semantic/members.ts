@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { profileOf } from '../languages/profiles/index.js';
 import type { ProjectResolution } from '../modules/resolution.js';
 import { exportedName, findLocations, importRecordOf, receiverModule, type FoundLocation, type ModelledFile } from './references.js';
-import { occurrenceAt, type Binding, type Occurrence } from './scopes.js';
+import { occurrenceAt, occurrencesOf, type Binding, type Occurrence } from './scopes.js';
 import { namedChildrenOf } from './syntax.js';
 
 /**
@@ -203,7 +203,15 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
     located.add(at);
     locations.push({ file: file.path, start: occurrence.start, end: occurrence.end, kind, occurrence, binding: null, imported: false });
   };
-  for (const declaration of family) for (const definition of memberDefinitions(declaration, name)) add(declaration.file, occurrenceFor(declaration.file, definition), 'definition');
+  for (const declaration of family) {
+    for (const definition of memberDefinitions(declaration, name)) {
+      const occurrence = occurrenceFor(declaration.file, definition);
+      add(declaration.file, occurrence, 'definition');
+      // Python binds a method's name in its class body too: `@x.setter`, `name = property(get_name)`
+      // and `__copy__ = copy` use that binding and must follow the member.
+      if (occurrence.binding) for (const use of occurrencesOf(declaration.file.model, occurrence.binding)) add(declaration.file, use, use.binding?.declarations.includes(use) ? 'definition' : 'reference');
+    }
+  }
 
   const candidates: Candidate[] = [];
   const privateName = name.startsWith('#');

@@ -106,6 +106,11 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       return ok({ ...base, changes: [{ file: source.path, type: 'removed_definition' as const }, { file: source.path, type: 'added_definition' as const }] });
     }
     if (moved.length !== 2) return err(invalidArgument([{ field: `${field}.address`, message: 'only a top-level declaration can move to another file' }]));
+    // Overload signatures and their implementation are one declaration: one of them alone cannot move.
+    const overloads = located.part.path[0]!.children.filter((sibling) => sibling.name !== null && sibling.name === node.name && /function|method/.test(sibling.kind));
+    if (overloads.length > 1) {
+      return err(invalidArgument([{ field: `${field}.address`, message: `${node.name} is declared ${overloads.length} times (overload signatures and their implementation, lines ${overloads.map((sibling) => sibling.lineRange[0]).join(', ')}), and moving one of them alone would split it; move is not available for overloaded functions yet` }]));
+    }
     if (languageFamily(destination.language.id) !== languageFamily(source.language.id)) {
       return err(invalidArgument([{ field: `${field}.to`, message: `${toPath} is ${destination.language.id} and ${source.path} is ${source.language.id}; a declaration moves between files of one language` }]));
     }
@@ -148,6 +153,17 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       for (const entry of file.model.exports) if (entry.from && entry.from.imported === name && entry.nameOccurrence && resolvesToSource(entry.from.module)) reexporters.push({ path: file.path, statement: entry.statement });
     }
     const needs = needsOf(sourceModel, node, name);
+    // A name the declaration uses that the destination already binds to something else would silently change meaning.
+    for (const need of needs.values()) {
+      const taken = destModel?.module.bindings.get(need.local);
+      if (!taken) continue;
+      const record = taken.kind === 'import' ? destModel!.imports.find((candidate) => candidate.local === need.local) : undefined;
+      const needTarget = need.module === null ? source.path : resolution.resolveFile(source.path, need.module, language);
+      const same = record !== undefined && record.imported === need.imported && needTarget !== null && resolution.resolveFile(toPath, record.module, language) === needTarget;
+      if (same) continue;
+      const conflict = codeLocation(destination, taken.declarations[0]!.start, 'definition');
+      return err(makeError('CONFLICT', `${JSON.stringify(name)} uses ${JSON.stringify(need.local)} from ${need.module ?? source.path}, and ${toPath} already declares ${JSON.stringify(need.local)} as something else (line ${conflict.line}: ${JSON.stringify(conflict.text)}); moved there, ${JSON.stringify(name)} would use that one instead. Rename one of them first, or choose another destination.`, { reason: 'name_taken', path: edit.path, address: edit.address, name: need.local, conflicts: [conflict] }));
+    }
     const filesBefore = new Map<string, WorkspaceFile>();
     for (const path of before.models.keys()) filesBefore.set(path, yield* workspace.file(path));
     const cycleBefore = modules.cyclesFail && destModel !== null ? yield* importCycle(run, resolution, language, toPath, source.path) : null;

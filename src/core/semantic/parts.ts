@@ -419,14 +419,19 @@ function decoratorList(context: PartContext, path: StructurePath, declaration: N
 /** The file's import statements, as a list of structures. */
 function importList(context: PartContext): ListModel {
   const { root } = context.tree;
-  const imports = root.children.filter((child) => child.kind === 'import' || /^(import_statement|import_from_statement|future_import_statement|import_declaration|use_declaration)$/.test(child.type));
+  const isImport = (child: StructureNode) => child.kind === 'import' || /^(import_statement|import_from_statement|future_import_statement|import_declaration|use_declaration)$/.test(child.type);
+  const imports = root.children.filter(isImport);
+  // Imports after the first statement (`import atexit` at the end of a module) stay last: a new
+  // import joins the block at the top, above the code that may use it while the module loads.
+  const firstCode = root.children.findIndex((child) => !isImport(child) && child.kind !== 'docstring' && child.kind !== 'package');
+  const leading = firstCode === -1 ? imports.length : root.children.slice(0, firstCode).filter(isImport).length;
   return {
     kind: 'imports',
     separator: null,
     open: null,
     close: null,
     items: imports.map((structure): ListItem => ({ start: structure.start, end: structure.end, ...importNames(context.tree.source.text, structure), structure })),
-    tail: imports.length,
+    tail: leading,
     owner: [root],
     blockLayout: true,
     description: `the imports of ${context.file}`,

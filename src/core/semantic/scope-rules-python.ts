@@ -110,7 +110,7 @@ export function pythonScopes(root: Node): ScopeModel {
 
   const dunderAll = (node: Node, scope: Scope) => {
     const right = node.childForFieldName('right');
-    if (!right || (right.type !== 'list' && right.type !== 'tuple')) return;
+    if (!right || (right.type !== 'list' && right.type !== 'tuple' && right.type !== 'expression_list' && right.type !== 'parenthesized_expression')) return;
     for (const item of namedChildrenOf(right)) {
       if (item.type !== 'string') continue;
       const name = unquoted(item);
