@@ -42,6 +42,7 @@ export function ecmascriptResolver(project: ProjectFiles): ModuleResolver {
   const found = new Map<string, string | null>();
   const results = new Map<string, ModuleTarget>();
   const packageConfigs = new Map<string, CompilerConfig[]>();
+  const packageOutputs = new Map<string, OutputMapping[]>();
 
   /** The file a path names, probing as TypeScript does (see `probeCandidates`). */
   const fileAt = (base: string, suffixes: readonly string[] = NO_SUFFIXES): string | null => {
@@ -77,18 +78,33 @@ export function ecmascriptResolver(project: ProjectFiles): ModuleResolver {
     }
     return list;
   };
-  /** A package target as a file under the root: the source its build output comes from, or itself. */
+  /** Where a package's build output goes and the sources it comes from: its tsconfigs' outDir/declarationDir -> rootDir (else src/ or the package folder), then dist|build|out/ -> src/. */
+  const outputsOf = (pkg: PackageLike): OutputMapping[] => {
+    let mappings = packageOutputs.get(pkg.folder);
+    if (!mappings) {
+      const inPackage = (folder: string) => joinPath(pkg.folder, folder)!;
+      const fromConfigs = configsOf(pkg).flatMap((config) =>
+        [config.outDir, config.declarationDir].flatMap((output) => (output === null ? [] : [{ output, sources: config.rootDir !== null ? [config.rootDir] : [inPackage('src'), pkg.folder] }])),
+      );
+      mappings = [...fromConfigs, ...['dist', 'build', 'out'].map((output) => ({ output: inPackage(output), sources: [inPackage('src')] }))];
+      packageOutputs.set(pkg.folder, mappings);
+    }
+    return mappings;
+  };
+  /** A package target as a file under the root: the source its build output comes from, or itself; `lib/` -> `src/` last, as `lib/` is often a JS package's source. */
   const sourceOf = (pkg: PackageLike, target: string): string | null => {
     const path = joinPath(pkg.folder, target);
     if (path === null) return null;
-    const inPackage = (folder: string) => joinPath(pkg.folder, folder)!;
-    const tsconfigOutputs = configsOf(pkg).flatMap((config) =>
-      [config.outDir, config.declarationDir].flatMap((output) => (output === null ? [] : [{ output, sources: config.rootDir !== null ? [config.rootDir] : [inPackage('src'), pkg.folder] }])),
-    );
-    const conventional = (folders: string[]) => folders.map((output) => ({ output: inPackage(output), sources: [inPackage('src')] }));
-    return mappedSource(path, [...tsconfigOutputs, ...conventional(['dist', 'build', 'out'])]) ?? fileAt(path) ?? mappedSource(path, conventional(['lib']));
+    return mappedSource(path, outputsOf(pkg)) ?? fileAt(path) ?? mappedSource(path, [{ output: joinPath(pkg.folder, 'lib')!, sources: [joinPath(pkg.folder, 'src')!] }]);
   };
-  const mappedSource = (path: string, mappings: ReadonlyArray<{ output: string; sources: readonly string[] }>): string | null => {
+  /** A relative import into the build output of the package holding it (`../dist/index.js` from bench/): the source, when the importing file is not in that output itself. */
+  const outputSourceOf = (from: string, path: string): string | null => {
+    const scope = packages.scope(dirname(path));
+    const pkg: PackageLike = scope ? { folder: scope.folder, name: '', json: scope.json } : { folder: '', name: '', json: {} };
+    const outputs = outputsOf(pkg).filter(({ output }) => output !== '' && (path === output || path.startsWith(`${output}/`)) && !from.startsWith(`${output}/`));
+    return outputs.length > 0 ? mappedSource(path, outputs) : null;
+  };
+  const mappedSource = (path: string, mappings: readonly OutputMapping[]): string | null => {
     for (const { output, sources } of mappings) {
       if (output !== '' && path !== output && !path.startsWith(`${output}/`)) continue;
       const rest = output === '' ? path : path.slice(output.length + 1);
@@ -224,8 +240,12 @@ export function ecmascriptResolver(project: ProjectFiles): ModuleResolver {
     if (rawSpecifier.startsWith('.') || rawSpecifier.startsWith('/')) {
       const specifier = rawSpecifier.replace(/\?.*$/, '');
       const base = specifier.startsWith('/') ? joinPath('', specifier) : joinPath(dirname(from), specifier);
-      const file = base === null ? null : fileAt(base, config?.moduleSuffixes);
-      result = file !== null ? { kind: 'file', path: file } : { kind: 'unresolved', reason: base === null ? `${rawSpecifier} climbs above the root` : `no file ${rawSpecifier} next to ${from} (looked for ${base} with the .ts/.tsx/.d.ts/.js/.jsx extensions and ${base}/index)` };
+      const file = base === null ? null : (outputSourceOf(from, base) ?? fileAt(base, config?.moduleSuffixes));
+      const folder = dirname(from) === '' ? 'the root' : `${dirname(from)}/`;
+      result =
+        file !== null
+          ? { kind: 'file', path: file }
+          : { kind: 'unresolved', reason: base === null ? `${rawSpecifier} climbs above the root` : `no file ${rawSpecifier} from ${folder} (looked for ${base} with the .ts/.tsx/.d.ts/.js/.jsx extensions, ${base}/index, and the source of ${base} if it is build output)` };
     } else result = resolveBare(from, rawSpecifier, config, depth);
     results.set(key, result);
     return result;
@@ -237,6 +257,12 @@ export function ecmascriptResolver(project: ProjectFiles): ModuleResolver {
 type PackageLike = Pick<LocalPackage, 'folder' | 'name'> & { readonly json: JsonObject };
 
 const NO_SUFFIXES: readonly string[] = [''];
+
+/** A folder build output goes to, and the folders its sources may be in. */
+interface OutputMapping {
+  readonly output: string;
+  readonly sources: readonly string[];
+}
 
 /** The `@types` package that types a package (`@types/node`; `@types/scope__name` for `@scope/name`). */
 function typesPackage(name: string): string {
