@@ -122,6 +122,7 @@ describe('tsconfig paths and baseUrl', () => {
       },
       cases: [
         { from: 'test/t.ts', specifier: '@/a', expected: file('src/a.ts'), config: 'tsconfig.json' },
+        { from: 'test/t.ts', specifier: '@/a?url', expected: file('src/a.ts'), config: 'tsconfig.json', typescript: null },
         { from: 'test/t.ts', specifier: '@/lib/b', expected: file('src/lib/b.ts'), config: 'tsconfig.json' },
         { from: 'test/t.ts', specifier: 'exact', expected: file('src/exact.ts'), config: 'tsconfig.json' },
         { from: 'test/t.ts', specifier: 'two/a/b', expected: unresolved('no tsconfig paths entry matches'), config: 'tsconfig.json' },
@@ -335,7 +336,7 @@ describe('workspaces', () => {
     expect(resolver('src/a.ts', 'deep')).toEqual(file('packages/group/deep/index.ts'));
     expect(resolver('examples/demo/main.ts', 'deep')).toEqual(file('examples/demo/libs/deep/index.ts'));
     // packages/legacy/old is excluded from the workspace, and the root declares `old` from the registry.
-    expect(resolver('src/a.ts', 'old')).toEqual(unresolved('package.json declares old as ^1.0.0 (installed from a registry), and packages/legacy/old holds a package named old that no workspace configuration includes'));
+    expect(resolver('src/a.ts', 'old')).toEqual(unresolved('package.json declares old as ^1.0.0 (installed from a registry), and the package in packages/legacy/old, which no workspace configuration includes, is also named old'));
   });
 
   it('two workspace packages with one name are refused', () => {
@@ -435,7 +436,7 @@ describe('externals', () => {
       'test/fixtures/fake-lodash/package.json': JSON.stringify({ name: 'lodash' }),
       'test/fixtures/fake-lodash/index.js': '',
     };
-    expect(resolve(files, 'src/a.ts', 'lodash')).toEqual(unresolved('package.json declares lodash as ^4 (installed from a registry), and test/fixtures/fake-lodash holds a package named lodash'));
+    expect(resolve(files, 'src/a.ts', 'lodash')).toEqual(unresolved('package.json declares lodash as ^4 (installed from a registry), and the package in test/fixtures/fake-lodash, which no workspace configuration includes, is also named lodash'));
     // Inside the fixture, lodash is its own name.
     expect(resolve(files, 'test/fixtures/fake-lodash/index.js', 'lodash')).toEqual(file('test/fixtures/fake-lodash/index.js'));
     const mapped = { ...files, 'tsconfig.json': JSON.stringify({ compilerOptions: { paths: { lodash: ['./test/fixtures/fake-lodash/index.js'] } } }) };

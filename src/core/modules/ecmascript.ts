@@ -143,13 +143,15 @@ export function ecmascriptResolver(project: ProjectFiles): ModuleResolver {
     if (scheme !== undefined) {
       return scheme.toLowerCase() === 'file' ? { kind: 'unresolved', reason: `${specifier} is a file: URL; import the file by a relative path` } : { kind: 'external', name: specifier };
     }
-    const mapped = config ? pathCandidates(config, specifier) : null;
+    // Bundlers' queries (`~/styles.css?url`) are no part of the path.
+    const pathSpecifier = specifier.replace(/\?.*$/, '');
+    const mapped = config ? pathCandidates(config, pathSpecifier) : null;
     for (const candidate of mapped?.candidates ?? []) {
       const file = fileAt(candidate, suffixes);
       if (file) return { kind: 'file', path: file };
     }
     if (config && config.baseUrl !== null) {
-      const base = joinPath(config.baseUrl, specifier);
+      const base = joinPath(config.baseUrl, pathSpecifier);
       const file = base === null ? null : fileAt(base, suffixes);
       if (file) return { kind: 'file', path: file };
     }
@@ -202,7 +204,7 @@ export function ecmascriptResolver(project: ProjectFiles): ModuleResolver {
       if (local.length > 0) {
         return {
           kind: 'unresolved',
-          reason: `${declared} declares ${name} as ${version} (installed from a registry), and ${elsewhere(local)} holds a package named ${name} that no workspace configuration includes: structedit cannot tell which one ${specifier} reaches; add that folder to the workspaces (or declare ${name} as "workspace:*" or "file:<folder>") if it is the one`,
+          reason: `${declared} declares ${name} as ${version} (installed from a registry), and ${local.length === 1 ? 'the package' : 'the packages'} in ${elsewhere(local)}, which no workspace configuration includes, ${local.length === 1 ? 'is' : 'are'} also named ${name}: structedit cannot tell which one ${specifier} reaches; add the folder to the workspaces (or declare ${name} as "workspace:*" or "file:<folder>") if it is the one`,
         };
       }
       return { kind: 'external', name };
