@@ -6,7 +6,8 @@ import { jsonConfigs } from '../../src/core/modules/config-json.js';
 import { ecmascriptResolver } from '../../src/core/modules/ecmascript.js';
 import { isConfigFile, type ModuleTarget, type ProjectFiles } from '../../src/core/modules/project.js';
 import { configFilesToRead } from '../../src/core/modules/tsconfig.js';
-import { packageIndex } from '../../src/core/modules/workspaces.js';
+import { globRegExp } from '../../src/core/modules/path-patterns.js';
+import { packageIndex, pnpmWorkspacePatterns } from '../../src/core/modules/workspaces.js';
 import { typescriptProject } from './typescript-oracle.js';
 
 /** A project from a few files (configs are the files `isConfigFile` names, and those they extend). */
@@ -463,6 +464,24 @@ describe('configuration files', () => {
   it('isConfigFile: package.json, tsconfig/jsconfig variants, workspace files', () => {
     const names = ['package.json', 'a/tsconfig.json', 'tsconfig.app.json', 'tsconfig-base.json', 'x.tsconfig.json', 'jsconfig.json', 'pnpm-workspace.yaml', 'lerna.json', 'rush.json', 'package-lock.json', 'config.json', 'tsconfig.ts'];
     expect(names.filter(isConfigFile)).toEqual(names.slice(0, 9));
+  });
+
+  it('globs: one segment for * and ?, any depth for **, {a,b}, [classes], and with orInside what is under a match', () => {
+    const matches = (glob: string, paths: string[], orInside = false) => paths.filter((path) => globRegExp(glob, orInside).test(path));
+    const paths = ['apps', 'apps/web', 'apps/web/sub', 'packages/a1', 'packages/b2', 'packages/c', 'tools/x.config.ts'];
+    expect(matches('apps/*', paths)).toEqual(['apps/web']);
+    expect(matches('apps/**', paths)).toEqual(['apps', 'apps/web', 'apps/web/sub']);
+    expect(matches('**/*.config.ts', paths)).toEqual(['tools/x.config.ts']);
+    expect(matches('packages/{a,b}?', paths)).toEqual(['packages/a1', 'packages/b2']);
+    expect(matches('packages/[!a]*', paths)).toEqual(['packages/b2', 'packages/c']);
+    expect(matches('apps', paths, true)).toEqual(['apps', 'apps/web', 'apps/web/sub']);
+    expect(matches('a.b+(c)', ['a.b+(c)', 'aXb+(c)'])).toEqual(['a.b+(c)']);
+  });
+
+  it('pnpm-workspace.yaml: the packages list only, block or flow, quoted or not, comments skipped', () => {
+    expect(pnpmWorkspacePatterns("# workspace\npackages:\n- apps/*   # the apps\n  - 'packages/**'\n\n  - \"!**/test/**\"\ncatalog:\n  - not/this\n")).toEqual(['apps/*', 'packages/**', '!**/test/**']);
+    expect(pnpmWorkspacePatterns("packages: ['a/*', \"b\"]\n")).toEqual(['a/*', 'b']);
+    expect(pnpmWorkspacePatterns('onlyBuiltDependencies:\n  - esbuild\n')).toEqual([]);
   });
 
   it('package index: own package, package scope, workspace packages', () => {
