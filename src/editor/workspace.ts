@@ -5,6 +5,7 @@ import { makeError, type StructeditError } from '../core/errors.js';
 import type { LanguageDefinition } from '../core/languages/definitions.js';
 import type { StructurePath } from '../core/locate/targets.js';
 import { isConfigFile, type ProjectFiles } from '../core/modules/project.js';
+import { configFilesToRead } from '../core/modules/tsconfig.js';
 import { isReadFailure, workspacePath, type SemanticWorkspace, type WorkspaceFile } from '../core/semantic/workspace.js';
 import type { StructureTree } from '../core/structure/types.js';
 import type { IndentationStyle } from '../core/text/indentation.js';
@@ -211,16 +212,24 @@ export class Workspace implements SemanticWorkspace {
   project(): ResultAsync<ProjectFiles, StructeditError> {
     if (this.#project) return okAsync(this.#project);
     const context = this.#context;
-    return this.listFiles().andThen((files) =>
-      ResultAsync.combine(
-        files.filter(isConfigFile).map((path) =>
-          context.readSource(path).map((read): [string, string] | null => [path, read.source.text]).orElse((failure) => (isReadFailure(failure) ? err(failure) : ok(null))),
-        ),
-      ).map((configs) => {
-        this.#project = { files: new Set(files), configs: new Map(configs.filter((entry): entry is [string, string] => entry !== null)) };
-        return this.#project;
-      }),
-    );
+    return this.listFiles().andThen((listed) => {
+      const files = new Set(listed);
+      const configs = new Map<string, string>();
+      const tried = new Set<string>();
+      // Config files first, then the files they extend under other names (`@acme/tsconfig/base.json`), until none is left.
+      const read = (paths: readonly string[]): ResultAsync<ProjectFiles, StructeditError> => {
+        for (const path of paths) tried.add(path);
+        return ResultAsync.combine(
+          paths.map((path) => context.readSource(path).map((read): [string, string] | null => [path, read.source.text]).orElse((failure) => (isReadFailure(failure) ? err(failure) : ok(null)))),
+        ).andThen((entries) => {
+          for (const entry of entries) if (entry !== null) configs.set(entry[0], entry[1]);
+          const project = { files, configs };
+          const more = configFilesToRead(project).filter((path) => !tried.has(path));
+          return more.length > 0 ? read(more) : okAsync(project);
+        });
+      };
+      return read(listed.filter(isConfigFile)).map((project) => (this.#project = project));
+    });
   }
 
   /** Frees the syntax trees. */

@@ -87,3 +87,52 @@ describe('rename follows TypeScript imports that do not start with "." (issue 17
   });
 });
 
+
+describe('rename follows the configs and workspaces monorepos write', () => {
+  it('paths from a shared config a workspace package holds under another name (turborepo: @repo/typescript-config/base.json)', async () => {
+    const { result, files } = await batch(
+      {
+        'package.json': JSON.stringify({ private: true }),
+        'pnpm-workspace.yaml': "packages:\n  - 'apps/*'\n  - 'packages/*'\n",
+        'packages/typescript-config/package.json': JSON.stringify({ name: '@repo/typescript-config' }),
+        'packages/typescript-config/base.json': '{\n  // every app maps ~ to its own src\n  "compilerOptions": { "paths": { "~/*": ["${configDir}/src/*"] } },\n}\n',
+        'apps/web/package.json': JSON.stringify({ name: 'web', devDependencies: { '@repo/typescript-config': 'workspace:*' } }),
+        'apps/web/tsconfig.json': JSON.stringify({ extends: '@repo/typescript-config/base.json', include: ['src'] }),
+        'apps/web/src/util.ts': lines('export const foo = 1;'),
+        'apps/web/src/app.ts': lines("import { foo } from '~/util';", 'console.log(foo);'),
+      },
+      [{ op: 'rename', path: 'apps/web/src/util.ts', address: 'export const foo', new_name: 'bar' }],
+    );
+    expectOk(result);
+    expect(files['apps/web/src/app.ts']).toBe(lines("import { bar } from '~/util';", 'console.log(bar);'));
+  });
+
+  it('a pnpm workspace package whose exports lead to unbuilt output, mapped back to its source', async () => {
+    const { result, files } = await batch(
+      {
+        'pnpm-workspace.yaml': 'packages:\n  - packages/*\n',
+        'packages/ui/package.json': JSON.stringify({ name: '@acme/ui', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } } }),
+        'packages/ui/tsconfig.json': JSON.stringify({ compilerOptions: { outDir: 'dist', rootDir: 'src' } }),
+        'packages/ui/src/index.ts': lines('export function button(): string {', "  return 'button';", '}'),
+        'packages/app/package.json': JSON.stringify({ name: 'app', dependencies: { '@acme/ui': 'workspace:^' } }),
+        'packages/app/main.ts': lines("import { button } from '@acme/ui';", 'button();'),
+      },
+      [{ op: 'rename', path: 'packages/ui/src/index.ts', address: 'export function button', new_name: 'primaryButton' }],
+    );
+    expectOk(result);
+    expect(files['packages/app/main.ts']).toBe(lines("import { primaryButton } from '@acme/ui';", 'primaryButton();'));
+  });
+
+  it('a registry dependency that a package outside the workspaces also names refuses the rename, saying which', async () => {
+    const original = {
+      'package.json': JSON.stringify({ name: 'tool', dependencies: { helpers: '^1.0.0' } }),
+      'fixtures/helpers/package.json': JSON.stringify({ name: 'helpers', main: 'index.ts' }),
+      'fixtures/helpers/index.ts': lines('export function foo(): number {', '  return 1;', '}'),
+      'src/app.ts': lines("import { foo } from 'helpers';", 'foo();'),
+    };
+    const { result, files } = await batch(original, [{ op: 'rename', path: 'fixtures/helpers/index.ts', address: 'export function foo', new_name: 'bar' }]);
+    const error = expectError(result, 'UNRESOLVED_REFERENCES');
+    expect(error.details.references).toEqual([expect.objectContaining({ file: 'src/app.ts', line: 1, reason: expect.stringContaining('structedit cannot tell which one helpers reaches') })]);
+    expect(files).toEqual(original);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * What module resolution knows about the project under the root: the files, and the text of the
  * configuration files that change how imports resolve (`package.json` names, exports and
- * workspaces; `tsconfig.json` / `jsconfig.json` base URLs and path aliases; `pnpm-workspace.yaml`).
+ * workspaces; `tsconfig.json` / `jsconfig.json` base URLs and path aliases, and the config files
+ * they extend; `pnpm-workspace.yaml`, `lerna.json`, `rush.json`).
  * Plain data, read by the editor shell: resolution itself stays pure.
  */
 export interface ProjectFiles {
@@ -29,7 +30,7 @@ export type ModuleResolver = (from: string, specifier: string) => ModuleTarget;
 /** Whether a file's text belongs in {@link ProjectFiles.configs}. */
 export function isConfigFile(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1);
-  return name === 'package.json' || name === 'pnpm-workspace.yaml' || /^(tsconfig|jsconfig)([.-][\w.-]+)?\.json$/.test(name) || /\.tsconfig\.json$/.test(name);
+  return ['package.json', 'pnpm-workspace.yaml', 'lerna.json', 'rush.json'].includes(name) || /^(tsconfig|jsconfig)([.-][\w.-]+)?\.json$/.test(name) || /\.tsconfig\.json$/.test(name);
 }
 
 /** The file a specifier leads to, or `null` when it leads to no file under the root. */
