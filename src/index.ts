@@ -56,29 +56,22 @@ export type {
   UndoResult,
   WriteOutcome,
 } from './editor/index.js';
+export type { ApplyChunksArgs, Chunk } from './core/arguments/chunks.js';
+export type { ReadFileArgs } from './core/arguments/file-read.js';
+export type { AddEdit, ApplyEditsArgs, ApplyEditsOptions, MoveEdit, RemoveEdit, RenameEdit, SemanticEdit, SetEdit } from './core/arguments/semantic.js';
 export type {
-  AddEdit,
-  ApplyEditsArgs,
-  ApplyEditsOptions,
-  MoveEdit,
-  RemoveEdit,
-  RenameEdit,
-  SemanticEdit,
-  SetEdit,
-  ApplyChunksArgs,
-  Chunk,
   DeleteStructureArgs,
   InsertStructureArgs,
   ListStructuresArgs,
   MoveStructureArgs,
-  ReadFileArgs,
   ReadStructureArgs,
   ReplaceAllTextInStructureArgs,
   ReplaceStructureArgs,
   ReplaceTextInStructureArgs,
-} from './core/arguments.js';
-export type { EditOperation, FileEditArgs } from './core/arguments.js';
-export { MAX_EDITS_PER_CALL } from './core/arguments.js';
+} from './core/arguments/structure.js';
+export type { EditOperation, FileEditArgs } from './core/arguments/file-edit.js';
+export type { FileArgs, WriteOptions } from './core/arguments/common.js';
+export { MAX_EDITS_PER_CALL } from './core/arguments/common.js';
 export { toFileEditResult } from './core/file-edit/result.js';
 export type { DiffPreview, EditSummary, FileEditDiffContext, FileEditMetadata, FileEditResult, FileEditSuccess, TextContent } from './core/file-edit/types.js';
 export type { DiffHunk, TextDiff } from './core/text/diff.js';

@@ -5,7 +5,7 @@ import { toFileEditResult } from '../core/file-edit/result.js';
 import { createTools, type ToolDefinition, type ToolResult } from '../tools/index.js';
 import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
-import type { Chunk } from '../core/arguments.js';
+import type { Chunk } from '../core/arguments/chunks.js';
 import type { StructeditError } from '../core/errors.js';
 import type { StructureListing } from '../core/read/list-structures.js';
 import type { Warning } from '../core/warnings.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ApplyEditsArgs, ApplyEditsOptions, SemanticEdit } from '../core/arguments.js';
+import type { ApplyEditsArgs, ApplyEditsOptions, SemanticEdit } from '../core/arguments/semantic.js';
 import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
 import { semanticEditTool } from '../tools/definitions/semantic-edit.js';

@@ -1,5 +1,6 @@
 import { err, ok, type ResultAsync, safeTry } from 'neverthrow';
-import { applyChunksArgsSchema, checkContentSizes, validateArguments, type ApplyChunksArgs } from '../core/arguments.js';
+import { applyChunksArgsSchema, type ApplyChunksArgs } from '../core/arguments/chunks.js';
+import { checkContentSizes, validateArguments } from '../core/arguments/validation.js';
 import { planChunks, type AppliedChunk } from '../core/edit/chunks.js';
 import { applyReplacements, isOverlap } from '../core/edit/replacements.js';
 import { makeError, type LineRange, type StructeditError } from '../core/errors.js';

@@ -1,5 +1,6 @@
 import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
-import { checkContentSizes, fileEditArgsSchema, validateArguments, type FileEditArgs } from '../core/arguments.js';
+import { fileEditArgsSchema, type FileEditArgs } from '../core/arguments/file-edit.js';
+import { checkContentSizes, validateArguments } from '../core/arguments/validation.js';
 import { applyByteReplacements, isOverlap } from '../core/edit/replacements.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { describeEditFailure } from '../core/file-edit/diagnostics.js';

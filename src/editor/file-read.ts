@@ -1,5 +1,6 @@
 import { err, errAsync, ok, okAsync, safeTry, type ResultAsync } from 'neverthrow';
-import { readFileArgsSchema, validateArguments, type ReadFileArgs } from '../core/arguments.js';
+import { readFileArgsSchema, type ReadFileArgs } from '../core/arguments/file-read.js';
+import { validateArguments } from '../core/arguments/validation.js';
 import type { StructeditError } from '../core/errors.js';
 import { plainTextTree, readRange, readSkeleton, readTargets, readWholeFile, resolveRange, syntaxErrorsWarning, type ReadableFile } from '../core/file-read/read-file.js';
 import type { ReadFileResult } from '../core/file-read/types.js';

@@ -1,18 +1,18 @@
 import { err, ResultAsync } from 'neverthrow';
+import type { ApplyChunksArgs } from '../core/arguments/chunks.js';
+import type { FileEditArgs } from '../core/arguments/file-edit.js';
+import type { ReadFileArgs } from '../core/arguments/file-read.js';
+import type { ApplyEditsArgs } from '../core/arguments/semantic.js';
 import type {
-  ApplyChunksArgs,
-  ApplyEditsArgs,
   DeleteStructureArgs,
-  FileEditArgs,
   InsertStructureArgs,
   ListStructuresArgs,
   MoveStructureArgs,
-  ReadFileArgs,
   ReadStructureArgs,
   ReplaceAllTextInStructureArgs,
   ReplaceStructureArgs,
   ReplaceTextInStructureArgs,
-} from '../core/arguments.js';
+} from '../core/arguments/structure.js';
 import type { ReadFileResult } from '../core/file-read/types.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { applyChunks, type ApplyChunksResult } from './chunk-edit.js';

@@ -1,5 +1,6 @@
 import { ok, type ResultAsync, safeTry } from 'neverthrow';
-import { listStructuresArgsSchema, readStructureArgsSchema, validateArguments, type ListStructuresArgs, type ReadStructureArgs } from '../core/arguments.js';
+import { listStructuresArgsSchema, readStructureArgsSchema, type ListStructuresArgs, type ReadStructureArgs } from '../core/arguments/structure.js';
+import { validateArguments } from '../core/arguments/validation.js';
 import type { StructeditError } from '../core/errors.js';
 import { locateTarget } from '../core/locate/locate.js';
 import { listStructureTree, type StructureListing } from '../core/read/list-structures.js';

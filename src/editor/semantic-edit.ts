@@ -1,5 +1,6 @@
 import { err, ok, okAsync, ResultAsync, type Result } from 'neverthrow';
-import { applyEditsArgsSchema, validateArguments, type ApplyEditsArgs, type SemanticEdit } from '../core/arguments.js';
+import { applyEditsArgsSchema, type ApplyEditsArgs, type SemanticEdit } from '../core/arguments/semantic.js';
+import { validateArguments } from '../core/arguments/validation.js';
 import { invalidArgument, type StructeditError } from '../core/errors.js';
 import { parseTarget } from '../core/locate/targets.js';
 import { runEdit } from '../core/semantic/edits.js';

@@ -1,20 +1,19 @@
 import { err, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
 import {
-  checkContentSizes,
   deleteStructureArgsSchema,
   insertStructureArgsSchema,
   moveStructureArgsSchema,
   replaceAllTextInStructureArgsSchema,
   replaceStructureArgsSchema,
   replaceTextInStructureArgsSchema,
-  validateArguments,
   type DeleteStructureArgs,
   type InsertStructureArgs,
   type MoveStructureArgs,
   type ReplaceAllTextInStructureArgs,
   type ReplaceStructureArgs,
   type ReplaceTextInStructureArgs,
-} from '../core/arguments.js';
+} from '../core/arguments/structure.js';
+import { checkContentSizes, validateArguments } from '../core/arguments/validation.js';
 import { planDeleteStructure } from '../core/edit/delete-structure.js';
 import { planInsert, type InsertSide } from '../core/edit/insert-structure.js';
 import { insertSideOf, planMoveAcrossFiles, planMoveWithinFile } from '../core/edit/move-structure.js';

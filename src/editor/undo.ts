@@ -1,6 +1,6 @@
 import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import { z } from 'zod';
-import { validateArguments } from '../core/arguments.js';
+import { validateArguments } from '../core/arguments/validation.js';
 import { invalidArgument, type StructeditError } from '../core/errors.js';
 import type { Warning } from '../core/warnings.js';
 import { fileChanged } from './commit.js';

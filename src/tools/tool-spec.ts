@@ -1,6 +1,6 @@
 import type { Result } from 'neverthrow';
 import { z } from 'zod';
-import { validateArguments } from '../core/arguments.js';
+import { validateArguments } from '../core/arguments/validation.js';
 import type { Editor, StructeditError, Warning } from 'structedit';
 import { makeError } from '../core/errors.js';
 import { renderError } from './render-error.js';

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import type { Chunk } from '../arguments.js';
+import type { Chunk } from '../arguments/chunks.js';
 import type { ChunkLineMismatch, ErrorOf, LineRange } from '../errors.js';
 import type { StructureNode } from '../structure/types.js';
 import { indentationAt, type SourceText } from '../text/source-text.js';

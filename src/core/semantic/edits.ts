@@ -1,5 +1,5 @@
 import type { ResultAsync } from 'neverthrow';
-import type { SemanticEdit } from '../arguments.js';
+import type { SemanticEdit } from '../arguments/semantic.js';
 import type { StructeditError } from '../errors.js';
 import { moveDeclaration } from './move.js';
 import type { MoveOutcome, PartEditOutcome, RenameOutcome } from './outcomes.js';

@@ -1,5 +1,5 @@
 import { err, ok, safeTry, type Result, type ResultAsync } from 'neverthrow';
-import type { MoveEdit } from '../arguments.js';
+import type { MoveEdit } from '../arguments/semantic.js';
 import { planMoveAcrossFiles, planMoveWithinFile } from '../edit/move-structure.js';
 import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../errors.js';
 import type { ImportStyle, ModuleSystem } from '../languages/profile.js';

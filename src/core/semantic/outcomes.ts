@@ -1,4 +1,4 @@
-import type { SemanticEdit } from '../arguments.js';
+import type { SemanticEdit } from '../arguments/semantic.js';
 import type { CodeLocation, StructeditError } from '../errors.js';
 import type { LineChange } from './line-changes.js';
 

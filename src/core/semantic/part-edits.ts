@@ -1,5 +1,5 @@
 import { err, ok, safeTry, type Result, type ResultAsync } from 'neverthrow';
-import type { AddEdit, RemoveEdit, SetEdit } from '../arguments.js';
+import type { AddEdit, RemoveEdit, SetEdit } from '../arguments/semantic.js';
 import { invalidArgument, makeError, type StructeditError } from '../errors.js';
 import { utf8Length } from '../text/utf8.js';
 import { planAdd } from './add-part.js';

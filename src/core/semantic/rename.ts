@@ -1,5 +1,5 @@
 import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
-import type { RenameEdit } from '../arguments.js';
+import type { RenameEdit } from '../arguments/semantic.js';
 import type { Replacement } from '../edit/replacements.js';
 import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../errors.js';
 import type { Warning } from '../warnings.js';

@@ -1,4 +1,4 @@
-import { applyChunksArgsSchema, type ApplyChunksArgs } from '../../core/arguments.js';
+import { applyChunksArgsSchema, type ApplyChunksArgs } from '../../core/arguments/chunks.js';
 import type { ApplyChunksResult } from '../../editor/chunk-edit.js';
 import { count, renderWarnings, type ToolSpec } from '../tool-spec.js';
 

@@ -1,4 +1,4 @@
-import { fileEditArgsSchema, type FileEditArgs } from '../../core/arguments.js';
+import { fileEditArgsSchema, type FileEditArgs } from '../../core/arguments/file-edit.js';
 import type { FileEditSuccess } from '../../core/file-edit/types.js';
 import { renderWarnings, type ToolSpec } from '../tool-spec.js';
 

@@ -1,4 +1,4 @@
-import { readFileArgsSchema, type ReadFileArgs } from '../../core/arguments.js';
+import { readFileArgsSchema, type ReadFileArgs } from '../../core/arguments/file-read.js';
 import type { ReadFileResult } from '../../core/file-read/types.js';
 import { renderWarnings, type ToolSpec } from '../tool-spec.js';
 

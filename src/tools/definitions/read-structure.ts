@@ -1,4 +1,4 @@
-import { listStructuresArgsSchema, readStructureArgsSchema, type ListStructuresArgs, type ReadStructureArgs } from '../../core/arguments.js';
+import { listStructuresArgsSchema, readStructureArgsSchema, type ListStructuresArgs, type ReadStructureArgs } from '../../core/arguments/structure.js';
 import type { StructureListing } from '../../core/read/list-structures.js';
 import type { ListStructuresResult, ReadStructureResult } from '../../editor/read.js';
 import { renderWarnings, type ToolSpec } from '../tool-spec.js';

@@ -1,4 +1,4 @@
-import { applyEditsArgsSchema, type ApplyEditsArgs } from '../../core/arguments.js';
+import { applyEditsArgsSchema, type ApplyEditsArgs } from '../../core/arguments/semantic.js';
 import type { ApplyEditsResult, SemanticEditOutcome } from '../../editor/semantic-edit.js';
 import { count, renderWarnings, type ToolSpec } from '../tool-spec.js';
 

@@ -14,7 +14,7 @@ import {
   type ReplaceAllTextInStructureArgs,
   type ReplaceStructureArgs,
   type ReplaceTextInStructureArgs,
-} from '../../core/arguments.js';
+} from '../../core/arguments/structure.js';
 import type {
   DeleteStructureResult,
   InsertAfterStructureResult,

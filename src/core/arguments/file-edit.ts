@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { expectedHashField, fileText, hasNoNul, isWellFormed, MAX_EDITS_PER_CALL, pathField, type WriteOptions } from './common.js';
+
+/** One edit of `editFile`. */
+export interface EditOperation {
+  /** The exact text to find (literally: no regex, no trimming). */
+  old_text: string;
+  /** The text to put in its place. */
+  new_text: string;
+  /** How many times `old_text` must occur (default 1); the edit replaces all of them. */
+  occurrences?: number;
+}
+
+/** Arguments of `editFile`: literal text edits of any file, parsed or not (so no `language`). */
+export interface FileEditArgs extends WriteOptions {
+  /** File path, relative to the root. */
+  path: string;
+  /** The edits, applied in order, each to the result of the previous one (1 to {@link MAX_EDITS_PER_CALL}). */
+  edits: EditOperation[];
+}
+
+/** Schema of {@link EditOperation}. */
+export const editOperationSchema = z.strictObject({
+  old_text: z
+    .string()
+    .refine(hasNoNul, 'contains a NUL byte, which no text file holds')
+    .refine(isWellFormed, 'contains half of a character (a lone UTF-16 surrogate)')
+    .describe('Exact text to find, including whitespace and line breaks (matched literally, no regex). "" only for an empty file, to set its content.'),
+  new_text: fileText()
+    .describe('Text to put in place of every occurrence of old_text.'),
+  occurrences: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('How many times old_text must occur in the file (as the edits before leave it); all are replaced. Default 1. The call fails, writing nothing, when the count differs.'),
+}) satisfies z.ZodType<EditOperation>;
+
+/** Schema of {@link FileEditArgs}. */
+export const fileEditArgsSchema = z.strictObject({
+  path: pathField,
+  edits: z
+    .array(editOperationSchema)
+    .min(1, 'no edits given: send at least one { old_text, new_text }')
+    .max(MAX_EDITS_PER_CALL, `at most ${MAX_EDITS_PER_CALL} edits per call: split them into several calls`)
+    .describe('Edits applied in order, each to the result of the previous one; all succeed or nothing is written.'),
+  dry_run: z.boolean().optional().describe('Check every edit and return the diff without writing (default false).'),
+  expected_hash: expectedHashField,
+}) satisfies z.ZodType<FileEditArgs>;
