@@ -223,3 +223,101 @@ describe('verified moves', () => {
     expect(runPython(files, 'import runpy; runpy.run_path("main.py")').trim()).toBe('f f g');
   });
 });
+
+describe('a member overriding one of a class outside the project is never renamed silently', () => {
+  const parser = {
+    'markup/extract.py': lines(
+      'from html.parser import HTMLParser',
+      '',
+      '',
+      'class Extractor(HTMLParser):',
+      '    def __init__(self):',
+      '        super().__init__()',
+      '        self.tags = []',
+      '',
+      '    def handle_starttag(self, tag, attrs):',
+      '        self.tags.append(tag)',
+      '',
+      '    def tags_seen(self):',
+      '        return list(self.tags)',
+    ),
+  };
+  const run = (files: Record<string, string>) => runPython(files, "import markup.extract as m; e = m.Extractor(); e.feed('<p><b>x</b></p>'); print(e.tags)").trim();
+
+  it('refuses to rename a method the standard base class declares (the base keeps calling the old name)', async () => {
+    expect(run(parser)).toBe("['p', 'b']");
+    const { result, files } = await batch(parser, [{ op: 'rename', path: 'markup/extract.py', address: 'class Extractor\ndef handle_starttag', new_name: 'on_start' }]);
+    const error = expectError(result, 'UNRESOLVED_REFERENCES');
+    expect(error.message).toContain('derives from HTMLParser, which declares "handle_starttag" itself');
+    expect(files).toEqual(parser);
+  });
+
+  it('renames a method the known base does not declare, and the program still runs', async () => {
+    const { result, files } = await batch(parser, [{ op: 'rename', path: 'markup/extract.py', address: 'class Extractor\ndef tags_seen', new_name: 'seen_tags' }]);
+    expectOk(result);
+    expect(files['markup/extract.py']).toContain('def seen_tags(self):');
+    expect(run(files)).toBe("['p', 'b']");
+  });
+
+  it('refuses a new name the known base declares (the renamed member would override it)', async () => {
+    const { result } = await batch(parser, [{ op: 'rename', path: 'markup/extract.py', address: 'class Extractor\ndef tags_seen', new_name: 'handle_endtag' }]);
+    expectError(result, 'CONFLICT');
+  });
+
+  it('refuses when a base is a class it cannot read, naming it; force renames anyway', async () => {
+    const files = {
+      'app/views.py': lines('from django.views import View', '', '', 'class Home(View):', '    def get(self, request):', '        return self.render()', '', '    def render(self):', '        return "home"'),
+    };
+    const refused = await batch(files, [{ op: 'rename', path: 'app/views.py', address: 'class Home\ndef render', new_name: 'page' }]);
+    const error = expectError(refused.result, 'UNRESOLVED_REFERENCES');
+    expect(error.message).toContain('Home derives from View, which is not a class under the root');
+    const forced = await batch(files, [{ op: 'rename', path: 'app/views.py', address: 'class Home\ndef render', new_name: 'page', force: true }]);
+    expectOk(forced.result);
+    expect(forced.files['app/views.py']).toContain('return self.page()');
+  });
+
+  it('Exception subclasses keep renaming freely; a protocol method does not', async () => {
+    const files = { 'errors.py': lines('class Failed(Exception):', '    def describe(self):', '        return str(self)', '', '    def __str__(self):', '        return "failed"') };
+    expectOk((await batch(files, [{ op: 'rename', path: 'errors.py', address: 'class Failed\ndef describe', new_name: 'explain' }])).result);
+    const protocol = await batch(files, [{ op: 'rename', path: 'errors.py', address: 'class Failed\ndef __str__', new_name: 'text' }]);
+    expect(expectError(protocol.result, 'UNRESOLVED_REFERENCES').message).toContain('a name the language itself calls');
+  });
+
+  it('TypeScript: an Error subclass keeps `name`; a class extending a package class is refused', async () => {
+    const files = {
+      'src/errors.ts': lines('export class ApiError extends Error {', "  override name = 'ApiError';", '  status(): number {', '    return 500;', '  }', '}'),
+      'src/widget.ts': lines("import { Component } from 'react';", '', 'export class Widget extends Component {', '  render() {', '    return null;', '  }', '}'),
+      'package.json': JSON.stringify({ name: 'app', dependencies: { react: '^19.0.0' } }),
+    };
+    expectError((await batch(files, [{ op: 'rename', path: 'src/errors.ts', address: 'class ApiError\noverride name', new_name: 'label' }])).result, 'UNRESOLVED_REFERENCES');
+    expectOk((await batch(files, [{ op: 'rename', path: 'src/errors.ts', address: 'class ApiError\nstatus', new_name: 'code' }])).result);
+    const widget = await batch(files, [{ op: 'rename', path: 'src/widget.ts', address: 'class Widget\nrender', new_name: 'draw' }]);
+    expect(expectError(widget.result, 'UNRESOLVED_REFERENCES').message).toContain('Widget derives from Component');
+  });
+});
+
+describe('a module name bound by several imports', () => {
+  it('follows the one under the root (importlib binds _bootstrap to the frozen module or to its own file)', async () => {
+    const files = {
+      'pkg/__init__.py': lines('try:', '    import _frozen_pkg_boot as _boot', 'except ImportError:', '    from . import _boot', '', '', 'def run():', '    return _boot._exec()'),
+      'pkg/_boot.py': lines('def _exec():', '    return 1'),
+    };
+    const { result, files: after } = await batch(files, [{ op: 'rename', path: 'pkg/_boot.py', address: 'def _exec', new_name: '_execute' }]);
+    expectOk(result);
+    expect(after['pkg/__init__.py']).toContain('return _boot._execute()');
+    expect(runPython(after, 'import pkg; print(pkg.run())').trim()).toBe('1');
+  });
+});
+
+describe('a value built from a module namespace', () => {
+  it("refuses when a property of it may be the renamed export (zod's `const z = { ..._schemas }`)", async () => {
+    const files = {
+      'src/schemas.ts': lines('export function hostname(): number {', '  return 1;', '}'),
+      'src/from-json.ts': lines("import * as _schemas from './schemas.js';", '', 'const z = { ..._schemas };', '', 'export function host(): number {', '  return z.hostname();', '}'),
+    };
+    const { result, files: after } = await batch(files, [{ op: 'rename', path: 'src/schemas.ts', address: 'export function hostname', new_name: 'host_name' }]);
+    const error = expectError(result, 'UNRESOLVED_REFERENCES');
+    expect(error.details.references.map((reference) => `${reference.file}:${reference.line}`)).toEqual(['src/from-json.ts:6']);
+    expect(after).toEqual(files);
+  });
+});

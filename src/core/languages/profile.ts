@@ -21,6 +21,8 @@ export interface LanguageProfile {
   readonly parts?: Partial<PartRules>;
   /** What a name is and which names a rename may use. */
   readonly names?: Partial<NameRules>;
+  /** Class members the language or its standard classes declare, which a rename must not break. */
+  readonly members?: Partial<MemberRules>;
   /** The scope model of a file (the generic rule when absent). */
   readonly scopes?: (root: Node, language: string) => ScopeModel;
   /** How files import each other (`null`: no module system structedit follows). */
@@ -79,6 +81,38 @@ export interface NameRules {
    * member accessed on one of them belongs to the enclosing class.
    */
   readonly receivers: readonly string[];
+}
+
+/**
+ * Members of classes structedit cannot read. A method renamed in a class derived from one would stop
+ * overriding the member of that name there (the base class keeps calling the old name), so a
+ * rename must know which names those classes declare, or refuse.
+ */
+export interface MemberRules {
+  /**
+   * Names every class may have that the language itself calls (Python's `__eq__`, JavaScript's
+   * `toString`, `then`): renaming one changes what the program does even with every use renamed.
+   */
+  readonly implicit: (name: string) => boolean;
+  /**
+   * Classes outside the project whose members are known, by qualified name: the module as
+   * imported and the class (`enum.Enum`, `events.EventEmitter`), or a global with `globalPrefix`
+   * (`builtins.Exception`, `Error`). A class deriving from any other class outside the project may
+   * declare any name.
+   */
+  readonly knownBases: ReadonlyMap<string, ReadonlySet<string>>;
+  /** What qualifies a base class named without an import (`builtins.` in Python, nothing in JavaScript). */
+  readonly globalPrefix: string;
+}
+
+/** A table of known bases: space-separated qualified class names → their space-separated member names. */
+export function knownBases(table: Readonly<Record<string, string>>): ReadonlyMap<string, ReadonlySet<string>> {
+  const bases = new Map<string, ReadonlySet<string>>();
+  for (const [classes, members] of Object.entries(table)) {
+    const names = new Set(members.split(' ').filter(Boolean));
+    for (const name of classes.split(' ')) bases.set(name, names);
+  }
+  return bases;
 }
 
 /** The import style of a file, followed by the imports a move adds. */
@@ -158,6 +192,7 @@ export interface ResolvedProfile {
   readonly structure: StructureRules;
   readonly parts: PartRules;
   readonly names: NameRules;
+  readonly members: MemberRules;
   readonly scopes: (root: Node, language: string) => ScopeModel;
   readonly modules: ModuleSystem | null;
   readonly layout: LayoutRules;

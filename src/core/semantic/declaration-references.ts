@@ -4,7 +4,7 @@ import { invalidArgument, makeError, type CodeLocation, type StructeditError } f
 import { languageFamily, profileOf } from '../languages/profiles/index.js';
 import { projectResolution, type ProjectResolution } from '../modules/resolution.js';
 import { codeLocation, type LocatedAddress } from './locate-address.js';
-import { classesOf, memberReferences, type Candidate, type ClassDeclaration } from './members.js';
+import { classesOf, memberReferences, type Candidate, type ClassDeclaration, type OutsideBase } from './members.js';
 import { nameNodeOf } from './parts.js';
 import { auditMentions, findLocations, wordOffsets, type Declaration, type FoundLocation, type FoundReferences, type ModelledFile, type UnprovenMention } from './references.js';
 import { scopesOf } from './scope-model.js';
@@ -31,6 +31,8 @@ export interface References {
   readonly candidates: Candidate[];
   /** For a member: the classes of its hierarchy that declare or inherit it. */
   readonly classes: readonly ClassDeclaration[];
+  /** For a member: the hierarchy's base classes outside the project (`outsideBases` of {@link memberReferences}). */
+  readonly outsideBases?: readonly OutsideBase[];
   /** The files searched. */
   readonly models: Map<string, ModelledFile>;
 }
@@ -146,7 +148,7 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
     if (owner) {
       const search = yield* searchFiles(workspace, origin, name);
       const found = memberReferences(search.models, owner, name, yield* resolutionOf(workspace));
-      return ok({ name, locations: found.locations, bindings: [], unproven: search.unproven, candidates: found.candidates, classes: found.classes, models: search.models });
+      return ok({ name, locations: found.locations, bindings: [], unproven: [...search.unproven, ...found.unproven], candidates: found.candidates, classes: found.classes, outsideBases: found.outsideBases, models: search.models });
     }
     // A member of something else (an object literal's entry): its name, and uses on the owning name.
     return ok({ name, ...entryReferences(located, origin, nameNode), bindings: [], unproven: [], classes: [], models: local });

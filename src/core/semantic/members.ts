@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { profileOf } from '../languages/profiles/index.js';
 import type { ProjectResolution } from '../modules/resolution.js';
-import { exportedName, findLocations, importRecordOf, receiverModule, type FoundLocation, type ModelledFile } from './references.js';
+import { exportedName, findLocations, importRecordOf, receiverModule, type FoundLocation, type ModelledFile, type UnprovenMention } from './references.js';
 import { occurrenceAt, occurrencesOf, type Binding, type Occurrence } from './scopes.js';
 import { namedChildrenOf } from './syntax.js';
 
@@ -35,6 +35,25 @@ export interface MemberReferences {
   readonly candidates: Candidate[];
   /** The classes whose member is renamed (declaring file and class start), for collision checks. */
   readonly classes: readonly ClassDeclaration[];
+  /** Base classes of the hierarchy outside the project, whose members decide whether a rename keeps overriding. */
+  readonly outsideBases: readonly OutsideBase[];
+  /** Why the member's name cannot be renamed safely (a protocol name, a base outside that may declare it). */
+  readonly unproven: UnprovenMention[];
+}
+
+/** A base class of the hierarchy that is not a class under the root. */
+export interface OutsideBase {
+  /** The deriving class's file, and where the base is written in it. */
+  readonly file: string;
+  readonly start: number;
+  /** The base as written (`htmlparser.HTMLParser`, `Mixin(Base)`). */
+  readonly text: string;
+  /** The deriving class's name. */
+  readonly className: string;
+  /** Its members when the language profile knows them (`builtins.Exception`, `Error`), else `null`: it may declare any name. */
+  readonly members: ReadonlySet<string> | null;
+  /** Its qualified name, when known (`enum.Enum`). */
+  readonly qualified: string | null;
 }
 
 /** A class (or interface) declaration in a modelled file. */
@@ -45,7 +64,12 @@ export interface ClassDeclaration {
   readonly body: Node | null;
   /** The names its heritage clauses refer to (`Base` of `extends Base`, `models.Model`'s `Model`). */
   readonly bases: readonly Node[];
+  /** Every expression of its heritage clauses, named or not (`Mixin(Base)`, `*bases`). */
+  readonly heritage: readonly Node[];
 }
+
+/** Children of heritage clauses that are no base (`Base<T>`'s type arguments, Python's `metaclass=`). */
+const NOT_BASES = new Set(['type_arguments', 'keyword_argument', 'comment']);
 
 const CLASS_TYPES = new Set(['class_declaration', 'abstract_class_declaration', 'class', 'class_definition', 'interface_declaration', 'type_alias_declaration']);
 
@@ -55,7 +79,10 @@ export function classesOf(file: ModelledFile): ClassDeclaration[] {
     // `class` is also the keyword's (anonymous) node type.
     if (!node?.isNamed) return [];
     const bases: Node[] = [];
+    const heritage: Node[] = [];
     const addBase = (expression: Node | null) => {
+      if (!expression || NOT_BASES.has(expression.type)) return;
+      heritage.push(expression);
       const name = heritageName(expression);
       if (name) bases.push(name);
     };
@@ -64,12 +91,12 @@ export function classesOf(file: ModelledFile): ClassDeclaration[] {
       if (child.type === 'extends_type_clause' || child.type === 'extends_clause' || child.type === 'implements_clause') for (const expression of namedChildrenOf(child)) addBase(expression);
     }
     const superclasses = node.childForFieldName('superclasses');
-    if (superclasses) for (const expression of namedChildrenOf(superclasses)) if (expression.type !== 'keyword_argument') addBase(expression);
+    if (superclasses) for (const expression of namedChildrenOf(superclasses)) addBase(expression);
     // A type alias of an object type (`type Model = { … }`) has members as an interface does.
     const value = node.type === 'type_alias_declaration' ? node.childForFieldName('value') : null;
     const body = node.type === 'type_alias_declaration' ? (value?.type === 'object_type' ? value : null) : node.childForFieldName('body');
     if (node.type === 'type_alias_declaration' && !body) return [];
-    return [{ file, node, name: node.childForFieldName('name'), body, bases }];
+    return [{ file, node, name: node.childForFieldName('name'), body, bases, heritage }];
   });
 }
 
@@ -193,6 +220,35 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
     }
   }
   const familyUses = new Set([...family].flatMap((declaration) => [...uses(declaration)]));
+
+  // Bases outside the project, anywhere above the family: one may declare the member too.
+  const outsideBases: OutsideBase[] = [];
+  const above = new Set([...family].flatMap((declaration) => ancestors(declaration)));
+  for (const declaration of above) {
+    const rules = profileOf(declaration.file.language).members;
+    for (const expression of declaration.heritage) {
+      const baseName = heritageName(expression);
+      if (baseName && classOfName(declaration.file, baseName)) continue;
+      const qualified = baseName ? qualifiedOutsideName(declaration.file, baseName, resolution, rules.globalPrefix) : null;
+      const members = qualified === null ? null : (rules.knownBases.get(qualified) ?? null);
+      outsideBases.push({ file: declaration.file.path, start: expression.startIndex, text: expression.text, className: declaration.name?.text ?? '(anonymous class)', members, qualified });
+    }
+  }
+  const unproven: UnprovenMention[] = [];
+  const origin = self.file;
+  if (profileOf(origin.language).members.implicit(name)) {
+    unproven.push({ file: origin.path, start: self.node.startIndex, reason: `"${name}" is a name the language itself calls (a protocol member): renaming it changes what the program does even with every use renamed` });
+  }
+  for (const base of outsideBases) {
+    if (base.members && !base.members.has(name)) continue;
+    unproven.push({
+      file: base.file,
+      start: base.start,
+      reason: base.members
+        ? `${base.className} derives from ${base.text}, which declares "${name}" itself: the renamed member would no longer override it (${base.text} keeps using "${name}")`
+        : `${base.className} derives from ${base.text}, which is not a class under the root structedit can read: if it declares "${name}", the renamed member would no longer override it`,
+    });
+  }
   const isFamily = (file: ModelledFile, node: Node | null) => node !== null && familyUses.has(key(file.path, node.startIndex));
 
   const locations: FoundLocation[] = [];
@@ -261,7 +317,27 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
   }
   locations.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.start - b.start));
   candidates.sort((a, b) => (a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : a.location.start - b.location.start));
-  return { locations, candidates, classes: [...family] };
+  return { locations, candidates, classes: [...family], outsideBases, unproven };
+}
+
+/**
+ * The qualified name of a base class outside the project, as the language profile's known bases
+ * name it: the module as imported and the class (`enum.Enum`, `events.EventEmitter`), or a global
+ * with the profile's prefix (`builtins.Exception`). `null` when it is neither an import from
+ * outside the project nor a global (a local variable, an unresolved import).
+ */
+function qualifiedOutsideName(file: ModelledFile, name: Node, resolution: ProjectResolution, globalPrefix: string): string | null {
+  const parent = name.parent;
+  const qualifier = parent && name.startIndex > parent.startIndex && /^(attribute|member_expression|nested_type_identifier|nested_identifier)$/.test(parent.type) ? namedChildrenOf(parent)[0] : null;
+  const headNode = qualifier ?? name;
+  if (qualifier && qualifier.type !== 'identifier') return null;
+  const binding = occurrenceAt(file.model, headNode.startIndex, headNode.endIndex)?.binding;
+  if (!binding) return qualifier ? null : `${globalPrefix}${name.text}`;
+  if (binding.kind !== 'import') return null;
+  const record = importRecordOf(file.model, binding);
+  if (!record || (qualifier !== null) !== (record.imported === '*')) return null;
+  if (resolution.resolve(file.path, record.module, file.language).kind !== 'external') return null;
+  return `${record.module}.${qualifier ? name.text : record.imported}`;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ProjectResolution } from '../modules/resolution.js';
 import type { TextSpan } from '../structure/types.js';
 import { uniqueBy } from '../unique-by.js';
 import { dirname } from './modules.js';
-import { occurrenceAt, occurrencesOf, resolveName, type Binding, type ImportRecord, type Occurrence, type Scope, type ScopeModel } from './scopes.js';
+import { occurrenceAt, occurrencesOf, resolveName, type Binding, type ImportRecord, type Occurrence, type Receiver, type Scope, type ScopeModel } from './scopes.js';
 
 /**
  * The reference finder: every occurrence of a declaration across the files of its language under
@@ -81,6 +81,11 @@ export function importRecordOf(model: ScopeModel, binding: Binding): ImportRecor
   return model.imports.find((record) => (record.localOccurrence ?? record.nameOccurrence)?.binding === binding);
 }
 
+/** Every import statement binding `binding` (one name may be imported in several branches). */
+export function importRecordsOf(model: ScopeModel, binding: Binding): ImportRecord[] {
+  return model.imports.filter((record) => (record.localOccurrence ?? record.nameOccurrence)?.binding === binding);
+}
+
 /**
  * The module a property's receiver is, when it is one: `ns` of `import * as ns` / `import ns` (a
  * Python module) / `const ns = await import(…)`, a Python `from pkg import mod`, and chains through
@@ -94,8 +99,14 @@ export function receiverModule(file: ModelledFile, occurrence: Occurrence, resol
   const head = occurrenceAt(file.model, object.start, object.start + path[0]!.length);
   const binding = head?.binding;
   if (!binding || binding.kind !== 'import') return null;
-  const record = importRecordOf(file.model, binding);
-  if (!record) return null;
+  // A name imported by several statements (`try: import _frozen_importlib as m / except: from . import m`)
+  // may be any of them: a module under the root is the one a rename must follow.
+  const targets = importRecordsOf(file.model, binding).map((record) => moduleThrough(file, record, path.slice(1), resolution, files));
+  return targets.find((target) => target?.kind === 'file') ?? targets.find((target) => target?.kind === 'unresolved') ?? targets.find((target) => target !== null) ?? null;
+}
+
+/** The module `record` imports, then each of `names` (submodules or namespaces) through it. */
+function moduleThrough(file: ModelledFile, record: ImportRecord, names: readonly string[], resolution: ProjectResolution, files?: ReadonlyMap<string, ModelledFile>): ModuleTarget | null {
   let target = resolution.resolve(file.path, record.module, file.language);
   if (record.imported !== '*') {
     if (target.kind !== 'file') return target.kind === 'unresolved' ? target : null;
@@ -105,7 +116,7 @@ export function receiverModule(file: ModelledFile, occurrence: Occurrence, resol
     if (namespace === null) return null;
     target = namespace;
   }
-  for (const name of path.slice(1)) {
+  for (const name of names) {
     if (target.kind !== 'file') return target;
     const next = submoduleOf(target.path, name, resolution.project.files);
     const namespace = next === null && files ? exportedNamespace(files, target.path, name, resolution) : null;
@@ -374,6 +385,10 @@ export function auditMentions(files: ReadonlyMap<string, ModelledFile>, name: st
           else if (target?.kind === 'file' && found.modules.has(target.path)) unprove(start, 'a property of a module that exports the declaration, reached in a way structedit does not follow');
           else if (target === null && occurrence.object?.kind === 'expression' && !occurrence.object.path && namespaceImports(file, resolution))
             unprove(start, `read from an expression (${occurrence.object.name.slice(0, 60)}) in a file that imports modules whole, so it may be a module's export; which one could not be told`);
+          else if (target === null && occurrence.object?.kind === 'name') {
+            const namespace = namespaceInValue(file, occurrence.object, resolution, found.modules);
+            if (namespace) unprove(start, `read from ${occurrence.object.name}, a value built from ${namespace} (the namespace of a module that exports the declaration), so it may be the declaration`);
+          }
           break;
         }
         default:
@@ -385,6 +400,29 @@ export function auditMentions(files: ReadonlyMap<string, ModelledFile>, name: st
 }
 
 /** Whether a file imports a module of the project whole (`import * as ns`, `import pkg`, a namespace bound from `import()`). */
+/**
+ * The namespace import a local value is built from (`const z = { ..._schemas, iso }`), when that
+ * namespace is of one of `modules`: properties read from the value may be the modules' exports.
+ */
+function namespaceInValue(file: ModelledFile, receiver: Receiver, resolution: ProjectResolution, modules: ReadonlySet<string>): string | null {
+  const binding = occurrenceAt(file.model, receiver.start, receiver.end)?.binding;
+  const declaration = binding && binding.kind !== 'import' ? binding.declarations[0] : undefined;
+  if (!declaration) return null;
+  let holder: Node | null = file.root.descendantForIndex(declaration.start, declaration.end);
+  while (holder && !holder.childForFieldName('value') && !/statement|^program$|^module$/.test(holder.type)) holder = holder.parent;
+  const value = holder?.childForFieldName('value');
+  if (!value) return null;
+  for (const node of value.descendantsOfType('identifier')) {
+    const used = node ? occurrenceAt(file.model, node.startIndex, node.endIndex)?.binding : null;
+    if (!node || !used || used.kind !== 'import') continue;
+    const record = importRecordOf(file.model, used);
+    if (!record || record.imported !== '*') continue;
+    const target = resolution.resolve(file.path, record.module, file.language);
+    if (target.kind === 'file' && modules.has(target.path)) return node.text;
+  }
+  return null;
+}
+
 function namespaceImports(file: ModelledFile, resolution: ProjectResolution): boolean {
   return file.model.imports.some((record) => record.imported === '*' && record.local !== null && resolution.resolve(file.path, record.module, file.language).kind === 'file');
 }

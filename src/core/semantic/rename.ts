@@ -74,6 +74,8 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
     for (const declaration of found.classes) {
       for (const taken of memberDefinitions(declaration, newName)) conflicts.push(codeLocation(yield* workspace.file(declaration.file.path), taken.startIndex, 'definition'));
     }
+    // A base outside the project that declares the new name: the renamed member would override it.
+    for (const base of found.outsideBases ?? []) if (base.members?.has(newName)) conflicts.push(codeLocation(yield* workspace.file(base.file), base.start, 'definition'));
     if (conflicts.length > 0) {
       const first = conflicts[0]!;
       return err(

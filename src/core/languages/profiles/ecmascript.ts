@@ -1,7 +1,7 @@
 import { ecmascriptResolver } from '../../modules/ecmascript.js';
 import { dirname } from '../../semantic/modules.js';
 import { ecmascriptScopes } from '../../semantic/scope-rules-ecmascript.js';
-import type { ImportStyle, LanguageProfile, ModuleSystem } from '../profile.js';
+import { knownBases, type ImportStyle, type LanguageProfile, type ModuleSystem } from '../profile.js';
 
 /**
  * What TypeScript, TSX and JavaScript share: `@` decorators, their reserved words, their scoping
@@ -14,6 +14,26 @@ export const ecmascript = {
     identifier: /^[\p{L}_$][\p{L}\p{N}_$]*$/u,
     keywords: new Set('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static await'.split(' ')),
     receivers: [],
+  },
+  members: {
+    // Object.prototype's members, which the runtime calls (`${x}`, JSON.stringify, await).
+    implicit: (name) => /^(?:constructor|toString|toLocaleString|valueOf|toJSON|then|hasOwnProperty|isPrototypeOf|propertyIsEnumerable)$/.test(name),
+    // From TypeScript's lib (es2023, dom) and Node's events: the classes code most often extends.
+    knownBases: knownBases({
+      'Error TypeError RangeError SyntaxError ReferenceError EvalError URIError': 'cause message name stack',
+      AggregateError: 'cause errors message name stack',
+      Array: 'at concat copyWithin entries every fill filter find findIndex findLast findLastIndex flat flatMap forEach includes indexOf join keys lastIndexOf length map pop push reduce reduceRight reverse shift slice some sort splice toLocaleString toReversed toSorted toSpliced toString unshift values with',
+      Map: 'clear delete entries forEach get has keys set size values',
+      Set: 'add clear delete entries forEach has keys size values',
+      WeakMap: 'delete get has set',
+      WeakSet: 'add delete has',
+      Promise: 'catch finally then',
+      EventTarget: 'addEventListener dispatchEvent removeEventListener',
+      Event: 'AT_TARGET BUBBLING_PHASE CAPTURING_PHASE NONE bubbles cancelBubble cancelable composed composedPath currentTarget defaultPrevented eventPhase initEvent isTrusted preventDefault returnValue srcElement stopImmediatePropagation stopPropagation target timeStamp type',
+      'events.EventEmitter node:events.EventEmitter events.default node:events.default':
+        'addListener emit eventNames getMaxListeners listenerCount listeners off on once prependListener prependOnceListener rawListeners removeAllListeners removeListener setMaxListeners',
+    }),
+    globalPrefix: '',
   },
   scopes: ecmascriptScopes,
   modules: ecmascriptModules(),

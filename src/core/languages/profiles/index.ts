@@ -23,6 +23,7 @@ export function resolveProfile(profile: LanguageProfile): ResolvedProfile {
     structure: mergeStructureRules(generic.structure, profile.structure),
     parts: { ...generic.parts, ...profile.parts },
     names: { ...generic.names, ...profile.names },
+    members: { ...generic.members, ...profile.members },
     scopes: profile.scopes ?? generic.scopes,
     modules: profile.modules === undefined ? generic.modules : profile.modules,
     layout: { ...generic.layout, ...profile.layout },

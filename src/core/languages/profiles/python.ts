@@ -1,7 +1,90 @@
 import { pythonResolver } from '../../modules/python.js';
 import { dirname } from '../../semantic/modules.js';
 import { pythonScopes } from '../../semantic/scope-rules-python.js';
-import type { ImportStyle, LanguageProfile, ModuleSystem } from '../profile.js';
+import { knownBases, type ImportStyle, type LanguageProfile, type ModuleSystem } from '../profile.js';
+
+/**
+ * The public and protected members (protocol methods aside) of the built-in and standard-library
+ * classes Python code most often derives from, as `dir()` lists them on CPython 3.11.
+ */
+const STANDARD_CLASS_MEMBERS: Readonly<Record<string, string>> = {
+  'builtins.ArithmeticError builtins.AssertionError builtins.BaseException builtins.BufferError builtins.BytesWarning builtins.DeprecationWarning builtins.EOFError builtins.EncodingWarning builtins.Exception builtins.FloatingPointError builtins.FutureWarning builtins.GeneratorExit builtins.ImportWarning builtins.IndexError builtins.KeyError builtins.KeyboardInterrupt builtins.LookupError builtins.MemoryError builtins.NotImplementedError builtins.OverflowError builtins.PendingDeprecationWarning builtins.RecursionError builtins.ReferenceError builtins.ResourceWarning builtins.RuntimeError builtins.RuntimeWarning builtins.StopAsyncIteration builtins.SyntaxWarning builtins.SystemError builtins.TypeError builtins.UnicodeError builtins.UnicodeWarning builtins.UserWarning builtins.ValueError builtins.Warning builtins.ZeroDivisionError':
+    'add_note args with_traceback',
+  'builtins.AttributeError':
+    'add_note args name obj with_traceback',
+  'builtins.BaseExceptionGroup builtins.ExceptionGroup':
+    'add_note args derive exceptions message split subgroup with_traceback',
+  'builtins.BlockingIOError builtins.BrokenPipeError builtins.ChildProcessError builtins.ConnectionAbortedError builtins.ConnectionError builtins.ConnectionRefusedError builtins.ConnectionResetError builtins.EnvironmentError builtins.FileExistsError builtins.FileNotFoundError builtins.IOError builtins.InterruptedError builtins.IsADirectoryError builtins.NotADirectoryError builtins.OSError builtins.PermissionError builtins.ProcessLookupError builtins.TimeoutError':
+    'add_note args characters_written errno filename filename2 strerror with_traceback',
+  'builtins.ImportError builtins.ModuleNotFoundError':
+    'add_note args msg name path with_traceback',
+  'builtins.IndentationError builtins.SyntaxError builtins.TabError':
+    'add_note args end_lineno end_offset filename lineno msg offset print_file_and_line text with_traceback',
+  'builtins.NameError builtins.UnboundLocalError':
+    'add_note args name with_traceback',
+  'builtins.StopIteration':
+    'add_note args value with_traceback',
+  'builtins.SystemExit':
+    'add_note args code with_traceback',
+  'builtins.UnicodeDecodeError builtins.UnicodeEncodeError builtins.UnicodeTranslateError':
+    'add_note args encoding end object reason start with_traceback',
+  'builtins.bytearray':
+    'append capitalize center clear copy count decode endswith expandtabs extend find fromhex hex index insert isalnum isalpha isascii isdigit islower isspace istitle isupper join ljust lower lstrip maketrans partition pop remove removeprefix removesuffix replace reverse rfind rindex rjust rpartition rsplit rstrip split splitlines startswith strip swapcase title translate upper zfill',
+  'builtins.bytes':
+    'capitalize center count decode endswith expandtabs find fromhex hex index isalnum isalpha isascii isdigit islower isspace istitle isupper join ljust lower lstrip maketrans partition removeprefix removesuffix replace rfind rindex rjust rpartition rsplit rstrip split splitlines startswith strip swapcase title translate upper zfill',
+  'builtins.dict':
+    'clear copy fromkeys get items keys pop popitem setdefault update values',
+  'builtins.float':
+    'as_integer_ratio conjugate fromhex hex imag is_integer real',
+  'builtins.frozenset':
+    'copy difference intersection isdisjoint issubset issuperset symmetric_difference union',
+  'builtins.int':
+    'as_integer_ratio bit_count bit_length conjugate denominator from_bytes imag numerator real to_bytes',
+  'builtins.list':
+    'append clear copy count extend index insert pop remove reverse sort',
+  'builtins.object typing.Generic typing.Protocol typing.NamedTuple typing.TypedDict abc.ABC':
+    '',
+  'builtins.property':
+    'deleter fdel fget fset getter setter',
+  'builtins.set':
+    'add clear copy difference difference_update discard intersection intersection_update isdisjoint issubset issuperset pop remove symmetric_difference symmetric_difference_update union update',
+  'builtins.str':
+    'capitalize casefold center count encode endswith expandtabs find format format_map index isalnum isalpha isascii isdecimal isdigit isidentifier islower isnumeric isprintable isspace istitle isupper join ljust lower lstrip maketrans partition removeprefix removesuffix replace rfind rindex rjust rpartition rsplit rstrip split splitlines startswith strip swapcase title translate upper zfill',
+  'builtins.tuple':
+    'count index',
+  'builtins.type':
+    'mro',
+  'enum.Enum enum.Flag':
+    '_generate_next_value_ _ignore_ _missing_ _order_ name value',
+  'enum.IntEnum enum.IntFlag':
+    '_generate_next_value_ _ignore_ _missing_ _order_ as_integer_ratio bit_count bit_length conjugate denominator from_bytes imag name numerator real to_bytes value',
+  'enum.StrEnum':
+    '_generate_next_value_ _ignore_ _missing_ _order_ capitalize casefold center count encode endswith expandtabs find format format_map index isalnum isalpha isascii isdecimal isdigit isidentifier islower isnumeric isprintable isspace istitle isupper join ljust lower lstrip maketrans name partition removeprefix removesuffix replace rfind rindex rjust rpartition rsplit rstrip split splitlines startswith strip swapcase title translate upper value zfill',
+  'collections.OrderedDict':
+    'clear copy fromkeys get items keys move_to_end pop popitem setdefault update values',
+  'collections.defaultdict':
+    'clear copy default_factory fromkeys get items keys pop popitem setdefault update values',
+  'collections.UserDict':
+    '_MutableMapping__marker _abc_impl clear copy fromkeys get items keys pop popitem setdefault update values',
+  'collections.UserList':
+    '_abc_impl append clear copy count extend index insert pop remove reverse sort',
+  'collections.UserString':
+    '_abc_impl capitalize casefold center count encode endswith expandtabs find format format_map index isalnum isalpha isascii isdecimal isdigit isidentifier islower isnumeric isprintable isspace istitle isupper join ljust lower lstrip maketrans partition removeprefix removesuffix replace rfind rindex rjust rpartition rsplit rstrip split splitlines startswith strip swapcase title translate upper zfill',
+  'collections.Counter':
+    '_keep_positive clear copy elements fromkeys get items keys most_common pop popitem setdefault subtract total update values',
+  'collections.deque':
+    'append appendleft clear copy count extend extendleft index insert maxlen pop popleft remove reverse rotate',
+  'threading.Thread':
+    '_bootstrap _bootstrap_inner _delete _initialized _reset_internal_locks _set_ident _set_native_id _set_tstate_lock _stop _wait_for_tstate_lock daemon getName ident isDaemon is_alive join name native_id run setDaemon setName start',
+  'unittest.TestCase':
+    '_addExpectedFailure _addUnexpectedSuccess _baseAssertEqual _callCleanup _callSetUp _callTearDown _callTestMethod _deprecate _diffThreshold _formatMessage _getAssertEqualityFunc _truncateMessage addClassCleanup addCleanup addTypeEqualityFunc assertAlmostEqual assertAlmostEquals assertCountEqual assertDictContainsSubset assertDictEqual assertEqual assertEquals assertFalse assertGreater assertGreaterEqual assertIn assertIs assertIsInstance assertIsNone assertIsNot assertIsNotNone assertLess assertLessEqual assertListEqual assertLogs assertMultiLineEqual assertNoLogs assertNotAlmostEqual assertNotAlmostEquals assertNotEqual assertNotEquals assertNotIn assertNotIsInstance assertNotRegex assertNotRegexpMatches assertRaises assertRaisesRegex assertRaisesRegexp assertRegex assertRegexpMatches assertSequenceEqual assertSetEqual assertTrue assertTupleEqual assertWarns assertWarnsRegex assert_ countTestCases debug defaultTestResult doClassCleanups doCleanups enterClassContext enterContext fail failIf failIfAlmostEqual failIfEqual failUnless failUnlessAlmostEqual failUnlessEqual failUnlessRaises failureException id longMessage maxDiff run setUp setUpClass shortDescription skipTest subTest tearDown tearDownClass',
+  'json.JSONEncoder':
+    'default encode item_separator iterencode key_separator',
+  'json.JSONDecoder':
+    'decode raw_decode',
+  'html.parser.HTMLParser':
+    'CDATA_CONTENT_ELEMENTS _decl_otherchars _parse_doctype_attlist _parse_doctype_element _parse_doctype_entity _parse_doctype_notation _parse_doctype_subset _scan_name check_for_whole_start_tag clear_cdata_mode close feed get_starttag_text getpos goahead handle_charref handle_comment handle_data handle_decl handle_endtag handle_entityref handle_pi handle_startendtag handle_starttag parse_bogus_comment parse_comment parse_declaration parse_endtag parse_html_declaration parse_marked_section parse_pi parse_starttag reset set_cdata_mode unknown_decl updatepos',
+};
 
 /**
  * Python: `->` return types, `@` decorators, bases created as `(…)` after the class name, `self` and
@@ -19,6 +102,12 @@ export const python: LanguageProfile = {
     identifier: /^[\p{L}_][\p{L}\p{N}_]*$/u,
     keywords: new Set('False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(' ')),
     receivers: ['self', 'cls'],
+  },
+  members: {
+    // Protocol methods (`__eq__`, `__enter__`): the interpreter calls them by name.
+    implicit: (name) => /^__\w+__$/.test(name),
+    knownBases: knownBases(STANDARD_CLASS_MEMBERS),
+    globalPrefix: 'builtins.',
   },
   scopes: (root) => pythonScopes(root),
   modules: pythonModules(),
@@ -63,3 +152,4 @@ function pythonModules(): ModuleSystem {
     specifierOffset: (statement, module) => statement.indexOf(module),
   };
 }
+
