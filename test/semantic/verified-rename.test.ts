@@ -222,6 +222,55 @@ describe('verified moves', () => {
     expect(files['main.py']).toContain('from pkg.b import f as direct');
     expect(runPython(files, 'import runpy; runpy.run_path("main.py")').trim()).toBe('f f g');
   });
+
+  it("a function that assigns its module's globals (logging.config.stopListening) is not moved away from them", async () => {
+    const original = {
+      'log/config.py': lines('_listener = None', '', '', 'def listen():', '    global _listener', '    _listener = object()', '', '', 'def stop():', '    global _listener', '    if _listener:', '        _listener = None'),
+      'log/handlers.py': lines('"""Handlers."""'),
+    };
+    const { result, files } = await batch(original, [{ op: 'move', path: 'log/config.py', address: 'def stop', to: 'log/handlers.py' }]);
+    const error = expectError(result, 'UNRESOLVED_REFERENCES');
+    expect(error.message).toContain('assigns _listener, a module-level name of log/config.py');
+    expect(files).toEqual(original);
+  });
+
+  it('imports inside functions follow the moved declaration too (email.message_from_file, jinja2.exceptions)', async () => {
+    const original = {
+      'mail/__init__.py': lines('def parse(text):', '    from mail.parser import Parser', '    return Parser().parse(text)', '', '', 'def check(value):', '    from .parser import Parser', '    return isinstance(value, Parser)'),
+      'mail/parser.py': lines('class Parser:', '    def parse(self, text):', '        return text.upper()'),
+      'mail/feed.py': lines('"""Feed."""'),
+    };
+    const { result, files } = await batch(original, [{ op: 'move', path: 'mail/parser.py', address: 'class Parser', to: 'mail/feed.py' }]);
+    expectOk(result);
+    expect(files['mail/__init__.py']).toContain('    from mail.feed import Parser');
+    expect(files['mail/__init__.py']).toContain('    from .feed import Parser');
+    expect(runPython(files, "import mail; print(mail.parse('x'), mail.check(1))").trim()).toBe('X False');
+  });
+
+  it('an import a move adds that closes a cycle is refused, even where another cycle already works (json.dumps to json/decoder.py)', async () => {
+    const original = {
+      'pkg/__init__.py': lines('from .decoder import Decoder', '', '_default = object()', '', '', 'def dumps():', '    return _default'),
+      'pkg/decoder.py': lines('from pkg import scanner', '', '', 'class Decoder:', '    pass'),
+      'pkg/scanner.py': lines('X = 1'),
+    };
+    expect(runPython(original, 'import pkg; print(pkg.dumps() is pkg._default)').trim()).toBe('True');
+    const { result, files } = await batch(original, [{ op: 'move', path: 'pkg/__init__.py', address: 'def dumps', to: 'pkg/decoder.py' }]);
+    const error = expectError(result, 'IMPORT_CYCLE');
+    expect(error.details.cycle).toEqual(['pkg/decoder.py', 'pkg/__init__.py', 'pkg/decoder.py']);
+    expect(files).toEqual(original);
+  });
+
+  it('a retargeted import keeps its form: a tsconfig path alias names the new file through the alias', async () => {
+    const original = {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': ['src/lib/*'] } } }),
+      'src/lib/util.ts': lines('export function helper(): number {', '  return 1;', '}'),
+      'src/lib/other.ts': lines('export const other = 2;'),
+      'src/app.ts': lines("import { helper } from '@lib/util';", '', 'export const value = helper();'),
+    };
+    const { result, files } = await batch(original, [{ op: 'move', path: 'src/lib/util.ts', address: 'export function helper', to: 'src/lib/other.ts' }]);
+    expectOk(result);
+    expect(files['src/app.ts']).toBe(lines("import { helper } from '@lib/other';", '', 'export const value = helper();'));
+  });
 });
 
 describe('a member overriding one of a class outside the project is never renamed silently', () => {

@@ -145,6 +145,13 @@ export interface ModuleSystem {
   submodule(module: string, name: string): string | null;
   /** The specifier a file uses to import another (for imports a move adds). */
   specifier(from: string, to: string, style: ImportStyle, files: ReadonlySet<string>): string;
+  /**
+   * The specifier naming `to` the way `previous` names `previousTarget` (`from pkg.core import x`
+   * moved to pkg/util.py: `pkg.util`; `'@lib/util'` for src/lib/util.ts, moved to src/lib/other.ts:
+   * `'@lib/other'`), or `null` when `previous` is relative or its form does not carry over. A move
+   * keeps each import it retargets in its own form this way, when the result resolves to `to`.
+   */
+  specifierLike(previous: string, previousTarget: string, to: string): string | null;
   /** The import style a file's text shows. */
   style(text: string): ImportStyle;
   /** An import statement binding `local` to `imported` (`*`: the module, `default`) of `module`. */

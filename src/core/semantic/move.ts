@@ -15,7 +15,7 @@ import { codeLocation, locateAddress, type LocatedAddress } from './locate-addre
 import type { MoveChange, MoveOutcome } from './outcomes.js';
 import type { FoundLocation, UnprovenMention } from './references.js';
 import { scopesOf } from './scope-model.js';
-import { occurrencesOf, type ImportRecord, type ScopeModel } from './scopes.js';
+import { occurrencesOf, type Binding, type ImportRecord, type Occurrence, type ScopeModel } from './scopes.js';
 import { workspacePath, type EditRun, type WorkspaceFile } from './workspace.js';
 
 /** Where a moved declaration goes: next to a structure of the destination, or at its start or end. */
@@ -44,6 +44,17 @@ interface Need {
   readonly module: string | null;
   readonly local: string;
   readonly record: ImportRecord | null;
+}
+
+/** Module-level names (other than the declaration's own) that code inside `node` assigns (`global x; x = 1`): one place each. */
+function globalsAssigned(model: ScopeModel, node: StructureNode, own: Binding): Occurrence[] {
+  const assigned = new Map<string, Occurrence>();
+  for (const occurrence of model.occurrences) {
+    const binding = occurrence.binding;
+    if (occurrence.start < node.start || occurrence.start >= node.end || !binding || binding === own || binding.scope !== model.module) continue;
+    if (binding.declarations.includes(occurrence) && !assigned.has(binding.name)) assigned.set(binding.name, occurrence);
+  }
+  return [...assigned.values()];
 }
 
 /** The module-level names the declaration at `node` uses from its module, before anything changes. */
@@ -138,6 +149,10 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const resolution = projectResolution({ files: new Set([...project.files, source.path, toPath]), configs: project.configs });
     const before = yield* moduleBindingReferences(workspace, source, binding, resolution);
     const unproven: UnprovenMention[] = [...before.unproven];
+    // Python's `global x` then `x = …`: the moved code would assign the destination's `x`, and the source would no longer see it.
+    for (const assigned of globalsAssigned(sourceModel, node, binding)) {
+      unproven.push({ file: source.path, start: assigned.start, reason: `assigns ${assigned.name}, a module-level name of ${source.path} (through global): moved to ${toPath}, it would assign a name of that module instead and ${source.path} would no longer see the change; move what uses ${assigned.name} with it, or keep ${name} where it is` });
+    }
     // `ns.name` through the source's namespace would still look for it in the source: a move cannot rewrite that.
     for (const location of before.found.locations) {
       if (location.occurrence.role === 'property') unproven.push({ file: location.file, start: location.start, reason: `uses ${name} through the namespace of ${source.path}, which a move cannot rewrite; import ${name} from ${toPath} there first` });
@@ -145,12 +160,12 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const forced = yield* refuseUnproven(run, located, name, unproven, edit.force === true);
 
     const importers: Array<{ path: string; record: ImportRecord }> = [];
-    const reexporters: Array<{ path: string; statement: { start: number; end: number } }> = [];
+    const reexporters: Array<{ path: string; module: string; statement: { start: number; end: number } }> = [];
     for (const file of before.models.values()) {
       if (file.path === source.path) continue;
       const resolvesToSource = (module: string) => resolution.resolveFile(file.path, module, file.language) === source.path;
       for (const record of file.model.imports) if (record.imported === name && resolvesToSource(record.module)) importers.push({ path: file.path, record });
-      for (const entry of file.model.exports) if (entry.from && entry.from.imported === name && entry.nameOccurrence && resolvesToSource(entry.from.module)) reexporters.push({ path: file.path, statement: entry.statement });
+      for (const entry of file.model.exports) if (entry.from && entry.from.imported === name && entry.nameOccurrence && resolvesToSource(entry.from.module)) reexporters.push({ path: file.path, module: entry.from.module, statement: entry.statement });
     }
     const needs = needsOf(sourceModel, node, name);
     // A name the declaration uses that the destination already binds to something else would silently change meaning.
@@ -166,7 +181,10 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     }
     const filesBefore = new Map<string, WorkspaceFile>();
     for (const path of before.models.keys()) filesBefore.set(path, yield* workspace.file(path));
-    const cycleBefore = modules.cyclesFail && destModel !== null ? yield* importCycle(run, resolution, language, toPath, source.path) : null;
+    // Python: the top-level imports of every file the move edits, to find the ones it adds.
+    const edited = [...new Set([toPath, source.path, ...importers.map((importer) => importer.path), ...reexporters.map((entry) => entry.path)])];
+    const importsBefore = new Map<string, Map<string, string>>();
+    if (modules.cyclesFail) for (const path of edited) importsBefore.set(path, yield* topLevelImports(run, resolution, language, path));
 
     // Import styles as the files are now (before imports are removed from them).
     const sourceStyle = importStyle(source);
@@ -176,6 +194,11 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       if (/^\s*(import|from)\s/m.test(file.tree.source.text)) styles.set(path, importStyle(file));
     }
     const specifierFrom = (from: string, to: string) => modules.specifier(from, to, styles.get(from) ?? sourceStyle, resolution.project.files);
+    // A retargeted import keeps its own form (absolute, a path alias) when that form names the destination too.
+    const retargeted = (from: string, previous: string) => {
+      const like = modules.specifierLike(previous, source.path, toPath);
+      return like !== null && resolution.resolveFile(from, like, language) === toPath ? like : specifierFrom(from, toPath);
+    };
     const changes: MoveChange[] = [];
 
     // 1. The text moves.
@@ -196,29 +219,38 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
 
     // 4. Importers import it from its new home (the destination itself no longer imports it).
     let needsExport = stillUsed;
+    // Last statement first: each retarget leaves the offsets of the earlier ones in its file as they were.
+    importers.sort((a, b) => (a.path === b.path ? b.record.statement.start - a.record.statement.start : a.path < b.path ? -1 : 1));
     for (const { path, record } of importers) {
-      needsExport = (yield* retargetImport(run, modules, path, record, toPath, name, specifierFrom(path, toPath), styles.get(path) ?? sourceStyle, changes)) || needsExport;
+      needsExport = (yield* retargetImport(run, modules, path, record, toPath, name, retargeted(path, record.module), styles.get(path) ?? sourceStyle, changes)) || needsExport;
     }
     for (const entry of reexporters) {
       needsExport = true;
-      yield* retargetReexport(run, entry.path, entry.statement.start, name, specifierFrom(entry.path, toPath), styles.get(entry.path) ?? sourceStyle);
+      yield* retargetReexport(run, entry.path, entry.statement.start, name, retargeted(entry.path, entry.module), styles.get(entry.path) ?? sourceStyle);
       changes.push({ file: entry.path, type: 'updated_import', import: name });
     }
     const exportedFromSource = sourceModel.exports.some((entry) => entry.local === name && entry.declaration);
     if (modules.explicitExports && needsExport && !exportedFromSource) yield* exportDeclaration(run, toPath, name, changes);
 
-    // The move must not have made the modules depend on each other where that fails.
-    if (modules.cyclesFail && cycleBefore === null) {
-      const cycle = yield* importCycle(run, resolution, language, toPath, source.path);
-      if (cycle) {
-        return err(
-          makeError('IMPORT_CYCLE', `Moving ${JSON.stringify(name)} to ${toPath} would make modules import each other at the top level (${cycle.join(' -> ')}), which Python fails on when one uses another while loading; nothing was written. Move what it uses along with it first, or choose another destination.`, {
-            path: edit.path,
-            address: edit.address,
-            files: [toPath, source.path],
-            cycle,
-          }),
-        );
+    // A top-level import the move adds must not close a cycle: the imported module would still be
+    // loading when the new import asks it for a name (even where other cycles already work).
+    if (modules.cyclesFail) {
+      for (const path of edited) {
+        const before = importsBefore.get(path) ?? new Map<string, string>();
+        for (const [imported, target] of yield* topLevelImports(run, resolution, language, path)) {
+          if (before.has(imported) || target === path) continue;
+          const back = yield* importChain(run, resolution, language, target, path);
+          if (!back) continue;
+          const cycle = [path, ...back];
+          return err(
+            makeError('IMPORT_CYCLE', `Moving ${JSON.stringify(name)} to ${toPath} would make ${path} import ${target} at the top level while ${target} imports ${path} (${cycle.join(' -> ')}); Python fails on that as soon as one uses the other while loading. Nothing was written. Move what it uses along with it first, or choose another destination.`, {
+              path: edit.path,
+              address: edit.address,
+              files: [toPath, source.path],
+              cycle,
+            }),
+          );
+        }
       }
     }
 
@@ -249,45 +281,47 @@ function forcedWarning(name: string, locations: readonly CodeLocation[]) {
 }
 
 /**
- * The cycle of top-level imports through `first` and `second` (each reaching the other), as the
- * chain of files `first -> … -> second -> … -> first`, or `null`. The files are read (and parsed)
- * as the breadth-first search reaches them.
+ * What a module imports at the top level: each imported name with the file it comes from (`*` for a
+ * whole module, or a submodule a name from a package turns out to be), keyed `file\0name`.
  */
-function importCycle(run: EditRun, resolution: ProjectResolution, language: string, first: string, second: string): ResultAsync<string[] | null, StructeditError> {
+function topLevelImports(run: EditRun, resolution: ProjectResolution, language: string, path: string): ResultAsync<Map<string, string>, StructeditError> {
   return safeTry(async function* () {
-    const there = yield* importChain(run, resolution, language, first, second);
-    if (!there) return ok(null);
-    const back = yield* importChain(run, resolution, language, second, first);
-    return ok(back ? [...there, ...back.slice(1)] : null);
+    const modules = profileOf(language).modules!;
+    const imports = new Map<string, string>();
+    const file = await run.workspace.file(path);
+    if (file.isErr()) return ok(imports);
+    const root = yield* run.workspace.syntax(file.value);
+    if (!root) return ok(imports);
+    for (const record of scopesOf(root, file.value.language.id).imports) {
+      if (!record.topLevel) continue;
+      const submodule = record.imported !== '*' ? modules.submodule(record.module, record.imported) : null;
+      const inner = submodule === null ? null : resolution.resolveFile(path, submodule, language);
+      const target = resolution.resolveFile(path, record.module, language);
+      if (inner !== null) imports.set(`${inner}\u0000*`, inner);
+      else if (target !== null) imports.set(`${target}\u0000${record.imported}`, target);
+      // The package itself is loaded too (its __init__), before the submodule.
+      if (inner !== null && target !== null) imports.set(`${target}\u0000*`, target);
+    }
+    return ok(imports);
   });
 }
 
 /** The shortest chain of top-level imports from one module file to another, or `null`. */
 function importChain(run: EditRun, resolution: ProjectResolution, language: string, from: string, to: string): ResultAsync<string[] | null, StructeditError> {
   return safeTry(async function* () {
-    const modules = profileOf(language).modules!;
     const parents = new Map<string, string | null>([[from, null]]);
     const queue = [from];
     while (queue.length > 0) {
       const path = queue.shift()!;
-      const file = await run.workspace.file(path);
-      if (file.isErr()) continue;
-      const root = yield* run.workspace.syntax(file.value);
-      if (!root) continue;
-      for (const record of scopesOf(root, file.value.language.id).imports) {
-        if (!record.topLevel) continue;
-        const submodule = record.imported !== '*' ? modules.submodule(record.module, record.imported) : null;
-        for (const specifier of [record.module, ...(submodule === null ? [] : [submodule])]) {
-          const target = resolution.resolveFile(path, specifier, language);
-          if (target === null || parents.has(target)) continue;
-          parents.set(target, path);
-          if (target === to) {
-            const chain = [to];
-            for (let at = parents.get(to) ?? null; at !== null; at = parents.get(at) ?? null) chain.unshift(at);
-            return ok(chain);
-          }
-          queue.push(target);
+      for (const target of (yield* topLevelImports(run, resolution, language, path)).values()) {
+        if (parents.has(target)) continue;
+        parents.set(target, path);
+        if (target === to) {
+          const chain = [to];
+          for (let at = parents.get(to) ?? null; at !== null; at = parents.get(at) ?? null) chain.unshift(at);
+          return ok(chain);
         }
+        queue.push(target);
       }
     }
     return ok(null);

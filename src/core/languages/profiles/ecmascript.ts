@@ -68,6 +68,23 @@ function ecmascriptModules(): ModuleSystem {
       specifier = style.extension ? specifier.replace(/\.(m|c)?tsx?$/, (match) => match.replace('t', 'j')) : specifier.replace(/(\.d)?\.(m|c)?[jt]sx?$/, '');
       return specifier.replace(/\/index$/, '') || '.';
     },
+    specifierLike(previous, previousTarget, to) {
+      if (previous.startsWith('.') || previous.startsWith('/')) return null;
+      const extension = /\.[cm]?[jt]sx?$/.exec(previous)?.[0] ?? '';
+      const bare = (path: string) => path.replace(/(\.d)?\.[cm]?[jt]sx?$/, '').replace(/\/index$/, '');
+      const named = bare(previous).split('/');
+      const before = bare(previousTarget).split('/');
+      // The path segments the specifier and the file end with alike: what precedes them maps one prefix to the other.
+      let common = 0;
+      while (common < named.length - 1 && common < before.length && named[named.length - 1 - common] === before[before.length - 1 - common]) common++;
+      if (common === 0) return null;
+      const prefix = named.slice(0, named.length - common).join('/');
+      const folder = before.slice(0, before.length - common).join('/');
+      const after = bare(to);
+      if (folder !== '' && !after.startsWith(`${folder}/`)) return null;
+      const rest = folder === '' ? after : after.slice(folder.length + 1);
+      return `${prefix}/${rest}${extension && !/\/index$/.test(to.replace(/\.[cm]?[jt]sx?$/, '')) ? extension.replace(/t(sx?)$/, 'j$1') : ''}`;
+    },
     style(text): ImportStyle {
       const sample = /^import[^\n]*?from\s+(['"])([^'"]*)\1(;?)/m.exec(text) ?? /^import\s+(['"])([^'"]*)\1(;?)/m.exec(text);
       const relativeSpecifier = /from\s+['"](\.[^'"]*)['"]/.exec(text)?.[1];

@@ -138,6 +138,16 @@ function pythonModules(): ModuleSystem {
       if ((style.relative || files.has(`${dirname(to)}/__init__.py`)) && dirname(from) === dirname(to) && dirname(to) !== '') return `.${toModule.split('/').pop()}`;
       return toModule.replace(/^src\//, '').split('/').join('.');
     },
+    specifierLike(previous, previousTarget, to) {
+      if (previous.startsWith('.')) return null;
+      const modulePath = (path: string) => path.replace(/(\/__init__)?\.pyi?$/, '');
+      const named = previous.split('.').join('/');
+      const before = modulePath(previousTarget);
+      if (before !== named && !before.endsWith(`/${named}`)) return null;
+      const root = before.slice(0, before.length - named.length);
+      const after = modulePath(to);
+      return after.startsWith(root) && after.length > root.length ? after.slice(root.length).split('/').join('.') : null;
+    },
     style: (text): ImportStyle => ({ quote: "'", semicolon: '', extension: false, relative: /^from\s+\./m.test(text) }),
     statement(module, imported, local) {
       if (imported === '*' && module.startsWith('.')) {
