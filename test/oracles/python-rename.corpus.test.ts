@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FULL, PYTHON_BUDGET, TIME_LIMIT_MS } from './budget.js';
+import { JediOracle, pythonWithJedi, type JediRuntime } from './jedi-client.js';
+import { loadPythonCorpus, removeCorpus, type PythonCorpus } from './python-corpus.js';
+import { renameAgainstJedi } from './python-rename.js';
+
+/**
+ * Issue 17's oracle for Python renames: on real packages (the standard library's, Debian's
+ * python3-jinja2 and python3-markdown), rename top-level functions and classes and methods with
+ * structedit (dry run) and compare the places with jedi's `get_references`; then the renamed
+ * package must still compile and import. Needs an interpreter with jedi: scripts/ensure-oracles.sh.
+ *
+ * The bounds below are a ratchet: today's counts. The goal is 0 disagreed and 0 broke; a bound may
+ * only go down (lower it when the engine gets better; never raise it to make a change pass).
+ */
+const BOUNDS: Record<string, { disagreed: number; broke: number }> = {
+  json: { disagreed: 4, broke: 0 },
+  email: { disagreed: 99, broke: 99 },
+  logging: { disagreed: 99, broke: 99 },
+  importlib: { disagreed: 99, broke: 99 },
+  asyncio: { disagreed: 99, broke: 99 },
+  jinja2: { disagreed: 99, broke: 99 },
+  markdown: { disagreed: 99, broke: 99 },
+};
+
+const python = pythonWithJedi();
+let oracle: JediOracle;
+let checker: JediOracle;
+let runtime: JediRuntime;
+
+describe('rename agrees with jedi on real Python packages, and they still compile and import', () => {
+  beforeAll(async () => {
+    if (python === null) throw new Error('no python3 can import jedi: run scripts/ensure-oracles.sh (installs Debian python3-jedi)');
+    oracle = new JediOracle(python);
+    checker = new JediOracle(python);
+    runtime = await oracle.ready;
+    await checker.ready;
+    console.log(`Python oracle: ${runtime.executable} ${runtime.python}, jedi ${runtime.jedi}${FULL ? ' (full run)' : ''}`);
+  });
+  afterAll(() => {
+    oracle?.close();
+    checker?.close();
+  });
+
+  for (const [name, bound] of Object.entries(BOUNDS)) {
+    it(
+      name,
+      async () => {
+        const corpus: PythonCorpus | null = loadPythonCorpus(python!, name);
+        if (corpus === null) throw new Error(`${python} cannot import ${name}: run scripts/ensure-oracles.sh (installs Debian python3-jinja2 and python3-markdown)`);
+        try {
+          const tally = await renameAgainstJedi(corpus, oracle, checker, { sample: PYTHON_BUDGET.renames, maxOccurrences: PYTHON_BUDGET.maxOccurrences, limitSeconds: PYTHON_BUDGET.jediSeconds });
+          console.log(`${tally.report()}\n  (${corpus.source}, sampled ${tally.sampled} of ${tally.total})`);
+          // The harness works: a real corpus, an oracle that answers, renames that agree.
+          expect(corpus.files.size).toBeGreaterThan(0);
+          expect(tally.sampled).toBeGreaterThanOrEqual(Math.min(10, tally.total));
+          expect(tally.answered / tally.sampled).toBeGreaterThanOrEqual(0.9);
+          expect(tally.agreed).toBeGreaterThan(0);
+          expect(tally.checked).toBeGreaterThan(0);
+          // Errors are values: a thrown exception is a bug whatever the rename.
+          expect(tally.crashed).toEqual([]);
+          // The ratchet (goal 0 for both; bounds only go down).
+          expect(tally.disagreed.length).toBeLessThanOrEqual(bound.disagreed);
+          expect(tally.broke.length).toBeLessThanOrEqual(bound.broke);
+        } finally {
+          removeCorpus(corpus);
+        }
+      },
+      TIME_LIMIT_MS,
+    );
+  }
+});

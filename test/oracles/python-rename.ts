@@ -1,0 +1,149 @@
+import type { RenameOutcome } from 'structedit';
+import { CorpusEngine } from './engine.js';
+import type { JediOracle, Place, PythonDeclaration } from './jedi-client.js';
+import { moduleOf, type PythonCorpus } from './python-corpus.js';
+import { evenSample, placeKey, Tally, type ShownPlace } from './tally.js';
+
+/**
+ * Rename vs jedi on one Python package: for each sampled top-level function and class and each
+ * method, structedit's rename (dry run) against jedi's `get_references`, then the renamed package
+ * compiled and imported.
+ */
+
+/** How a run is bounded. */
+export interface PythonRunOptions {
+  /** At most this many declarations (an even sample of all). */
+  sample: number;
+  /** Declarations whose name occurs (as a word) more often than this in the package are left out: jedi infers every occurrence, which takes it seconds to minutes. */
+  maxOccurrences: number;
+  /** Per jedi query. */
+  limitSeconds: number;
+}
+
+/** The target an agent would send for a declaration: the one listStructures gives, else the literal start. */
+export async function addressOf(engine: CorpusEngine, declaration: PythonDeclaration): Promise<string> {
+  const structures = await engine.structures(declaration.file);
+  const candidates = structures.filter(
+    (structure) =>
+      structure.name === declaration.name &&
+      structure.first <= declaration.line &&
+      declaration.line <= structure.last &&
+      (declaration.owner === null ? structure.parent === null : structure.parent?.name === declaration.owner),
+  );
+  const innermost = candidates.sort((a, b) => b.first - a.first)[0];
+  if (innermost) return innermost.target;
+  const keyword = declaration.kind === 'class' ? 'class' : 'def';
+  return declaration.owner === null ? `${keyword} ${declaration.name}` : `class ${declaration.owner}\ndef ${declaration.name}`;
+}
+
+/** How often `name` occurs as a word in the corpus. */
+function occurrences(files: ReadonlyMap<string, string>, name: string): number {
+  const word = new RegExp(`(?<![\\w])${name}(?![\\w])`, 'gu');
+  let count = 0;
+  for (const text of files.values()) count += text.match(word)?.length ?? 0;
+  return count;
+}
+
+function shown(files: ReadonlyMap<string, string>, place: Place): ShownPlace {
+  return { ...place, text: (files.get(place.file)?.split('\n')[place.line - 1] ?? '') };
+}
+
+/**
+ * Whether an engine-only place is an identifier string of an `__all__` list in a file where the
+ * name is also imported or defined (jedi does not look into strings; renaming such an entry is
+ * right, leaving it would break `from package import *`).
+ */
+function isAllEntryJediCannotSee(place: Place, allStrings: ReadonlySet<string>, filesWithName: ReadonlySet<string>): boolean {
+  return allStrings.has(placeKey(place)) && filesWithName.has(place.file);
+}
+
+/** Whether a name is a protocol method (`__eq__`): its uses are implicit, no reference search finds them. */
+export function isDunder(name: string): boolean {
+  return /^__\w+__$/.test(name);
+}
+
+/** Runs the comparison on one corpus. */
+export async function renameAgainstJedi(corpus: PythonCorpus, oracle: JediOracle, checker: JediOracle, options: PythonRunOptions): Promise<Tally> {
+  const tally = new Tally(`rename vs jedi: ${corpus.name} (${corpus.files.size} files)`);
+  const files = [...corpus.files.keys()];
+  const { declarations, all_strings: allStrings } = await oracle.declarations(corpus.root, files);
+  tally.total = declarations.length;
+  const eligible = declarations.filter((declaration) => {
+    const reason = isDunder(declaration.name) ? 'protocol methods (__x__)' : occurrences(corpus.files, declaration.name) > options.maxOccurrences ? `names occurring > ${options.maxOccurrences} times (jedi too slow)` : null;
+    if (reason !== null) tally.excluded.set(reason, (tally.excluded.get(reason) ?? 0) + 1);
+    return reason === null;
+  });
+  const sample = evenSample(eligible, options.sample, (declaration) => `${declaration.file}:${String(declaration.line).padStart(6, '0')}:${declaration.name}`);
+  tally.sampled = sample.length;
+  const allKeys = new Set(allStrings.map(placeKey));
+  const engine = new CorpusEngine(corpus.files);
+  const modules = [...new Set(files.map(moduleOf).filter((module): module is string => module !== null))];
+  const baseline = await checker.check(corpus.root, corpus.name, {}, { modules });
+  const importable = new Set(modules.filter((module) => !(module in baseline.import_failures)));
+  // Ask jedi for everything at once: its process works through the queue while the engine runs.
+  const answers = sample.map((declaration) => oracle.references(corpus.root, declaration, options.limitSeconds).catch((error: unknown) => ({ failed: error instanceof Error ? error.message : String(error) })));
+  const checks: Promise<void>[] = [];
+  for (const [index, declaration] of sample.entries()) {
+    const label = `${declaration.kind} ${declaration.owner === null ? '' : `${declaration.owner}.`}${declaration.name} (${declaration.file}:${declaration.line})`;
+    const address = await addressOf(engine, declaration);
+    const edit = { op: 'rename' as const, path: declaration.file, address, new_name: `${declaration.name}_renamed` };
+    const outcome = await tally.timed('engine', () => engine.run(edit, true));
+    const answer = await tally.timed('waiting for jedi', () => answers[index]!);
+    if (outcome.kind === 'crashed') {
+      tally.crashed.push(`${label}: ${outcome.message.split('\n').slice(0, 3).join(' | ')}`);
+      continue;
+    }
+    if ('failed' in answer) {
+      tally.add(label, { kind: 'oracle_unavailable', reason: answer.failed });
+      continue;
+    }
+    if ('timeout' in answer) {
+      tally.add(label, { kind: 'oracle_unavailable', reason: `jedi took more than ${options.limitSeconds} s` });
+      continue;
+    }
+    const expected = answer.references.filter((place) => place.name === declaration.name);
+    if (!expected.some((place) => placeKey(place) === placeKey(declaration))) {
+      tally.add(label, { kind: 'oracle_unavailable', reason: `jedi's references do not include the declaration (${expected.length} places)` });
+      continue;
+    }
+    if (outcome.kind === 'refused') {
+      tally.add(label, { kind: 'refused', code: outcome.code, message: outcome.message });
+      continue;
+    }
+    const rename = outcome.result.results[0] as RenameOutcome;
+    const actual = rename.changes.map((change) => ({ file: change.file, line: change.line, column: change.column }));
+    const expectedKeys = new Set(expected.map(placeKey));
+    const actualKeys = new Set(actual.map(placeKey));
+    const filesWithName = new Set([...expected, ...actual].filter((place) => !allKeys.has(placeKey(place))).map((place) => place.file));
+    const missed = expected.filter((place) => !actualKeys.has(placeKey(place)));
+    const extra = actual.filter((place) => !expectedKeys.has(placeKey(place)));
+    const engineOnly = extra.filter((place) => isAllEntryJediCannotSee(place, allKeys, filesWithName));
+    const wrong = extra.filter((place) => !engineOnly.includes(place));
+    const rank = (place: Place) => placeKey({ ...place, line: place.line * 1e6 });
+    const sorted = (places: Place[]) => places.sort((a, b) => (rank(a) < rank(b) ? -1 : 1)).map((place) => shown(corpus.files, place));
+    if (missed.length === 0 && wrong.length === 0) tally.add(label, { kind: 'agreed', engineOnly: sorted(engineOnly) });
+    else tally.add(label, { kind: 'disagreed', missed: sorted(missed), extra: sorted(wrong) });
+    // Every applied rename, agreeing or not: the package must still compile and import.
+    let written: Awaited<ReturnType<CorpusEngine['written']>>;
+    try {
+      written = await tally.timed('engine', () => engine.written(edit));
+    } catch (error) {
+      tally.crashed.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
+    }
+    if (written.outcome.kind !== 'applied') {
+      tally.crashed.push(`${label}: the dry run applied but the real edit did not (${written.outcome.kind === 'refused' ? written.outcome.code : written.outcome.message})`);
+      continue;
+    }
+    const changedModules = [corpus.name, ...Object.keys(written.files).map(moduleOf)].filter((module): module is string => module !== null && importable.has(module));
+    tally.checked++;
+    checks.push(
+      checker.check(corpus.root, corpus.name, written.files, { modules: [...new Set(changedModules)] }).then((result) => {
+        const failures = [...result.compile_errors.map((error) => `does not compile: ${error.file}:${error.line ?? '?'} ${error.message}`), ...Object.entries(result.import_failures).map(([module, why]) => `import ${module} fails: ${why}`)];
+        if (failures.length > 0) tally.broke.push(`${label}: ${failures.slice(0, 3).join('; ')}`);
+      }),
+    );
+  }
+  await tally.timed('waiting for checks', () => Promise.all(checks));
+  return tally;
+}
