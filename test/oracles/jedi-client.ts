@@ -135,9 +135,9 @@ export class JediOracle {
     return this.#ask('resolve', { root, files, name });
   }
 
-  /** Ends the process. */
+  /** Ends the process: it stops at the end of its input (and removes its cache); killed if it has not after 5 s. */
   close(): void {
     this.#process.stdin.end();
-    this.#process.kill();
+    setTimeout(() => this.#process.kill(), 5000).unref();
   }
 }

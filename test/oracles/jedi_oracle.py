@@ -294,6 +294,17 @@ HANDLERS = {'declarations': declarations, 'references': references, 'check': che
 
 def main():
     sys.setrecursionlimit(10000)
+    # A cache of its own: jedi pickles parsed modules to its cache folder, and two processes
+    # sharing one read each other's half-written files (EOFError: Ran out of input).
+    cache = tempfile.mkdtemp(prefix='structedit-jedi-cache-')
+    jedi.settings.cache_directory = cache
+    try:
+        serve()
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+
+
+def serve():
     print(json.dumps({'ready': True, 'python': sys.version.split()[0], 'jedi': jedi.__version__, 'executable': sys.executable}), flush=True)
     for line in sys.stdin:
         if not line.strip():

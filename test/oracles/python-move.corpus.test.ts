@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FULL, PYTHON_BUDGET, TIME_LIMIT_MS } from './budget.js';
+import { expectAtMost, FULL, PYTHON_BUDGET, TIME_LIMIT_MS } from './budget.js';
 import { JediOracle, pythonWithJedi } from './jedi-client.js';
 import { loadPythonCorpus, removeCorpus } from './python-corpus.js';
 import { movesChecked } from './python-move.js';
@@ -13,12 +13,12 @@ import { movesChecked } from './python-move.js';
  * The bounds are a ratchet of today's counts; the goal is 0 broke, and a bound may only go down.
  */
 const BOUNDS: Record<string, { broke: number }> = {
-  json: { broke: 99 },
-  email: { broke: 99 },
-  logging: { broke: 99 },
-  importlib: { broke: 99 },
-  jinja2: { broke: 99 },
-  markdown: { broke: 99 },
+  json: { broke: 3 },
+  email: { broke: 3 },
+  logging: { broke: 4 },
+  importlib: { broke: 1 },
+  jinja2: { broke: 3 },
+  markdown: { broke: 3 },
 };
 
 const python = pythonWithJedi();
@@ -51,7 +51,7 @@ describe('moves of top-level Python declarations leave packages that compile, im
           expect(tally.sampled).toBeGreaterThanOrEqual(Math.min(4, tally.total));
           expect(tally.checked).toBeGreaterThan(0);
           expect(tally.crashed).toEqual([]);
-          expect(tally.broke.length).toBeLessThanOrEqual(bound.broke);
+          expectAtMost(tally.broke.length, bound.broke);
         } finally {
           removeCorpus(corpus);
         }

@@ -21,14 +21,16 @@ export function destinationOf(declaration: PythonDeclaration, files: readonly st
   return `${folder}moved_by_oracle.py`;
 }
 
-function reachCount(uses: PythonCheck['resolved'], reaches: (target: { file: string; line: number }) => boolean): { reaching: number; lost: string[] } {
+function reachCount(uses: PythonCheck['resolved'], reaches: (target: { file: string; line: number }) => boolean): { reaching: number; lost: string[]; timedOut: number } {
   let reaching = 0;
+  let timedOut = 0;
   const lost: string[] = [];
   for (const use of uses ?? []) {
-    if (use.targets?.some((target) => target !== null && reaches(target))) reaching++;
+    if (use.targets === null) timedOut++;
+    else if (use.targets.some((target) => target !== null && reaches(target))) reaching++;
     else lost.push(`${use.file}:${use.line}`);
   }
-  return { reaching, lost };
+  return { reaching, lost, timedOut };
 }
 
 /** Runs the moves on one corpus (`oracle` declares and resolves, `checker` compiles and imports). */
@@ -42,7 +44,8 @@ export async function movesChecked(corpus: PythonCorpus, oracle: JediOracle, che
   tally.sampled = sample.length;
   const engine = new CorpusEngine(corpus.files);
   const modules = [...new Set(files.map(moduleOf).filter((module): module is string => module !== null))];
-  const baseline = await checker.check(corpus.root, corpus.name, {}, { modules, names: true });
+  // The corpus written as it is: which modules import and which names are already undefined (set by `global` in a function, say).
+  const baseline = await checker.check(corpus.root, corpus.name, Object.fromEntries(corpus.files), { modules, names: true });
   const importable = new Set(modules.filter((module) => !(module in baseline.import_failures)));
   for (const [index, declaration] of sample.entries()) {
     const to = destinationOf(declaration, files, index);
@@ -88,6 +91,10 @@ export async function movesChecked(corpus: PythonCorpus, oracle: JediOracle, che
     }
     const reachedBefore = reachCount(before.uses, (target) => target.file === declaration.file && target.line === declaration.line);
     const reachedAfter = reachCount(after.resolved, (target) => target.file === moved.to);
+    if (reachedBefore.timedOut + reachedAfter.timedOut > 0 && problems.length === 0) {
+      tally.add(label, { kind: 'oracle_unavailable', reason: `jedi's goto timed out on ${reachedBefore.timedOut + reachedAfter.timedOut} uses` });
+      continue;
+    }
     if (reachedAfter.reaching < reachedBefore.reaching) problems.push(`${reachedBefore.reaching - reachedAfter.reaching} of ${reachedBefore.reaching} uses no longer reach the definition (jedi; not reaching now: ${reachedAfter.lost.slice(0, 4).join(', ')})`);
     if (problems.length > 0) tally.broke.push(`${label}: ${problems.slice(0, 3).join('; ')}`);
     else tally.add(label, { kind: 'agreed', engineOnly: [] });
