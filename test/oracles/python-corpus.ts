@@ -17,7 +17,18 @@ export interface PythonCorpus {
   root: string;
   /** Path relative to the root (`email/utils.py`) → text. */
   files: Map<string, string>;
+  /** Files the interpreter does not run (it has them frozen): importing cannot check a change to them. */
+  frozen: ReadonlySet<string>;
 }
+
+/**
+ * importlib's bootstrap modules run as the interpreter's frozen copies (`_frozen_importlib`,
+ * `_frozen_importlib_external`; importlib/__init__.py even sets their `__file__` to the source), so
+ * an edited copy of these files is never imported.
+ */
+const FROZEN: Readonly<Record<string, readonly string[]>> = {
+  importlib: ['importlib/_bootstrap.py', 'importlib/_bootstrap_external.py'],
+};
 
 /** Where `python` imports `name` from (a package folder), or `null`. */
 export function packageFolder(python: string, name: string): string | null {
@@ -46,7 +57,7 @@ export function loadPythonCorpus(python: string, name: string): PythonCorpus | n
     files.set(rel, readFileSync(path, 'utf8'));
     cpSync(path, join(root, rel));
   }
-  return { name, source, root, files };
+  return { name, source, root, files, frozen: new Set(FROZEN[name] ?? []) };
 }
 
 /** Removes a corpus's temporary root. */

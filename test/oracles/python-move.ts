@@ -75,7 +75,9 @@ export async function movesChecked(corpus: PythonCorpus, oracle: JediOracle, che
     const moved = written.outcome.result.results[0] as MoveOutcome;
     const mentioning = files.filter((file) => corpus.files.get(file)!.includes(declaration.name));
     const resolveFiles = [...new Set([...mentioning, ...Object.keys(written.files)])].filter((file) => file.endsWith('.py')).sort();
-    const changedModules = [corpus.name, ...Object.keys(written.files).map(moduleOf)].filter((module): module is string => module !== null && (importable.has(module) || !corpus.files.has(`${module.replaceAll('.', '/')}.py`)));
+    const frozen = Object.keys(written.files).filter((file) => corpus.frozen.has(file));
+    if (frozen.length > 0) tally.partlyChecked.push(`${label}: not imported (changes ${frozen.join(', ')}, which the interpreter runs frozen)`);
+    const changedModules = frozen.length > 0 ? [] : [corpus.name, ...Object.keys(written.files).map(moduleOf)].filter((module): module is string => module !== null && (importable.has(module) || !corpus.files.has(`${module.replaceAll('.', '/')}.py`)));
     const [before, after] = await tally.timed('checks', () => Promise.all([
       oracle.resolve(corpus.root, mentioning, declaration.name),
       checker.check(corpus.root, corpus.name, written.files, { modules: [...new Set(changedModules)], names: true, resolve: { files: resolveFiles, name: declaration.name } }),

@@ -135,7 +135,9 @@ export async function renameAgainstJedi(corpus: PythonCorpus, oracle: JediOracle
       tally.crashed.push(`${label}: the dry run applied but the real edit did not (${written.outcome.kind === 'refused' ? written.outcome.code : written.outcome.message})`);
       continue;
     }
-    const changedModules = [corpus.name, ...Object.keys(written.files).map(moduleOf)].filter((module): module is string => module !== null && importable.has(module));
+    const frozen = Object.keys(written.files).filter((file) => corpus.frozen.has(file));
+    if (frozen.length > 0) tally.partlyChecked.push(`${label}: compiled only, not imported (changes ${frozen.join(', ')}, which the interpreter runs frozen)`);
+    const changedModules = frozen.length > 0 ? [] : [corpus.name, ...Object.keys(written.files).map(moduleOf)].filter((module): module is string => module !== null && importable.has(module));
     tally.checked++;
     checks.push(
       checker.check(corpus.root, corpus.name, written.files, { modules: [...new Set(changedModules)] }).then((result) => {

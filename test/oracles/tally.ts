@@ -37,6 +37,8 @@ export class Tally {
   readonly unavailable: string[] = [];
   /** Applied edits whose result was checked (compile, import, type check). */
   checked = 0;
+  /** Applied edits whose result could be checked only in part, and why. */
+  readonly partlyChecked: string[] = [];
   readonly broke: string[] = [];
   /** Exceptions thrown by the library (a bug: errors must be values). */
   readonly crashed: string[] = [];
@@ -109,7 +111,7 @@ export class Tally {
       ['agreed', `${this.agreed}${this.agreedBeyondOracle.length > 0 ? ` (${this.agreedBeyondOracle.length} with places the oracle cannot see, listed below)` : ''}`],
       ['refused', `${this.refusedCount}${this.refused.size > 0 ? ` (${[...this.refused].map(([code, list]) => `${code} ${list.length}`).join(', ')})` : ''}`],
       ['disagreed', `${this.disagreed.length}  (goal 0)`],
-      ['applied, checked', `${this.checked}`],
+      ['applied, checked', `${this.checked}${this.partlyChecked.length > 0 ? ` (${this.partlyChecked.length} in part, listed below)` : ''}`],
       ['broke', `${this.broke.length}  (goal 0)`],
       ['crashed', `${this.crashed.length}`],
     ] : [
@@ -135,6 +137,7 @@ export class Tally {
     for (const [code, list] of this.refused) section(`refused ${code}`, list);
     section('agreed, with places the oracle cannot see', this.agreedBeyondOracle);
     section('oracle unavailable', this.unavailable);
+    section('checked in part', this.partlyChecked);
     return lines.join('\n');
   }
 }
