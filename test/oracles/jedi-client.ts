@@ -130,6 +130,12 @@ export class JediOracle {
     return this.#ask('check', { root, package: packageName, files, ...options });
   }
 
+  /** Where jedi's goto takes the name at each place (`null`: timed out). */
+  async goto(root: string, places: readonly Place[], limitSeconds: number): Promise<((Place & { name: string })[] | null)[]> {
+    const answer = await this.#ask<{ targets: ((Place & { name: string })[] | null)[] }>('goto', { root, places: places.map(({ file, line, column }) => ({ file, line, column })), limit_seconds: limitSeconds });
+    return answer.targets;
+  }
+
   /** Where jedi's goto takes each use of `name` in `files`. */
   resolve(root: string, files: readonly string[], name: string): Promise<PythonResolved> {
     return this.#ask('resolve', { root, files, name });

@@ -14,6 +14,8 @@ Requests (`op`):
   `files` (path -> text, or null to delete), compiles each written file, then imports each of
   `modules` in a fresh interpreter (`-I`, the copy first on `sys.path`) and reports what failed;
   with `names`, also the global names each written file uses but nothing binds (see `undefined_names`).
+- `goto {root, places}`: where jedi's `goto` takes the name at each place (to confirm a place
+  structedit changed that `get_references` did not list).
 - `resolve {root, files, name}`: for every use of `name` in `files` (a NAME token outside import
   statements that is not a `def`/`class` name or a keyword argument name), where jedi's `goto`
   takes it (`follow_imports=True`): the move check counts the uses that reach the definition before
@@ -289,7 +291,26 @@ def resolve(request):
     return {'uses': places}
 
 
-HANDLERS = {'declarations': declarations, 'references': references, 'check': check, 'resolve': resolve}
+def goto(request):
+    """Where jedi's goto (`follow_imports=True`) takes the name at each of `places` (`null`: timed out)."""
+    root = request['root']
+    answers = []
+    for place in request['places']:
+        path = os.path.join(root, place['file'])
+        text = read(path)
+        line_text = lines_of(text)[place['line'] - 1]
+        signal.setitimer(signal.ITIMER_REAL, request.get('limit_seconds', 10))
+        try:
+            names = jedi.Script(text, path=path, project=project(root)).goto(place['line'], codepoint_column(line_text, place['column']), follow_imports=True)
+            answers.append([target for target in (place_of(name, root) for name in names) if target is not None])
+        except Timeout:
+            answers.append(None)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    return {'targets': answers}
+
+
+HANDLERS = {'declarations': declarations, 'references': references, 'check': check, 'resolve': resolve, 'goto': goto}
 
 
 def main():

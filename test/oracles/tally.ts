@@ -10,6 +10,8 @@ export interface ShownPlace {
   column: number;
   /** The line's text. */
   text: string;
+  /** Why the place counts as it does (for places only the engine found). */
+  note?: string;
 }
 
 /** How one edit came out. */
@@ -145,7 +147,7 @@ export class Tally {
 /** `file:line:column text`. */
 export function show(place: ShownPlace): string {
   const text = place.text.trim();
-  return `${place.file}:${place.line}:${place.column} \`${text.length > 90 ? `${text.slice(0, 87)}...` : text}\``;
+  return `${place.file}:${place.line}:${place.column} \`${text.length > 90 ? `${text.slice(0, 87)}...` : text}\`${place.note ? ` (${place.note})` : ''}`;
 }
 
 /** `file:line:column`, the key places are compared by. */
