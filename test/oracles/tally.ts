@@ -63,6 +63,11 @@ export class Tally {
         if (verdict.engineOnly.length > 0) this.agreedBeyondOracle.push(`${label}: ${verdict.engineOnly.map(show).join('; ')}`);
         return;
       case 'refused': {
+        // An internal error is a bug of the library, not a refusal that tells the caller what to fix.
+        if (verdict.code === 'INTERNAL_ERROR') {
+          this.crashed.push(`${label}: INTERNAL_ERROR ${verdict.message.split('\n')[0]!.slice(0, 300)}`);
+          return;
+        }
         const list = this.refused.get(verdict.code) ?? [];
         list.push(`${label}: ${verdict.message.split('\n')[0]!.slice(0, 200)}`);
         this.refused.set(verdict.code, list);
