@@ -118,17 +118,18 @@ export async function renameAgainstJedi(corpus: PythonCorpus, oracle: JediOracle
     const missed = expected.filter((place) => !actualKeys.has(placeKey(place)));
     const extra = actual.filter((place) => !expectedKeys.has(placeKey(place)));
     const allEntries = extra.filter((place) => isAllEntryJediCannotSee(place, allKeys, filesWithName));
-    // An engine-only place that jedi's own goto takes to the declaration is one its get_references
-    // missed (it searches a limited number of files, and gives up on some inferences).
+    // An engine-only place that jedi's own goto takes to the declaration, or to a place jedi lists
+    // as one of its references (an import of it), is one its get_references missed (it searches a
+    // limited number of files, and gives up on some inferences).
     const others = extra.filter((place) => !allEntries.includes(place));
     const targets = others.length === 0 ? [] : await tally.timed('waiting for jedi', () => oracle.goto(corpus.root, others, options.limitSeconds));
-    const confirmed = others.filter((_, at) => targets[at]?.some((target) => placeKey(target) === placeKey(declaration)) === true);
+    const confirmed = others.filter((_, at) => targets[at]?.some((target) => expectedKeys.has(placeKey(target))) === true);
     const wrong = others.filter((place) => !confirmed.includes(place));
     const rank = (place: Place) => placeKey({ ...place, line: place.line * 1e6 });
     const sorted = (places: Place[]) => places.sort((a, b) => (rank(a) < rank(b) ? -1 : 1)).map((place) => shown(corpus.files, place));
     const engineOnly = [
       ...sorted(allEntries).map((place) => ({ ...place, note: '__all__ entry: jedi does not read strings' })),
-      ...sorted(confirmed).map((place) => ({ ...place, note: "not in jedi's get_references, but jedi's goto here reaches the declaration" })),
+      ...sorted(confirmed).map((place) => ({ ...place, note: "not in jedi's get_references, but jedi's goto here reaches the declaration or an import of it" })),
     ];
     if (missed.length === 0 && wrong.length === 0) tally.add(label, { kind: 'agreed', engineOnly });
     else tally.add(label, { kind: 'disagreed', missed: sorted(missed), extra: sorted(wrong) });
