@@ -11,11 +11,11 @@ export type EngineOutcome =
   | { kind: 'refused'; code: string; message: string }
   | { kind: 'crashed'; message: string };
 
-/** A named structure with its line range and the target an agent would send. */
+/** A named structure with its line range and the target an agent would send (`null`: it has no unique one, as overloads may not). */
 export interface ListedStructure {
   name: string;
   kind: string;
-  target: string;
+  target: string | null;
   first: number;
   last: number;
   parent: ListedStructure | null;
@@ -42,7 +42,7 @@ export class CorpusEngine {
     const out: ListedStructure[] = [];
     const walk = (structures: readonly StructureListing[], parent: ListedStructure | null) => {
       for (const structure of structures) {
-        const entry = structure.name !== null && structure.target !== null ? { name: structure.name, kind: structure.kind, target: structure.target, first: structure.line_range_inclusive[0], last: structure.line_range_inclusive[1], parent } : null;
+        const entry = structure.name !== null ? { name: structure.name, kind: structure.kind, target: structure.target, first: structure.line_range_inclusive[0], last: structure.line_range_inclusive[1], parent } : null;
         if (entry) out.push(entry);
         walk(structure.children, entry ?? parent);
       }
@@ -50,6 +50,17 @@ export class CorpusEngine {
     if (listed.isOk()) walk(listed.value.structures, null);
     this.#listed.set(file, out);
     return out;
+  }
+
+  /**
+   * The target of the named structure around `line` (innermost; of the class `owner` for a
+   * member), or, when that one has no unique target (an overload), the target of a structure of
+   * the same name and owner that has one; `null` when none does.
+   */
+  async targetAt(file: string, name: string, line: number, owner: string | null): Promise<string | null> {
+    const sameName = (await this.structures(file)).filter((structure) => structure.name === name && (owner === null ? structure.parent === null : structure.parent?.name === owner));
+    const around = sameName.filter((structure) => structure.first <= line && line <= structure.last).sort((a, b) => b.first - a.first)[0];
+    return around?.target ?? sameName.find((structure) => structure.target !== null)?.target ?? null;
   }
 
   /** Runs one edit, as a dry run or for real. Thrown exceptions come back as `crashed`. */

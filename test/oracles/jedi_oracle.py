@@ -283,7 +283,7 @@ def resolve(request):
             signal.setitimer(signal.ITIMER_REAL, request.get('limit_seconds', 10))
             try:
                 targets = [place_of(target, root) for target in script.goto(line, column, follow_imports=True)]
-            except Timeout:
+            except Exception:  # a timeout, or jedi failing on some code (KeyError inside its module cache): no answer for this use
                 targets = None
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
@@ -303,7 +303,7 @@ def goto(request):
         try:
             names = jedi.Script(text, path=path, project=project(root)).goto(place['line'], codepoint_column(line_text, place['column']), follow_imports=True)
             answers.append([target for target in (place_of(name, root) for name in names) if target is not None])
-        except Timeout:
+        except Exception:  # a timeout, or jedi failing: no answer for this place
             answers.append(None)
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)

@@ -94,7 +94,7 @@ export async function movesChecked(corpus: PythonCorpus, oracle: JediOracle, che
     const reachedBefore = reachCount(before.uses, (target) => target.file === declaration.file && target.line === declaration.line);
     const reachedAfter = reachCount(after.resolved, (target) => target.file === moved.to);
     if (reachedBefore.timedOut + reachedAfter.timedOut > 0 && problems.length === 0) {
-      tally.add(label, { kind: 'oracle_unavailable', reason: `jedi's goto timed out on ${reachedBefore.timedOut + reachedAfter.timedOut} uses` });
+      tally.add(label, { kind: 'oracle_unavailable', reason: `jedi's goto timed out or failed on ${reachedBefore.timedOut + reachedAfter.timedOut} uses` });
       continue;
     }
     if (reachedAfter.reaching < reachedBefore.reaching) problems.push(`${reachedBefore.reaching - reachedAfter.reaching} of ${reachedBefore.reaching} uses no longer reach the definition (jedi; not reaching now: ${reachedAfter.lost.slice(0, 4).join(', ')})`);

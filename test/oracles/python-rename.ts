@@ -22,16 +22,8 @@ export interface PythonRunOptions {
 
 /** The target an agent would send for a declaration: the one listStructures gives, else the literal start. */
 export async function addressOf(engine: CorpusEngine, declaration: PythonDeclaration): Promise<string> {
-  const structures = await engine.structures(declaration.file);
-  const candidates = structures.filter(
-    (structure) =>
-      structure.name === declaration.name &&
-      structure.first <= declaration.line &&
-      declaration.line <= structure.last &&
-      (declaration.owner === null ? structure.parent === null : structure.parent?.name === declaration.owner),
-  );
-  const innermost = candidates.sort((a, b) => b.first - a.first)[0];
-  if (innermost) return innermost.target;
+  const target = await engine.targetAt(declaration.file, declaration.name, declaration.line, declaration.owner);
+  if (target !== null) return target;
   const keyword = declaration.kind === 'class' ? 'class' : 'def';
   return declaration.owner === null ? `${keyword} ${declaration.name}` : `class ${declaration.owner}\ndef ${declaration.name}`;
 }

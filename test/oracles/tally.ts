@@ -125,6 +125,7 @@ export class Tally {
       ['declarations', `${this.total}`],
       ['sampled', `${this.sampled}`],
       ['applied, sound', `${this.agreed}`],
+      ['not judged', `${this.unavailable.length}${this.unavailable.length > 0 ? ' (jedi could not resolve the uses; listed below)' : ''}`],
       ['refused', `${this.refusedCount}${this.refused.size > 0 ? ` (${[...this.refused].map(([code, list]) => `${code} ${list.length}`).join(', ')})` : ''}`],
       ['broke', `${this.broke.length}  (goal 0)`],
       ['crashed', `${this.crashed.length}`],

@@ -64,16 +64,8 @@ export function typeScriptDeclarations(corpus: TypeScriptCorpus): TypeScriptDecl
 
 /** The target listStructures gives for a declaration, else its name (an address the engine reads as a target). */
 export async function typeScriptAddress(engine: CorpusEngine, declaration: TypeScriptDeclaration): Promise<string> {
-  const structures = await engine.structures(declaration.file);
-  const candidates = structures.filter(
-    (structure) =>
-      structure.name === declaration.name &&
-      structure.first <= declaration.line &&
-      declaration.line <= structure.last &&
-      (declaration.owner === null ? structure.parent === null : structure.parent?.name === declaration.owner),
-  );
-  const innermost = candidates.sort((a, b) => b.first - a.first)[0];
-  if (innermost) return innermost.target;
+  const target = await engine.targetAt(declaration.file, declaration.name, declaration.line, declaration.owner);
+  if (target !== null) return target;
   return declaration.owner === null ? declaration.name : `class ${declaration.owner}\n${declaration.name}`;
 }
 
