@@ -117,8 +117,7 @@ export async function renameAgainstJedi(corpus: PythonCorpus, oracle: JediOracle
     const targets = others.length === 0 ? [] : await tally.timed('waiting for jedi', () => oracle.goto(corpus.root, others, options.limitSeconds));
     const confirmed = others.filter((_, at) => targets[at]?.some((target) => expectedKeys.has(placeKey(target))) === true);
     const wrong = others.filter((place) => !confirmed.includes(place));
-    const rank = (place: Place) => placeKey({ ...place, line: place.line * 1e6 });
-    const sorted = (places: Place[]) => places.sort((a, b) => (rank(a) < rank(b) ? -1 : 1)).map((place) => shown(corpus.files, place));
+    const sorted = (places: Place[]) => places.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column).map((place) => shown(corpus.files, place));
     const engineOnly = [
       ...sorted(allEntries).map((place) => ({ ...place, note: '__all__ entry: jedi does not read strings' })),
       ...sorted(confirmed).map((place) => ({ ...place, note: "not in jedi's get_references, but jedi's goto here reaches the declaration or an import of it" })),
