@@ -22,6 +22,24 @@ export interface PythonDeclaration extends Place {
   owner: string | null;
 }
 
+/** A place jedi's goto reached, with its qualified name (`email.generator.Generator._handle_text`) and module. */
+export interface GotoTarget extends Place {
+  name: string;
+  full_name: string | null;
+  module: string | null;
+}
+
+/** A class: its module and qualified name in it. */
+export type ClassRef = readonly [module: string, qualname: string];
+
+/** What `hierarchy` answers for one class. */
+export interface HierarchyAnswer {
+  /** Classes outside the package whose own namespace declares the member (in the class's MRO). */
+  external: string[];
+  /** For each other class: whether it shares the member with this one through inheritance. */
+  related: boolean[];
+}
+
 /** What `declarations` answers. */
 export interface PythonDeclarations {
   declarations: PythonDeclaration[];
@@ -130,10 +148,21 @@ export class JediOracle {
     return this.#ask('check', { root, package: packageName, files, ...options });
   }
 
-  /** Where jedi's goto takes the name at each place (`null`: timed out). */
-  async goto(root: string, places: readonly Place[], limitSeconds: number): Promise<((Place & { name: string })[] | null)[]> {
-    const answer = await this.#ask<{ targets: ((Place & { name: string })[] | null)[] }>('goto', { root, places: places.map(({ file, line, column }) => ({ file, line, column })), limit_seconds: limitSeconds });
+  /** Where jedi's goto takes the name at each place (`null`: timed out), with each target's qualified name. */
+  async goto(root: string, places: readonly Place[], limitSeconds: number): Promise<(GotoTarget[] | null)[]> {
+    const answer = await this.#ask<{ targets: (GotoTarget[] | null)[] }>('goto', { root, places: places.map(({ file, line, column }) => ({ file, line, column })), limit_seconds: limitSeconds });
     return answer.targets;
+  }
+
+  /**
+   * For each class (module, qualified name) and other classes: which of the others share the member
+   * `name` with it through inheritance, by the interpreter's own MRO of the imported package
+   * (`null`: a class could not be imported), and the classes outside the package declaring `name`
+   * in the first class's MRO.
+   */
+  async hierarchy(root: string, packageName: string, name: string, pairs: ReadonlyArray<readonly [ClassRef, readonly ClassRef[]]>): Promise<(HierarchyAnswer | null)[]> {
+    const answer = await this.#ask<{ answers: (HierarchyAnswer | null)[] }>('hierarchy', { root, package: packageName, name, pairs });
+    return answer.answers;
   }
 
   /** Where jedi's goto takes each use of `name` in `files`. */

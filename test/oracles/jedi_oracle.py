@@ -302,7 +302,7 @@ def goto(request):
         signal.setitimer(signal.ITIMER_REAL, request.get('limit_seconds', 10))
         try:
             names = jedi.Script(text, path=path, project=project(root)).goto(place['line'], codepoint_column(line_text, place['column']), follow_imports=True)
-            answers.append([target for target in (place_of(name, root) for name in names) if target is not None])
+            answers.append([dict(target, full_name=name.full_name, module=name.module_name) for target, name in ((place_of(name, root), name) for name in names) if target is not None])
         except Exception:  # a timeout, or jedi failing: no answer for this place
             answers.append(None)
         finally:
@@ -310,7 +310,58 @@ def goto(request):
     return {'targets': answers}
 
 
-HANDLERS = {'declarations': declarations, 'references': references, 'check': check, 'resolve': resolve, 'goto': goto}
+MRO_SCRIPT = r'''
+import importlib, json, sys
+folder, package, name, pairs = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
+sys.path.insert(0, folder)
+for loaded in list(sys.modules):
+    if loaded == package or loaded.startswith(package + '.'):
+        del sys.modules[loaded]
+
+def find(module, qualname):
+    value = importlib.import_module(module)
+    for part in qualname.split('.'):
+        value = getattr(value, part)
+    return value if isinstance(value, type) else None
+
+def inside(cls):
+    return cls.__module__ == package or cls.__module__.startswith(package + '.')
+
+answers = []
+for (module, qualname), others in pairs:
+    try:
+        target = find(module, qualname)
+    except Exception:
+        target = None
+    if target is None:
+        answers.append(None)
+        continue
+    declaring = [cls for cls in target.__mro__ if name in vars(cls)]
+    # A class outside the package declaring the member: renaming the override breaks it.
+    external = [cls.__module__ + '.' + cls.__qualname__ for cls in declaring if not inside(cls)]
+    related = []
+    for other_module, other_qualname in others:
+        try:
+            other = find(other_module, other_qualname)
+        except Exception:
+            other = None
+        # Related: one inherits from the other, or both inherit the member from a shared class.
+        related.append(other is not None and (issubclass(target, other) or issubclass(other, target) or any(cls in declaring for cls in other.__mro__ if name in vars(cls))))
+    answers.append({'external': external, 'related': related})
+print(json.dumps(answers))
+'''
+
+
+def hierarchy(request):
+    """For each (class, other classes): which others share the member `name` with it through inheritance (the interpreter's MRO), and which classes outside the package declare it."""
+    run = subprocess.run([sys.executable, '-I', '-c', MRO_SCRIPT, request['root'], request['package'], request['name'], json.dumps(request['pairs'])], capture_output=True, text=True, timeout=120, cwd=request['root'])
+    try:
+        return {'answers': json.loads(run.stdout.strip().splitlines()[-1])}
+    except (IndexError, ValueError):
+        return {'answers': [None] * len(request['pairs']), 'error': run.stderr[-500:]}
+
+
+HANDLERS = {'hierarchy': hierarchy, 'declarations': declarations, 'references': references, 'check': check, 'resolve': resolve, 'goto': goto}
 
 
 def main():

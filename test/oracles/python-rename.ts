@@ -1,6 +1,6 @@
 import type { RenameOutcome } from 'structedit';
 import { CorpusEngine } from './engine.js';
-import type { JediOracle, Place, PythonDeclaration } from './jedi-client.js';
+import type { ClassRef, GotoTarget, JediOracle, Place, PythonDeclaration } from './jedi-client.js';
 import { moduleOf, type PythonCorpus } from './python-corpus.js';
 import { evenSample, placeKey, Tally, type ShownPlace } from './tally.js';
 
@@ -52,6 +52,33 @@ function isAllEntryJediCannotSee(place: Place, allStrings: ReadonlySet<string>, 
 /** Whether a name is a protocol method (`__eq__`): its uses are implicit, no reference search finds them. */
 export function isDunder(name: string): boolean {
   return /^__\w+__$/.test(name);
+}
+
+/** The class of a goto target that is the member `name` (`email.generator.Generator._handle_text` → [email.generator, Generator]). */
+function classOfMember(target: GotoTarget, name: string): ClassRef | null {
+  if (target.full_name === null || target.module === null || target.name !== name) return null;
+  const inModule = target.full_name.startsWith(`${target.module}.`) ? target.full_name.slice(target.module.length + 1) : null;
+  const qualname = inModule?.endsWith(`.${name}`) ? inModule.slice(0, -name.length - 1) : null;
+  return qualname ? [target.module, qualname] : null;
+}
+
+/**
+ * For a method: whether each place's goto targets are all the member in classes sharing it with
+ * the method's class (by the interpreter's MRO), and the classes outside the package declaring it.
+ */
+async function inHierarchy(oracle: JediOracle, corpus: PythonCorpus, declaration: PythonDeclaration, places: readonly Place[], targets: ReadonlyArray<readonly GotoTarget[] | null>): Promise<{ related: boolean[]; external: string[] } | null> {
+  const module = moduleOf(declaration.file);
+  if (module === null || declaration.owner === null) return null;
+  const classes = places.map((_, at) => (targets[at] ?? []).map((target) => classOfMember(target, declaration.name)));
+  const others = classes.flat().filter((ref): ref is ClassRef => ref !== null);
+  const [answer] = await oracle.hierarchy(corpus.root, corpus.name, declaration.name, [[[module, declaration.owner], others]]);
+  if (!answer) return null;
+  let next = 0;
+  const related = classes.map((refs) => {
+    const verdicts = refs.map((ref) => (ref === null ? false : answer.related[next++] === true));
+    return verdicts.length > 0 && verdicts.every(Boolean);
+  });
+  return { related, external: answer.external };
 }
 
 /** Runs the comparison on one corpus. */
@@ -116,14 +143,22 @@ export async function renameAgainstJedi(corpus: PythonCorpus, oracle: JediOracle
     const others = extra.filter((place) => !allEntries.includes(place));
     const targets = others.length === 0 ? [] : await tally.timed('waiting for jedi', () => oracle.goto(corpus.root, others, options.limitSeconds));
     const confirmed = others.filter((_, at) => targets[at]?.some((target) => expectedKeys.has(placeKey(target))) === true);
-    const wrong = others.filter((place) => !confirmed.includes(place));
+    const unconfirmed = others.filter((place) => !confirmed.includes(place));
+    // A method: the interpreter's MRO says which classes share it (an engine-only place whose goto
+    // reaches the member in such a class is one of the overrides renamed together), and whether a
+    // class outside the package declares it (then the rename breaks an override: a disagreement).
+    const hierarchy = declaration.owner === null ? null : await tally.timed('waiting for jedi', () => inHierarchy(oracle, corpus, declaration, unconfirmed, unconfirmed.map((place) => targets[others.indexOf(place)] ?? null)));
+    const overrides = unconfirmed.filter((_, at) => hierarchy?.related[at] === true);
+    const wrong = unconfirmed.filter((place) => !overrides.includes(place));
     const sorted = (places: Place[]) => places.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column).map((place) => shown(corpus.files, place));
     const engineOnly = [
       ...sorted(allEntries).map((place) => ({ ...place, note: '__all__ entry: jedi does not read strings' })),
       ...sorted(confirmed).map((place) => ({ ...place, note: "not in jedi's get_references, but jedi's goto here reaches the declaration or an import of it" })),
+      ...sorted(overrides).map((place) => ({ ...place, note: 'the same member of a class sharing it by inheritance (the interpreter’s MRO): overrides are renamed together' })),
     ];
-    if (missed.length === 0 && wrong.length === 0) tally.add(label, { kind: 'agreed', engineOnly });
-    else tally.add(label, { kind: 'disagreed', missed: sorted(missed), extra: sorted(wrong) });
+    const external = hierarchy?.external ?? [];
+    if (missed.length === 0 && wrong.length === 0 && external.length === 0) tally.add(label, { kind: 'agreed', engineOnly });
+    else tally.add(label, { kind: 'disagreed', missed: sorted(missed), extra: sorted(wrong), ...(external.length > 0 ? { note: `renamed, but ${external.join(', ')} outside the package declares it too (the override no longer overrides)` } : {}) });
     // Every applied rename, agreeing or not: the package must still compile and import.
     let written: Awaited<ReturnType<CorpusEngine['written']>>;
     try {

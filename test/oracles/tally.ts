@@ -18,7 +18,7 @@ export interface ShownPlace {
 export type Verdict =
   | { kind: 'agreed'; engineOnly: ShownPlace[] }
   | { kind: 'refused'; code: string; message: string }
-  | { kind: 'disagreed'; missed: ShownPlace[]; extra: ShownPlace[] }
+  | { kind: 'disagreed'; missed: ShownPlace[]; extra: ShownPlace[]; note?: string }
   | { kind: 'oracle_unavailable'; reason: string };
 
 /** Counts of one corpus, and the cases behind them. */
@@ -77,7 +77,7 @@ export class Tally {
         const shown = [...verdict.missed.map((place) => `missed ${show(place)}`), ...verdict.extra.map((place) => `extra ${show(place)}`)];
         const more = shown.length > 4 ? ` (+${shown.length - 4} more)` : '';
         this.differences.push({ label, missed: verdict.missed, extra: verdict.extra });
-        this.disagreed.push(`${label}: ${verdict.missed.length} missed, ${verdict.extra.length} extra: ${shown.slice(0, 4).join('; ')}${more}`);
+        this.disagreed.push(`${label}: ${verdict.note ? `${verdict.note}; ` : ''}${verdict.missed.length} missed, ${verdict.extra.length} extra${shown.length > 0 ? `: ${shown.slice(0, 4).join('; ')}${more}` : ''}`);
         return;
       }
       case 'oracle_unavailable':
