@@ -325,7 +325,11 @@ def find(module, qualname):
     return value if isinstance(value, type) else None
 
 def inside(cls):
-    return cls.__module__ == package or cls.__module__.startswith(package + '.')
+    # The package's own module under another name counts too (importlib runs its bootstrap modules
+    # frozen as _frozen_importlib*, and puts them in sys.modules as importlib._bootstrap*).
+    module = sys.modules.get(cls.__module__)
+    names = [cls.__module__] + [name for name, value in list(sys.modules.items()) if module is not None and value is module]
+    return any(name == package or name.startswith(package + '.') for name in names)
 
 answers = []
 for (module, qualname), others in pairs:
