@@ -13,12 +13,12 @@ import { movesChecked } from './python-move.js';
  * The bounds are a ratchet of today's counts; the goal is 0 broke, and a bound may only go down.
  */
 const BOUNDS: Record<string, { broke: number }> = {
-  json: { broke: 3 },
-  email: { broke: 3 },
-  logging: { broke: 4 },
-  importlib: { broke: 1 },
-  jinja2: { broke: 3 },
-  markdown: { broke: 3 },
+  json: { broke: 0 },
+  email: { broke: 0 },
+  logging: { broke: 0 },
+  importlib: { broke: 0 },
+  jinja2: { broke: 0 },
+  markdown: { broke: 0 },
 };
 
 const python = pythonWithJedi();

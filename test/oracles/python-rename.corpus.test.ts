@@ -14,13 +14,13 @@ import { renameAgainstJedi } from './python-rename.js';
  * only go down (lower it when the engine gets better; never raise it to make a change pass).
  */
 const BOUNDS: Record<string, { disagreed: number; broke: number }> = {
-  json: { disagreed: 1, broke: 0 },
-  email: { disagreed: 3, broke: 0 },
-  logging: { disagreed: 2, broke: 0 },
-  importlib: { disagreed: 1, broke: 0 },
-  asyncio: { disagreed: 1, broke: 0 },
-  jinja2: { disagreed: 2, broke: 0 },
-  markdown: { disagreed: 2, broke: 0 },
+  json: { disagreed: 0, broke: 0 },
+  email: { disagreed: 0, broke: 0 },
+  logging: { disagreed: 0, broke: 0 },
+  importlib: { disagreed: 0, broke: 0 },
+  asyncio: { disagreed: 0, broke: 0 },
+  jinja2: { disagreed: 0, broke: 0 },
+  markdown: { disagreed: 0, broke: 0 },
 };
 
 const python = pythonWithJedi();
