@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what the oracle tests (test/oracles/*.corpus.test.ts) need beyond npm: an interpreter
+# that can import jedi (Debian python3-jedi), and the Debian Python packages used as corpora
+# (python3-jinja2, python3-markdown). Debian's /usr/bin/python3 is preferred: its jedi and standard
+# library are pinned by Debian, so every machine counts the same.
+set -euo pipefail
+
+packages=()
+/usr/bin/python3 -c 'import jedi' 2>/dev/null || packages+=(python3-jedi)
+/usr/bin/python3 -c 'import jinja2' 2>/dev/null || packages+=(python3-jinja2)
+/usr/bin/python3 -c 'import markdown' 2>/dev/null || packages+=(python3-markdown)
+
+if [ ${#packages[@]} -eq 0 ]; then
+  echo "ensure-oracles: /usr/bin/python3 has jedi $(/usr/bin/python3 -c 'import jedi; print(jedi.__version__)'), jinja2 and markdown"
+  exit 0
+fi
+
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
+echo "ensure-oracles: installing ${packages[*]}"
+if ! { "${sudo[@]}" apt-get update -qq && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${packages[@]}"; }; then
+  # Without apt, python3 on the PATH may still have jedi (the tests use it then, and say which).
+  if python3 -c 'import jedi' 2>/dev/null; then
+    echo "ensure-oracles: apt-get failed; using $(command -v python3) (jedi $(python3 -c 'import jedi; print(jedi.__version__)'))" >&2
+    exit 0
+  fi
+  echo "ensure-oracles: apt-get install ${packages[*]} failed and no python3 can import jedi" >&2
+  exit 1
+fi
