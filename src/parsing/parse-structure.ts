@@ -1,6 +1,7 @@
 import type { LanguageDefinition } from '../core/languages/definitions.js';
 import type * as MarkdownBackend from '../core/structure/markdown-structure.js';
-import { buildTreeSitterStructure, rebuildTreeSitterStructure } from '../core/structure/tree-sitter-structure.js';
+import { buildTreeSitterStructure } from '../core/structure/build.js';
+import { rebuildTreeSitterStructure } from '../core/structure/rebuild.js';
 import type { StructureTree } from '../core/structure/types.js';
 import type { SourceText } from '../core/text/source-text.js';
 import { changedSpan } from '../core/text/text-change.js';

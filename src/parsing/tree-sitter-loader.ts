@@ -2,7 +2,7 @@ import type * as NodeModule from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
 import type { GrammarSource, LanguageDefinition } from '../core/languages/definitions.js';
 import { profileOf } from '../core/languages/profiles/index.js';
-import { compileStructureRules, type CompiledStructureRules } from '../core/structure/tree-sitter-structure.js';
+import { compileStructureRules, type CompiledStructureRules } from '../core/structure/compile.js';
 
 /**
  * Loading tree-sitter and its grammars: the one place that touches WASM files. Everything here is

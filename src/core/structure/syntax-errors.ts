@@ -1,3 +1,4 @@
+import type { Node, Tree } from 'web-tree-sitter';
 import type { ParseErrorInfo } from '../errors.js';
 import { columnOfOffset, lineOfOffset, lineText, type SourceText } from '../text/source-text.js';
 import type { StructureNode, StructureTree, SyntaxErrorNode } from './types.js';
@@ -37,4 +38,28 @@ export function blockingSyntaxErrors(tree: StructureTree, path: readonly Structu
     }
     return false;
   });
+}
+
+/** Every ERROR and MISSING node, descending only into subtrees that hold one. */
+export function collectSyntaxErrors(tree: Tree): SyntaxErrorNode[] {
+  const errors: SyntaxErrorNode[] = [];
+  if (!tree.rootNode.hasError) return errors;
+  const stack: Node[] = [tree.rootNode];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.isMissing) {
+      errors.push({ kind: 'MISSING', start: node.startIndex, end: node.endIndex, missing: node.type });
+      continue;
+    }
+    if (node.isError) {
+      errors.push({ kind: 'ERROR', start: node.startIndex, end: node.endIndex });
+      continue;
+    }
+    const children = node.children;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child && (child.hasError || child.isMissing)) stack.push(child);
+    }
+  }
+  return errors;
 }

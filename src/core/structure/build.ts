@@ -1,63 +1,14 @@
-import type { Language, Node, Tree } from 'web-tree-sitter';
-import { lineOfOffset, type SourceText } from '../text/source-text.js';
-import type { TextChange } from '../text/text-change.js';
-import { clipName, kindOfType, MEMBER_CONTAINERS } from './kinds.js';
-import type { StructureRules } from './rules.js';
-import type { StructureNode, StructureTree, SyntaxErrorNode, TextSpan } from './types.js';
-
-/** Structure rules bound to one grammar: the rule sets, filtered to the node types it has. */
-export interface CompiledStructureRules {
-  readonly rules: StructureRules;
-  /** Body and clause node types the grammar has, for one `descendantsOfType` walk. */
-  readonly searchTypes: readonly string[];
-  readonly bodies: ReadonlySet<string>;
-  readonly clauses: ReadonlySet<string>;
-  readonly transparent: ReadonlySet<string>;
-  readonly excludedFields: ReadonlySet<string>;
-  readonly ignored: ReadonlySet<string>;
-  readonly comments: ReadonlySet<string>;
-  readonly attached: ReadonlySet<string>;
-  readonly leading: ReadonlySet<string>;
-  readonly modifiers: ReadonlySet<string>;
-  /**
-   * Whether the grammar has a modifiers type (whose annotations may follow a keyword). Without
-   * one, every leading node (decorator, annotation, attribute, comment) starts with punctuation,
-   * so a structure starting with a word character has none and its children need not be fetched.
-   */
-  readonly hasModifiers: boolean;
-  /** Ids of the fields a declaration's name is looked for in (ids avoid a by-name search per call). */
-  readonly nameFieldIds: readonly number[];
-  /** Kind per node type, filled as types are met. */
-  readonly kindCache: Map<string, string | null>;
-}
-
-/**
- * Compiles rules for a grammar. Node types the grammar lacks are dropped, so one generic rule list
- * serves every language. Bodies and clauses are found by a walk inside WASM (`descendantsOfType`),
- * which is what keeps structure building cheap: a JavaScript walk over every node of a 9 MB file
- * costs more than parsing it (measured: 830 ms against 240 ms on typescript.js).
+/*
+ * A parse tree to its structure tree: bodies and clauses found by one walk inside WASM, each
+ * candidate made a structure (leading comments, decorators and modifiers attached, named, kinded),
+ * then nested by extent.
  */
-export function compileStructureRules(language: Language, rules: StructureRules): CompiledStructureRules {
-  const known = (types: readonly string[]) => types.filter((type) => language.idForNodeType(type, true) !== null);
-  const bodies = known(rules.bodies);
-  const clauses = known(rules.clauses);
-  return {
-    rules,
-    searchTypes: [...new Set([...bodies, ...clauses])],
-    bodies: new Set(bodies),
-    clauses: new Set(clauses),
-    transparent: new Set(rules.transparent),
-    excludedFields: new Set(rules.excludedFields),
-    ignored: new Set(rules.ignored),
-    comments: new Set(rules.comments),
-    attached: new Set(rules.attached),
-    leading: new Set([...rules.leading, ...rules.comments]),
-    modifiers: new Set(rules.modifiers),
-    hasModifiers: known(rules.modifiers).length > 0,
-    nameFieldIds: NAME_FIELDS.map((field) => language.fields.indexOf(field)).filter((id) => id > 0),
-    kindCache: new Map(),
-  };
-}
+import type { Node, Tree } from 'web-tree-sitter';
+import { lineOfOffset, type SourceText } from '../text/source-text.js';
+import type { CompiledStructureRules } from './compile.js';
+import { clipName, kindOfType, MEMBER_CONTAINERS } from './kinds.js';
+import { collectSyntaxErrors } from './syntax-errors.js';
+import type { StructureNode, StructureTree, TextSpan } from './types.js';
 
 interface Candidate {
   node: Node;
@@ -103,133 +54,8 @@ export function buildTreeSitterStructure(
   return { source, language: languageId, root, syntaxErrors: collectSyntaxErrors(tree), comments };
 }
 
-/** A span of the tree that changed in a reparse, as tree-sitter's `getChangedRanges` gives it. */
-export interface ChangedRange {
-  readonly startIndex: number;
-  readonly endIndex: number;
-}
-
-/**
- * The {@link StructureTree} of an edited file, reusing the structures of the version it was edited
- * from: only the deepest structure holding the whole change (the edit and every range tree-sitter
- * reports as changed) is rebuilt, from the bodies inside it; the structures before it are kept and
- * the ones after it shifted. `null` when the change is not inside one structure, or the rebuilt
- * part is not one structure of the same extent: the caller then builds the whole tree.
- */
-export function rebuildTreeSitterStructure(
-  previous: StructureTree,
-  tree: Tree,
-  source: SourceText,
-  change: TextChange,
-  changedRanges: readonly ChangedRange[],
-  compiled: CompiledStructureRules,
-): StructureTree | null {
-  const delta = change.newEndIndex - change.oldEndIndex;
-  // In new offsets: everything tree-sitter re-structured, and the edit itself.
-  let low = change.startIndex;
-  let high = change.newEndIndex;
-  for (const range of changedRanges) {
-    low = Math.min(low, range.startIndex);
-    high = Math.max(high, range.endIndex);
-  }
-  // The deepest structure whose own text (from its header on) strictly holds the change, on both
-  // sides of the edit: its attachments and its last character stay as they were.
-  const path: StructureNode[] = [previous.root];
-  for (;;) {
-    const node = path[path.length - 1]!;
-    const inner = node.children.find((child) => child.headerStart < low && child.headerStart < change.startIndex && high < child.end + delta && change.oldEndIndex < child.end);
-    if (!inner) break;
-    path.push(inner);
-  }
-  if (path.length < 2) return null;
-  const old = path[path.length - 1]!;
-  const parent = path[path.length - 2]!;
-  const start = old.start;
-  const end = old.end + delta;
-  if (old.headerStart >= source.text.length) return null;
-
-  // Its node in the new tree: up from the token its header starts with, to the named node that
-  // sits directly in a body (a clause is not in one: those are left to a full build).
-  let structureNode: Node | null = tree.rootNode.descendantForIndex(old.headerStart, old.headerStart + 1);
-  const ancestors = new Set<number>();
-  let container: Node | null = null;
-  while (structureNode) {
-    const up: Node | null = structureNode.parent;
-    if (!up) return null;
-    if (structureNode.isNamed && (up.id === tree.rootNode.id || compiled.bodies.has(up.type))) {
-      container = up;
-      break;
-    }
-    structureNode = up;
-  }
-  if (!structureNode || !container) return null;
-  const nodeStart = structureNode.startIndex;
-  const nodeEnd = structureNode.endIndex;
-  // (A member may end past its node: the `;` the body holds is its own. The result is checked below.)
-  if (nodeStart < start || nodeStart > old.headerStart || low < nodeStart || high > nodeEnd) return null;
-  for (let node: Node | null = container; node; node = node.parent) ancestors.add(node.id);
-
-  const collector = createCollector(tree, source, compiled);
-  try {
-    collector.addBody(container, container.type);
-    // Bodies and clauses overlapping the structure's node: tree-sitter also returns its ancestors.
-    const found = compiled.searchTypes.length > 0 ? tree.rootNode.descendantsOfType(compiled.searchTypes as string[], pointOf(source, nodeStart), pointOf(source, nodeEnd)) : [];
-    for (const node of found) {
-      if (node && !ancestors.has(node.id) && node.startIndex >= nodeStart && node.endIndex <= nodeEnd) collector.addFound(node, node.type);
-    }
-  } finally {
-    collector.dispose();
-  }
-  const inside = [...collector.candidates.values()].filter((candidate) => candidate.nodeStart >= nodeStart && candidate.nodeStart < nodeEnd);
-  const holder: StructureNode = { ...parent, children: [] };
-  nestCandidates(inside, holder, source, compiled);
-  const rebuilt = holder.children;
-  if (rebuilt.length !== 1 || rebuilt[0]!.start !== start || rebuilt[0]!.end !== end) return null;
-
-  const lineDelta = source.lineStarts.length - previous.source.lineStarts.length;
-  const shift = (node: StructureNode): StructureNode => shiftStructure(node, delta, lineDelta);
-  // Rebuild the path from the structure up: each ancestor ends `delta` later.
-  let replacement = rebuilt[0]!;
-  for (let depth = path.length - 2; depth >= 0; depth--) {
-    const ancestor = path[depth]!;
-    const replaced = path[depth + 1]!;
-    const index = ancestor.children.indexOf(replaced);
-    const children = [...ancestor.children.slice(0, index), replacement, ...ancestor.children.slice(index + 1).map(shift)];
-    replacement =
-      depth === 0
-        ? { ...makeRoot(source), children }
-        : { ...ancestor, end: ancestor.end + delta, lineRange: [ancestor.lineRange[0], ancestor.lineRange[1] + lineDelta], children };
-  }
-  // Comments before the structure's node are as they were; those after it moved with the edit.
-  const comments = [
-    ...previous.comments.filter((comment) => comment.start < nodeStart),
-    ...collector.comments.filter((comment) => comment.start >= nodeStart && comment.start < nodeEnd).sort((a, b) => a.start - b.start),
-    ...previous.comments.filter((comment) => comment.start >= nodeEnd - delta).map((comment) => ({ start: comment.start + delta, end: comment.end + delta })),
-  ];
-  return { source, language: previous.language, root: replacement, syntaxErrors: collectSyntaxErrors(tree), comments };
-}
-
-/** A structure and its descendants moved by `delta` characters and `lineDelta` lines. */
-function shiftStructure(node: StructureNode, delta: number, lineDelta: number): StructureNode {
-  if (delta === 0 && lineDelta === 0) return node;
-  return {
-    ...node,
-    start: node.start + delta,
-    end: node.end + delta,
-    headerStart: node.headerStart + delta,
-    matchStarts: node.matchStarts.map((offset) => offset + delta),
-    lineRange: [node.lineRange[0] + lineDelta, node.lineRange[1] + lineDelta],
-    children: node.children.map((child) => shiftStructure(child, delta, lineDelta)),
-  };
-}
-
-function pointOf(source: SourceText, offset: number): { row: number; column: number } {
-  const line = lineOfOffset(source, offset);
-  return { row: line - 1, column: offset - source.lineStarts[line - 1]! };
-}
-
 /** Sorts the candidates and nests them under `root` by their extended ranges, making structures. */
-function nestCandidates(candidates: Candidate[], root: StructureNode, source: SourceText, compiled: CompiledStructureRules): void {
+export function nestCandidates(candidates: Candidate[], root: StructureNode, source: SourceText, compiled: CompiledStructureRules): void {
   // Ordered and nested by the extended range, so what sits in a structure's decorators (which may
   // be siblings of its node, as in TypeScript class bodies) nests inside it and is then dropped.
   const ordered = candidates.sort((a, b) => a.start - b.start || b.nodeEnd - a.nodeEnd);
@@ -261,7 +87,7 @@ interface Collector {
   dispose(): void;
 }
 
-function createCollector(tree: Tree, source: SourceText, compiled: CompiledStructureRules): Collector {
+export function createCollector(tree: Tree, source: SourceText, compiled: CompiledStructureRules): Collector {
   const text = source.text;
   const candidates = new Map<number, Candidate>();
   const comments: TextSpan[] = [];
@@ -484,8 +310,6 @@ const UNNAMED_KINDS: ReadonlySet<string> = new Set([
   'expression', 'preprocessor', 'export',
 ]);
 
-const NAME_FIELDS = ['name', 'declarator', 'key', 'left', 'function', 'type', 'path'] as const;
-
 /** The declared name of a declaration node, searching the usual fields a level or two down. */
 function nameOf(node: Node, fieldIds: readonly number[]): string | null {
   let current: Node | null = node;
@@ -514,28 +338,4 @@ function nameText(node: Node): string {
 
 function isNameLike(node: Node): boolean {
   return /identifier$|^name$|^constant$|^word$|^dotted_name$|^scoped_identifier$|^member_expression$|^attribute$|^string$|^property_name$|^tag_name$|^bare_key$|^quoted_key$|^dotted_key$/.test(node.type) || node.childCount === 0;
-}
-
-/** Every ERROR and MISSING node, descending only into subtrees that hold one. */
-export function collectSyntaxErrors(tree: Tree): SyntaxErrorNode[] {
-  const errors: SyntaxErrorNode[] = [];
-  if (!tree.rootNode.hasError) return errors;
-  const stack: Node[] = [tree.rootNode];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.isMissing) {
-      errors.push({ kind: 'MISSING', start: node.startIndex, end: node.endIndex, missing: node.type });
-      continue;
-    }
-    if (node.isError) {
-      errors.push({ kind: 'ERROR', start: node.startIndex, end: node.endIndex });
-      continue;
-    }
-    const children = node.children;
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i];
-      if (child && (child.hasError || child.isMissing)) stack.push(child);
-    }
-  }
-  return errors;
 }
