@@ -135,9 +135,9 @@ export async function runDemo(): Promise<void> {
       ],
     });
     if (edited.isErr()) throw new Error(edited.error.message);
-    const lines = edited.value.metadata.edits_applied.map((edit) => edit.line_numbers.join(','));
-    console.log(`  total_replacements: ${edited.value.metadata.total_replacements}, at lines ${lines.join(' and ')}`);
-    console.log(edited.value.metadata.diff.unified.replace(/\n$/, '').replace(/^/gm, '  '));
+    const lines = edited.value.edits_applied.map((edit) => edit.line_numbers.join(','));
+    console.log(`  total_replacements: ${edited.value.total_replacements}, at lines ${lines.join(' and ')}`);
+    console.log(edited.value.diff.unified.replace(/\n$/, '').replace(/^/gm, '  '));
 
     heading("editFile({ path: 'README.md', edits: [a good edit, then one whose old_text is slightly off] })  -> nothing written");
     const before = readFileSync(join(root, 'README.md'));

@@ -39,7 +39,7 @@ describe('an in-memory harness', () => {
 
     const before = fs.snapshot();
     const dryRun = await editor.editFile({ path: 'docs/README.md', edits: [{ old_text: 'Tokens expire.', new_text: 'Tokens expire after an hour.' }], dry_run: true });
-    expect(dryRun._unsafeUnwrap().metadata.would_modify).toBe(true);
+    expect(dryRun._unsafeUnwrap().would_modify).toBe(true);
     const wrongCount = await editor.editFile({ path: 'src/auth.py', edits: [{ old_text: 'token', new_text: 'jwt' }] });
     expect(wrongCount.isErr() && wrongCount.error.error).toBe('WRONG_COUNT');
     expect(fs.snapshot()).toEqual(before);

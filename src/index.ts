@@ -72,8 +72,7 @@ export type {
 export type { EditOperation, FileEditArgs } from './core/arguments/file-edit.js';
 export type { FileArgs, WriteOptions } from './core/arguments/common.js';
 export { MAX_EDITS_PER_CALL } from './core/arguments/common.js';
-export { toFileEditResult } from './core/file-edit/result.js';
-export type { DiffPreview, EditSummary, FileEditDiffContext, FileEditMetadata, FileEditResult, FileEditSuccess, TextContent } from './core/file-edit/types.js';
+export type { DiffPreview, EditFileResult, EditSummary, FileEditDiffContext, FileEditMetadata } from './core/file-edit/types.js';
 export type { DiffHunk, TextDiff } from './core/text/diff.js';
 export { isStructeditError } from './core/errors.js';
 export type {

@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { toFileEditResult } from '../core/file-edit/result.js';
-import { createTools, type ToolDefinition, type ToolResult } from '../tools/index.js';
+import { toFileEditResult } from '../tools/render/file-edit.js';
+import { createTools, renderError, type ToolDefinition, type ToolResult } from '../tools/index.js';
+import { chunkEditTool } from '../tools/definitions/chunk-edit.js';
+import { fileReadTool } from '../tools/definitions/file-read.js';
+import { listStructuresTool, readStructureTool } from '../tools/definitions/read-structure.js';
+import type { ToolSpec } from '../tools/tool-spec.js';
 import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
 import type { Chunk } from '../core/arguments/chunks.js';
 import type { StructeditError } from '../core/errors.js';
-import type { StructureListing } from '../core/read/list-structures.js';
 import type { Warning } from '../core/warnings.js';
 import { version } from '../version.js';
 import { registerSemanticEditCommands } from './semantic-edit-commands.js';
@@ -43,26 +46,6 @@ async function readProcessStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function renderError(error: StructeditError): string {
-  const lines = [`error: ${error.error}`, error.message];
-  if (error.error === 'TARGET_NOT_FOUND' && error.details.suggestions.length > 0) {
-    lines.push('suggestions:');
-    for (const suggestion of error.details.suggestions) {
-      lines.push(`  line ${suggestion.line} (${suggestion.kind}${suggestion.skipped_level ? ', deeper level' : ''}): ${JSON.stringify(suggestion.target)}`);
-    }
-  }
-  if (error.error === 'TEXT_NOT_FOUND' && error.details.similar_lines.length > 0) {
-    lines.push('similar lines:');
-    for (const similar of error.details.similar_lines) lines.push(`  line ${similar.line} (${similar.similarity}): ${JSON.stringify(similar.text)}`);
-  }
-  if (error.error === 'TARGET_AMBIGUOUS') {
-    for (const match of error.details.matches) {
-      lines.push(`  lines ${match.line_range_inclusive[0]}-${match.line_range_inclusive[1]}: ${match.target === null ? '(no unique target)' : JSON.stringify(match.target)}`);
-    }
-  }
-  return lines.join('\n');
-}
-
 /** `--level <line>`, repeatable: one level of a target each. */
 const LEVEL_OPTION = ['--level <line>', 'one level of the target (repeatable, outermost first)', (value: string, previous: string[]) => [...previous, value], [] as string[]] as const;
 
@@ -72,16 +55,6 @@ function targetFrom(levels: readonly string[], text: string | undefined, given: 
   return levels.length > 0 ? levels.join('\n') : text?.replace(/\\n/g, '\n');
 }
 
-function renderWarnings(warnings: readonly Warning[]): string[] {
-  return warnings.map((warning) => `warning: ${warning.type}: ${warning.message}`);
-}
-
-function renderListing(structures: readonly StructureListing[], indent = ''): string[] {
-  return structures.flatMap((structure) => [
-    `${indent}${structure.kind}${structure.name ? ` ${structure.name}` : ''} [${structure.line_range_inclusive[0]}-${structure.line_range_inclusive[1]}]${structure.target === null ? '' : `  ${JSON.stringify(structure.target)}`}`,
-    ...renderListing(structure.children, `${indent}  `),
-  ]);
-}
 
 /** The input with `dry_run: true` when the tool takes it, at the top or in `options` (left alone otherwise). */
 function withDryRun(tool: ToolDefinition, input: unknown): unknown {
@@ -151,15 +124,15 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       .option('--language <id>', 'parse the file as this language')
       .option('--json', 'print the result as JSON');
 
-  const finish = <T>(result: { isOk(): boolean; value?: T; error?: StructeditError }, json: boolean | undefined, render: (value: T) => string, options: { allowBroken?: boolean } = {}) => {
+  const finish = <A, T>(spec: ToolSpec<A, T>, args: A, result: { isOk(): boolean; value?: T; error?: StructeditError }, json: boolean | undefined, options: { allowBroken?: boolean } = {}) => {
     if (result.isOk()) {
-      io.out(json ? JSON.stringify(result.value, null, 2) : render(result.value as T));
+      io.out(json ? JSON.stringify(result.value, null, 2) : spec.render(result.value as T, args));
       const warnings = (result.value as { warnings?: readonly Warning[] }).warnings ?? [];
       exitCode = warnings.some((warning) => warning.type === 'SYNTAX_BROKEN') && !options.allowBroken ? EXIT_SYNTAX : EXIT_OK;
     } else {
       const error = result.error!;
       if (json) io.out(JSON.stringify(error, null, 2));
-      else io.err(renderError(error));
+      else io.err(renderError(spec.name, error));
       exitCode = error.error === 'SYNTAX_ERROR' ? EXIT_SYNTAX : EXIT_OPERATION_FAILED;
     }
   };
@@ -174,9 +147,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
   ).action(async (path: string, target: string | undefined, options: CommonOptions & { level: string[] }) => {
     const editor = createEditor({ fs: nodeFs({ root: options.root }) });
     const args = { path, target: targetFrom(options.level, target, 'an argument') ?? '', ...(options.language ? { language: options.language } : {}) };
-    finish(await editor.readStructure(args), options.json, (value) =>
-      value.matches.map((match) => `--- ${path} lines ${match.line_range_inclusive[0]}-${match.line_range_inclusive[1]} ---\n${match.text}`).join('\n'),
-    );
+    finish(readStructureTool, args, await editor.readStructure(args), options.json);
   });
 
   common(
@@ -188,7 +159,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
   ).action(async (path: string, options: CommonOptions & { depth?: number }) => {
     const editor = createEditor({ fs: nodeFs({ root: options.root }) });
     const args = { path, ...(options.depth !== undefined ? { depth: options.depth } : {}), ...(options.language ? { language: options.language } : {}) };
-    finish(await editor.listStructures(args), options.json, (value) => renderListing(value.structures).join('\n'));
+    finish(listStructuresTool, args, await editor.listStructures(args), options.json);
   });
 
   withWriteOptions(common(
@@ -222,14 +193,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       ...(options.language ? { language: options.language } : {}),
       ...writeOptions(options),
     };
-    finish(await editor.applyChunks(args), options.json, (value) =>
-      [
-        `${value.dry_run ? 'would apply' : 'applied'} ${value.chunks.length} chunk${value.chunks.length === 1 ? '' : 's'} to ${value.path}: ${value.kind}${value.target === null ? '' : ` ${JSON.stringify(value.target)}`} now at lines ${value.line_range_inclusive[0]}-${value.line_range_inclusive[1]} (-${value.lines_removed} +${value.lines_added} lines)`,
-        ...value.chunks.map((chunk) => `  chunk ${chunk.chunk_index + 1}: ${chunk.old_line_range_inclusive ? `lines ${chunk.old_line_range_inclusive.join('-')}` : 'insertion'} -> ${chunk.new_line_range_inclusive ? `lines ${chunk.new_line_range_inclusive.join('-')}` : 'deleted'}`),
-        ...renderWarnings(value.warnings),
-      ].join('\n'),
-      { allowBroken: options.allowBroken === true },
-    );
+    finish(chunkEditTool, args, await editor.applyChunks(args), options.json, { allowBroken: options.allowBroken === true });
   });
 
   program
@@ -288,7 +252,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       ...(options.recursive ? { recursive: true } : {}),
       ...(options.language ? { language: options.language } : {}),
     };
-    finish(await editor.readFile(args), options.json, (value) => value.text);
+    finish(fileReadTool, args, await editor.readFile(args), options.json);
   });
   const editContext = { common, finish, readStdin: io.readStdin ?? readProcessStdin, usageExitCode: EXIT_USAGE };
   registerStructureEditCommands(program, editContext);

@@ -35,7 +35,7 @@ async function runOne(context: EditCommandContext, options: SemanticOptions, edi
     options: batchOptions(options),
   };
   const editor = createEditor({ fs: nodeFs({ root: options.root }), syntax: options.validate === false ? 'warn' : editorSyntax(options) });
-  context.finish(await editor.applyEdits(args), options.json, (value) => semanticEditTool.render(value, args), { allowBroken: options.allowBroken === true });
+  context.finish(semanticEditTool, args, await editor.applyEdits(args), options.json, { allowBroken: options.allowBroken === true });
 }
 
 /**

@@ -2,9 +2,19 @@ import { readFile } from 'node:fs/promises';
 import { CommanderError, Option, type Command } from 'commander';
 import type { ResultAsync } from 'neverthrow';
 import type { StructeditError } from '../core/errors.js';
-import type { Warning } from '../core/warnings.js';
 import { createEditor, type Editor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
+import type { MoveStructureResult } from '../editor/structure-edits.js';
+import {
+  deleteStructureTool,
+  insertAfterStructureTool,
+  insertBeforeStructureTool,
+  moveStructureTools,
+  replaceAllTextInStructureTool,
+  replaceStructureTool,
+  replaceTextInStructureTool,
+} from '../tools/definitions/structure-edits.js';
+import type { ToolSpec } from '../tools/tool-spec.js';
 
 /** What the structure edit subcommands need from the CLI around them. */
 export interface EditCommandContext {
@@ -14,7 +24,8 @@ export interface EditCommandContext {
    * Prints a result or an error and sets the exit code: 3 when the edit adds syntax errors (refused,
    * or written with `SYNTAX_BROKEN` unless `allowBroken`).
    */
-  finish<T>(result: { isOk(): boolean; value?: T; error?: StructeditError }, json: boolean | undefined, render: (value: T) => string, options?: { allowBroken?: boolean }): void;
+  /** Prints a result as the tool `spec` renders it (or as JSON), an error as the tools render errors, and sets the exit code. */
+  finish<A, T>(spec: ToolSpec<A, T>, args: A, result: { isOk(): boolean; value?: T; error?: StructeditError }, json: boolean | undefined, options?: { allowBroken?: boolean }): void;
   /** Standard input, for `--content-file -`. */
   readStdin(): Promise<string>;
   /** Exit code for usage errors. */
@@ -62,9 +73,7 @@ export function writeOptions(options: { dryRun?: boolean; expectedHash?: string 
 /** Target levels come as one argument with `\n` between levels, as in `read`. */
 const levels = (target: string) => target.replace(/\\n/g, '\n');
 
-const withWarnings = (text: string, warnings: readonly Warning[]) => [text, ...warnings.map((warning) => `warning: ${warning.type}: ${warning.message}`)].join('\n');
 
-const range = ([first, last]: readonly [number, number]) => (first === last ? `line ${first}` : `lines ${first}-${last}`);
 
 /** Registers replace, delete, replace-text, replace-all-text, insert-before, insert-after and move. */
 export function registerStructureEditCommands(program: Command, context: EditCommandContext): void {
@@ -74,8 +83,6 @@ export function registerStructureEditCommands(program: Command, context: EditCom
   const language = (options: EditOptions) => ({ ...(options.language ? { language: options.language } : {}), ...writeOptions(options) });
   /** A write command: the common options plus `--dry-run` and `--expected-hash`. */
   const edit = (command: Command) => withWriteOptions(common(command));
-  /** `replaced` or, for a dry run, `would replace`. */
-  const did = (value: { dry_run: boolean }, done: string, wouldDo: string) => (value.dry_run ? `would ${wouldDo}` : done);
 
   const content = async (options: EditOptions): Promise<string> => {
     if ((options.content === undefined) === (options.contentFile === undefined)) {
@@ -87,18 +94,18 @@ export function registerStructureEditCommands(program: Command, context: EditCom
   const withContent = (command: Command) =>
     command.option('--content <text>', 'the content, at zero indent (or as read)').option('--content-file <file>', 'read the content from a file ("-": standard input)');
 
-  const run = async <T>(options: EditOptions, call: ResultAsync<T, StructeditError>, render: (value: T) => string) => finish(await call, options.json, render, { allowBroken: options.allowBroken === true });
+  const run = async <A, T>(options: EditOptions, spec: ToolSpec<A, T>, args: A, call: ResultAsync<T, StructeditError>) => finish(spec, args, await call, options.json, { allowBroken: options.allowBroken === true });
 
   withContent(edit(program.command('replace').description('Replace a structure (target "" : the whole file) with new content.').argument('<path>').argument('<target>'))).action(
     async (path: string, target: string, options: EditOptions) => {
       const args = { path, target: levels(target), content: await content(options), ...language(options) };
-      await run(options, editorFor(options).replaceStructure(args), (value) => withWarnings(`${did(value, 'replaced', 'replace')} ${path} ${range(value.lines)}`, value.warnings));
+      await run(options, replaceStructureTool, args, editorFor(options).replaceStructure(args));
     },
   );
 
   edit(program.command('delete').description('Delete a structure with its decorators and doc comment.').argument('<path>').argument('<target>')).action(async (path: string, target: string, options: EditOptions) => {
     const args = { path, target: levels(target), ...language(options) };
-    await run(options, editorFor(options).deleteStructure(args), (value) => withWarnings(`${did(value, 'deleted', 'delete')} ${path} ${range(value.deleted_line_range_inclusive)}`, value.warnings));
+    await run(options, deleteStructureTool, args, editorFor(options).deleteStructure(args));
   });
 
   edit(
@@ -111,7 +118,7 @@ export function registerStructureEditCommands(program: Command, context: EditCom
       .requiredOption('--new <text>', 'its replacement'),
   ).action(async (path: string, target: string, options: EditOptions & { old: string; new: string }) => {
     const args = { path, target: levels(target), old_text: options.old, new_text: options.new, ...language(options) };
-    await run(options, editorFor(options).replaceTextInStructure(args), (value) => withWarnings(`${did(value, 'replaced', 'replace')} text in ${path} ${range(value.affected_lines)}`, value.warnings));
+    await run(options, replaceTextInStructureTool, args, editorFor(options).replaceTextInStructure(args));
   });
 
   edit(
@@ -125,24 +132,20 @@ export function registerStructureEditCommands(program: Command, context: EditCom
       .option('--expected-count <n>', 'fail unless exactly n occurrences are found', (value: string) => Number.parseInt(value, 10)),
   ).action(async (path: string, target: string, options: EditOptions & { old: string; new: string; expectedCount?: number }) => {
     const args = { path, target: levels(target), old_text: options.old, new_text: options.new, ...(options.expectedCount !== undefined ? { expected_count: options.expectedCount } : {}), ...language(options) };
-    await run(options, editorFor(options).replaceAllTextInStructure(args), (value) =>
-      withWarnings(`${did(value, 'replaced', 'replace')} ${value.total_replacements} occurrence${value.total_replacements === 1 ? '' : 's'} in ${path} ${range(value.affected_lines)}`, value.warnings),
-    );
+    await run(options, replaceAllTextInStructureTool, args, editorFor(options).replaceAllTextInStructure(args));
   });
 
   withContent(edit(program.command('insert-before').description('Insert content before a structure (target "": at the file start).').argument('<path>').argument('<target>'))).action(
     async (path: string, target: string, options: EditOptions) => {
       const args = { path, target: levels(target), content: await content(options), ...language(options) };
-      await run(options, editorFor(options).insertBeforeStructure(args), (value) =>
-        withWarnings(`inserted into ${path} at line ${value.inserted_at_line}; the target is now at line ${value.target_now_at_line}`, value.warnings),
-      );
+      await run(options, insertBeforeStructureTool, args, editorFor(options).insertBeforeStructure(args));
     },
   );
 
   withContent(edit(program.command('insert-after').description('Insert content after a structure (target "": at the file end).').argument('<path>').argument('<target>'))).action(
     async (path: string, target: string, options: EditOptions) => {
       const args = { path, target: levels(target), content: await content(options), ...language(options) };
-      await run(options, editorFor(options).insertAfterStructure(args), (value) => withWarnings(`${did(value, 'inserted', 'insert')} into ${path} at line ${value.inserted_at_line}`, value.warnings));
+      await run(options, insertAfterStructureTool, args, editorFor(options).insertAfterStructure(args));
     },
   );
 
@@ -165,8 +168,9 @@ export function registerStructureEditCommands(program: Command, context: EditCom
       ...(options.language ? { source_language: options.language, dest_language: options.language } : {}),
       ...writeOptions(options),
     };
-    await run(options, editorFor(options).moveStructure(args), (value) =>
-      withWarnings(`${did(value, 'moved', 'move')} ${sourcePath} ${range(value.source_original_line_range)} to ${options.to} ${range(value.destination_final_line_range)}`, value.warnings),
-    );
+    // Rendered as the move tool of that position renders it.
+    const spec = moveStructureTools.find((candidate) => candidate.name === `move_structure_to_${options.position}`) as unknown as ToolSpec<typeof args, MoveStructureResult> | undefined;
+    if (!spec) throw new CommanderError(context.usageExitCode, 'structedit.usage', `--position must be before, after, file_start or file_end, not ${JSON.stringify(options.position)}`);
+    await run(options, spec, args, editorFor(options).moveStructure(args));
   });
 }

@@ -4,9 +4,9 @@ import { checkContentSizes, validateArguments } from '../core/arguments/validati
 import { applyByteReplacements, isOverlap } from '../core/edit/replacements.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { describeEditFailure } from '../core/file-edit/diagnostics.js';
-import { fileEditSuccess } from '../core/file-edit/result.js';
+import { fileEditResult } from '../core/file-edit/result.js';
 import { planSequentialEdits, type LiteralEdit } from '../core/file-edit/sequential-edits.js';
-import type { FileEditSuccess } from '../core/file-edit/types.js';
+import type { EditFileResult } from '../core/file-edit/types.js';
 import { decodeText } from '../core/text/byte-text.js';
 import { diffableText, diffReplacements } from '../core/text/diff.js';
 import type { EditorContext } from './context.js';
@@ -21,7 +21,7 @@ import { fromFs } from './fs-errors.js';
  * keep their bytes, and new lines take the file's dominant ending. Symbolic links are followed and the result names
  * the file they lead to.
  */
-export function editFile(context: EditorContext, input: FileEditArgs): ResultAsync<FileEditSuccess, StructeditError> {
+export function editFile(context: EditorContext, input: FileEditArgs): ResultAsync<EditFileResult, StructeditError> {
   return safeTry(async function* () {
     const args = yield* validateArguments(fileEditArgsSchema, input);
     yield* checkContentSizes(
@@ -41,7 +41,7 @@ export function editFile(context: EditorContext, input: FileEditArgs): ResultAsy
     if (isOverlap(edited)) return err(makeError('INTERNAL_ERROR', 'file_edit planned overlapping replacements. This is a bug in structedit; the file was not changed.', { cause: 'overlapping replacements' }));
     const receipt = !dryRun && edited.changed ? yield* context.commit([{ path, before: bytes, after: edited.content }]) : null;
     return ok(
-      fileEditSuccess({
+      fileEditResult({
         path,
         plan,
         diff: diffReplacements(

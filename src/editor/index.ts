@@ -23,7 +23,7 @@ import type { ParseCache } from '../parsing/parse-cache.js';
 import { readFile } from './file-read.js';
 import { prettierFormatter } from './formatter.js';
 import { applyEdits, type ApplyEditsResult } from './semantic-edit.js';
-import type { FileEditSuccess } from '../core/file-edit/types.js';
+import type { EditFileResult } from '../core/file-edit/types.js';
 import { editFile } from './file-edit.js';
 import { listStructures, readStructure, type ListStructuresResult, type ReadStructureResult } from './read.js';
 import {
@@ -119,7 +119,7 @@ export interface Editor {
    * file) or `WRONG_COUNT` (with every match's location). `toFileEditResult` renders either
    * outcome as the specification's `FileEditResult`.
    */
-  editFile(args: FileEditArgs): ResultAsync<FileEditSuccess, StructeditError>;
+  editFile(args: FileEditArgs): ResultAsync<EditFileResult, StructeditError>;
   /**
    * Undoes a writing call by its result's `undo_token`: every file it wrote gets its earlier bytes
    * back (a file it created is removed), provided each is still exactly as that call left it;

@@ -23,6 +23,7 @@ import { undoTool } from './definitions/undo.js';
 import { bindTool, type AnyToolSpec, type ToolDefinition } from './tool-spec.js';
 
 export { renderError } from './render-error.js';
+export { fileEditMetadata, fileEditText, toFileEditResult, type FileEditResult, type TextContent } from './render/file-edit.js';
 export type { JsonSchema, ToolContent, ToolDefinition, ToolResult } from './tool-spec.js';
 
 const SPECS: readonly AnyToolSpec[] = [

@@ -1,5 +1,5 @@
 import type { ErrorCode, ErrorOf, ParseErrorInfo, StructeditError } from 'structedit';
-import { noMatchText, wrongCountText } from '../core/file-edit/result.js';
+import { noMatchText, wrongCountText } from './render/file-edit.js';
 
 /**
  * Error values rendered for an LLM, in the style of the file-edit specification's messages: a

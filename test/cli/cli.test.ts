@@ -18,7 +18,7 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 describe('structedit CLI', () => {
   it('read: levels as \\n inside the argument', async () => {
     const result = await run('read', 'auth.py', 'class UserAuth\\ndef validate', '--root', root);
-    expect(result).toEqual({ code: 0, out: '--- auth.py lines 2-3 ---\n    def validate(self):\n        return True', err: '' });
+    expect(result).toEqual({ code: 0, out: 'auth.py: 1 match for "class UserAuth\\ndef validate"\n\nlines 2-3:\n    def validate(self):\n        return True', err: '' });
   });
 
   it('read: levels as repeated --level, JSON output', async () => {
@@ -30,7 +30,7 @@ describe('structedit CLI', () => {
   it('an operation error exits 1 with the message and suggestions', async () => {
     const result = await run('read', 'auth.py', 'def validate', '--root', root);
     expect(result.code).toBe(1);
-    expect(result.err).toContain('error: TARGET_NOT_FOUND');
+    expect(result.err).toContain('failed (TARGET_NOT_FOUND)');
     expect(result.err).toContain('"class UserAuth\\ndef validate"');
     const json = await run('read', 'missing.py', '', '--root', root, '--json');
     expect(json.code).toBe(1);
@@ -64,12 +64,12 @@ describe('structedit CLI', () => {
     expect(notNumber.err).toContain('--start-line takes a line number');
     const past = await run('read-file', 'auth.py', '--start-line', '9', '--root', root);
     expect(past.code).toBe(1);
-    expect(past.err).toContain('error: LINE_OUT_OF_RANGE');
+    expect(past.err).toContain('failed (LINE_OUT_OF_RANGE)');
   });
 
   it('list prints the tree with targets; --help lists the commands', async () => {
     const listing = await run('list', 'auth.py', '--root', root);
-    expect(listing).toEqual({ code: 0, out: 'class UserAuth [1-3]  "class UserAuth"\n  method validate [2-3]  "class UserAuth\\ndef validate"\n    statement [3-3]  "class UserAuth\\ndef validate\\nreturn"', err: '' });
+    expect(listing).toEqual({ code: 0, out: 'auth.py (python):\n  class UserAuth (lines 1-3): "class UserAuth"\n    method validate (lines 2-3): "class UserAuth\\ndef validate"\n      statement (lines 3-3): "class UserAuth\\ndef validate\\nreturn"', err: '' });
     const help = await run('--help');
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/read \[options\] <path> \[target\]/);
@@ -82,7 +82,7 @@ describe('structedit CLI', () => {
     const chunks = join(root, 'chunks.json');
     writeFileSync(chunks, JSON.stringify([{ context_before: '    for i in items:', old_lines: ['        s += i'], new_lines: ['        s += i * 2'], context_after: '    return s' }]));
     const applied = await run('chunk-edit', 'calc.py', '--target', 'def total', '--chunks', chunks, '--root', root);
-    expect(applied).toEqual({ code: 0, out: 'applied 1 chunk to calc.py: function "def total" now at lines 1-5 (-1 +1 lines)\n  chunk 1: lines 4-4 -> lines 4-4', err: '' });
+    expect(applied).toEqual({ code: 0, out: 'Applied 1 chunk to function "def total" in calc.py, now lines 1-5 (1 line removed, 1 added).\n  chunk 1: old lines 4-4 -> new lines 4-4', err: '' });
     expect(readFileSync(join(root, 'calc.py'), 'utf8')).toBe('def total(items):\n    s = 0\n    for i in items:\n        s += i * 2\n    return s\n');
 
     writeFileSync(chunks, JSON.stringify({ chunks: [{ context_before: '', old_lines: ['def total(items):'], new_lines: ['def total(items, start=0):'], context_after: '    s = 0' }] }));
@@ -93,7 +93,7 @@ describe('structedit CLI', () => {
     writeFileSync(chunks, JSON.stringify([{ context_before: '    for i in items:', old_lines: ['        s += i'], new_lines: ['        s -= i'], context_after: '    return s' }]));
     const failed = await run('chunk-edit', 'calc.py', '--target', 'def total', '--chunks', chunks, '--root', root);
     expect(failed.code).toBe(1);
-    expect(failed.err).toContain('error: CHUNK_MISMATCH');
+    expect(failed.err).toContain('failed (CHUNK_MISMATCH)');
     expect(failed.err).toContain('> 4 |         s += i * 2');
 
     writeFileSync(chunks, '[{');
@@ -148,7 +148,7 @@ describe('--dry-run', () => {
   it('structure edits and apply report what would change and write nothing', async () => {
     const before = readFileSync(join(root, 'auth.py'), 'utf8');
     const replace = await run('replace', 'auth.py', 'class UserAuth\\ndef validate', '--content', 'def validate(self):\n    return False', '--root', root, '--dry-run');
-    expect(replace).toEqual({ code: 0, out: 'would replace auth.py lines 2-3', err: '' });
+    expect(replace).toEqual({ code: 0, out: 'Dry run, nothing written: would replace "class UserAuth\\ndef validate" in auth.py; it would be at lines 2-3.', err: '' });
     const moved = await run('move', 'auth.py', 'class UserAuth\\ndef validate', '--to', 'other.py', '--position', 'file_end', '--root', root, '--dry-run', '--json');
     expect(JSON.parse(moved.out)).toMatchObject({ dry_run: true, destination_final_line_range: [1, 2] });
     writeFileSync(join(root, 'batch.json'), JSON.stringify([{ tool: 'delete_structure', input: { path: 'auth.py', target: 'class UserAuth\ndef validate' } }]));

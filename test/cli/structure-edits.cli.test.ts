@@ -22,7 +22,7 @@ async function run(argv: string[], stdin = ''): Promise<{ code: number; out: str
 
 describe('structedit CLI: structure edits', () => {
   it('replace with --content, and with --content-file - from standard input', async () => {
-    expect(await run(['replace', 'auth.py', 'class UserAuth\\ndef logout', '--content', 'def logout(self):\n    return None'])).toEqual({ code: 0, out: 'replaced auth.py lines 5-6', err: '' });
+    expect(await run(['replace', 'auth.py', 'class UserAuth\\ndef logout', '--content', 'def logout(self):\n    return None'])).toEqual({ code: 0, out: 'Replaced "class UserAuth\\ndef logout" in auth.py; it is now at lines 5-6.', err: '' });
     expect(file()).toBe(original.replace('        pass', '        return None'));
     const piped = await run(['replace', 'auth.py', 'class UserAuth\\ndef logout', '--content-file', '-', '--json'], 'def logout(self):\n    pass\n');
     expect(JSON.parse(piped.out)).toEqual({ lines: [5, 6], kept_leading_lines: 0, hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), undo_token: expect.any(String), dry_run: false, warnings: [] });
@@ -38,12 +38,12 @@ describe('structedit CLI: structure edits', () => {
     expect(file()).toBe(original);
     const warned = await run(['insert-before', 'auth.py', '', '--content', literal, '--syntax', 'warn']);
     expect(warned.code).toBe(3);
-    expect(warned.out).toContain('warning: SYNTAX_BROKEN');
+    expect(warned.out).toContain('Warning (SYNTAX_BROKEN)');
     expect(file()).toBe(`${literal}\n\n${original}`);
     writeFileSync(join(root, 'auth.py'), original);
     const allowed = await run(['insert-before', 'auth.py', '', '--content', literal, '--allow-broken']);
     expect(allowed.code).toBe(0);
-    expect(allowed.out).toContain('warning: SYNTAX_BROKEN');
+    expect(allowed.out).toContain('Warning (SYNTAX_BROKEN)');
     // A real line break ($'…' in a shell, or --content-file -) is code that parses.
     writeFileSync(join(root, 'auth.py'), original);
     const good = await run(['insert-before', 'auth.py', '', '--content-file', '-'], 'def helper():\n    pass\n');
@@ -52,26 +52,26 @@ describe('structedit CLI: structure edits', () => {
   });
 
   it('delete, insert-before, insert-after', async () => {
-    expect((await run(['insert-after', 'auth.py', 'class UserAuth\\ndef logout', '--content', 'def login(self):\n    pass'])).out).toBe('inserted into auth.py at line 8');
+    expect((await run(['insert-after', 'auth.py', 'class UserAuth\\ndef logout', '--content', 'def login(self):\n    pass'])).out).toBe('Inserted after "class UserAuth\\ndef logout" in auth.py at line 8.');
     // A blank line between the import and the (multi-line) class: the file gives no other example.
-    expect((await run(['insert-before', 'auth.py', '', '--content', 'import os'])).out).toBe('inserted into auth.py at line 1; the target is now at line 3');
-    expect((await run(['delete', 'auth.py', 'class UserAuth\\ndef validate'])).out).toBe('deleted auth.py lines 4-5');
+    expect((await run(['insert-before', 'auth.py', '', '--content', 'import os'])).out).toBe('Inserted before "" in auth.py at line 1; the target now starts at line 3.');
+    expect((await run(['delete', 'auth.py', 'class UserAuth\\ndef validate'])).out).toBe('Deleted "class UserAuth\\ndef validate" from auth.py (lines 4-5).');
     expect(file()).toBe('import os\n\nclass UserAuth:\n    def logout(self):\n        pass\n\n    def login(self):\n        pass\n');
   });
 
   it('replace-text, replace-all-text with --expected-count, and errors with similar lines', async () => {
-    expect((await run(['replace-text', 'auth.py', 'class UserAuth\\ndef validate', '--old', 'True', '--new', 'False'])).out).toBe('replaced text in auth.py line 3');
+    expect((await run(['replace-text', 'auth.py', 'class UserAuth\\ndef validate', '--old', 'True', '--new', 'False'])).out).toBe('Replaced the text in "class UserAuth\\ndef validate" of auth.py; the new text is at lines 3-3.');
     const mismatch = await run(['replace-all-text', 'auth.py', 'class UserAuth', '--old', 'self', '--new', 'me', '--expected-count', '3']);
     expect(mismatch.code).toBe(1);
-    expect(mismatch.err).toContain('error: COUNT_MISMATCH');
-    expect((await run(['replace-all-text', 'auth.py', 'class UserAuth', '--old', 'self', '--new', 'me', '--expected-count', '2'])).out).toBe('replaced 2 occurrences in auth.py lines 2-5');
+    expect(mismatch.err).toContain('failed (COUNT_MISMATCH)');
+    expect((await run(['replace-all-text', 'auth.py', 'class UserAuth', '--old', 'self', '--new', 'me', '--expected-count', '2'])).out).toBe('Replaced 2 occurrences in "class UserAuth" of auth.py (lines 2-5).');
     const missing = await run(['replace-text', 'auth.py', 'class UserAuth', '--old', 'return  False', '--new', 'x']);
     expect(missing.code).toBe(1);
-    expect(missing.err).toContain('similar lines:\n  line 3 (0.92): "        return False"');
+    expect(missing.err).toContain('Most similar lines of the structure (copy the exact text):\n  line 3 (similarity 0.92):         return False');
   });
 
   it('move to another file, creating it', async () => {
-    expect(await run(['move', 'auth.py', 'class UserAuth\\ndef logout', '--to', 'out/session.py', '--position', 'file_end'])).toEqual({ code: 0, out: 'moved auth.py lines 5-6 to out/session.py lines 1-2', err: '' });
+    expect(await run(['move', 'auth.py', 'class UserAuth\\ndef logout', '--to', 'out/session.py', '--position', 'file_end'])).toEqual({ code: 0, out: 'Moved "class UserAuth\\ndef logout" from auth.py (lines 5-6) to out/session.py, now lines 1-2.', err: '' });
     expect(file('out/session.py')).toBe('def logout(self):\n    pass\n');
     expect(file()).toBe('class UserAuth:\n    def validate(self):\n        return True\n');
   });

@@ -2,7 +2,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEditor, faultyFs, memoryFs, nodeFs, toFileEditResult, type EditOperation, type FileEditArgs, type FileEditResult, type FsAdapter, type MemoryFs } from 'structedit';
+import { createEditor, faultyFs, memoryFs, nodeFs, type EditOperation, type FileEditArgs, type FsAdapter, type MemoryFs } from 'structedit';
+import { toFileEditResult, type FileEditResult } from 'structedit/tools';
 import { expectError } from '../helpers.js';
 
 /** The fixtures of docs/spec/file-edit.md (Test Data Fixtures). */
@@ -71,13 +72,13 @@ describe('1. Basic operations', () => {
   it('Single edit with default occurrence (1)', async () => {
     const { raw, after } = await run('a = 1\nb = 2\n', [{ old_text: 'b = 2', new_text: 'b = 3' }]);
     expect(after).toBe('a = 1\nb = 3\n');
-    expect(raw._unsafeUnwrap().metadata).toMatchObject({ path: 'file.txt', total_replacements: 1, dry_run: false, edits_applied: [{ edit_index: 0, occurrences_replaced: 1, line_numbers: [2] }] });
+    expect(raw._unsafeUnwrap()).toMatchObject({ path: 'file.txt', total_replacements: 1, dry_run: false, edits_applied: [{ edit_index: 0, occurrences_replaced: 1, line_numbers: [2] }] });
   });
 
   it('Single edit with explicit occurrence count', async () => {
     const { raw, after } = await run('x\ny\nx\n', [{ old_text: 'x', new_text: 'z', occurrences: 2 }]);
     expect(after).toBe('z\ny\nz\n');
-    expect(raw._unsafeUnwrap().metadata.edits_applied).toEqual([{ edit_index: 0, occurrences_replaced: 2, line_numbers: [1, 3] }]);
+    expect(raw._unsafeUnwrap().edits_applied).toEqual([{ edit_index: 0, occurrences_replaced: 2, line_numbers: [1, 3] }]);
   });
 
   it('Multiple edits in sequence', async () => {
@@ -86,7 +87,7 @@ describe('1. Basic operations', () => {
       { old_text: 'three', new_text: '3' },
     ]);
     expect(after).toBe('1\ntwo\n3\n');
-    expect(raw._unsafeUnwrap().metadata.total_replacements).toBe(2);
+    expect(raw._unsafeUnwrap().total_replacements).toBe(2);
     expect(text).toBe('Applied 2 edits to file.txt: 2 replacements.\n\n```diff\n--- file.txt\n+++ file.txt\n@@ -1,3 +1,3 @@\n-one\n+1\n two\n-three\n+3\n```');
   });
 
@@ -125,7 +126,7 @@ describe('1. Basic operations', () => {
     const { result, after, raw } = await run(`first\n${long}\nlast\n`, [{ old_text: 'NEEDLE', new_text: 'pin' }]);
     expect(result.isError).toBe(false);
     expect(after).toBe(`first\n${'a'.repeat(6000)}pin${'b'.repeat(6000)}\nlast\n`);
-    expect(raw._unsafeUnwrap().metadata.edits_applied[0]!.line_numbers).toEqual([2]);
+    expect(raw._unsafeUnwrap().edits_applied[0]!.line_numbers).toEqual([2]);
   });
 });
 
@@ -151,7 +152,7 @@ describe('2. Occurrence validation', () => {
     const content = 'end\nstart\nend\nstart\n';
     const { after, raw } = await run(content, [{ old_text: 'end\nstart', new_text: 'joined', occurrences: 2 }]);
     expect(after).toBe('joined\njoined\n');
-    expect(raw._unsafeUnwrap().metadata.edits_applied[0]!.line_numbers).toEqual([1, 3]);
+    expect(raw._unsafeUnwrap().edits_applied[0]!.line_numbers).toEqual([1, 3]);
     // The same in a CRLF file, with old_text written with \n.
     expect((await run(content.replace(/\n/g, '\r\n'), [{ old_text: 'end\nstart', new_text: 'joined', occurrences: 2 }])).after).toBe('joined\r\njoined\r\n');
   });
@@ -251,7 +252,7 @@ describe('4. Edge cases', () => {
       { old_text: '漢字 𝔘', new_text: 'kanji U' },
     ]);
     expect(after).toBe('naïve café 🎉 — kanji U\n');
-    expect(raw._unsafeUnwrap().metadata.diff.unified).toContain('+naïve café 🎉 — kanji U');
+    expect(raw._unsafeUnwrap().diff.unified).toContain('+naïve café 🎉 — kanji U');
     // Half of a character can never match or be written.
     const half = await run(content, [{ old_text: '\uD83D', new_text: 'x' }]);
     expect(expectError(half.raw, 'INVALID_ARGUMENT').details.issues).toEqual([{ field: 'edits.0.old_text', message: 'contains half of a character (a lone UTF-16 surrogate)' }]);
@@ -323,7 +324,7 @@ describe('4. Edge cases', () => {
       symlinkSync('target.txt', join(root, 'link.txt'));
       const result = await editor.editFile({ path: 'link.txt', edits: [{ old_text: 'through', new_text: 'via' }] });
       // The link is followed, the final path is reported, and the link stays a link.
-      expect(result._unsafeUnwrap().metadata.path).toBe('target.txt');
+      expect(result._unsafeUnwrap().path).toBe('target.txt');
       expect(readFileSync(join(root, 'target.txt'), 'utf8')).toBe('via a link\n');
       expect(readFileSync(join(root, 'link.txt'), 'utf8')).toBe('via a link\n');
       // A link leading out of the root is refused.
@@ -351,7 +352,7 @@ describe('4. Edge cases', () => {
       const counter = faultyFs(nodeFs({ root }), { operations: ['write', 'rename'] });
       const written = await createEditor({ fs: counter }).editFile({ path: 'chunks.txt', edits, dry_run: true });
       if (written.isErr()) throw new Error(written.error.message);
-      expect(written.value.metadata.would_modify).toBe(true);
+      expect(written.value.would_modify).toBe(true);
       expect(counter.calls).toBe(0);
       for (let failAt = 1; failAt <= 2; failAt++) {
         const failing = faultyFs(nodeFs({ root }), { failAt, operations: ['write', 'rename'], code: 'ENOSPC' });
@@ -366,8 +367,8 @@ describe('4. Edge cases', () => {
       expect(readFileSync(path, 'utf8')).toBe(expected);
       expect(chunked).toHaveLength(1);
       expect(chunked[0]!.length).toBeGreaterThan(1024);
-      expect(result.metadata.total_replacements).toBe(600);
-      const undone = (await spied.undo({ undo_token: result.metadata.undo_token! }))._unsafeUnwrap();
+      expect(result.total_replacements).toBe(600);
+      const undone = (await spied.undo({ undo_token: result.undo_token! }))._unsafeUnwrap();
       expect(readFileSync(path, 'utf8')).toBe(original);
       await spied.undo({ undo_token: undone.undo_token });
       expect(readFileSync(path, 'utf8')).toBe(expected);
@@ -387,7 +388,7 @@ describe('4. Edge cases', () => {
     const lines = Array.from({ length: 300 }, (_, index) => `line ${index}`);
     const edits = lines.filter((_, index) => index % 3 === 0).map((line) => ({ old_text: `${line}\n`, new_text: `${line} changed\n` }));
     const { raw, text } = await run(`${lines.join('\n')}\n`, edits);
-    const unified = raw._unsafeUnwrap().metadata.diff.unified;
+    const unified = raw._unsafeUnwrap().diff.unified;
     const total = unified.split('\n').length - 1;
     expect(total).toBeGreaterThan(400);
     expect(text).toContain(`${unified.split('\n').slice(0, 400).join('\n')}\n… (${total - 400} more diff lines in metadata.diff)\n`);
@@ -408,13 +409,13 @@ describe('4. Edge cases', () => {
     const content = 'old line 1\r\nold line 2\r\n';
     const { after, raw } = await run(content, [{ old_text: 'old line 1\nold line 2\n', new_text: 'brand\nnew\n' }]);
     expect(after).toBe('brand\r\nnew\r\n');
-    expect(raw._unsafeUnwrap().metadata.diff).toMatchObject({ lines_added: 2, lines_removed: 2 });
+    expect(raw._unsafeUnwrap().diff).toMatchObject({ lines_added: 2, lines_removed: 2 });
   });
 
   it('should handle file with no newline at end', async () => {
     const { after, raw } = await run('a\nlast', [{ old_text: 'last', new_text: 'final' }]);
     expect(after).toBe('a\nfinal');
-    expect(raw._unsafeUnwrap().metadata.diff.unified).toBe('--- file.txt\n+++ file.txt\n@@ -1,2 +1,2 @@\n a\n-last\n\\ No newline at end of file\n+final\n\\ No newline at end of file\n');
+    expect(raw._unsafeUnwrap().diff.unified).toBe('--- file.txt\n+++ file.txt\n@@ -1,2 +1,2 @@\n a\n-last\n\\ No newline at end of file\n+final\n\\ No newline at end of file\n');
     // Adding the final newline shows too.
     expect((await run('a\nlast', [{ old_text: 'last', new_text: 'last\n' }])).after).toBe('a\nlast\n');
   });
@@ -437,7 +438,7 @@ describe('5. Dry run mode', () => {
 
   it('should return preview of all changes', async () => {
     const { raw, text } = await run(content, edits, { dry_run: true });
-    const metadata = raw._unsafeUnwrap().metadata;
+    const metadata = raw._unsafeUnwrap();
     expect(metadata).toMatchObject({ dry_run: true, would_modify: true, total_replacements: 3 });
     expect(metadata.preview).toEqual([
       { edit_index: 0, line_number: 1, before: 'alpha', after: 'ALPHA' },
@@ -447,7 +448,7 @@ describe('5. Dry run mode', () => {
     expect(text.startsWith('Dry run: 2 edits would make 3 replacements in file.txt. Nothing was written')).toBe(true);
     expect(text).toContain('```diff\n--- file.txt\n+++ file.txt\n@@ -1,4 +1,4 @@\n-alpha\n-beta\n+ALPHA\n+BETA\n gamma\n-beta\n+BETA\n```');
     // Edits that change nothing: would_modify is false.
-    expect((await run(content, [{ old_text: 'gamma', new_text: 'gamma' }], { dry_run: true })).raw._unsafeUnwrap().metadata.would_modify).toBe(false);
+    expect((await run(content, [{ old_text: 'gamma', new_text: 'gamma' }], { dry_run: true })).raw._unsafeUnwrap().would_modify).toBe(false);
   });
 
   it('should validate all edits in dry run', async () => {
@@ -472,7 +473,7 @@ describe('5. Dry run mode', () => {
   it('should include line numbers in preview', async () => {
     const content = Array.from({ length: 20 }, (_, index) => `l${index + 1}\n`).join('');
     const { raw } = await run(content, [{ old_text: 'l15', new_text: 'fifteen' }, { old_text: 'l2\n', new_text: '' }], { dry_run: true });
-    const metadata = raw._unsafeUnwrap().metadata;
+    const metadata = raw._unsafeUnwrap();
     // Line numbers are those of the file before the call, also for edits after a line was removed.
     expect(metadata.preview!.map((change) => [change.edit_index, change.line_number])).toEqual([
       [0, 15],
@@ -624,7 +625,7 @@ describe('8. Performance (read/write counts and atomicity; timings are in bench/
     const { fs, calls } = counting({ 'many.txt': `${lines.join('\n')}\n` });
     const edits = lines.map((_, index) => ({ old_text: `value_${index} =`, new_text: `renamed_${index} =` }));
     const result = await createEditor({ fs }).editFile({ path: 'many.txt', edits });
-    expect(result._unsafeUnwrap().metadata.total_replacements).toBe(1000);
+    expect(result._unsafeUnwrap().total_replacements).toBe(1000);
     expect(fs.snapshot()['many.txt']).toBe(`${lines.map((line, index) => line.replace(`value_${index} =`, `renamed_${index} =`)).join('\n')}\n`);
     // One read for the edits, one just before the write to make sure the file did not change in between (CONFLICT).
     expect(calls).toMatchObject({ readFile: 2, writeFile: 1 });
@@ -637,7 +638,7 @@ describe('8. Performance (read/write counts and atomicity; timings are in bench/
     const { fs, calls } = counting({ 'big.js': big });
     const edits = Array.from({ length: 100 }, (_, index) => ({ old_text: `function f${index * 12}() {`, new_text: `function g${index * 12}() {`, occurrences: 3 }));
     const result = await createEditor({ fs }).editFile({ path: 'big.js', edits });
-    expect(result._unsafeUnwrap().metadata.total_replacements).toBe(300);
+    expect(result._unsafeUnwrap().total_replacements).toBe(300);
     expect(big.length).toBeGreaterThan(10 * 1024 * 1024);
     expect(fs.snapshot()['big.js']).toBe(big.replace(/function f(\d+)\(\) \{/g, (all, number: string) => (Number(number) % 12 === 0 && Number(number) < 1200 ? `function g${number}() {` : all)));
     // One read for the edits, one just before the write to make sure the file did not change in between (CONFLICT).

@@ -32,7 +32,7 @@ describe('content hashes', () => {
     expect(expectOk(await editor.readFile({ path: 'n.txt' })).hash).toBe(current('n.txt'));
     expect(expectOk(await editor.readFile({ path: 'a.py', skeleton: true })).hash).toBe(current('a.py'));
     expect(expectOk(await editor.replaceTextInStructure({ path: 'a.py', target: 'def f', old_text: '1', new_text: '2' })).hash).toBe(current('a.py'));
-    expect(expectOk(await editor.editFile({ path: 'n.txt', edits: [{ old_text: 'one', new_text: 'two' }] })).metadata.hash).toBe(current('n.txt'));
+    expect(expectOk(await editor.editFile({ path: 'n.txt', edits: [{ old_text: 'one', new_text: 'two' }] })).hash).toBe(current('n.txt'));
     const chunk = expectOk(await editor.applyChunks({ path: 'a.py', target: 'def f', chunks: [{ context_before: 'def f():', old_lines: ['    return 2'], new_lines: ['    return 3'], context_after: '' }] }));
     expect(chunk.hash).toBe(current('a.py'));
     const moved = expectOk(await editor.moveStructure({ source_path: 'a.py', source_target: 'def f', dest_path: 'b.py', dest_target: 'def g', position: 'after' }));
@@ -209,7 +209,7 @@ describe('undo', () => {
   it('remembers the last 100 writes: the token of the 101st-latest is refused', async () => {
     const { editor, fs } = editorOver({ 'n.txt': '0\n' });
     const tokens: string[] = [];
-    for (let index = 0; index < 101; index++) tokens.push(expectOk(await editor.editFile({ path: 'n.txt', edits: [{ old_text: `${index}\n`, new_text: `${index + 1}\n` }] })).metadata.undo_token!);
+    for (let index = 0; index < 101; index++) tokens.push(expectOk(await editor.editFile({ path: 'n.txt', edits: [{ old_text: `${index}\n`, new_text: `${index + 1}\n` }] })).undo_token!);
     expectError(await editor.undo({ undo_token: tokens[0]! }), 'INVALID_ARGUMENT');
     expectOk(await editor.undo({ undo_token: tokens[100]! }));
     expect(fs.snapshot()['n.txt']).toBe('100\n');

@@ -7,14 +7,6 @@ import type { Warning } from '../warnings.js';
  * Line numbers are 1-based and always refer to the file as it was before the call.
  */
 
-/** One block of text for the caller (the shape MCP uses). */
-export interface TextContent {
-  /** Always `text`. */
-  type: 'text';
-  /** The text. */
-  text: string;
-}
-
 /** What one edit did. */
 export interface EditSummary {
   /** Index of the edit in `edits` (0-based). */
@@ -68,22 +60,12 @@ export interface FileEditMetadata {
   file_preview?: FilePreview;
 }
 
-/** The result of `file_edit` in the specification's shape, for either outcome. */
-export interface FileEditResult {
-  /** Whether the call failed (then nothing was written). */
-  isError: boolean;
-  /** The outcome as text for the caller (an LLM reads this). */
-  content: TextContent[];
-  /** The outcome as data. */
-  metadata?: FileEditMetadata;
-}
-
-/** A successful `editFile`: the specification's result, plus the warnings every result carries. */
-export interface FileEditSuccess extends FileEditResult {
-  /** Always false. */
-  isError: false;
-  /** Always present on success. */
-  metadata: FileEditMetadata & Required<Pick<FileEditMetadata, 'diff' | 'edits_applied' | 'total_replacements' | 'dry_run' | 'hash' | 'undo_token'>>;
+/** What `editFile` did: the edits, their diff, the file's hash after the call and how to undo it. */
+export interface EditFileResult extends Required<Pick<FileEditMetadata, 'path' | 'diff' | 'edits_applied' | 'total_replacements' | 'dry_run' | 'hash' | 'undo_token'>> {
+  /** Dry runs: whether the edits would change the file. */
+  would_modify?: boolean;
+  /** Dry runs: each change, with its line (at most 1000). */
+  preview?: DiffPreview[];
   /** Warnings (none are produced by `file_edit` today; the field is there like on every result). */
   warnings: Warning[];
 }

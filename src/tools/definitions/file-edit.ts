@@ -1,9 +1,10 @@
 import { fileEditArgsSchema, type FileEditArgs } from '../../core/arguments/file-edit.js';
-import type { FileEditSuccess } from '../../core/file-edit/types.js';
+import type { EditFileResult } from '../../core/file-edit/types.js';
+import { fileEditMetadata, fileEditText } from '../render/file-edit.js';
 import { renderWarnings, type ToolSpec } from '../tool-spec.js';
 
 /** `file_edit`: its results and errors read as the file-edit specification writes them. */
-export const fileEditTool: ToolSpec<FileEditArgs, FileEditSuccess> = {
+export const fileEditTool: ToolSpec<FileEditArgs, EditFileResult> = {
   name: 'file_edit',
   description: [
     'Apply one or more exact-text edits to any text file in one atomic call: each { old_text, new_text, occurrences? } is applied in order to the result of the previous one, and must match exactly `occurrences` times (default 1), or nothing is written.',
@@ -13,6 +14,6 @@ export const fileEditTool: ToolSpec<FileEditArgs, FileEditSuccess> = {
   ].join(' '),
   schema: fileEditArgsSchema,
   run: (editor, args) => editor.editFile(args),
-  render: (value) => value.content.map((block) => block.text).join('\n') + renderWarnings(value.warnings),
-  structured: (value) => ({ ...value.metadata, warnings: value.warnings }),
+  render: (value) => fileEditText(value) + renderWarnings(value.warnings),
+  structured: (value) => ({ ...fileEditMetadata(value), warnings: value.warnings }),
 };
