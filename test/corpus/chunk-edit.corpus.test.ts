@@ -108,20 +108,37 @@ function fitsEarlier(lines: readonly string[], before: readonly string[], old: r
   return false;
 }
 
-/** A chunk a careful caller would send for the edit: the fewest context lines that place it. */
-function chunkFor(lines: readonly string[], edit: LineEdit, style: { beforeSize: number; afterSize: number; asString: boolean; trimTrailing: boolean }): Chunk {
+/** Whether a chunk also fits at a position other than `at` (it would be ambiguous). */
+function fitsElsewhere(lines: readonly string[], before: readonly string[], old: readonly string[], after: readonly string[], at: number): boolean {
+  for (let q = before.length; q + old.length <= lines.length; q++) {
+    if (q === at || !matchesAt(lines, before, q - before.length) || !matchesAt(lines, old, q)) continue;
+    if (after.length === 0 ? q + old.length === lines.length : matchesAt(lines, after, q + old.length)) return true;
+  }
+  return false;
+}
+
+/**
+ * A chunk a careful caller would send for the edit: the fewest context lines that place it at one
+ * place (more before it, then more after it); `unique` is false when even the whole structure
+ * around it repeats (the caller then asks for the first place, where the edit is). With `first`,
+ * only enough context that no earlier place fits (the caller asks for the first place).
+ */
+function chunkFor(lines: readonly string[], edit: LineEdit, style: { beforeSize: number; afterSize: number; asString: boolean; trimTrailing: boolean }, placement: 'unique' | 'first' = 'unique'): Chunk & { unique: boolean } {
   const end = edit.at + edit.remove;
   const old = lines.slice(edit.at, end);
   let beforeSize = Math.min(style.beforeSize, edit.at);
-  const afterSize = end === lines.length ? 0 : Math.min(style.afterSize, lines.length - end);
-  const after = lines.slice(end, end + afterSize);
+  let afterSize = end === lines.length ? 0 : Math.min(style.afterSize, lines.length - end);
+  let after = lines.slice(end, end + afterSize);
   while (beforeSize < edit.at && fitsEarlier(lines, lines.slice(edit.at - beforeSize, edit.at), old, after, edit.at)) beforeSize++;
+  while (placement === 'unique' && beforeSize < edit.at && fitsElsewhere(lines, lines.slice(edit.at - beforeSize, edit.at), old, after, edit.at)) beforeSize++;
+  while (placement === 'unique' && end + afterSize < lines.length && fitsElsewhere(lines, lines.slice(edit.at - beforeSize, edit.at), old, after, edit.at)) after = lines.slice(end, end + ++afterSize);
+  const unique = !fitsElsewhere(lines, lines.slice(edit.at - beforeSize, edit.at), old, after, edit.at);
   const context = (rows: string[]) => {
     const shown = style.trimTrailing ? rows.map((row) => row.trimEnd()) : rows;
     // As one string when that reads back the same: a final line break is ignored, so not when the last line is empty.
     return style.asString && shown.length > 0 && shown[shown.length - 1] !== '' ? shown.join('\n') : shown;
   };
-  return { context_before: context(lines.slice(edit.at - beforeSize, edit.at)), old_lines: old, new_lines: edit.insert, context_after: context(after) };
+  return { context_before: context(lines.slice(edit.at - beforeSize, edit.at)), old_lines: old, new_lines: edit.insert, context_after: context(after), unique };
 }
 
 describe('real code: random line edits sent as chunks give the text the same edits give directly (property)', () => {
@@ -133,10 +150,12 @@ describe('real code: random line edits sent as chunks give the text the same edi
         const sample = samples[pick % samples.length]!;
         const edits = normaliseEdits(rawEdits, sample.lines.length);
         fc.pre(edits.length > 0);
-        const chunks = edits.map((edit) => chunkFor(sample.lines, edit, style));
+        const built = edits.map((edit) => chunkFor(sample.lines, edit, style));
+        const chunks = built.map(({ unique: _unique, ...chunk }) => chunk);
         const expected = sample.text.slice(0, sample.regionStart) + applyDirectly(sample.lines, edits).join('\n') + sample.text.slice(sample.node.end);
         const source = createSourceText(crlf ? sample.text.replace(/\n/g, '\r\n') : sample.text);
-        const plan = planChunks(source, sample.node, reversed ? [...chunks].reverse() : chunks, { path: sample.file, target: null });
+        // A chunk whose whole surroundings repeat can only be placed by asking for the first place (where it is).
+        const plan = planChunks(source, sample.node, reversed ? [...chunks].reverse() : chunks, { path: sample.file, target: null }, built.every((chunk) => chunk.unique) ? 'reject' : 'first');
         if (plan.isErr()) throw new Error(`${sample.file} lines ${sample.node.lineRange.join('-')}: ${plan.error.message}`);
         const result = applyReplacements(source, plan.value.replacements);
         if (isOverlap(result)) throw new Error('overlapping replacements');
@@ -161,7 +180,7 @@ describe('repetitive text: chunks land at the first place they fit (property)', 
         const edits = normaliseEdits(rawEdits, rows.length);
         fc.pre(edits.length > 0);
         const node: StructureNode = { kind: 'file', type: 'file', name: null, start: 0, end: text.length, headerStart: 0, matchStarts: [0], lineRange: [1, rows.length], children: [] };
-        const plan = planChunks(createSourceText(text), node, edits.map((edit) => chunkFor(rows, edit, style)), { path: 'x', target: '' }, 'first');
+        const plan = planChunks(createSourceText(text), node, edits.map((edit) => chunkFor(rows, edit, style, 'first')).map(({ unique: _unique, ...chunk }) => chunk), { path: 'x', target: '' }, 'first');
         if (plan.isErr()) throw new Error(plan.error.message);
         const result = applyReplacements(createSourceText(text), plan.value.replacements);
         if (isOverlap(result)) throw new Error('overlapping replacements');
