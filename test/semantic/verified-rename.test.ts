@@ -370,3 +370,23 @@ describe('a value built from a module namespace', () => {
     expect(after).toEqual(files);
   });
 });
+
+describe('a TypeScript parameter property is a member', () => {
+  it('its rename follows the class: this.x, the constructor body, and a receiver typed as the class', async () => {
+    const files = {
+      'src/errors.ts': lines('export class HTTPError extends Error {', '  constructor(readonly response: { status: number }) {', '    super(String(response.status));', '  }', '', '  status(): number {', '    return this.response.status;', '  }', '}'),
+      'src/client.ts': lines("import { HTTPError } from './errors.js';", '', 'export function statusOf(error: HTTPError): number {', '  return error.response.status;', '}', '', 'export function anyStatus(error: { response: { status: number } }): number {', '  return error.response.status;', '}'),
+    };
+    const edit = { op: 'rename' as const, path: 'src/errors.ts', address: 'export class HTTPError extends Error\nconstructor.params[0]', new_name: 'reply' };
+    const { editor, fs } = editorOver(files);
+    // `anyStatus` reads `response` from a value syntax cannot type: a candidate, listed.
+    const refused = expectError(await editor.applyEdits({ edits: [edit] }), 'AMBIGUOUS_REFERENCES');
+    expect(refused.details.candidates.map((candidate) => `${candidate.file}:${candidate.line}`)).toEqual(['src/client.ts:8']);
+    expect(fs.snapshot()).toEqual(files);
+    expectOk(await editor.applyEdits({ edits: [{ ...edit, include: [] }] }));
+    const after = fs.snapshot() as Record<string, string>;
+    expect(after['src/errors.ts']).toBe(lines('export class HTTPError extends Error {', '  constructor(readonly reply: { status: number }) {', '    super(String(reply.status));', '  }', '', '  status(): number {', '    return this.reply.status;', '  }', '}'));
+    expect(after['src/client.ts']).toContain('  return error.reply.status;\n}\n\nexport function anyStatus');
+    expect(after['src/client.ts']).toContain('error: { response: { status: number } }');
+  });
+});

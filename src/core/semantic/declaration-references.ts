@@ -4,7 +4,7 @@ import { invalidArgument, makeError, type CodeLocation, type StructeditError } f
 import { languageFamily, profileOf } from '../languages/profiles/index.js';
 import { projectResolution, type ProjectResolution } from '../modules/resolution.js';
 import { codeLocation, type LocatedAddress } from './locate-address.js';
-import { classesOf, memberReferences, type Candidate, type ClassDeclaration, type OutsideBase } from './members.js';
+import { classesOf, isParameterProperty, memberReferences, type Candidate, type ClassDeclaration, type OutsideBase } from './members.js';
 import { nameNodeOf } from './parts.js';
 import { auditMentions, findLocations, wordOffsets, type Declaration, type FoundLocation, type FoundReferences, type ModelledFile, type UnprovenMention } from './references.js';
 import { scopesOf } from './scope-model.js';
@@ -129,8 +129,9 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
     const origin = modelled(located.file, root);
     const occurrence = occurrenceAt(origin.model, nameNode.startIndex, nameNode.endIndex);
     const local = new Map([[origin.path, origin]]);
-    // A name bound in a scope other than a class body: followed through scopes and imports.
-    if (occurrence?.binding && occurrence.role !== 'property' && occurrence.binding.scope.kind !== 'class') {
+    // A name bound in a scope other than a class body: followed through scopes and imports (a
+    // parameter property is a member as well, below).
+    if (occurrence?.binding && occurrence.role !== 'property' && occurrence.binding.scope.kind !== 'class' && !isParameterProperty(nameNode)) {
       const declaration = { file: origin.path, binding: occurrence.binding };
       if (occurrence.binding.scope !== origin.model.module) {
         const found = findLocations(local, declaration, yield* resolutionOf(workspace));

@@ -137,8 +137,23 @@ export function memberDefinitions(declaration: ClassDeclaration, name: string): 
       nameNode = left?.type === 'identifier' ? left : null;
     }
     if (nameNode && nameNode.text === name) names.push(nameNode);
+    // TypeScript parameter properties (`constructor(readonly response: R)`) declare members too.
+    if (node.type === 'method_definition' && nameNode?.text === 'constructor') {
+      const parameters = node.childForFieldName('parameters');
+      for (const parameter of parameters ? namedChildrenOf(parameters) : []) {
+        const pattern = parameter.childForFieldName('pattern');
+        if (pattern?.text === name && isParameterProperty(pattern)) names.push(pattern);
+      }
+    }
   }
   return names;
+}
+
+/** Whether a name is a TypeScript parameter property (`readonly x`, `private y` in a constructor): a parameter that is also a member. */
+export function isParameterProperty(name: Node): boolean {
+  const parameter = name.parent;
+  if (!parameter || !/^(required|optional)_parameter$/.test(parameter.type) || parameter.childForFieldName('pattern')?.id !== name.id) return false;
+  return parameter.children.some((child) => child !== null && /^(accessibility_modifier|readonly|override_modifier)$/.test(child.type));
 }
 
 function key(file: string, offset: number): string {
