@@ -547,6 +547,26 @@ export interface ErrorDetailsByCode {
     cycle: string[];
   };
   /**
+   * The semantic backend (TypeScript's language service, a language server) could not answer: it is
+   * not installed, it crashed, or it timed out. Nothing was written.
+   */
+  BACKEND_UNAVAILABLE: {
+    /** The backend (`typescript`, `lsp:pyright-langserver`). */
+    backend: string;
+    /** Why: `not_installed`, `crashed` or `timed_out`. */
+    reason: 'not_installed' | 'crashed' | 'timed_out';
+  };
+  /**
+   * A semantic batch would add type errors (the backend's checker, before and after the batch):
+   * nothing was written. `validate: false` writes it anyway.
+   */
+  TYPE_ERRORS_ADDED: {
+    /** The backend that checked. */
+    backend: string;
+    /** Each added error: file, 1-based line, the checker's code and message. */
+    errors: Array<{ file: string | null; line: number | null; code: string; message: string }>;
+  };
+  /**
    * `file_edit`: an edit's `old_text` occurs nowhere in the file as that edit sees it;
    * `validation_error.similar_content` holds the closest text, `suggested_fixes` what to send.
    */

@@ -21,6 +21,7 @@ import { commitFiles, fileChanged, hashOrNull, type FileWrite } from './commit.j
 import { contentHash } from './content-hash.js';
 import type { Formatter } from './formatter.js';
 import { fileTooLarge, fromFs } from './fs-errors.js';
+import { semanticBackends, type SemanticBackendOptions, type SemanticBackends } from './backends.js';
 import { createUndoStore, type UndoStore } from './undo-store.js';
 import { isUtf8 } from './utf8-check.js';
 
@@ -61,6 +62,13 @@ export interface EditorOptions {
    * turns caching off.
    */
   parseCache?: Partial<ParseCacheLimits>;
+  /**
+   * The semantic backend per language, for renames, reference checks and the type check of a
+   * semantic batch: `{ typescript: 'auto' | 'syntax' | typescriptBackend(…) }`. By default the
+   * syntactic engine (which refuses what it cannot prove); `auto` uses TypeScript's language service
+   * for TypeScript and JavaScript when the `typescript` package is installed.
+   */
+  semantic?: SemanticBackendOptions;
 }
 
 const DEFAULT_LIMITS: EditorLimits = { maxFileBytes: 10 * 1024 * 1024, maxTextFileBytes: 100 * 1024 * 1024, maxContentBytes: 1024 * 1024 };
@@ -105,6 +113,8 @@ export interface EditorContext {
   readonly syntax: 'warn' | 'reject';
   /** Parsed file versions by content, with their tree-sitter trees (WASM memory). */
   readonly parseCache: ParseCache;
+  /** The semantic backends, chosen per language on first use. */
+  readonly backends: SemanticBackends;
   /**
    * Reads and decodes a file (size limit, binary and UTF-8 checks). The limit is
    * `limits.maxFileBytes` unless another is given (plain-text operations read larger files).
@@ -280,6 +290,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     });
 
   return {
+    backends: semanticBackends(options.semantic),
     fs,
     registry,
     limits,

@@ -1,7 +1,8 @@
-import { err, ok, okAsync, ResultAsync, type Result } from 'neverthrow';
+import { err, errAsync, ok, okAsync, ResultAsync, type Result } from 'neverthrow';
 import { applyEditsArgsSchema, type ApplyEditsArgs, type SemanticEdit } from '../core/arguments/semantic.js';
 import { validateArguments } from '../core/arguments/validation.js';
-import { invalidArgument, type StructeditError } from '../core/errors.js';
+import { invalidArgument, makeError, type StructeditError } from '../core/errors.js';
+import { addedDiagnostics, type SemanticBackend } from '../core/semantic/backend.js';
 import { parseTarget } from '../core/locate/targets.js';
 import { runEdit } from '../core/semantic/edits.js';
 import type { SemanticEditOutcome } from '../core/semantic/outcomes.js';
@@ -75,9 +76,13 @@ export function applyEdits(context: EditorContext, input: ApplyEditsArgs, format
       try {
         const warnings: Warning[] = [];
         const results: SemanticEditOutcome[] = [];
+        const backends = new Set<SemanticBackend>();
         for (const [index, edit] of edits.entries()) {
           const checkpoint = workspace.checkpoint();
-          const run: EditRun = { workspace, index, syntax, warnings: [] };
+          const language = workspace.languageOf(edit.path);
+          const backend = language.isOk() ? await context.backends.for(language.value.id) : null;
+          if (backend) backends.add(backend);
+          const run: EditRun = { workspace, index, syntax, warnings: [], backend };
           const outcome = await checkExpectedHash(workspace, edit).andThen(() => runEdit(run, edit));
           if (outcome.isErr()) {
             const error = failedAt(outcome.error, index, edits.length, edit, transaction);
@@ -93,6 +98,18 @@ export function applyEdits(context: EditorContext, input: ApplyEditsArgs, format
           const formatted = await formatFiles(workspace, formatter, syntax);
           if (formatted.isErr()) return err(formatted.error);
           warnings.push(...formatted.value);
+        }
+        // The type check: the backends of the changed files' languages, on the files before and after the batch.
+        if (options.validate !== false) {
+          for (const file of workspace.changed()) {
+            const backend = await context.backends.for(file.language.id);
+            if (backend) backends.add(backend);
+          }
+          for (const backend of backends) {
+            const renamed = new Map(results.flatMap((result) => (result.status === 'applied' && result.op === 'rename' ? [[result.new_name, result.old_name] as const] : [])));
+            const checked = await typeCheck(workspace, backend, renamed);
+            if (checked.isErr()) return err(checked.error);
+          }
         }
         const changed = workspace.changed();
         const fileChanges: FileChange[] = changed.map((file) => ({ file: file.path, created: file.originalBytes === null, changes: lineChanges(file.original.text, file.tree.source.text) }));
@@ -120,6 +137,23 @@ export function applyEdits(context: EditorContext, input: ApplyEditsArgs, format
         workspace.dispose();
       }
     })(),
+  );
+}
+
+/** `TYPE_ERRORS_ADDED` when the backend's checker finds errors after the batch that it did not before. */
+function typeCheck(workspace: Workspace, backend: SemanticBackend, renamed: ReadonlyMap<string, string>): ResultAsync<void, StructeditError> {
+  return backend.diagnostics(workspace.texts('original')).andThen((before) =>
+    backend.diagnostics(workspace.texts('current')).andThen((after) => {
+      const added = addedDiagnostics(before, after, renamed);
+      if (added.length === 0) return okAsync(undefined);
+      const listed = added.slice(0, 5).map((error) => `${error.file ?? '(project)'}${error.line === null ? '' : `:${error.line}`} ${error.code} ${error.message.split('\n')[0]}`).join('; ');
+      return errAsync(
+        makeError('TYPE_ERRORS_ADDED', `The batch would add ${added.length} type error${added.length === 1 ? '' : 's'} (${backend.name}): ${listed}${added.length > 5 ? '; …' : ''}. Nothing was written. Change the edits so the program still type-checks, or send the batch with validate: false.`, {
+          backend: backend.name,
+          errors: added.map((error) => ({ file: error.file, line: error.line, code: error.code, message: error.message })),
+        }),
+      );
+    }),
   );
 }
 

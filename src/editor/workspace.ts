@@ -7,6 +7,7 @@ import type { StructurePath } from '../core/locate/targets.js';
 import { isConfigFile, type ProjectFiles } from '../core/modules/project.js';
 import { configFilesToRead } from '../core/modules/tsconfig.js';
 import { isReadFailure, workspacePath, type SemanticWorkspace, type WorkspaceFile } from '../core/semantic/workspace.js';
+import type { CurrentTexts } from '../core/semantic/backend.js';
 import type { StructureTree } from '../core/structure/types.js';
 import type { IndentationStyle } from '../core/text/indentation.js';
 import { encodeUtf8 } from '../core/text/utf8.js';
@@ -171,6 +172,31 @@ export class Workspace implements SemanticWorkspace {
   /** The writes that commit the batch. */
   writes(): FileWrite[] {
     return this.changed().map((file) => ({ path: file.path, before: file.originalBytes, after: encodeUtf8(file.tree.source.original, file.tree.source.bom) }));
+  }
+
+  texts(state: 'current' | 'original' = 'current'): CurrentTexts {
+    const context = this.#context;
+    const files = this.#files;
+    return {
+      text: async (path) => {
+        const file = files.get(path);
+        if (file) return state === 'original' ? (file.originalBytes === null ? undefined : file.original.text) : file.tree.source.text;
+        const read = await context.readSource(path, { bytes: context.limits.maxTextFileBytes, advice: '' });
+        return read.isOk() ? read.value.source.text : undefined;
+      },
+      files: async () => {
+        const listed = await this.listFiles();
+        if (listed.isErr()) throw new Error(listed.error.message);
+        // Files the batch creates exist for the backend too (and only in the current state).
+        const created = state === 'current' ? [...files.values()].filter((file) => file.originalBytes === null && file.tree.source.text !== '').map((file) => file.path) : [];
+        return [...new Set([...listed.value, ...created])].sort();
+      },
+      folder: async (path) => {
+        const entries = await context.fs.readDirectory(path).catch(() => null);
+        if (entries === null) return null;
+        return { files: entries.filter((entry) => entry.kind === 'file').map((entry) => entry.name), folders: entries.filter((entry) => entry.kind === 'directory').map((entry) => entry.name) };
+      },
+    };
   }
 
   /**

@@ -203,6 +203,16 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     facts: (e) => ['Candidates:', ...e.details.candidates.slice(0, 20).map((candidate) => `  ${candidate.file}:${candidate.line}:${candidate.column} (receiver ${candidate.receiver}): ${candidate.text}`), ...(e.details.candidates.length > 20 ? [`  … and ${e.details.candidates.length - 20} more`] : [])],
     next: () => ["Send include: 'candidates' to rename all of them,", 'or include: [{ "file", "line", "column" }, …] listing exactly the ones that are this member (an empty list renames none).'],
   },
+  BACKEND_UNAVAILABLE: {
+    headline: (e) => `the ${e.details.backend} backend could not answer (${e.details.reason.replace('_', ' ')}); nothing was written.`,
+    facts: () => [],
+    next: (e) => (e.details.reason === 'not_installed' ? ['Install what the message names, or choose the syntax backend for this language, and retry.'] : ['Retry once; if it fails again, choose the syntax backend for this language (it refuses what it cannot prove instead of guessing).']),
+  },
+  TYPE_ERRORS_ADDED: {
+    headline: (e) => `the batch would add ${e.details.errors.length} type error${e.details.errors.length === 1 ? '' : 's'} (${e.details.backend}); nothing was written.`,
+    facts: (e) => e.details.errors.slice(0, 10).map((error) => `${error.file ?? '(project)'}${error.line === null ? '' : `:${error.line}`} ${error.code}: ${error.message.split('\n')[0]}`),
+    next: () => ['Fix the edits so they keep the program type-correct (or add the missing changes to the same batch), and retry;', 'or send the batch with validate: false to write it anyway.'],
+  },
   IMPORT_CYCLE: {
     headline: (e) => `Nothing was written: moving ${quote(e.details.address)} would make ${e.details.files[0]} and ${e.details.files[1]} import each other, which Python fails on.`,
     facts: (e) => [`The import cycle: ${e.details.cycle.join(' -> ')}`],

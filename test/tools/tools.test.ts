@@ -230,6 +230,8 @@ const EXAMPLES: { [Code in ErrorCode]: StructeditError } = {
   AMBIGUOUS_REFERENCES: makeError('AMBIGUOUS_REFERENCES', 'Candidates.', { path: 'fmt.py', address: 'class F\ndef write', name: 'write', certain: 2, candidates: [{ file: 'cli.py', line: 2, column: 15, text: 'formatter.write(rows)', kind: 'candidate', receiver: 'formatter' }] }),
   IMPORT_CYCLE: makeError('IMPORT_CYCLE', 'Cycle.', { path: 'a.py', address: 'def f', files: ['b.py', 'a.py'], cycle: ['b.py', 'a.py', 'b.py'] }),
   CHUNK_AMBIGUOUS: makeError('CHUNK_AMBIGUOUS', 'Twice.', { path: 't.py', target: 'class T', chunk_index: 0, places: [{ line: 3, lines: [{ line: 2, text: '    def a(self):' }, { line: 3, text: '        pass' }] }, { line: 6, lines: [{ line: 5, text: '    def b(self):' }, { line: 6, text: '        pass' }] }] }),
+  BACKEND_UNAVAILABLE: makeError('BACKEND_UNAVAILABLE', 'No typescript.', { backend: 'typescript', reason: 'not_installed' }),
+  TYPE_ERRORS_ADDED: makeError('TYPE_ERRORS_ADDED', 'Errors.', { backend: 'typescript', errors: [{ file: 'a.ts', line: 3, code: 'TS2304', message: "Cannot find name 'x'." }] }),
   INTERNAL_ERROR: makeError('INTERNAL_ERROR', 'Bug.', { cause: 'stack' }),
   CONFLICT: makeError('CONFLICT', 'a.py changed since it was read.', { reason: 'file_changed', path: 'a.py', expected_hash: `sha256:${'a'.repeat(64)}`, actual_hash: null }),
 };

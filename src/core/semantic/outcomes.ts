@@ -44,6 +44,8 @@ export interface RenameOutcome {
   address: string;
   /** It was applied (or would be, in a dry run). */
   status: 'applied';
+  /** What found the places: `syntax` (structedit's own engine), `typescript`, `lsp:<server>`. */
+  backend: string;
   /** The name before. */
   old_name: string;
   /** The name after. */

@@ -5,7 +5,8 @@ import { invalidArgument, makeError, type CodeLocation, type StructeditError } f
 import type { Warning } from '../warnings.js';
 import { offsetAfterEdit } from '../edit/layout.js';
 import { projectResolution } from '../modules/resolution.js';
-import { ambiguousReferences, moduleBindingReferences, referencesOf, unresolvedReferences, type References } from './declaration-references.js';
+import { ambiguousReferences, declaredName, moduleBindingReferences, referencesOf, unresolvedReferences, type References } from './declaration-references.js';
+import type { SemanticBackend } from './backend.js';
 import { memberDefinitions, type Candidate } from './members.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import { profileOf } from '../languages/profiles/index.js';
@@ -48,6 +49,7 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
     const field = `edits.${run.index}`;
     const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language, { overloads: true });
     const language = located.file.language.id;
+    if (run.backend) return ok(yield* renameThroughBackend(run, run.backend, edit, located));
     const found = yield* referencesOf(run, located, `${field}.address`);
     const newName = newNameFor(found.name, edit.new_name, language);
     if (newName === null) {
@@ -110,8 +112,64 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
   });
 }
 
+/**
+ * `rename` answered by a semantic backend (TypeScript's language service, a language server): its
+ * rename locations are applied as they are, then checked. From the renamed declaration in the new
+ * state the backend's rename locations must be exactly the places changed, file by file (more: the
+ * new name captured a use; fewer: a renamed use no longer reaches the declaration). The batch's
+ * type check comes after every edit.
+ */
+function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: RenameEdit, located: LocatedAddress): ResultAsync<RenameOutcome, StructeditError> {
+  return safeTry(async function* () {
+    const { workspace } = run;
+    const field = `edits.${run.index}`;
+    const nameNode = declaredName(located);
+    if (!nameNode) return err(invalidArgument([{ field: `${field}.address`, message: `${located.part.description} declares no name; address a named declaration (a function, class, variable, member, parameter or import)` }]));
+    const oldName = nameNode.text;
+    const newName = newNameFor(oldName, edit.new_name, located.file.language.id);
+    if (newName === null) {
+      return err(invalidArgument([{ field: `${field}.new_name`, message: `${JSON.stringify(edit.new_name)} is not a ${located.file.language.id} identifier for ${JSON.stringify(oldName)}; give the bare new name (letters, digits, _), not a keyword${oldName.startsWith('#') ? '' : ', and no # (that would make the member private)'}` }]));
+    }
+    if (oldName === newName) return ok({ ...outcome(run, edit, oldName, newName, [], []), backend: backend.name });
+    const planned = yield* backend.rename(workspace.texts(), located.file.path, nameNode.startIndex, newName);
+    if (planned.kind === 'refused') {
+      return err(invalidArgument([{ field: `${field}.address`, message: `${backend.name} will not rename ${JSON.stringify(oldName)} here: ${planned.reason}` }]));
+    }
+    const byFile = new Map<string, Replacement[]>();
+    for (const change of planned.edits) {
+      const list = byFile.get(change.file) ?? [];
+      list.push({ start: change.start, end: change.end, text: change.text });
+      byFile.set(change.file, list);
+    }
+    const changes: RenameChange[] = [];
+    for (const [path, replacements] of byFile) {
+      const file = yield* workspace.file(path);
+      for (const replacement of replacements) {
+        const place = codeLocation(file, replacement.start, 'reference');
+        const kind = path === located.file.path && replacement.start === nameNode.startIndex ? 'definition' : 'reference';
+        changes.push({ file: path, line: place.line, column: place.column, kind });
+      }
+      const applied = yield* workspace.apply(file, replacements, run.syntax);
+      run.warnings.push(...applied.warnings);
+    }
+    // The state after: renaming the declaration again (to its own name) must find exactly these places.
+    const at = offsetAfterEdit(byFile.get(located.file.path) ?? [], nameNode.startIndex);
+    const again = yield* backend.rename(workspace.texts(), located.file.path, at, newName);
+    const counted = new Map<string, number>();
+    if (again.kind === 'edits') for (const change of again.edits) counted.set(change.file, (counted.get(change.file) ?? 0) + 1);
+    const differing = [...new Set([...byFile.keys(), ...counted.keys()])].filter((path) => (byFile.get(path)?.length ?? 0) !== (counted.get(path) ?? 0));
+    if (again.kind === 'refused' || differing.length > 0) {
+      const mentions: UnprovenMention[] = differing.map((path) => ({ file: path, start: byFile.get(path)?.[0]?.start ?? 0, reason: `after the rename, ${backend.name} finds ${counted.get(path) ?? 0} place${counted.get(path) === 1 ? '' : 's'} of the renamed declaration here where ${byFile.get(path)?.length ?? 0} ${byFile.get(path)?.length === 1 ? 'was' : 'were'} renamed (the new name captures or loses a use)` }));
+      return err(yield* unresolvedReferences(run, located, oldName, mentions.length > 0 ? mentions : [{ file: located.file.path, start: nameNode.startIndex, reason: `after the rename, ${backend.name} cannot rename the declaration again` }]));
+    }
+    changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+    return ok({ ...outcome(run, edit, oldName, newName, changes, []), backend: backend.name });
+  });
+}
+
 function outcome(run: EditRun, edit: RenameEdit, oldName: string, newName: string, changes: RenameChange[], unresolved: CodeLocation[]): RenameOutcome {
   return {
+    backend: 'syntax',
     index: run.index,
     op: 'rename',
     path: edit.path,

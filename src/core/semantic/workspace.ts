@@ -10,6 +10,7 @@ import type { StructureTree } from '../structure/types.js';
 import type { IndentationStyle } from '../text/indentation.js';
 import type { SourceText } from '../text/source-text.js';
 import type { Warning } from '../warnings.js';
+import type { CurrentTexts, SemanticBackend } from './backend.js';
 
 /**
  * What semantic planning needs from the world, as an interface the editor shell implements: the
@@ -70,6 +71,8 @@ export interface SemanticWorkspace {
    * errors fail the edit (`syntax: 'reject'`) or come back as a `SYNTAX_BROKEN` warning.
    */
   apply(file: WorkspaceFile, replacements: readonly Replacement[], syntax: 'warn' | 'reject'): ResultAsync<{ file: WorkspaceFile; warnings: Warning[] }, StructeditError>;
+  /** The files as a semantic backend reads them: as the batch has them now (`original`: as they were before it). */
+  texts(state?: 'current' | 'original'): CurrentTexts;
 }
 
 /** What every edit of a batch is planned with. */
@@ -81,6 +84,8 @@ export interface EditRun {
   readonly syntax: 'warn' | 'reject';
   /** Warnings of the edit, collected as it goes. */
   readonly warnings: Warning[];
+  /** The semantic backend answering for the edit's language (`null`: the syntactic engine). */
+  readonly backend: SemanticBackend | null;
 }
 
 /**

@@ -1,0 +1,93 @@
+import type { ResultAsync } from 'neverthrow';
+import type { StructeditError } from '../errors.js';
+
+/**
+ * A semantic backend: what answers the questions syntax alone cannot (which uses mean which
+ * declaration through types, whether the program still type-checks), as a port the core asks.
+ * The syntactic engine is the default; a host plugs in TypeScript's language service or a language
+ * server per language. Implementations live outside the core (they run a checker or a process);
+ * the core only sees places, edits and diagnostics in its own terms: files under the root and
+ * UTF-16 offsets into their current text.
+ */
+
+/** A place a backend names: a file under the root (normalized, `/` separators) and a UTF-16 range of its current text. */
+export interface BackendSpan {
+  /** The file, relative to the root. */
+  readonly file: string;
+  /** Where the range starts (UTF-16 offset). */
+  readonly start: number;
+  /** Where it ends (exclusive). */
+  readonly end: number;
+}
+
+/** One replacement a backend plans. */
+export interface BackendEdit extends BackendSpan {
+  /** The text replacing the range. */
+  readonly text: string;
+}
+
+/** A problem the backend's checker reports. */
+export interface BackendDiagnostic {
+  /** The file (`null`: the project, e.g. a configuration error). */
+  readonly file: string | null;
+  /** 1-based line in that file's current text (`null` when the problem has no place). */
+  readonly line: number | null;
+  /** The checker's code (`TS2322`, pyright's rule). */
+  readonly code: string;
+  /** The checker's message. */
+  readonly message: string;
+}
+
+/** What renaming at a place comes to: the edits, or why the backend will not rename there. */
+export type BackendRename = { readonly kind: 'edits'; readonly edits: readonly BackendEdit[] } | { readonly kind: 'refused'; readonly reason: string };
+
+/**
+ * The files of a batch as they are now: the backend reads every file through it, so it sees the
+ * edits earlier in the batch (and a check "before" sees the files as they were).
+ */
+export interface CurrentTexts {
+  /** The text of a file under the root now, or `undefined` when it does not exist. */
+  text(path: string): Promise<string | undefined>;
+  /** The files under the root (sorted), dependency folders left out. */
+  files(): Promise<readonly string[]>;
+  /** The entries of a folder under the root, including dependency folders (`null` when it does not exist). */
+  folder(path: string): Promise<{ files: string[]; folders: string[] } | null>;
+}
+
+/** A semantic backend for some languages. */
+export interface SemanticBackend {
+  /** What results report as `backend`: `typescript`, `lsp:pyright-langserver`. */
+  readonly name: string;
+  /** Whether it answers for files of this language id. */
+  serves(language: string): boolean;
+  /** Every place renaming the declaration whose name is at `offset` of `file` changes, as edits to `newName`. */
+  rename(current: CurrentTexts, file: string, offset: number, newName: string): ResultAsync<BackendRename, StructeditError>;
+  /** Every reference of the declaration whose name is at `offset` of `file` (the declaration itself excluded). */
+  references(current: CurrentTexts, file: string, offset: number): ResultAsync<readonly BackendSpan[], StructeditError>;
+  /** The checker's problems in the project's files (of the languages it serves). */
+  diagnostics(current: CurrentTexts): ResultAsync<readonly BackendDiagnostic[], StructeditError>;
+  /** Frees what it holds (a language server process, a program); later calls may start again. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * The diagnostics an edit added: those of `after` beyond the ones `before` already had, counted by
+ * file, code and message (positions move with edits; the same problem elsewhere in the same file
+ * is not new). `renamed` maps a new name back to the old one, so an error that only mentions the
+ * renamed name is the same error.
+ */
+export function addedDiagnostics(before: readonly BackendDiagnostic[], after: readonly BackendDiagnostic[], renamed: ReadonlyMap<string, string> = new Map()): BackendDiagnostic[] {
+  const key = (diagnostic: BackendDiagnostic, message: string) => `${diagnostic.file ?? ''}\u0000${diagnostic.code}\u0000${message}`;
+  const counts = new Map<string, number>();
+  for (const diagnostic of before) counts.set(key(diagnostic, diagnostic.message), (counts.get(key(diagnostic, diagnostic.message)) ?? 0) + 1);
+  const added: BackendDiagnostic[] = [];
+  for (const diagnostic of after) {
+    let message = diagnostic.message;
+    for (const [newName, oldName] of renamed) message = message.split(`'${newName}'`).join(`'${oldName}'`).split(`"${newName}"`).join(`"${oldName}"`);
+    const at = key(diagnostic, message);
+    const left = counts.get(at) ?? 0;
+    if (left > 0) counts.set(at, left - 1);
+    else added.push(diagnostic);
+  }
+  return added;
+}

@@ -1,0 +1,59 @@
+import { loadTypeScript, typescriptBackend } from '../backends/typescript.js';
+import type { SemanticBackend } from '../core/semantic/backend.js';
+import { languageFamily } from '../core/languages/profiles/index.js';
+
+/**
+ * Which semantic backend answers for a language: `syntax` (the default for now: structedit's own
+ * engine, which refuses what it cannot prove), `auto` (the best one available on the machine:
+ * TypeScript's language service when `typescript` is installed, else the syntactic engine), or a
+ * backend the host built (`typescriptBackend({ typescript })`).
+ */
+export type SemanticBackendChoice = 'auto' | 'syntax' | SemanticBackend;
+
+/**
+ * The semantic backend per language, by language id or family: `typescript` (TypeScript, TSX and
+ * JavaScript), `python`, … A language not named gets `syntax`.
+ */
+export type SemanticBackendOptions = Readonly<Partial<Record<string, SemanticBackendChoice>>>;
+
+/** The backends of an editor: chosen per language on first use, kept for the editor's life. */
+export interface SemanticBackends {
+  /** The backend for a language (`null`: the syntactic engine). */
+  for(language: string): Promise<SemanticBackend | null>;
+  /** Stops every backend started (language server processes, programs). */
+  dispose(): Promise<void>;
+}
+
+/** The key a language's choice is given under: `typescript` for the ECMAScript family, else the language id. */
+function keyOf(language: string): string {
+  return languageFamily(language) === 'ecmascript' ? 'typescript' : language;
+}
+
+/** The backends `options` choose. */
+export function semanticBackends(options: SemanticBackendOptions = {}): SemanticBackends {
+  const started = new Map<string, Promise<SemanticBackend | null>>();
+  const choose = async (key: string): Promise<SemanticBackend | null> => {
+    const choice = options[key] ?? 'syntax';
+    if (choice === 'syntax') return null;
+    if (choice !== 'auto') return choice;
+    // auto: TypeScript's language service when the typescript package is installed.
+    if (key === 'typescript') return (await loadTypeScript()) ? typescriptBackend() : null;
+    return null;
+  };
+  return {
+    for: (language) => {
+      const key = keyOf(language);
+      let backend = started.get(key);
+      if (!backend) {
+        backend = choose(key);
+        started.set(key, backend);
+      }
+      return backend.then((chosen) => (chosen && chosen.serves(language) ? chosen : null));
+    },
+    dispose: async () => {
+      const all = await Promise.all(started.values());
+      started.clear();
+      await Promise.all(all.map((backend) => backend?.dispose()));
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import * as ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { createEditor, memoryFs, typescriptBackend, type ApplyEditsArgs, type RenameOutcome } from 'structedit';
+import { expectError, expectOk, lines } from '../helpers.js';
+
+/**
+ * Issue 18: with `semantic: { typescript: 'auto' }` and the `typescript` package installed,
+ * renames of TypeScript and JavaScript go through TypeScript's language service (members reached through typed receivers included), and
+ * every semantic batch is type-checked before and after: new errors refuse it.
+ */
+
+const client = {
+  'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', noEmit: true } }),
+  'package.json': JSON.stringify({ name: 'client', type: 'module' }),
+  'src/errors.ts': lines('export class HTTPError extends Error {', '  constructor(readonly response: { status: number }) {', "    super('HTTP error');", '  }', '}'),
+  'src/client.ts': lines(
+    "import { HTTPError } from './errors.js';",
+    '',
+    'export function statusOf(error: unknown): number | null {',
+    '  if (error instanceof HTTPError) return error.response.status;',
+    '  return null;',
+    '}',
+  ),
+};
+
+async function batch(files: Record<string, string>, args: ApplyEditsArgs, semantic: Parameters<typeof createEditor>[0]['semantic'] = { typescript: 'auto' }) {
+  const fs = memoryFs(files);
+  const editor = createEditor({ fs, semantic });
+  const result = await editor.applyEdits(args);
+  return { result, files: fs.snapshot() as Record<string, string> };
+}
+
+describe('the TypeScript backend (issue 18)', () => {
+  it('renames a member used through a typed receiver, which the syntactic engine refuses as ambiguous', async () => {
+    const edit = { op: 'rename' as const, path: 'src/errors.ts', address: 'export class HTTPError extends Error\nconstructor.params[0]', new_name: 'reply' };
+    const syntax = await batch(client, { edits: [edit] }, { typescript: 'syntax' });
+    expectError(syntax.result, 'AMBIGUOUS_REFERENCES');
+    const { result, files } = await batch(client, { edits: [edit] });
+    const rename = expectOk(result).results[0] as RenameOutcome;
+    expect(rename.backend).toBe('typescript');
+    expect(rename.changes.map((change) => `${change.file}:${change.line}:${change.column} ${change.kind}`)).toEqual(['src/client.ts:4:48 reference', 'src/errors.ts:2:24 definition']);
+    expect(files['src/errors.ts']).toContain('constructor(readonly reply: { status: number })');
+    expect(files['src/client.ts']).toContain('return error.reply.status;');
+  });
+
+  it('a batch that adds a type error is refused (TYPE_ERRORS_ADDED), nothing written; validate: false writes it', async () => {
+    const args: ApplyEditsArgs = { edits: [{ op: 'set', path: 'src/client.ts', address: 'export function statusOf.body', value: "return 'none';" }] };
+    const { result, files } = await batch(client, args);
+    const error = expectError(result, 'TYPE_ERRORS_ADDED');
+    expect(error.details.backend).toBe('typescript');
+    expect(error.details.errors.map((added) => `${added.file}:${added.line} ${added.code}`)).toEqual(['src/client.ts:4 TS2322']);
+    expect(files).toEqual(client);
+    const forced = await batch(client, { ...args, options: { validate: false } });
+    expectOk(forced.result);
+    expect(forced.files['src/client.ts']).toContain("return 'none';");
+  });
+
+  it('errors the project already had are not new', async () => {
+    const broken = { ...client, 'src/broken.ts': lines('export const count: number = "many";') };
+    const { result } = await batch(broken, { edits: [{ op: 'rename', path: 'src/client.ts', address: 'export function statusOf', new_name: 'statusCode' }] });
+    expectOk(result);
+  });
+
+  it('the syntactic engine stays the default (and no type check)', async () => {
+    const fs = memoryFs(client);
+    const result = await createEditor({ fs }).applyEdits({ edits: [{ op: 'rename', path: 'src/client.ts', address: 'export function statusOf', new_name: 'statusCode' }] });
+    expect((expectOk(result).results[0] as RenameOutcome).backend).toBe('syntax');
+  });
+
+  it('semantic: { typescript: "syntax" } keeps the syntactic engine (and no type check)', async () => {
+    const { result } = await batch(client, { edits: [{ op: 'rename', path: 'src/client.ts', address: 'export function statusOf', new_name: 'statusCode' }] }, { typescript: 'syntax' });
+    expect((expectOk(result).results[0] as RenameOutcome).backend).toBe('syntax');
+  });
+
+  it('a language service that fails is BACKEND_UNAVAILABLE, and every file stays as it was', async () => {
+    const failing = { ...ts, createLanguageService: () => { throw new Error('out of memory'); } };
+    const { result, files } = await batch(client, { edits: [{ op: 'rename', path: 'src/client.ts', address: 'export function statusOf', new_name: 'statusCode' }] }, { typescript: typescriptBackend({ typescript: failing }) });
+    const error = expectError(result, 'BACKEND_UNAVAILABLE');
+    expect(error.message).toContain('out of memory');
+    expect(files).toEqual(client);
+  });
+});
