@@ -1,3 +1,4 @@
+import type { Tally } from './tally.js';
 import { createEditor, memoryFs, type ApplyEditsResult, type Editor, type MemoryFs, type SemanticEdit, type StructureListing } from 'structedit';
 
 /**
@@ -101,4 +102,24 @@ export class CorpusEngine {
     }
     return { outcome, files };
   }
+}
+
+/**
+ * The files an edit whose dry run applied writes for real, or `null` after listing in the tally's
+ * crashes why they could not be had (an exception, or a real edit that did not apply as its dry
+ * run did: both are bugs whatever the edit).
+ */
+export async function writtenFiles(engine: CorpusEngine, tally: Tally, edit: SemanticEdit, label: string): Promise<{ files: Record<string, string | null>; result: ApplyEditsResult } | null> {
+  let written: Awaited<ReturnType<CorpusEngine['written']>>;
+  try {
+    written = await tally.timed('engine', () => engine.written(edit));
+  } catch (error) {
+    tally.crashed.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+  if (written.outcome.kind !== 'applied') {
+    tally.crashed.push(`${label}: the dry run applied but the real edit did not (${written.outcome.kind === 'refused' ? written.outcome.code : written.outcome.message})`);
+    return null;
+  }
+  return { files: written.files, result: written.outcome.result };
 }

@@ -1,5 +1,5 @@
 import type { MoveOutcome } from 'structedit';
-import { CorpusEngine } from './engine.js';
+import { CorpusEngine, writtenFiles } from './engine.js';
 import type { JediOracle, PythonCheck, PythonDeclaration } from './jedi-client.js';
 import { moduleOf, type PythonCorpus } from './python-corpus.js';
 import { addressOf } from './python-rename.js';
@@ -61,18 +61,9 @@ export async function movesChecked(corpus: PythonCorpus, oracle: JediOracle, che
       tally.add(label, { kind: 'refused', code: dry.code, message: dry.message });
       continue;
     }
-    let written: Awaited<ReturnType<CorpusEngine['written']>>;
-    try {
-      written = await tally.timed('engine', () => engine.written(edit));
-    } catch (error) {
-      tally.crashed.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
-      continue;
-    }
-    if (written.outcome.kind !== 'applied') {
-      tally.crashed.push(`${label}: the dry run applied but the real edit did not`);
-      continue;
-    }
-    const moved = written.outcome.result.results[0] as MoveOutcome;
+    const written = await writtenFiles(engine, tally, edit, label);
+    if (written === null) continue;
+    const moved = written.result.results[0] as MoveOutcome;
     const mentioning = files.filter((file) => corpus.files.get(file)!.includes(declaration.name));
     const resolveFiles = [...new Set([...mentioning, ...Object.keys(written.files)])].filter((file) => file.endsWith('.py')).sort();
     const frozen = Object.keys(written.files).filter((file) => corpus.frozen.has(file));

@@ -1,5 +1,5 @@
 import type { RenameOutcome } from 'structedit';
-import { CorpusEngine } from './engine.js';
+import { CorpusEngine, writtenFiles } from './engine.js';
 import type { ClassRef, GotoTarget, JediOracle, Place, PythonDeclaration } from './jedi-client.js';
 import { moduleOf, type PythonCorpus } from './python-corpus.js';
 import { evenSample, placeKey, Tally, type ShownPlace } from './tally.js';
@@ -160,17 +160,8 @@ export async function renameAgainstJedi(corpus: PythonCorpus, oracle: JediOracle
     if (missed.length === 0 && wrong.length === 0 && external.length === 0) tally.add(label, { kind: 'agreed', engineOnly });
     else tally.add(label, { kind: 'disagreed', missed: sorted(missed), extra: sorted(wrong), ...(external.length > 0 ? { note: `renamed, but ${external.join(', ')} outside the package declares it too (the override no longer overrides)` } : {}) });
     // Every applied rename, agreeing or not: the package must still compile and import.
-    let written: Awaited<ReturnType<CorpusEngine['written']>>;
-    try {
-      written = await tally.timed('engine', () => engine.written(edit));
-    } catch (error) {
-      tally.crashed.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
-      continue;
-    }
-    if (written.outcome.kind !== 'applied') {
-      tally.crashed.push(`${label}: the dry run applied but the real edit did not (${written.outcome.kind === 'refused' ? written.outcome.code : written.outcome.message})`);
-      continue;
-    }
+    const written = await writtenFiles(engine, tally, edit, label);
+    if (written === null) continue;
     const frozen = Object.keys(written.files).filter((file) => corpus.frozen.has(file));
     if (frozen.length > 0) tally.partlyChecked.push(`${label}: compiled only, not imported (changes ${frozen.join(', ')}, which the interpreter runs frozen)`);
     const changedModules = frozen.length > 0 ? [] : [corpus.name, ...Object.keys(written.files).map(moduleOf)].filter((module): module is string => module !== null && importable.has(module));

@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { CorpusEngine } from './engine.js';
+import { CorpusEngine, writtenFiles } from './engine.js';
 import { evenSample, Tally } from './tally.js';
 import { CorpusLanguageService, isSource, newErrors, type TypeScriptCorpus } from './typescript-corpus.js';
 import { filesToCheck, typeScriptAddress, typeScriptDeclarations } from './typescript-rename.js';
@@ -43,17 +43,8 @@ export async function typeScriptMovesChecked(corpus: TypeScriptCorpus, options: 
       tally.add(label, { kind: 'refused', code: dry.code, message: dry.message });
       continue;
     }
-    let written: Awaited<ReturnType<CorpusEngine['written']>>;
-    try {
-      written = await tally.timed('engine', () => engine.written(edit));
-    } catch (error) {
-      tally.crashed.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
-      continue;
-    }
-    if (written.outcome.kind !== 'applied') {
-      tally.crashed.push(`${label}: the dry run applied but the real edit did not`);
-      continue;
-    }
+    const written = await writtenFiles(engine, tally, edit, label);
+    if (written === null) continue;
     const files = filesToCheck(corpus, Object.keys(written.files), [declaration.name]);
     edited.set(written.files);
     const found = await tally.timed('type checks', () => Promise.resolve(files.flatMap((file) => newErrors(pristine.errors(file), edited.errors(file)))));

@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import type { RenameOutcome } from 'structedit';
-import { CorpusEngine } from './engine.js';
+import { CorpusEngine, writtenFiles } from './engine.js';
 import { evenSample, placeKey, Tally, type ShownPlace } from './tally.js';
 import { CorpusLanguageService, isSource, newErrors, type TypeScriptCorpus } from './typescript-corpus.js';
 
@@ -146,17 +146,8 @@ export async function renameAgainstTypeScript(corpus: TypeScriptCorpus, options:
   }
   // The applied renames, agreeing or not: no new errors in any file they could affect.
   for (const { label, declaration, edit } of evenSample(applied, options.typeChecks, (entry) => `${entry.declaration.file}:${String(entry.declaration.line).padStart(6, '0')}:${entry.declaration.name}`)) {
-    let written: Awaited<ReturnType<CorpusEngine['written']>>;
-    try {
-      written = await tally.timed('engine', () => engine.written(edit));
-    } catch (error) {
-      tally.crashed.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
-      continue;
-    }
-    if (written.outcome.kind !== 'applied') {
-      tally.crashed.push(`${label}: the dry run applied but the real edit did not (${written.outcome.kind === 'refused' ? written.outcome.code : written.outcome.message})`);
-      continue;
-    }
+    const written = await writtenFiles(engine, tally, edit, label);
+    if (written === null) continue;
     const files = filesToCheck(corpus, Object.keys(written.files), [declaration.name]);
     edited.set(written.files);
     const found = await tally.timed('type checks', () => Promise.resolve(files.flatMap((file) => newErrors(pristine.errors(file), edited.errors(file)))));
