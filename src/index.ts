@@ -6,6 +6,7 @@
 export { createEditor } from './editor/index.js';
 export { prettierFormatter } from './editor/formatter.js';
 export { typescriptBackend, type TypeScriptBackendOptions } from './backends/typescript.js';
+export { languageServerBackend, type LanguageServerOptions } from './backends/language-server.js';
 export type { SemanticBackendChoice, SemanticBackendOptions } from './editor/backends.js';
 export type { BackendDiagnostic, BackendEdit, BackendRename, BackendSpan, CurrentTexts, SemanticBackend } from './core/semantic/backend.js';
 export type { FileChange, LineChange } from './core/semantic/line-changes.js';

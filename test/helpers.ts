@@ -42,6 +42,15 @@ export function expectError<Code extends StructeditError['error']>(
   return error as Extract<StructeditError, { error: Code }>;
 }
 
+/**
+ * An editor over in-memory files whose semantic edits use structedit's syntactic engine: the tests
+ * of that engine (by default the editor takes the machine's TypeScript or a language server on the
+ * PATH, which answer differently and check types).
+ */
+export function syntaxEditorOver(files: Record<string, string | Uint8Array>, options: Omit<EditorOptions, 'fs'> = {}): { editor: Editor; fs: MemoryFs } {
+  return editorOver(files, { semantic: 'syntax', ...options });
+}
+
 /** Joins lines with `\n` (fixtures read better as arrays). */
 export const lines = (...rows: string[]): string => `${rows.join('\n')}\n`;
 

@@ -32,6 +32,8 @@ const CONFIGS = ['tsconfig.json', 'jsconfig.json'];
 const LANGUAGES = new Set(['typescript', 'tsx', 'javascript']);
 
 let shared: Promise<typeof TS | null> | null = null;
+/** The last version given to a file's text, across every project in the process. */
+let documentVersions = 0;
 
 /** The installed `typescript` module, or `null` (an optional peer dependency). */
 export function loadTypeScript(): Promise<typeof TS | null> {
@@ -236,7 +238,9 @@ class TypeScriptProject {
   #store(path: string, text: string | null): void {
     const known = this.#files.get(path);
     if (known && known.text === text) return;
-    this.#files.set(path, { text, version: (known?.version ?? 0) + 1 });
+    // Versions are unique in the process: the shared document registry keeps parsed files by name and
+    // version, and another editor's project must never be handed this text's tree for another text.
+    this.#files.set(path, { text, version: ++documentVersions });
     this.#version++;
   }
 

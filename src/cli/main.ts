@@ -14,6 +14,7 @@ import type { StructeditError } from '../core/errors.js';
 import type { Warning } from '../core/warnings.js';
 import { version } from '../version.js';
 import { registerSemanticEditCommands } from './semantic-edit-commands.js';
+import { SEMANTIC_OPTION, semanticOption } from './semantic-option.js';
 import { editorSyntax, registerStructureEditCommands, withWriteOptions, writeOptions, type SyntaxOptions } from './structure-edit-commands.js';
 
 /**
@@ -203,26 +204,35 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
     .option('--root <dir>', 'folder every path is confined to', process.cwd())
     .option('--json', 'print the tool results as JSON')
     .option('--dry-run', 'set dry_run on every call whose tool takes it: check and report, write nothing')
-    .action(async (file: string, options: { root: string; json?: boolean; dryRun?: boolean }) => {
+    .option(...SEMANTIC_OPTION)
+    .action(async (file: string, options: { root: string; json?: boolean; dryRun?: boolean; semantic: string[] }) => {
       const text = file === '-' ? await (io.readStdin ?? readProcessStdin)() : await readFile(file, 'utf8').catch((cause: unknown) => {
         throw new CommanderError(EXIT_USAGE, 'structedit.usage', `cannot read ${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
       });
       const batch = parseBatch(text);
       if (typeof batch === 'string') throw new CommanderError(EXIT_USAGE, 'structedit.usage', batch);
-      const tools = new Map(createTools(createEditor({ fs: nodeFs({ root: options.root }) })).map((tool) => [tool.name, tool]));
+      const semantic = semanticOption(options.semantic);
+      if ('problem' in semantic) throw new CommanderError(EXIT_USAGE, 'structedit.usage', semantic.problem);
+      const editor = createEditor({ fs: nodeFs({ root: options.root }), semantic: semantic.options });
+      const tools = new Map(createTools(editor).map((tool) => [tool.name, tool]));
       const results: ToolResult[] = [];
-      exitCode = EXIT_OK;
-      for (const [index, call] of batch.entries()) {
-        const tool = tools.get(call.tool);
-        const result: ToolResult = tool
-          ? await tool.execute(options.dryRun ? withDryRun(tool, call.input) : call.input)
-          : { isError: true, content: [{ type: 'text', text: `Unknown tool ${JSON.stringify(call.tool)} in call ${index + 1}. Tools: ${[...tools.keys()].join(', ')}.` }], structuredContent: { error: 'INVALID_ARGUMENT' } };
-        results.push(result);
-        if (!options.json) (result.isError ? io.err : io.out)(`[${index + 1}/${batch.length}] ${call.tool}\n${result.content.map((block) => block.text).join('\n')}`);
-        if (result.isError) {
-          exitCode = EXIT_OPERATION_FAILED;
-          break;
+      try {
+        exitCode = EXIT_OK;
+        for (const [index, call] of batch.entries()) {
+          const tool = tools.get(call.tool);
+          const result: ToolResult = tool
+            ? await tool.execute(options.dryRun ? withDryRun(tool, call.input) : call.input)
+            : { isError: true, content: [{ type: 'text', text: `Unknown tool ${JSON.stringify(call.tool)} in call ${index + 1}. Tools: ${[...tools.keys()].join(', ')}.` }], structuredContent: { error: 'INVALID_ARGUMENT' } };
+          results.push(result);
+          if (!options.json) (result.isError ? io.err : io.out)(`[${index + 1}/${batch.length}] ${call.tool}\n${result.content.map((block) => block.text).join('\n')}`);
+          if (result.isError) {
+            exitCode = EXIT_OPERATION_FAILED;
+            break;
+          }
         }
+      } finally {
+        // Language servers started for the batch stop with it.
+        await editor.dispose();
       }
       if (options.json) io.out(JSON.stringify(results, null, 2));
     });

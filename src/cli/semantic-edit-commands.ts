@@ -3,6 +3,8 @@ import type { ApplyEditsArgs, ApplyEditsOptions, SemanticEdit } from '../core/ar
 import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
 import { semanticEditTool } from '../tools/definitions/semantic-edit.js';
+import { CommanderError } from 'commander';
+import { SEMANTIC_OPTION, semanticOption } from './semantic-option.js';
 import { editorSyntax, withWriteOptions, type EditCommandContext, type SyntaxOptions } from './structure-edit-commands.js';
 
 interface SemanticOptions extends SyntaxOptions {
@@ -16,6 +18,7 @@ interface SemanticOptions extends SyntaxOptions {
   position?: string;
   force?: boolean;
   to?: string;
+  semantic: string[];
 }
 
 /** Addresses come as one argument with `\n` between target levels, as targets do in `read`. */
@@ -34,8 +37,15 @@ async function runOne(context: EditCommandContext, options: SemanticOptions, edi
     edits: [{ ...edit, ...(options.language ? { language: options.language } : {}), ...(options.expectedHash !== undefined ? { expected_hash: options.expectedHash } : {}) }],
     options: batchOptions(options),
   };
-  const editor = createEditor({ fs: nodeFs({ root: options.root }), syntax: options.validate === false ? 'warn' : editorSyntax(options) });
-  context.finish(semanticEditTool, args, await editor.applyEdits(args), options.json, { allowBroken: options.allowBroken === true });
+  const semantic = semanticOption(options.semantic);
+  if ('problem' in semantic) throw new CommanderError(context.usageExitCode, 'structedit.usage', semantic.problem);
+  const editor = createEditor({ fs: nodeFs({ root: options.root }), syntax: options.validate === false ? 'warn' : editorSyntax(options), semantic: semantic.options });
+  try {
+    context.finish(semanticEditTool, args, await editor.applyEdits(args), options.json, { allowBroken: options.allowBroken === true });
+  } finally {
+    // Language servers started for the edit stop with it.
+    await editor.dispose();
+  }
 }
 
 /**
@@ -47,7 +57,8 @@ export function registerSemanticEditCommands(program: Command, context: EditComm
   const semantic = (command: Command) =>
     withWriteOptions(context.common(command))
       .option('--format', 'format the touched files with prettier when it is installed')
-      .option('--no-validate', 'allow an add, remove, rename or move that adds syntax errors (with a warning); set always refuses');
+      .option('--no-validate', 'allow an add, remove, rename or move that adds syntax or type errors (with a warning); set always refuses syntax errors')
+      .option(...SEMANTIC_OPTION);
 
   semantic(edit.command('set').description('Replace the text of the addressed part (the file must still parse).').argument('<path>').argument('<address>').argument('<value>')).action(
     (path: string, address: string, value: string, options: SemanticOptions) => runOne(context, options, { op: 'set', path, address: levels(address), value }),

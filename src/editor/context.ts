@@ -63,10 +63,12 @@ export interface EditorOptions {
    */
   parseCache?: Partial<ParseCacheLimits>;
   /**
-   * The semantic backend per language, for renames, reference checks and the type check of a
-   * semantic batch: `{ typescript: 'auto' | 'syntax' | typescriptBackend(…) }`. By default the
-   * syntactic engine (which refuses what it cannot prove); `auto` uses TypeScript's language service
-   * for TypeScript and JavaScript when the `typescript` package is installed.
+   * The semantic backend, for renames, reference checks and the type check of a semantic batch:
+   * `'auto'` (the default: TypeScript's language service for TypeScript and JavaScript when the
+   * `typescript` package is installed, a known language server such as `pyright-langserver` when it
+   * is on the `PATH`, else the syntactic engine), `'syntax'` (structedit's own engine everywhere,
+   * which refuses what it cannot prove), or per language:
+   * `{ typescript: 'auto', python: languageServerBackend({ … }), go: 'syntax' }`.
    */
   semantic?: SemanticBackendOptions;
 }

@@ -128,6 +128,12 @@ export interface Editor {
    * that redoes the change.
    */
   undo(args: UndoArgs): ResultAsync<UndoResult, StructeditError>;
+  /**
+   * Stops what the editor started: language server processes and TypeScript programs of its
+   * semantic backends, and its parsed trees. The editor stays usable (they start again when
+   * needed); a host that runs language servers calls this before it exits.
+   */
+  dispose(): Promise<void>;
 }
 
 /**
@@ -164,6 +170,10 @@ export function createEditor(options: EditorOptions): Editor {
     undo: exclusive((args) => undoPaths(context, args), undo),
     editFile: exclusive(single, editFile),
     applyEdits: exclusive(semanticEditPaths, (context, args: ApplyEditsArgs) => applyEdits(context, args, formatter)),
+    dispose: async () => {
+      await context.backends.dispose();
+      context.parseCache.clear();
+    },
   };
   // Cached trees live in WASM memory, which the garbage collector does not see: free them once the
   // editor is unreachable. The held cache does not refer back to the editor, so it can be collected.

@@ -35,6 +35,12 @@ export interface ApplyEditsResult {
   changed?: FileChange[];
   /** Every touched file still parses (an edit that would have broken one failed instead). */
   validation: 'passed';
+  /**
+   * The semantic backends that type-checked the batch, before and after, and found no new error
+   * (`typescript`, `lsp:pyright-langserver`); empty when none did (the syntactic engine only checks
+   * that the files parse; `validate: false` skips the check).
+   */
+  type_checked: string[];
   /** Dry run: applying the same batch now would succeed. */
   safe_to_apply: boolean;
   /** Warnings of every edit and file (`SYNTAX_BROKEN` with `validate: false`, `FORMAT_SKIPPED`, …). */
@@ -100,12 +106,14 @@ export function applyEdits(context: EditorContext, input: ApplyEditsArgs, format
           warnings.push(...formatted.value);
         }
         // The type check: the backends of the changed files' languages, on the files before and after the batch.
+        const typeChecked: string[] = [];
         if (options.validate !== false) {
           for (const file of workspace.changed()) {
             const backend = await context.backends.for(file.language.id);
             if (backend) backends.add(backend);
           }
           for (const backend of backends) {
+            typeChecked.push(backend.name);
             const renamed = new Map(results.flatMap((result) => (result.status === 'applied' && result.op === 'rename' ? [[result.new_name, result.old_name] as const] : [])));
             const checked = await typeCheck(workspace, backend, renamed);
             if (checked.isErr()) return err(checked.error);
@@ -128,6 +136,7 @@ export function applyEdits(context: EditorContext, input: ApplyEditsArgs, format
           results,
           ...(dryRun ? { would_change: fileChanges } : { changed: fileChanges }),
           validation: 'passed',
+          type_checked: typeChecked,
           safe_to_apply: failed === 0,
           warnings: dedupe(warnings),
           hashes: receipt ? Object.fromEntries(receipt.hashes) : {},

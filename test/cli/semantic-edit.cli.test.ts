@@ -17,10 +17,16 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
+/**
+ * Runs the CLI. Semantic commands run with --semantic syntax unless they choose: these are tests of
+ * the commands over structedit's own engine (the default, auto, takes pyright-langserver from the
+ * PATH; test/semantic/language-server-backend.e2e.test.ts runs the CLI that way).
+ */
 async function run(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(argv, { out: (text) => out.push(text), err: (text) => err.push(text), readStdin: async () => stdin });
+  const semantic = ['edit', 'apply'].includes(argv[0]!) && !argv.includes('--semantic') ? ['--semantic', 'syntax'] : [];
+  const code = await runCli([...argv, ...semantic], { out: (text) => out.push(text), err: (text) => err.push(text), readStdin: async () => stdin });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 

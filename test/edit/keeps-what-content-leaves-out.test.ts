@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorOver, expectFigures, expectOk, lines } from '../helpers.js';
+import { syntaxEditorOver as editorOver, expectFigures, expectOk, lines } from '../helpers.js';
 
 /**
  * Issue 17, cases 3, 4 and 8: a structure replace keeps the doc comment and decorators the content

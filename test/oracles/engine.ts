@@ -1,5 +1,5 @@
 import type { Tally } from './tally.js';
-import { createEditor, memoryFs, type ApplyEditsResult, type Editor, type MemoryFs, type SemanticEdit, type StructureListing } from 'structedit';
+import { createEditor, memoryFs, type ApplyEditsResult, type Editor, type MemoryFs, type SemanticBackendOptions, type SemanticEdit, type StructureListing } from 'structedit';
 
 /**
  * structedit as the oracle runs see it: one editor over an in-memory copy of a corpus, a dry run
@@ -29,10 +29,14 @@ export class CorpusEngine {
   #editor: Editor;
   readonly #listed = new Map<string, ListedStructure[]>();
 
-  constructor(files: ReadonlyMap<string, string>) {
+  readonly #semantic: SemanticBackendOptions;
+
+  /** `semantic`: the backend measured (by default the syntactic engine). */
+  constructor(files: ReadonlyMap<string, string>, semantic: SemanticBackendOptions = 'syntax') {
     this.#files = files;
+    this.#semantic = semantic;
     this.#fs = memoryFs(Object.fromEntries(files));
-    this.#editor = createEditor({ fs: this.#fs });
+    this.#editor = createEditor({ fs: this.#fs, semantic });
   }
 
   /** The named structures of a file, two levels deep (a class and its members). */
@@ -96,7 +100,7 @@ export class CorpusEngine {
     if (!restored) {
       // Start over from the corpus rather than trust a copy that differs from it.
       this.#fs = memoryFs(Object.fromEntries(this.#files));
-      this.#editor = createEditor({ fs: this.#fs });
+      this.#editor = createEditor({ fs: this.#fs, semantic: this.#semantic });
       this.#listed.clear();
       throw new Error(`undo did not restore the corpus after ${JSON.stringify(edit)}: ${undone?.isErr() ? undone.error.message : 'no undo token'}`);
     }

@@ -126,12 +126,12 @@ export async function runWithFault(row: WriteOperation, plan: Omit<FaultPlan, 'f
   let offset = 0;
   if (row.setup) {
     const probe = faultyFs(memoryFs(FILES), { ...plan, failAt: 0 });
-    await row.setup(createEditor({ fs: probe }));
+    await row.setup(createEditor({ fs: probe, semantic: 'syntax' }));
     offset = probe.calls;
   }
   const base = memoryFs(FILES);
   const fs = faultyFs(base, { ...plan, failAt: plan.failAt === undefined || plan.failAt === 0 ? 0 : plan.failAt + offset });
-  const editor = createEditor({ fs });
+  const editor = createEditor({ fs, semantic: 'syntax' });
   const setup = row.setup ? await row.setup(editor) : '';
   const before = await filesOf(base);
   const callsBefore = fs.calls;

@@ -1,5 +1,5 @@
 import type { ApplyEditsOptions, ApplyEditsResult, SemanticEdit } from 'structedit';
-import { editorOver, expectOk, lines } from '../helpers.js';
+import { syntaxEditorOver as editorOver, expectOk, lines } from '../helpers.js';
 
 /**
  * `run(edits, options)`: the edits applied as one batch to a fresh copy of a fixture package, with

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Formatter } from 'structedit';
-import { editorOver, expectOk, lines } from '../helpers.js';
+import { syntaxEditorOver as editorOver, expectOk, lines } from '../helpers.js';
 
 const messy = lines('export const LIMITS = {', '  maxItems: 10,', '};', '', 'export   const   untouched = {a:1};');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SemanticEdit } from 'structedit';
-import { editorOver, expectOk, lines } from '../helpers.js';
+import { syntaxEditorOver as editorOver, expectOk, lines } from '../helpers.js';
 
 type EditIn<E> = E extends SemanticEdit ? Omit<E, 'path'> : never;
 

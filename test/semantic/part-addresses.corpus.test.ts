@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEditor, memoryFs, type StructureListing } from 'structedit';
-import { editorOver, expectOk, lines } from '../helpers.js';
+import { syntaxEditorOver as editorOver, expectOk, lines } from '../helpers.js';
 
 /**
  * Issue 17, case 7: a part after a target line is always a part, however long the line. A listed

@@ -58,7 +58,7 @@ describe('rename agrees with TypeScript findRenameLocations on a real package', 
     const service = languageService(texts);
     const functions = exportedFunctions(texts);
     expect(functions.length).toBeGreaterThan(50);
-    const editor = createEditor({ fs: memoryFs(Object.fromEntries([...texts].map(([path, text]) => [path.slice(1), text]))) });
+    const editor = createEditor({ fs: memoryFs(Object.fromEntries([...texts].map(([path, text]) => [path.slice(1), text]))), semantic: 'syntax' });
     const disagreements: string[] = [];
     const targets = new Map<string, Map<string, string>>();
     const targetOf = async (file: string, name: string): Promise<string> => {

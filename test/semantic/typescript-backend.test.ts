@@ -4,7 +4,7 @@ import { createEditor, memoryFs, typescriptBackend, type ApplyEditsArgs, type Re
 import { expectError, expectOk, lines } from '../helpers.js';
 
 /**
- * Issue 18: with `semantic: { typescript: 'auto' }` and the `typescript` package installed,
+ * Issue 18: with the `typescript` package installed (and `semantic` left at `auto`),
  * renames of TypeScript and JavaScript go through TypeScript's language service (members reached through typed receivers included), and
  * every semantic batch is type-checked before and after: new errors refuse it.
  */
@@ -61,10 +61,30 @@ describe('the TypeScript backend (issue 18)', () => {
     expectOk(result);
   });
 
-  it('the syntactic engine stays the default (and no type check)', async () => {
-    const fs = memoryFs(client);
-    const result = await createEditor({ fs }).applyEdits({ edits: [{ op: 'rename', path: 'src/client.ts', address: 'export function statusOf', new_name: 'statusCode' }] });
-    expect((expectOk(result).results[0] as RenameOutcome).backend).toBe('syntax');
+  it('a new name already taken is CONFLICT (name_taken), and each changed place says what it is', async () => {
+    const files = {
+      ...client,
+      'src/format.ts': lines('export function formatPrice(n: number) {', '  return `$${n}`;', '}', '', 'export function formatCost(n: number) {', '  return formatPrice(n);', '}'),
+      'src/index.ts': lines("export { formatPrice } from './format.js';", "import { formatPrice as price } from './format.js';", 'export const shown = price(1);'),
+    };
+    const taken = await batch(files, { edits: [{ op: 'rename', path: 'src/format.ts', address: 'export function formatPrice', new_name: 'formatCost' }] });
+    const conflict = expectError(taken.result, 'CONFLICT');
+    expect(conflict.details).toMatchObject({ reason: 'name_taken', name: 'formatCost', conflicts: [{ file: 'src/format.ts', line: 5 }] });
+    expect(taken.files).toEqual(files);
+    // A second editor in the same process, on the same file names with other texts: nothing of the first project's trees is reused.
+    const { result } = await batch(files, { edits: [{ op: 'rename', path: 'src/format.ts', address: 'export function formatPrice', new_name: 'formatAmount' }] });
+    const rename = expectOk(result).results[0] as RenameOutcome;
+    expect(rename.changes.map((change) => `${change.file}:${change.line} ${change.kind}`)).toEqual(['src/format.ts:1 definition', 'src/format.ts:6 reference', 'src/index.ts:1 export', 'src/index.ts:2 import']);
+  });
+
+  it('by default (auto) the installed typescript answers; semantic: "syntax" chooses the syntactic engine', async () => {
+    const edit = { op: 'rename' as const, path: 'src/client.ts', address: 'export function statusOf', new_name: 'statusCode' };
+    const auto = await createEditor({ fs: memoryFs(client) }).applyEdits({ edits: [edit] });
+    expect((expectOk(auto).results[0] as RenameOutcome).backend).toBe('typescript');
+    expect(expectOk(auto).type_checked).toEqual(['typescript']);
+    const syntax = await createEditor({ fs: memoryFs(client), semantic: 'syntax' }).applyEdits({ edits: [edit] });
+    expect((expectOk(syntax).results[0] as RenameOutcome).backend).toBe('syntax');
+    expect(expectOk(syntax).type_checked).toEqual([]);
   });
 
   it('semantic: { typescript: "syntax" } keeps the syntactic engine (and no type check)', async () => {

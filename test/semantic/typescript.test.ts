@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorOver, expectError, expectOk, lines } from '../helpers.js';
+import { syntaxEditorOver as editorOver, expectError, expectOk, lines } from '../helpers.js';
 import { batchRunner, typescriptPackage } from './fixtures.js';
 
 const { run, applied } = batchRunner(typescriptPackage);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SemanticEdit } from 'structedit';
-import { editorOver, expectError, expectOk, lines } from '../helpers.js';
+import { syntaxEditorOver as editorOver, expectError, expectOk, lines } from '../helpers.js';
 
 /**
  * Issue 17: a rename or remove is either correct or refused with the facts needed to fix the call.

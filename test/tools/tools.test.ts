@@ -5,7 +5,8 @@ import { createEditor, memoryFs, type ErrorCode, type StructeditError } from 'st
 import { createTools, renderError, TOOL_NAMES } from 'structedit/tools';
 import { makeError } from '../../src/core/errors.js';
 
-const editor = createEditor({ fs: memoryFs({ 'auth.py': 'class UserAuth:\n    def validate(self):\n        return True\n' }) });
+// The syntactic engine: these tests are of the tools' rendering, not of a language server's answers.
+const editor = createEditor({ fs: memoryFs({ 'auth.py': 'class UserAuth:\n    def validate(self):\n        return True\n' }), semantic: 'syntax' });
 const tools = createTools(editor);
 const byName = (name: string) => tools.find((tool) => tool.name === name)!;
 

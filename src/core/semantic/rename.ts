@@ -115,9 +115,9 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
 /**
  * `rename` answered by a semantic backend (TypeScript's language service, a language server): its
  * rename locations are applied as they are, then checked. From the renamed declaration in the new
- * state the backend's rename locations must be exactly the places changed, file by file (more: the
- * new name captured a use; fewer: a renamed use no longer reaches the declaration). The batch's
- * type check comes after every edit.
+ * state the backend's rename locations must be exactly the places changed: one more is a place the
+ * new name captured (`CONFLICT`, name taken); one missing, a renamed use that no longer reaches the
+ * declaration (`UNRESOLVED_REFERENCES`). The batch's type check comes after every edit.
  */
 function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: RenameEdit, located: LocatedAddress): ResultAsync<RenameOutcome, StructeditError> {
   return safeTry(async function* () {
@@ -144,27 +144,63 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
     const changes: RenameChange[] = [];
     for (const [path, replacements] of byFile) {
       const file = yield* workspace.file(path);
+      // Each place is what the file's scope model says it is (an import, an export, a use); the backend only gives ranges.
+      const root = yield* workspace.syntax(file);
+      const roles = new Map(root ? scopesOf(root, file.language.id).occurrences.map((occurrence) => [occurrence.start, occurrence.role]) : []);
       for (const replacement of replacements) {
         const place = codeLocation(file, replacement.start, 'reference');
-        const kind = path === located.file.path && replacement.start === nameNode.startIndex ? 'definition' : 'reference';
+        const kind = path === located.file.path && replacement.start === nameNode.startIndex ? 'definition' : kindOfRole(roles.get(replacement.start));
         changes.push({ file: path, line: place.line, column: place.column, kind });
       }
       const applied = yield* workspace.apply(file, replacements, run.syntax);
       run.warnings.push(...applied.warnings);
     }
-    // The state after: renaming the declaration again (to its own name) must find exactly these places.
+    // The state after: renaming the declaration again (to its own name) must find exactly the renamed places.
+    const renamedAt = new Set<string>();
+    for (const [path, replacements] of byFile) {
+      for (const replacement of replacements) renamedAt.add(`${path}\u0000${offsetAfterEdit(replacements, replacement.start) + Math.max(0, replacement.text.indexOf(newName))}`);
+    }
     const at = offsetAfterEdit(byFile.get(located.file.path) ?? [], nameNode.startIndex);
     const again = yield* backend.rename(workspace.texts(), located.file.path, at, newName);
-    const counted = new Map<string, number>();
-    if (again.kind === 'edits') for (const change of again.edits) counted.set(change.file, (counted.get(change.file) ?? 0) + 1);
-    const differing = [...new Set([...byFile.keys(), ...counted.keys()])].filter((path) => (byFile.get(path)?.length ?? 0) !== (counted.get(path) ?? 0));
-    if (again.kind === 'refused' || differing.length > 0) {
-      const mentions: UnprovenMention[] = differing.map((path) => ({ file: path, start: byFile.get(path)?.[0]?.start ?? 0, reason: `after the rename, ${backend.name} finds ${counted.get(path) ?? 0} place${counted.get(path) === 1 ? '' : 's'} of the renamed declaration here where ${byFile.get(path)?.length ?? 0} ${byFile.get(path)?.length === 1 ? 'was' : 'were'} renamed (the new name captures or loses a use)` }));
-      return err(yield* unresolvedReferences(run, located, oldName, mentions.length > 0 ? mentions : [{ file: located.file.path, start: nameNode.startIndex, reason: `after the rename, ${backend.name} cannot rename the declaration again` }]));
+    if (again.kind === 'refused') {
+      return err(yield* unresolvedReferences(run, located, oldName, [{ file: located.file.path, start: nameNode.startIndex, reason: `after the rename, ${backend.name} cannot rename the declaration again (${again.reason})` }]));
+    }
+    const found = new Set(again.edits.map((change) => `${change.file}\u0000${change.start}`));
+    // Places that now reach the renamed declaration and did not before: the new name was taken there (the declaration's own file first).
+    const captured = again.edits.filter((change) => !renamedAt.has(`${change.file}\u0000${change.start}`)).sort((a, b) => Number(b.file === located.file.path) - Number(a.file === located.file.path));
+    if (captured.length > 0) {
+      const conflicts: CodeLocation[] = [];
+      for (const change of captured) conflicts.push(codeLocation(yield* workspace.file(change.file), change.start, 'use'));
+      const first = conflicts[0]!;
+      return err(
+        makeError('CONFLICT', `Renaming ${JSON.stringify(oldName)} to ${JSON.stringify(newName)} would collide: after the rename, ${backend.name} ties ${first.file}:${first.line} (${JSON.stringify(first.text)}) to the renamed declaration, which it was not before${conflicts.length > 1 ? ` (and ${conflicts.length - 1} more place${conflicts.length === 2 ? '' : 's'})` : ''}: ${JSON.stringify(newName)} is already declared or used there. Choose another name, or rename that one first.`, {
+          reason: 'name_taken',
+          path: edit.path,
+          address: edit.address,
+          name: newName,
+          conflicts,
+        }),
+      );
+    }
+    const lost = [...renamedAt].filter((key) => !found.has(key));
+    if (lost.length > 0) {
+      const mentions: UnprovenMention[] = lost.map((key) => {
+        const [file, start] = key.split('\u0000') as [string, string];
+        return { file, start: Number(start), reason: `renamed, but after the rename ${backend.name} no longer ties it to the renamed declaration (the new name means something else there)` };
+      });
+      return err(yield* unresolvedReferences(run, located, oldName, mentions));
     }
     changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
     return ok({ ...outcome(run, edit, oldName, newName, changes, []), backend: backend.name });
   });
+}
+
+/** The kind of a renamed place, from its role in the file's scope model. */
+function kindOfRole(role: string | undefined): RenameChange['kind'] {
+  if (role === 'definition') return 'definition';
+  if (role === 'import' || role === 'import_name') return 'import';
+  if (role === 'export' || role === 'export_name') return 'export';
+  return 'reference';
 }
 
 function outcome(run: EditRun, edit: RenameEdit, oldName: string, newName: string, changes: RenameChange[], unresolved: CodeLocation[]): RenameOutcome {

@@ -8,7 +8,7 @@ function renderOutcome(outcome: SemanticEditOutcome): string {
   if (outcome.status === 'failed') return `${head}: failed (${outcome.error.error}): ${outcome.error.message}`;
   switch (outcome.op) {
     case 'rename':
-      return `${head}: ${outcome.old_name} -> ${outcome.new_name}, ${count(outcome.locations_updated, 'location')} in ${count(outcome.files_modified, 'file')}: ${outcome.changes.map((change) => `${change.file}:${change.line} (${change.kind})`).join(', ')}${outcome.unresolved.length > 0 ? `; left alone (receiver of unknown type): ${outcome.unresolved.map((place) => `${place.file}:${place.line}`).join(', ')}` : ''}`;
+      return `${head}: ${outcome.old_name} -> ${outcome.new_name}${outcome.backend === 'syntax' ? '' : ` (renamed by ${outcome.backend})`}, ${count(outcome.locations_updated, 'location')} in ${count(outcome.files_modified, 'file')}: ${outcome.changes.map((change) => `${change.file}:${change.line} (${change.kind})`).join(', ')}${outcome.unresolved.length > 0 ? `; left alone (receiver of unknown type): ${outcome.unresolved.map((place) => `${place.file}:${place.line}`).join(', ')}` : ''}`;
     case 'move':
       return `${head}: ${outcome.changes.map((change) => `${change.file} ${change.type}${change.import ? ` ${JSON.stringify(change.import)}` : ''}`).join('; ')}`;
     default:
@@ -31,7 +31,7 @@ export const semanticEditTool: ToolSpec<ApplyEditsArgs, ApplyEditsResult> = {
   render: (value) => {
     const files = value.would_change ?? value.changed ?? [];
     return [
-      `${value.dry_run ? 'Would apply' : 'Applied'} ${count(value.applied, 'edit')}${value.failed > 0 ? ` (${value.failed} failed)` : ''}${value.dry_run ? '; nothing was written' : ''}, ${count(files.length, 'file')} ${value.dry_run ? 'would change' : 'changed'}.`,
+      `${value.dry_run ? 'Would apply' : 'Applied'} ${count(value.applied, 'edit')}${value.failed > 0 ? ` (${value.failed} failed)` : ''}${value.dry_run ? '; nothing was written' : ''}, ${count(files.length, 'file')} ${value.dry_run ? 'would change' : 'changed'}${value.type_checked.length > 0 ? `; type-checked by ${value.type_checked.join(', ')}: no new errors` : ''}.`,
       ...value.results.map(renderOutcome),
       ...files.flatMap((file) => [
         `${file.file}${file.created ? ' (new file)' : ''}:`,
