@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEditor, nodeFs, type StructureListing } from 'structedit';
+import { fileReadText } from 'structedit/tools';
 
 const SAMPLE: Record<string, string> = {
   'auth.py': `"""User authentication."""
@@ -111,7 +112,7 @@ export async function runDemo(): Promise<void> {
     heading("readFile({ path: 'src/cart.ts', skeleton: true })  -> the file's shape, bodies collapsed")
     const skeleton = await editor.readFile({ path: 'src/cart.ts', skeleton: true });
     if (skeleton.isErr()) throw new Error(skeleton.error.message);
-    console.log(skeleton.value.text.replace(/^/gm, '  | '));
+    console.log(fileReadText(skeleton.value).replace(/^/gm, '  | '));
 
     const validate = 'class UserAuth\ndef validate';
     heading(`replaceStructure({ path: 'auth.py', target: ${JSON.stringify(validate)}, content })  -> content at zero indent, re-based;\n   the structure includes its comment and decorator`);

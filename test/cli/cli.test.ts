@@ -54,6 +54,8 @@ describe('structedit CLI', () => {
     });
     const skeleton = await run('read-file', 'auth.py', '--skeleton', '--json', '--root', root);
     expect(JSON.parse(skeleton.out)).toMatchObject({ mode: 'skeleton', skeleton: { symbols: [{ kind: 'class', target: 'class UserAuth', children: [{ target: 'class UserAuth\ndef validate' }] }] } });
+    // The data, without the text (the tools render it).
+    expect(JSON.parse(skeleton.out)).not.toHaveProperty('text');
     const target = await run('read-file', 'auth.py', '--target', 'class UserAuth\\ndef validate', '--recursive', '--root', root);
     expect(target.out.endsWith('    def validate(self):\n        return True')).toBe(true);
   });

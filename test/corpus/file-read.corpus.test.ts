@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEditor, nodeFs } from 'structedit';
+import { fileReadText } from 'structedit/tools';
 import { readRange, readSkeleton, readTargets, resolveRange } from '../../src/core/file-read/read-file.js';
 import { createLanguageRegistry } from '../../src/core/languages/registry.js';
 import { TargetNamer } from '../../src/core/locate/targets.js';
@@ -52,8 +53,9 @@ async function checkCorpus(root: string, files: readonly string[]): Promise<{ fi
     const skeleton = readSkeleton(file, []);
     figures.lines += skeleton.total_lines;
     failures.push(...skeletonPartitionFailures(skeleton.skeleton, skeleton.total_lines).slice(0, 3).map((failure) => `${path}: skeleton: ${failure}`));
-    if (source.text.length > 0) ratios.push(skeleton.text.length / source.text.length);
-    skeletonChars += skeleton.text.length;
+    const skeletonText = fileReadText(skeleton);
+    if (source.text.length > 0) ratios.push(skeletonText.length / source.text.length);
+    skeletonChars += skeletonText.length;
     fileChars += source.text.length;
 
     const range = resolveRange(path, skeleton.total_lines)._unsafeUnwrap();

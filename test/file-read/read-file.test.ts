@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEditor, memoryFs, type ReadFileArgs, type ReadFileResult, type RangeRead, type SkeletonRead, type TargetRead } from 'structedit';
+import { fileReadText } from 'structedit/tools';
 import { editorFor, expectError, lines } from '../helpers.js';
 
 async function read(path: string, content: string, args: Omit<ReadFileArgs, 'path'>): Promise<ReadFileResult> {
@@ -28,7 +29,7 @@ async function readTarget(path: string, content: string, target: string, recursi
 
 /** The body of an answer: its text after the header lines. */
 function body(result: ReadFileResult): string {
-  return result.text.split('\n\n').slice(2).join('\n\n');
+  return fileReadText(result).split('\n\n').slice(2).join('\n\n');
 }
 
 // The example file of docs/spec/structured-reading.md.
@@ -65,7 +66,7 @@ const configStubs = [
 describe('readFile: structured line ranges', () => {
   it('shows non-symbols as they are and each symbol as a stub naming its target (the spec example)', async () => {
     const result = await readRange('src/config.ts', config, { startLine: 1, endLine: 15 });
-    expect(result.text).toBe(
+    expect(fileReadText(result)).toBe(
       [
         '## file_read: src/config.ts',
         '',
@@ -84,11 +85,11 @@ describe('readFile: structured line ranges', () => {
     expect(result.segments).toEqual([
       { type: 'source', category: 'import', line_range_inclusive: [1, 2], text: "import { foo } from 'bar';\nimport { baz } from 'qux';" },
       { type: 'source', category: 'gap', line_range_inclusive: [3, 3], text: '' },
-      { type: 'stub', category: 'symbol', kind: 'variable', name: 'CONFIG', line_range_inclusive: [4, 6], target: 'const CONFIG' },
+      { type: 'stub', category: 'symbol', kind: 'variable', name: 'CONFIG', label: 'CONFIG', line_range_inclusive: [4, 6], target: 'const CONFIG', indent: '' },
       { type: 'source', category: 'gap', line_range_inclusive: [7, 7], text: '' },
-      { type: 'stub', category: 'symbol', kind: 'variable', name: 'logger', line_range_inclusive: [8, 8], target: 'const logger' },
+      { type: 'stub', category: 'symbol', kind: 'variable', name: 'logger', label: 'logger', line_range_inclusive: [8, 8], target: 'const logger', indent: '' },
       { type: 'source', category: 'gap', line_range_inclusive: [9, 9], text: '' },
-      { type: 'stub', category: 'symbol', kind: 'function', name: 'initializeApp', line_range_inclusive: [10, 12], target: 'function initializeApp' },
+      { type: 'stub', category: 'symbol', kind: 'function', name: 'initializeApp', label: 'initializeApp', line_range_inclusive: [10, 12], target: 'function initializeApp', indent: '' },
       { type: 'source', category: 'gap', line_range_inclusive: [13, 13], text: '' },
       { type: 'source', category: 'comment', line_range_inclusive: [14, 14], text: '// Footer comment' },
       { type: 'source', category: 'export', line_range_inclusive: [15, 15], text: 'export default app;' },
@@ -119,7 +120,7 @@ describe('readFile: structured line ranges', () => {
       ].join('\n'),
     );
     expect(result.collapsed).toBe(true);
-    expect(result.segments[0]).toEqual({ type: 'collapsed', category: 'import', line_range_inclusive: [1, 2], items: 2 });
+    expect(result.segments[0]).toEqual({ type: 'collapsed', category: 'import', line_range_inclusive: [1, 2], items: 2, indent: '' });
   });
 
   it('snaps to whole non-symbol blocks, but not into neighbouring blocks of another kind (the spec example)', async () => {
@@ -127,7 +128,7 @@ describe('readFile: structured line ranges', () => {
     const line7 = await readRange('x.js', file, { startLine: 7, endLine: 7 });
     expect(line7.line_range_inclusive).toEqual([6, 7]);
     expect(body(line7)).toBe("import A from 'a';\nimport B from 'b';");
-    expect(line7.text).toContain('**Range:** lines 6-7 of 11 (asked for 7-7; widened to whole blocks)');
+    expect(fileReadText(line7)).toContain('**Range:** lines 6-7 of 11 (asked for 7-7; widened to whole blocks)');
     expect((await readRange('x.js', file, { startLine: 9, endLine: 9 })).line_range_inclusive).toEqual([9, 9]);
     // Blank lines are one gap block: touching one shows both.
     expect((await readRange('x.js', file, { startLine: 5, endLine: 6 })).line_range_inclusive).toEqual([4, 7]);
@@ -179,7 +180,7 @@ describe('readFile: structured line ranges', () => {
   it('an empty file reads as nothing', async () => {
     const result = await readRange('empty.py', '', { startLine: 1, endLine: 10 });
     expect(result).toMatchObject({ total_lines: 0, requested_range: null, line_range_inclusive: null, segments: [] });
-    expect(result.text).toContain('(empty file)');
+    expect(fileReadText(result)).toContain('(empty file)');
   });
 
   it('opens classes: their own lines as they are, their members as stubs, comments between them kept', async () => {
@@ -235,6 +236,11 @@ describe('readFile: structured line ranges', () => {
       '    --- comment (line 9) ---',
       '',
     ]);
+    expect(collapsed.segments.filter((segment) => segment.type !== 'source').map((segment) => [segment.type, segment.line_range_inclusive[0], segment.indent])).toEqual([
+      ['collapsed', 5, '    '],
+      ['stub', 7, '    '],
+      ['collapsed', 9, '    '],
+    ]);
     expect(result.segments.filter((segment) => segment.type === 'source').map((segment) => [segment.category, ...segment.line_range_inclusive])).toEqual([
       ['import', 1, 1],
       ['gap', 2, 3],
@@ -260,8 +266,8 @@ describe('readFile: structured line ranges', () => {
   it('symbols sharing a line get one stub each', async () => {
     const result = await readRange('a.js', lines('let a = 1; let b = 2;', 'x();'), { startLine: 1, endLine: 1 });
     expect(result.segments).toEqual([
-      { type: 'stub', category: 'symbol', kind: 'variable', name: 'a', line_range_inclusive: [1, 1], target: 'let a' },
-      { type: 'stub', category: 'symbol', kind: 'variable', name: 'b', line_range_inclusive: [1, 1], target: 'let b' },
+      { type: 'stub', category: 'symbol', kind: 'variable', name: 'a', label: 'a', line_range_inclusive: [1, 1], target: 'let a', indent: '' },
+      { type: 'stub', category: 'symbol', kind: 'variable', name: 'b', label: 'b', line_range_inclusive: [1, 1], target: 'let b', indent: '' },
     ]);
   });
 
@@ -272,10 +278,12 @@ describe('readFile: structured line ranges', () => {
       category: 'symbol',
       kind: 'call',
       name: 'setup',
+      label: 'setup',
       line_range_inclusive: [1, 1],
       target: null,
       target_unavailable: expect.stringContaining('line 2'),
       shared_target: 'setup()',
+      indent: '',
     });
     expect(body(result)).toContain('--- symbol: setup (call, line 1) ---\nNo target names it alone (');
     expect(body(result)).toContain('{ target: "setup()" } reads it together with those');
@@ -307,7 +315,7 @@ describe('readFile: structured line ranges', () => {
 describe('readFile: the skeleton', () => {
   it('maps every line: directives, imports, exports, comments, symbols with targets, gaps', async () => {
     const result = await readSkeleton('src/config.ts', config);
-    expect(result.text).toBe(
+    expect(fileReadText(result)).toBe(
       [
         '## file_read: src/config.ts',
         '',
@@ -342,9 +350,9 @@ describe('readFile: the skeleton', () => {
       comments: [{ kind: 'comment', line_range_inclusive: [14, 14], text: '// Footer comment' }],
       text: [],
       symbols: [
-        { kind: 'variable', name: 'CONFIG', line_range_inclusive: [4, 6], target: 'const CONFIG', children: [] },
-        { kind: 'variable', name: 'logger', line_range_inclusive: [8, 8], target: 'const logger', children: [] },
-        { kind: 'function', name: 'initializeApp', line_range_inclusive: [10, 12], target: 'function initializeApp', children: [] },
+        { kind: 'variable', name: 'CONFIG', label: 'CONFIG', line_range_inclusive: [4, 6], target: 'const CONFIG', children: [] },
+        { kind: 'variable', name: 'logger', label: 'logger', line_range_inclusive: [8, 8], target: 'const logger', children: [] },
+        { kind: 'function', name: 'initializeApp', label: 'initializeApp', line_range_inclusive: [10, 12], target: 'function initializeApp', children: [] },
       ],
       gaps: [3, 7, 9, 13].map((line) => ({ line_range_inclusive: [line, line], blank: true, text: '' })),
     });
@@ -369,7 +377,9 @@ describe('readFile: the skeleton', () => {
       "if __name__ == '__main__':",
       '    Tool().run()',
     );
-    const { skeleton, text } = await readSkeleton('tools.py', source);
+    const read = await readSkeleton('tools.py', source);
+    const { skeleton } = read;
+    const text = fileReadText(read);
     expect(skeleton.directives.map((entry) => [entry.kind, ...entry.line_range_inclusive])).toEqual([
       ['comment', 1, 1],
       ['comment', 2, 2],
@@ -382,6 +392,8 @@ describe('readFile: the skeleton', () => {
       ['class', 'Tool', 'class Tool', ['class Tool\ndef run']],
       ['if', null, 'if', []],
     ]);
+    // A symbol without a name is labelled by its first line.
+    expect(skeleton.symbols.map((symbol) => symbol.label)).toEqual(['Tool', "if __name__ == '__main__':"]);
     expect(text).toContain("  [15-16] if: if __name__ == '__main__': → \"if\"");
     expect(text).toContain('    [12-13] method: run → "def run"');
   });
@@ -457,7 +469,9 @@ describe('readFile: the skeleton', () => {
       '',
       'Call it.',
     );
-    const { skeleton, text } = await readSkeleton('README.md', readme);
+    const read = await readSkeleton('README.md', readme);
+    const { skeleton } = read;
+    const text = fileReadText(read);
     expect(skeleton.directives).toEqual([{ kind: 'front_matter', line_range_inclusive: [1, 3], text: '--- title: Demo ---' }]);
     expect(skeleton.comments).toEqual([{ kind: 'html', line_range_inclusive: [4, 4], text: '<!-- generated -->' }]);
     expect(skeleton.text).toEqual([{ kind: 'paragraph', line_range_inclusive: [6, 6], text: 'Badges here.' }]);
@@ -496,7 +510,9 @@ describe('readFile: the skeleton', () => {
   });
 
   it('lists stray lines as gaps, in full', async () => {
-    const { skeleton, text } = await readSkeleton('a.ts', lines('class A {', '  x = 1;', '}', ';', '', 'const b = 2;'));
+    const read = await readSkeleton('a.ts', lines('class A {', '  x = 1;', '}', ';', '', 'const b = 2;'));
+    const { skeleton } = read;
+    const text = fileReadText(read);
     expect(skeleton.gaps).toEqual([
       { line_range_inclusive: [4, 4], blank: false, text: ';' },
       { line_range_inclusive: [5, 5], blank: true, text: '' },
@@ -522,7 +538,7 @@ describe('readFile: targets', () => {
 
   it('shows nested definitions as stubs by default, everything else as it is', async () => {
     const result = await readTarget('store.py', store, 'class Store');
-    expect(result.text).toBe(
+    expect(fileReadText(result)).toBe(
       [
         '## file_read: store.py',
         '',
@@ -546,13 +562,14 @@ describe('readFile: targets', () => {
       {
         kind: 'class',
         name: 'Store',
+        label: 'Store',
         line_range_inclusive: [1, 11],
         target: 'class Store',
         segments: [
           { type: 'source', category: 'symbol', line_range_inclusive: [1, 5], text: 'class Store:\n    """Keeps things."""\n\n    limit = 10\n' },
-          { type: 'stub', category: 'symbol', kind: 'method', name: 'size', line_range_inclusive: [6, 9], target: 'class Store\ndef size' },
+          { type: 'stub', category: 'symbol', kind: 'method', name: 'size', label: 'size', line_range_inclusive: [6, 9], target: 'class Store\ndef size', indent: '    ' },
           { type: 'source', category: 'symbol', line_range_inclusive: [10, 10], text: '' },
-          { type: 'stub', category: 'symbol', kind: 'method', name: 'clear', line_range_inclusive: [11, 11], target: 'class Store\ndef clear' },
+          { type: 'stub', category: 'symbol', kind: 'method', name: 'clear', label: 'clear', line_range_inclusive: [11, 11], target: 'class Store\ndef clear', indent: '    ' },
         ],
       },
     ]);
@@ -570,8 +587,8 @@ describe('readFile: targets', () => {
     const structure = (await editor.readStructure({ path: 'store.py', target: 'class Store\ndef' }))._unsafeUnwrap();
     const result = await readTarget('store.py', store, 'class Store\ndef', true);
     expect(result.matches.map((match) => match.segments)).toEqual(structure.matches.map((match) => [{ type: 'source', category: 'symbol', line_range_inclusive: match.line_range_inclusive, text: match.text }]));
-    expect(result.text).toContain('**Target:** "class Store\\ndef" names 2 structures');
-    expect(result.text).toContain('**Match 2 of 2:** clear (method, line 11)');
+    expect(fileReadText(result)).toContain('**Target:** "class Store\\ndef" names 2 structures');
+    expect(fileReadText(result)).toContain('**Match 2 of 2:** clear (method, line 11)');
   });
 
   it('"" reads the whole file, top-level definitions as stubs', async () => {
@@ -593,7 +610,7 @@ describe('readFile: whole files and plain text', () => {
   it('reads the whole file when nothing else is asked', async () => {
     const result = await read('src/config.ts', config, {});
     expect(result).toMatchObject({ mode: 'file', language: 'typescript', total_lines: 15, content: config });
-    expect(result.text).toBe(`## file_read: src/config.ts\n\n**Whole file** (15 lines)\n\n${config}`);
+    expect(fileReadText(result)).toBe(`## file_read: src/config.ts\n\n**Whole file** (15 lines)\n\n${config}`);
   });
 
   it('reads a file without a parser as plain text: exact ranges, no stubs, a skeleton of gaps', async () => {
@@ -601,7 +618,7 @@ describe('readFile: whole files and plain text', () => {
     const range = await readRange('notes.xyz', notes, { startLine: 2, endLine: 3 });
     expect(range).toMatchObject({ language: null, line_range_inclusive: [2, 3], segments: [{ type: 'source', category: 'gap', line_range_inclusive: [2, 3], text: 'beta\ngamma' }] });
     expect(range.plain_text_reason).toContain('no parser for notes.xyz');
-    expect(range.text).toBe(`## file_read: notes.xyz\n\n(read as plain text: ${range.plain_text_reason})\n\n**Range:** lines 2-3 of 5\n\nbeta\ngamma`);
+    expect(fileReadText(range)).toBe(`## file_read: notes.xyz\n\n(read as plain text: ${range.plain_text_reason})\n\n**Range:** lines 2-3 of 5\n\nbeta\ngamma`);
     const skeleton = await readSkeleton('notes.xyz', notes);
     expect(skeleton.skeleton.gaps.map((gap) => [gap.blank, ...gap.line_range_inclusive])).toEqual([
       [false, 1, 3],

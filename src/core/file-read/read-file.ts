@@ -6,14 +6,14 @@ import type { StructureTree } from '../structure/types.js';
 import { countLines, type SourceText } from '../text/source-text.js';
 import type { Warning } from '../warnings.js';
 import { layoutFile } from './layout.js';
-import { linesText, renderRange, renderStructure } from './render.js';
+import { linesText, rangeSegments, structureSegments } from './segments.js';
 import { skeletonOf } from './skeleton.js';
-import { describeLines, symbolLabel } from './stubs.js';
+import { symbolLabel } from './stubs.js';
 import type { RangeRead, SkeletonRead, TargetRead, TargetReadMatch, WholeFileRead } from './types.js';
 
 /**
- * The modes of `readFile`, each answering with data for programs and the same content as text for
- * an LLM (docs/spec/structured-reading.md, "new flow"):
+ * The modes of `readFile`, each answering with data (docs/spec/structured-reading.md, "new flow";
+ * `fileReadText` in structedit/tools renders it as the text an LLM reads):
  * target → that structure; skeleton alone → the complete map; a range → symbols as stubs (with
  * skeleton: blocks collapsed too); nothing → the whole file. A file without a parser is read as
  * plain text: no symbols, so no stubs, and a range is exactly the lines asked for.
@@ -34,11 +34,6 @@ export interface ReadableFile {
 /** A tree with no structures: how a file is read without its parser (`language` is reported only for whole-file reads). */
 export function plainTextTree(source: SourceText, language = 'plain'): StructureTree {
   return { source, language, root: makeRoot(source), syntaxErrors: [], comments: [] };
-}
-
-function header(file: ReadableFile, line: string): string {
-  const plain = file.plainTextReason === null ? '' : `\n\n(read as plain text: ${file.plainTextReason})`;
-  return `## file_read: ${file.path}${plain}\n\n${line}`;
 }
 
 function base(file: ReadableFile, warnings: Warning[]) {
@@ -64,15 +59,12 @@ export function syntaxErrorsWarning(errors: readonly ParseErrorInfo[]): Warning 
 
 /** The whole file as it is. */
 export function readWholeFile(file: ReadableFile, warnings: Warning[]): WholeFileRead {
-  const { text } = file.tree.source;
-  const common = base(file, warnings);
-  return { ...common, mode: 'file', content: text, text: `${header(file, `**Whole file** (${common.total_lines} lines)`)}\n\n${text}` };
+  return { ...base(file, warnings), mode: 'file', content: file.tree.source.text };
 }
 
 /** The complete map of the file. */
 export function readSkeleton(file: ReadableFile, warnings: Warning[]): SkeletonRead {
-  const { skeleton, body } = skeletonOf(file.tree, layoutFile(file.tree), new TargetNamer(file.tree));
-  return { ...base(file, warnings), mode: 'skeleton', skeleton, text: header(file, body) };
+  return { ...base(file, warnings), mode: 'skeleton', skeleton: skeletonOf(file.tree, layoutFile(file.tree), new TargetNamer(file.tree)) };
 }
 
 /**
@@ -99,50 +91,30 @@ export function resolveRange(path: string, totalLines: number, startLine?: numbe
 /** A line range: symbols as stubs; with `collapse`, non-symbol blocks as one-line markers. */
 export function readRange(file: ReadableFile, range: LineRange | null, collapse: boolean, warnings: Warning[]): RangeRead {
   const common = { ...base(file, warnings), mode: 'range' as const, requested_range: range, collapsed: collapse };
-  if (range === null) return { ...common, line_range_inclusive: null, segments: [], text: header(file, '**Range:** (empty file)') };
+  if (range === null) return { ...common, line_range_inclusive: null, segments: [] };
   const { tree } = file;
   if (file.plainTextReason !== null) {
-    const lines = linesText(tree.source, range[0], range[1]);
-    return {
-      ...common,
-      line_range_inclusive: range,
-      segments: [{ type: 'source', category: 'gap', line_range_inclusive: range, text: lines }],
-      text: `${header(file, `**Range:** ${describeLines(range)} of ${common.total_lines}`)}\n\n${lines}`,
-    };
+    return { ...common, line_range_inclusive: range, segments: [{ type: 'source', category: 'gap', line_range_inclusive: range, text: linesText(tree.source, range[0], range[1]) }] };
   }
-  const rendered = renderRange(tree, layoutFile(tree), range, collapse, new TargetNamer(tree));
-  const shown = rendered.lineRange;
-  const widened = shown[0] !== range[0] || shown[1] !== range[1] ? ` (asked for ${range[0]}-${range[1]}; widened to whole blocks)` : '';
-  return {
-    ...common,
-    line_range_inclusive: shown,
-    segments: rendered.segments,
-    text: `${header(file, `**Range:** ${describeLines(shown)} of ${common.total_lines}${widened}`)}\n\n${rendered.body}`,
-  };
+  const { segments, lineRange } = rangeSegments(tree, layoutFile(tree), range, collapse, new TargetNamer(tree));
+  return { ...common, line_range_inclusive: lineRange, segments };
 }
 
 /** Every structure a located target names; nested definitions as stubs unless `recursive`. */
 export function readTargets(file: ReadableFile, target: string, paths: readonly StructurePath[], recursive: boolean, warnings: Warning[]): TargetRead {
   const { tree } = file;
   const namer = new TargetNamer(tree);
-  const parts: string[] = [];
-  const matches: TargetReadMatch[] = paths.map((path, index) => {
+  const matches = paths.map((path): TargetReadMatch => {
     const node = path[path.length - 1]!;
-    const rendered = renderStructure(tree, path, recursive, namer);
-    const { segments } = rendered;
-    const isRoot = path.length === 1;
-    const match: TargetReadMatch = {
+    const { segments, lineRange } = structureSegments(tree, path, recursive, namer);
+    return {
       kind: node.kind,
       name: node.name,
-      line_range_inclusive: rendered.lineRange,
-      target: isRoot ? '' : namer.targetOf(path).target,
+      label: symbolLabel(tree, path),
+      line_range_inclusive: lineRange,
+      target: path.length === 1 ? '' : namer.targetOf(path).target,
       segments,
     };
-    const title = isRoot ? `the whole file (${describeLines(match.line_range_inclusive)})` : `${symbolLabel(tree, path)} (${node.kind}, ${describeLines(match.line_range_inclusive)})`;
-    const stubbed = segments.some((segment) => segment.type === 'stub') ? '; nested definitions as stubs, recursive: true shows them in full' : '';
-    parts.push(`${paths.length > 1 ? `**Match ${index + 1} of ${paths.length}:** ` : '**Structure:** '}${title}${stubbed}\n\n${rendered.body}`);
-    return match;
   });
-  const title = `**Target:** ${JSON.stringify(target)}${paths.length > 1 ? ` names ${paths.length} structures` : ''}`;
-  return { ...base(file, warnings), mode: 'target', target, recursive, matches, text: `${header(file, title)}\n\n${parts.join('\n\n')}` };
+  return { ...base(file, warnings), mode: 'target', target, recursive, matches };
 }

@@ -3,8 +3,8 @@ import type { StructurePath, TargetNamer } from '../locate/targets.js';
 import type { StructureTree } from '../structure/types.js';
 import { lineText } from '../text/source-text.js';
 import type { FileLayout, LayoutBlock, LayoutItem } from './layout.js';
-import { linesText } from './render.js';
-import { describeLines, stubOf, symbolLabel } from './stubs.js';
+import { linesText } from './segments.js';
+import { stubOf } from './stubs.js';
 import type { FileSkeleton, SkeletonEntry, SkeletonSymbol } from './types.js';
 
 /**
@@ -45,25 +45,19 @@ function blockEntry(tree: StructureTree, block: LayoutBlock): SkeletonEntry {
   return { kind, line_range_inclusive: [...block.lineRange], text: firstNonBlankLine(tree, block.lineRange) };
 }
 
-/** The symbols of a block, each with the members of an opened container; `labels` gets each one's label. */
-function blockSymbols(tree: StructureTree, block: LayoutBlock, namer: TargetNamer, labels: Map<SkeletonSymbol, string>): SkeletonSymbol[] {
+/** The symbols of a block, each with the members of an opened container. */
+function blockSymbols(tree: StructureTree, block: LayoutBlock, namer: TargetNamer): SkeletonSymbol[] {
   const opened = block.items.length === 1 && block.inner ? block.inner.filter((inner) => inner.category === 'symbol' && !inner.own) : [];
-  return block.items.map((item) => {
-    const path = item.path as StructurePath;
-    const symbol: SkeletonSymbol = { ...stubOf(tree, path, namer), children: opened.flatMap((inner) => blockSymbols(tree, inner, namer, labels)) };
-    labels.set(symbol, symbolLabel(tree, path));
-    return symbol;
-  });
+  return block.items.map((item) => ({ ...stubOf(tree, item.path as StructurePath, namer), children: opened.flatMap((inner) => blockSymbols(tree, inner, namer)) }));
 }
 
-/** The skeleton of a laid-out file, as data and as text. */
-export function skeletonOf(tree: StructureTree, layout: FileLayout, namer: TargetNamer): { skeleton: FileSkeleton; body: string } {
+/** The skeleton of a laid-out file. */
+export function skeletonOf(tree: StructureTree, layout: FileLayout, namer: TargetNamer): FileSkeleton {
   const skeleton: FileSkeleton = { directives: [], imports: [], exports: [], comments: [], text: [], symbols: [], gaps: [] };
-  const labels = new Map<SkeletonSymbol, string>();
   for (const block of layout.blocks) {
     switch (block.category) {
       case 'symbol': {
-        skeleton.symbols.push(...blockSymbols(tree, block, namer, labels));
+        skeleton.symbols.push(...blockSymbols(tree, block, namer));
         break;
       }
       case 'import':
@@ -84,70 +78,5 @@ export function skeletonOf(tree: StructureTree, layout: FileLayout, namer: Targe
         break;
     }
   }
-  return { skeleton, body: renderSkeleton(layout.totalLines, skeleton, labels) };
-}
-
-function count(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : plural}`;
-}
-
-function renderSkeleton(totalLines: number, skeleton: FileSkeleton, labels: ReadonlyMap<SkeletonSymbol, string>): string {
-  const summary = [
-    count(skeleton.symbols.length, 'symbol'),
-    skeleton.imports.length > 0 ? count(skeleton.imports.length, 'import') : '',
-    skeleton.exports.length > 0 ? count(skeleton.exports.length, 'export') : '',
-    skeleton.directives.length > 0 ? count(skeleton.directives.length, 'directive') : '',
-    skeleton.comments.length > 0 ? count(skeleton.comments.length, 'comment block') : '',
-    skeleton.text.length > 0 ? count(skeleton.text.length, 'text block') : '',
-  ].filter((part) => part !== '');
-  const sections: string[] = [`**Skeleton** (${count(totalLines, 'line')}: ${summary.join(', ')})`];
-  const entries = (title: string, list: readonly SkeletonEntry[], withKind: boolean) => {
-    if (list.length === 0) return;
-    sections.push([`**${title} (${list.length}):**`, ...list.map((entry) => `  [${rangeLabel(entry.line_range_inclusive)}] ${withKind ? `${entry.kind}: ` : ''}${entry.text}`)].join('\n'));
-  };
-  entries('Directives', skeleton.directives, false);
-  entries('Imports', skeleton.imports, false);
-  entries('Exports', skeleton.exports, false);
-  entries('Comments', skeleton.comments, false);
-  entries('Text', skeleton.text, true);
-  if (skeleton.symbols.length > 0) {
-    const lines: string[] = [`**Symbols (${skeleton.symbols.length}):** → target line (nested: after its parents' lines)`];
-    const walk = (symbols: readonly SkeletonSymbol[], indent: string, parentTarget: string | null) => {
-      for (const symbol of symbols) {
-        lines.push(`${indent}[${rangeLabel(symbol.line_range_inclusive)}] ${symbol.kind}: ${labels.get(symbol) ?? symbol.name ?? ''} ${readHint(symbol, parentTarget)}`);
-        walk(symbol.children, `${indent}  `, symbol.target);
-      }
-    };
-    walk(skeleton.symbols, '  ', '');
-    sections.push(lines.join('\n'));
-  }
-  if (skeleton.gaps.length > 0) {
-    const lines = ['**Gaps:**'];
-    const blank = skeleton.gaps.filter((gap) => gap.blank).map((gap) => rangeLabel(gap.line_range_inclusive));
-    if (blank.length > 0) lines.push(`  blank: ${blank.join(', ')}`);
-    for (const gap of skeleton.gaps) {
-      if (gap.blank) continue;
-      gap.text.split('\n').forEach((line, i) => lines.push(`  [${gap.line_range_inclusive[0] + i}] ${line}`));
-    }
-    sections.push(lines.join('\n'));
-  }
-  return sections.join('\n\n');
-}
-
-function rangeLabel(range: LineRange): string {
-  return range[0] === range[1] ? `${range[0]}` : `${range[0]}-${range[1]}`;
-}
-
-/**
- * How the skeleton says to read a symbol: its own target line when its target is its parent's
- * plus that line (the usual case, and much shorter), else its whole target.
- */
-function readHint(symbol: SkeletonSymbol, parentTarget: string | null): string {
-  if (symbol.target !== null) {
-    const prefix = parentTarget === '' ? '' : `${parentTarget}\n`;
-    const own = parentTarget !== null && symbol.target.startsWith(prefix) ? symbol.target.slice(prefix.length) : null;
-    return own !== null && !own.includes('\n') ? `→ ${JSON.stringify(own)}` : `→ { target: ${JSON.stringify(symbol.target)} }`;
-  }
-  if (symbol.shared_target !== undefined) return `→ { target: ${JSON.stringify(symbol.shared_target)} } (shared with other structures: ${symbol.target_unavailable})`;
-  return `(no target: ${symbol.target_unavailable ?? 'it has no text to name it by'}; ${describeLines(symbol.line_range_inclusive)})`;
+  return skeleton;
 }

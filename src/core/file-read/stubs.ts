@@ -1,4 +1,3 @@
-import type { LineRange } from '../errors.js';
 import { headerText, matchTexts } from '../locate/match-text.js';
 import { resolveLevels, type StructurePath, type TargetNamer } from '../locate/targets.js';
 import { clipName } from '../structure/kinds.js';
@@ -6,11 +5,6 @@ import { blockingSyntaxErrors } from '../structure/syntax-errors.js';
 import type { StructureTree } from '../structure/types.js';
 import { lineOfOffset } from '../text/source-text.js';
 import type { SymbolStub } from './types.js';
-
-/** `line 5` or `lines 5-8`. */
-export function describeLines(range: LineRange): string {
-  return range[0] === range[1] ? `line ${range[0]}` : `lines ${range[0]}-${range[1]}`;
-}
 
 /**
  * The stub of a structure: its kind, name, range and the target that reads it. When no target
@@ -23,6 +17,7 @@ export function stubOf(tree: StructureTree, path: StructurePath, namer: TargetNa
   const stub: SymbolStub = {
     kind: node.kind,
     name: node.name,
+    label: symbolLabel(tree, path),
     line_range_inclusive: [...node.lineRange],
     target: null,
   };
@@ -60,19 +55,6 @@ function sharedTarget(tree: StructureTree, path: StructurePath, namer: TargetNam
   const levels = [...(parentTarget === '' ? [] : parentTarget.split('\n')), line];
   const { paths } = resolveLevels(tree, levels);
   return paths.some((found) => found[found.length - 1] === node) ? levels.join('\n') : null;
-}
-
-/**
- * The stub as text, each line indented by `indent`: a marker line naming the symbol (by `label`:
- * its name, or its first line when it has none) and how to read it.
- */
-export function renderStub(stub: SymbolStub, label: string, indent: string): string[] {
-  const title = `${indent}--- symbol: ${label} (${stub.kind}, ${describeLines(stub.line_range_inclusive)}) ---`;
-  if (stub.target !== null) return [title, `${indent}Use { target: ${JSON.stringify(stub.target)} } to read this symbol`];
-  if (stub.shared_target !== undefined) {
-    return [title, `${indent}No target names it alone (${stub.target_unavailable}); { target: ${JSON.stringify(stub.shared_target)} } reads it together with those`];
-  }
-  return [title, `${indent}No target names it: ${stub.target_unavailable ?? 'it has no text to name it by'}`];
 }
 
 /** How a stub or skeleton names a symbol: its name, or its first line (clipped) when it has none. */

@@ -8,6 +8,8 @@ export interface SymbolStub {
   kind: string;
   /** Its name, where it has one. */
   name: string | null;
+  /** How texts name it: its name, or its first line (clipped) when it has none. */
+  label: string;
   /** Its full line range, 1-based and inclusive (also when only part of it was in the range read). */
   line_range_inclusive: LineRange;
   /**
@@ -42,6 +44,8 @@ export interface StubSegment extends SymbolStub {
   type: 'stub';
   /** Always `symbol`. */
   category: 'symbol';
+  /** The indentation of the symbol's first line (where its stub is shown). */
+  indent: string;
 }
 
 /** A block of imports, exports, comments, directives or prose collapsed to one line (range + skeleton reads). */
@@ -54,6 +58,8 @@ export interface CollapsedSegment {
   line_range_inclusive: LineRange;
   /** How many imports, exports, directives, comments or prose blocks it holds. */
   items: number;
+  /** The indentation of the block's first line (where its marker is shown). */
+  indent: string;
 }
 
 /** One run of a structured read, in line order. */
@@ -114,8 +120,6 @@ export interface ReadFileResultBase {
   language: string | null;
   /** Lines in the file (a final line ending does not start a line; an empty file has 0). */
   total_lines: number;
-  /** The answer rendered for an LLM: a header, then the content of the mode. */
-  text: string;
   /** Why the file was read as plain text, without structure (no parser for it, or its parser could not run). */
   plain_text_reason?: string;
   /** The file's content hash: send it as `expected_hash` with a write to make sure the file did not change in between. */
@@ -163,9 +167,11 @@ export interface TargetReadMatch {
   kind: string;
   /** Its name, where it has one. */
   name: string | null;
+  /** How texts name it: its name, or its first line (clipped) when it has none. */
+  label: string;
   /** 1-based, inclusive. */
   line_range_inclusive: LineRange;
-  /** The shortest target naming only it, or `null` when none does. */
+  /** The shortest target naming only it (`""` for the whole file), or `null` when none does. */
   target: string | null;
   /** Its lines: one source segment when read recursively, else source lines and stubs of nested definitions. */
   segments: ReadSegment[];

@@ -1,5 +1,6 @@
 import { readFileArgsSchema, type ReadFileArgs } from '../../core/arguments/file-read.js';
 import type { ReadFileResult } from '../../core/file-read/types.js';
+import { fileReadText } from '../render/file-read.js';
 import { renderWarnings, type ToolSpec } from '../tool-spec.js';
 
 /** `file_read`. */
@@ -15,5 +16,5 @@ export const fileReadTool: ToolSpec<ReadFileArgs, ReadFileResult> = {
   ].join(' '),
   schema: readFileArgsSchema,
   run: (editor, args) => editor.readFile(args),
-  render: (value) => value.text + renderWarnings(value.warnings),
+  render: (value) => fileReadText(value) + renderWarnings(value.warnings),
 };

@@ -5,54 +5,20 @@ import type { StructureTree } from '../structure/types.js';
 import { countLines, indentationAt, lineOfOffset, lineText, type SourceText } from '../text/source-text.js';
 import { isDefinition } from './categories.js';
 import { leafBlocks, startsLine, type FileLayout, type LayoutBlock } from './layout.js';
-import { describeLines, hasBlockingSyntaxErrors, renderStub, stubOf, symbolLabel } from './stubs.js';
-import type { CollapsedSegment, ReadSegment, StubSegment } from './types.js';
+import { hasBlockingSyntaxErrors, stubOf } from './stubs.js';
+import type { ReadSegment, StubSegment } from './types.js';
 
 /**
- * Renders structured reads: the lines of a range or of a structure, with symbols collapsed into
- * stubs. Each renderer returns the segments (for programs) and the same content as text (for an LLM).
+ * The segments of structured reads: the lines of a range or of a structure, in line order, with
+ * symbols collapsed into stubs (the tools layer renders them as text: src/tools/render/file-read.ts).
  */
 
-/** The content of a structured read. */
-export interface RenderedRead {
+/** The content of a structured read: what was shown, in line order, and the lines it covers. */
+export interface ReadSegments {
   /** What was shown, in line order. */
   segments: ReadSegment[];
-  /** The same as text: source lines, stubs with a blank line around them, collapsed markers. */
-  body: string;
-}
-
-/** Assembles the text of a read; a stub always has a blank line above and below it, never two. */
-class ReadText {
-  readonly #lines: string[] = [];
-  #blankPending = false;
-
-  source(text: string): void {
-    for (const line of text.split('\n')) this.#line(line);
-  }
-
-  marker(line: string): void {
-    this.#line(line);
-  }
-
-  stub(lines: readonly string[]): void {
-    const last = this.#lines[this.#lines.length - 1];
-    if (last !== undefined && last.trim() !== '') this.#lines.push('');
-    this.#lines.push(...lines);
-    this.#blankPending = true;
-  }
-
-  #line(line: string): void {
-    if (this.#blankPending) {
-      this.#blankPending = false;
-      this.#lines.push('');
-      if (line.trim() === '') return;
-    }
-    this.#lines.push(line);
-  }
-
-  toString(): string {
-    return this.#lines.join('\n');
-  }
+  /** The lines shown (a range read widens to whole blocks). */
+  lineRange: LineRange;
 }
 
 /** The text of lines `first` to `last` (1-based, inclusive), without the final line ending. */
@@ -60,15 +26,6 @@ export function linesText(source: SourceText, first: number, last: number): stri
   const start = source.lineStarts[first - 1]!;
   const next = source.lineStarts[last];
   return source.text.slice(start, next === undefined ? source.text.length : next - 1);
-}
-
-const PLURALS: Readonly<Record<string, string>> = { import: 'imports', export: 'exports', directive: 'directives' };
-
-/** `--- imports (3 items, lines 1-3) ---`, `--- comment (line 29) ---`. */
-function collapsedMarker(segment: CollapsedSegment): string {
-  const plural = PLURALS[segment.category];
-  if (plural !== undefined && segment.items > 1) return `--- ${plural} (${segment.items} items, ${describeLines(segment.line_range_inclusive)}) ---`;
-  return `--- ${segment.category} (${describeLines(segment.line_range_inclusive)}) ---`;
 }
 
 /** Whether a block is shown as source lines (everything but symbols that can be read by target). */
@@ -83,10 +40,9 @@ function isSourceBlock(tree: StructureTree, block: LayoutBlock): boolean {
  * a symbol is never widened: its stub gives its full range. With `collapse`, imports, exports,
  * comments, directives and prose collapse to one marker line each; gaps stay as they are.
  */
-export function renderRange(tree: StructureTree, layout: FileLayout, range: LineRange, collapse: boolean, namer: TargetNamer): RenderedRead & { lineRange: LineRange } {
+export function rangeSegments(tree: StructureTree, layout: FileLayout, range: LineRange, collapse: boolean, namer: TargetNamer): ReadSegments {
   const { source } = tree;
   const segments: ReadSegment[] = [];
-  const text = new ReadText();
   const shown: LineRange = [...range];
   for (const block of leafBlocks(layout.blocks)) {
     const [first, last] = block.lineRange;
@@ -100,25 +56,20 @@ export function renderRange(tree: StructureTree, layout: FileLayout, range: Line
     if (!sourceBlock) {
       for (const item of block.items) {
         const path = item.path!;
-        const stub = stubSegment(tree, path, namer);
-        segments.push(stub);
-        text.stub(renderStub(stub, symbolLabel(tree, path), indentationAt(source, path[path.length - 1]!.start)));
+        segments.push(stubSegment(tree, path, namer));
       }
     } else if (collapse && block.category !== 'symbol' && block.category !== 'gap') {
-      const segment: CollapsedSegment = { type: 'collapsed', category: block.category, line_range_inclusive: [first, last], items: block.items.length };
-      segments.push(segment);
-      text.marker(`${/^[ \t]*/.exec(lineText(source, first))![0]}${collapsedMarker(segment)}`);
+      const indent = /^[ \t]*/.exec(lineText(source, first))![0];
+      segments.push({ type: 'collapsed', category: block.category, line_range_inclusive: [first, last], items: block.items.length, indent });
     } else {
-      const lines = linesText(source, first, last);
-      segments.push({ type: 'source', category: block.category, line_range_inclusive: [first, last], text: lines });
-      text.source(lines);
+      segments.push({ type: 'source', category: block.category, line_range_inclusive: [first, last], text: linesText(source, first, last) });
     }
   }
-  return { segments, body: text.toString(), lineRange: shown };
+  return { segments, lineRange: shown };
 }
 
 function stubSegment(tree: StructureTree, path: StructurePath, namer: TargetNamer): StubSegment {
-  return { type: 'stub', category: 'symbol', ...stubOf(tree, path, namer) };
+  return { type: 'stub', category: 'symbol', ...stubOf(tree, path, namer), indent: indentationAt(tree.source, path[path.length - 1]!.start) };
 }
 
 /**
@@ -127,13 +78,13 @@ function stubSegment(tree: StructureTree, path: StructurePath, namer: TargetName
  * subsections: the outermost ones at any depth) are stubs and everything else is shown; a
  * definition sharing a line with other code stays shown.
  */
-export function renderStructure(tree: StructureTree, path: StructurePath, recursive: boolean, namer: TargetNamer): RenderedRead & { lineRange: LineRange } {
+export function structureSegments(tree: StructureTree, path: StructurePath, recursive: boolean, namer: TargetNamer): ReadSegments {
   const { source } = tree;
   const node = path[path.length - 1]!;
   const isRoot = path.length === 1;
   const range: LineRange = isRoot ? [1, Math.max(1, countLines(source))] : [...node.lineRange];
   const whole = structureText(source, node);
-  if (recursive) return { segments: [{ type: 'source', category: 'symbol', line_range_inclusive: range, text: whole }], body: whole, lineRange: range };
+  if (recursive) return { segments: [{ type: 'source', category: 'symbol', line_range_inclusive: range, text: whole }], lineRange: range };
 
   const stubs: StructurePath[] = [];
   const collect = (at: StructurePath) => {
@@ -149,24 +100,20 @@ export function renderStructure(tree: StructureTree, path: StructurePath, recurs
   const wholeLines = whole.split('\n');
   const lineOf = (line: number) => wholeLines[line - range[0]] ?? '';
   const segments: ReadSegment[] = [];
-  const text = new ReadText();
   const sourceRun = (first: number, last: number) => {
     if (first > last) return;
     const lines = Array.from({ length: last - first + 1 }, (_, i) => lineOf(first + i)).join('\n');
     segments.push({ type: 'source', category: 'symbol', line_range_inclusive: [first, last], text: lines });
-    text.source(lines);
   };
   let next = range[0];
   for (const stubPath of stubs) {
     const stubNode = stubPath[stubPath.length - 1]!;
     sourceRun(next, stubNode.lineRange[0] - 1);
-    const stub = stubSegment(tree, stubPath, namer);
-    segments.push(stub);
-    text.stub(renderStub(stub, symbolLabel(tree, stubPath), indentationAt(source, stubNode.start)));
+    segments.push(stubSegment(tree, stubPath, namer));
     next = stubNode.lineRange[1] + 1;
   }
   sourceRun(next, range[1]);
-  return { segments, body: text.toString(), lineRange: range };
+  return { segments, lineRange: range };
 }
 
 /** Whether `[start, end)` has its lines to itself: only whitespace before it, and at most `;`, `,` or a comment after it. */
