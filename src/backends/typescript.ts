@@ -3,6 +3,8 @@ import type * as TS from 'typescript';
 import type { BackendDiagnostic, BackendEdit, BackendRename, BackendSpan, CurrentTexts, SemanticBackend } from '../core/semantic/backend.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { globRegExp } from '../core/modules/path-patterns.js';
+import { sha256 } from '@noble/hashes/sha2';
+import { bytesToHex } from '@noble/hashes/utils';
 
 /**
  * The TypeScript backend: TypeScript's own language service, in process, over the files of the
@@ -32,8 +34,6 @@ const CONFIGS = ['tsconfig.json', 'jsconfig.json'];
 const LANGUAGES = new Set(['typescript', 'tsx', 'javascript']);
 
 let shared: Promise<typeof TS | null> | null = null;
-/** The last version given to a file's text, across every project in the process. */
-let documentVersions = 0;
 
 /** The installed `typescript` module, or `null` (an optional peer dependency). */
 export function loadTypeScript(): Promise<typeof TS | null> {
@@ -87,7 +87,7 @@ function isStructeditError(value: unknown): value is StructeditError {
 /** A file as the host knows it: its text and version (`null` text: it does not exist). */
 interface KnownFile {
   text: string | null;
-  version: number;
+  version: string;
 }
 
 /** One project's language service, its host and what the host has read. */
@@ -103,6 +103,7 @@ class TypeScriptProject {
   #rootNames: string[] = [];
   #options: TS.CompilerOptions = {};
   #version = 0;
+  #builder: TS.SemanticDiagnosticsBuilderProgram | undefined;
   readonly #service: TS.LanguageService;
 
   constructor(ts: typeof TS) {
@@ -110,7 +111,7 @@ class TypeScriptProject {
     const host: TS.LanguageServiceHost = {
       getCompilationSettings: () => this.#options,
       getScriptFileNames: () => this.#rootNames,
-      getScriptVersion: (fileName) => String(this.#files.get(projectPath(fileName) ?? '')?.version ?? 0),
+      getScriptVersion: (fileName) => this.#files.get(projectPath(fileName) ?? '')?.version ?? 'none',
       getScriptSnapshot: (fileName) => {
         const text = this.#readFile(fileName);
         return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
@@ -191,16 +192,21 @@ class TypeScriptProject {
       found.push({ file: path, line, code: `TS${diagnostic.code}`, message: ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n') });
     };
     for (const diagnostic of program.getOptionsDiagnostics()) add(diagnostic);
+    // A builder program keeps each file's diagnostics and re-checks only the files a change can affect
+    // (as tsc --watch does): the check before a batch and the one after share the work.
+    const builder = ts.createSemanticDiagnosticsBuilderProgram(program, { createHash: (text) => bytesToHex(sha256(new TextEncoder().encode(text))) }, this.#builder);
+    this.#builder = builder;
     for (const source of program.getSourceFiles()) {
       const path = projectPath(source.fileName);
       if (path === null || path.split('/').includes('node_modules')) continue;
-      for (const diagnostic of this.#service.getSyntacticDiagnostics(source.fileName)) add(diagnostic);
-      for (const diagnostic of this.#service.getSemanticDiagnostics(source.fileName)) add(diagnostic);
+      for (const diagnostic of program.getSyntacticDiagnostics(source)) add(diagnostic);
+      for (const diagnostic of builder.getSemanticDiagnostics(source)) add(diagnostic);
     }
     return found;
   }
 
   dispose(): void {
+    this.#builder = undefined;
     this.#service.dispose();
   }
 
@@ -238,9 +244,10 @@ class TypeScriptProject {
   #store(path: string, text: string | null): void {
     const known = this.#files.get(path);
     if (known && known.text === text) return;
-    // Versions are unique in the process: the shared document registry keeps parsed files by name and
-    // version, and another editor's project must never be handed this text's tree for another text.
-    this.#files.set(path, { text, version: ++documentVersions });
+    // A text's version is its hash: the shared document registry keeps parsed files by name and version
+    // (another editor's project must never be handed this text's tree for another text), and the
+    // builder re-checks only files whose text, or whose dependencies' shape, changed.
+    this.#files.set(path, { text, version: text === null ? 'none' : bytesToHex(sha256(new TextEncoder().encode(text))) });
     this.#version++;
   }
 

@@ -1,4 +1,4 @@
-import type { RenameOutcome } from 'structedit';
+import type { RenameOutcome, SemanticBackendOptions } from 'structedit';
 import { CorpusEngine, writtenFiles } from './engine.js';
 import type { ClassRef, GotoTarget, JediOracle, Place, PythonDeclaration } from './jedi-client.js';
 import { moduleOf, type PythonCorpus } from './python-corpus.js';
@@ -18,6 +18,8 @@ export interface PythonRunOptions {
   maxOccurrences: number;
   /** Per jedi query. */
   limitSeconds: number;
+  /** The semantic backend measured (default: the syntactic engine). */
+  semantic?: SemanticBackendOptions;
 }
 
 /** The target an agent would send for a declaration: the one listStructures gives, else the literal start. */
@@ -83,7 +85,8 @@ async function inHierarchy(oracle: JediOracle, corpus: PythonCorpus, declaration
 
 /** Runs the comparison on one corpus. */
 export async function renameAgainstJedi(corpus: PythonCorpus, oracle: JediOracle, checker: JediOracle, options: PythonRunOptions): Promise<Tally> {
-  const tally = new Tally(`rename vs jedi: ${corpus.name} (${corpus.files.size} files)`);
+  const backend = typeof options.semantic === 'object' ? Object.keys(options.semantic).join(', ') : (options.semantic ?? 'syntax');
+  const tally = new Tally(`rename (${backend} backend) vs jedi: ${corpus.name} (${corpus.files.size} files)`);
   const files = [...corpus.files.keys()];
   const { declarations, all_strings: allStrings } = await oracle.declarations(corpus.root, files);
   tally.total = declarations.length;
@@ -95,7 +98,7 @@ export async function renameAgainstJedi(corpus: PythonCorpus, oracle: JediOracle
   const sample = evenSample(eligible, options.sample, (declaration) => `${declaration.file}:${String(declaration.line).padStart(6, '0')}:${declaration.name}`);
   tally.sampled = sample.length;
   const allKeys = new Set(allStrings.map(placeKey));
-  const engine = new CorpusEngine(corpus.files);
+  const engine = new CorpusEngine(corpus.files, options.semantic);
   const modules = [...new Set(files.map(moduleOf).filter((module): module is string => module !== null))];
   const baseline = await checker.check(corpus.root, corpus.name, {}, { modules });
   const importable = new Set(modules.filter((module) => !(module in baseline.import_failures)));

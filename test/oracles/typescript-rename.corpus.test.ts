@@ -57,3 +57,33 @@ describe('rename agrees with TypeScript on real sources with self-imports and wo
     );
   }
 });
+
+/**
+ * Issue 18's acceptance: with the TypeScript backend (the default when typescript is installed) the
+ * places are findRenameLocations' by construction, so every applied rename must agree exactly and
+ * break nothing (0 and 0, no ratchet). Each batch is type-checked twice by the backend, so the
+ * sample is small here; STRUCTEDIT_ORACLE_FULL=1 takes every declaration.
+ */
+const BACKEND_CORPORA: { corpus: () => TypeScriptCorpus; renames: number; typeChecks: number }[] = [
+  { corpus: zodCorpus, renames: 4, typeChecks: 1 },
+  { corpus: aiSdkWorkspaceCorpus, renames: 10, typeChecks: 3 },
+];
+
+describe('with the TypeScript backend, renames are exactly findRenameLocations and break nothing', () => {
+  for (const { corpus: load, renames, typeChecks } of BACKEND_CORPORA) {
+    const corpus = load();
+    it(
+      corpus.name,
+      async () => {
+        const tally = await renameAgainstTypeScript(corpus, { sample: sampled(renames), typeChecks: sampled(typeChecks), semantic: { typescript: 'auto' } });
+        console.log(`${tally.report()}\n  (${corpus.description}; sampled ${tally.sampled} of ${tally.total}, type-checked ${tally.checked}${FULL ? ', full run' : ''})`);
+        expect(tally.agreed).toBeGreaterThan(0);
+        expect(tally.checked).toBeGreaterThan(0);
+        expect(tally.crashed).toEqual([]);
+        expect(tally.disagreed).toEqual([]);
+        expect(tally.broke).toEqual([]);
+      },
+      TIME_LIMIT_MS,
+    );
+  }
+});

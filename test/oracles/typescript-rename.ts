@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import type { RenameOutcome } from 'structedit';
+import type { RenameOutcome, SemanticBackendOptions } from 'structedit';
 import { CorpusEngine, writtenFiles } from './engine.js';
 import { evenSample, placeKey, Tally, type ShownPlace } from './tally.js';
 import { CorpusLanguageService, isSource, newErrors, type TypeScriptCorpus } from './typescript-corpus.js';
@@ -75,6 +75,8 @@ export interface TypeScriptRunOptions {
   sample: number;
   /** At most this many applied renames are type-checked (an even sample of the applied ones). */
   typeChecks: number;
+  /** The semantic backend measured (default: the syntactic engine). */
+  semantic?: SemanticBackendOptions;
 }
 
 function shownPlace(service: CorpusLanguageService, place: { file: string; line: number; column: number }): ShownPlace {
@@ -95,7 +97,8 @@ export function filesToCheck(corpus: TypeScriptCorpus, changed: Iterable<string>
 /** Runs the comparison on one corpus. */
 export async function renameAgainstTypeScript(corpus: TypeScriptCorpus, options: TypeScriptRunOptions): Promise<Tally> {
   const sources = [...corpus.files.keys()].filter(isSource);
-  const tally = new Tally(`rename vs TypeScript ${ts.version}: ${corpus.name} (${sources.length} files)`);
+  const backend = typeof options.semantic === 'object' ? Object.keys(options.semantic).join(', ') : (options.semantic ?? 'syntax');
+  const tally = new Tally(`rename (${backend} backend) vs TypeScript ${ts.version}: ${corpus.name} (${sources.length} files)`);
   const declarations = typeScriptDeclarations(corpus);
   tally.total = declarations.length;
   const sample = evenSample(declarations, options.sample, (declaration) => `${declaration.file}:${String(declaration.line).padStart(6, '0')}:${declaration.name}`);
@@ -103,7 +106,7 @@ export async function renameAgainstTypeScript(corpus: TypeScriptCorpus, options:
   const registry = ts.createDocumentRegistry();
   const pristine = new CorpusLanguageService(corpus, registry);
   const edited = new CorpusLanguageService(corpus, registry);
-  const engine = new CorpusEngine(corpus.files);
+  const engine = new CorpusEngine(corpus.files, options.semantic);
   const applied: { label: string; declaration: TypeScriptDeclaration; edit: { op: 'rename'; path: string; address: string; new_name: string } }[] = [];
   for (const declaration of sample) {
     const label = `${declaration.kind} ${declaration.owner === null ? '' : `${declaration.owner}.`}${declaration.name} (${declaration.file}:${declaration.line})`;

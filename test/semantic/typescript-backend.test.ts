@@ -61,6 +61,13 @@ describe('the TypeScript backend (issue 18)', () => {
     expectOk(result);
   });
 
+  it('remove checks references through the backend: a member used through a typed receiver is REFERENCES_EXIST', async () => {
+    const { result, files } = await batch(client, { edits: [{ op: 'remove', path: 'src/errors.ts', address: 'export class HTTPError extends Error\nconstructor.params[0]' }] });
+    const error = expectError(result, 'REFERENCES_EXIST');
+    expect(error.details.references.map((reference) => `${reference.file}:${reference.line}`)).toEqual(['src/client.ts:4']);
+    expect(files).toEqual(client);
+  });
+
   it('a new name already taken is CONFLICT (name_taken), and each changed place says what it is', async () => {
     const files = {
       ...client,

@@ -72,12 +72,14 @@ export interface SemanticBackend {
 
 /**
  * The diagnostics an edit added: those of `after` beyond the ones `before` already had, counted by
- * file, code and message (positions move with edits; the same problem elsewhere in the same file
- * is not new). `renamed` maps a new name back to the old one, so an error that only mentions the
- * renamed name is the same error.
+ * file and problem (positions move with edits; the same problem elsewhere in the same file is not
+ * new). The problem is the message's first sentence: a checker words the rest, and may pick the
+ * code, by what it happened to check first (TypeScript's "Cannot find name 'Buffer'" is TS2591
+ * with advice to install @types/node, or TS2552 with "Did you mean 'buffer'?"). `renamed` maps a
+ * new name back to the old one, so an error that only mentions the renamed name is the same error.
  */
 export function addedDiagnostics(before: readonly BackendDiagnostic[], after: readonly BackendDiagnostic[], renamed: ReadonlyMap<string, string> = new Map()): BackendDiagnostic[] {
-  const key = (diagnostic: BackendDiagnostic, message: string) => `${diagnostic.file ?? ''}\u0000${diagnostic.code}\u0000${message}`;
+  const key = (diagnostic: BackendDiagnostic, message: string) => `${diagnostic.file ?? ''}\u0000${problemOf(message)}`;
   const counts = new Map<string, number>();
   for (const diagnostic of before) counts.set(key(diagnostic, diagnostic.message), (counts.get(key(diagnostic, diagnostic.message)) ?? 0) + 1);
   const added: BackendDiagnostic[] = [];
@@ -90,4 +92,9 @@ export function addedDiagnostics(before: readonly BackendDiagnostic[], after: re
     else added.push(diagnostic);
   }
   return added;
+}
+
+/** A diagnostic's first sentence (its first line, up to a sentence that starts after it). */
+function problemOf(message: string): string {
+  return (message.split('\n')[0] ?? '').split(/[.?!]\s+(?=[A-Z])/)[0]!.trim();
 }

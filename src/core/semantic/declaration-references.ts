@@ -209,6 +209,24 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
     const inside = (location: { file: string; start: number; end: number }) => location.file === file.path && location.start >= removed.start && location.end <= removed.end;
     const references: CodeLocation[] = [];
     const names = new Set<string>();
+    if (run.backend) {
+      // The backend's references of each name the removed text declares (and of the member it is).
+      const declared = new Map<number, string>();
+      for (const binding of bindingsDeclaredIn(origin, removed)) {
+        if (binding.declarations.some((declaration) => !inside({ file: file.path, ...declaration }))) continue;
+        const first = binding.declarations[0];
+        if (first) declared.set(first.start, binding.name);
+      }
+      const nameNode = declaredName(located);
+      if (nameNode && nameNode.startIndex >= removed.start && nameNode.endIndex <= removed.end) declared.set(nameNode.startIndex, nameNode.text);
+      for (const [offset, name] of declared) {
+        names.add(name);
+        for (const span of yield* run.backend.references(run.workspace.texts(), file.path, offset)) {
+          if (!inside(span)) references.push(codeLocation(yield* run.workspace.file(span.file), span.start, 'reference'));
+        }
+      }
+      return references.length === 0 ? ok(undefined) : err(referencesExist(file.path, located.context.address, [...names].join(', '), references));
+    }
     const listReferences = async function* (locations: readonly FoundLocation[]) {
       for (const location of locations) {
         if (location.kind === 'definition' || inside(location)) continue;
@@ -245,16 +263,18 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
       }
     }
     if (references.length === 0) return ok(undefined);
-    const name = [...names].join(', ');
-    const listed = references.slice(0, 5).map((reference) => `${reference.file}:${reference.line} ${JSON.stringify(reference.text)}`).join('; ');
-    return err(
-      makeError('REFERENCES_EXIST', `${JSON.stringify(name)} is still referenced in ${references.length} place${references.length === 1 ? '' : 's'} (${listed}${references.length > 5 ? '; …' : ''}), so removing it would break them. Remove or change those references first (earlier in the same batch), or send the remove again with force: true.`, {
-        path: file.path,
-        address: located.context.address,
-        name,
-        references,
-      }),
-    );
+    return err(referencesExist(file.path, located.context.address, [...names].join(', '), references));
+  });
+}
+
+/** `REFERENCES_EXIST`: the uses a remove would leave pointing at nothing. */
+function referencesExist(path: string, address: string, name: string, references: CodeLocation[]): StructeditError {
+  const listed = references.slice(0, 5).map((reference) => `${reference.file}:${reference.line} ${JSON.stringify(reference.text)}`).join('; ');
+  return makeError('REFERENCES_EXIST', `${JSON.stringify(name)} is still referenced in ${references.length} place${references.length === 1 ? '' : 's'} (${listed}${references.length > 5 ? '; …' : ''}), so removing it would break them. Remove or change those references first (earlier in the same batch), or send the remove again with force: true.`, {
+    path,
+    address,
+    name,
+    references,
   });
 }
 

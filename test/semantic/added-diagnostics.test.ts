@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { addedDiagnostics, type BackendDiagnostic } from '../../src/core/semantic/backend.js';
+
+const at = (file: string, line: number, code: string, message: string): BackendDiagnostic => ({ file, line, code, message });
+
+describe('addedDiagnostics: what a batch added, by file and problem', () => {
+  it('the same problem moved, or worded another way by the checker, is not new', () => {
+    const before = [at('a.ts', 10, 'TS2591', "Cannot find name 'Buffer'. Do you need to install type definitions for node? Try `npm i --save-dev @types/node`.")];
+    const after = [at('a.ts', 12, 'TS2552', "Cannot find name 'Buffer'. Did you mean 'buffer'?")];
+    expect(addedDiagnostics(before, after)).toEqual([]);
+  });
+
+  it('one more of the same problem in a file is new; the same problem in another file is new', () => {
+    const before = [at('a.ts', 1, 'TS2322', "Type 'string' is not assignable to type 'number'.")];
+    const after = [before[0]!, at('a.ts', 9, 'TS2322', "Type 'string' is not assignable to type 'number'."), at('b.ts', 1, 'TS2322', "Type 'string' is not assignable to type 'number'.")];
+    expect(addedDiagnostics(before, after).map((added) => `${added.file}:${added.line}`)).toEqual(['a.ts:9', 'b.ts:1']);
+  });
+
+  it('an error naming the renamed name is the error that named the old one', () => {
+    const before = [at('a.py', 3, 'reportAttributeAccessIssue', 'Cannot access attribute "total" for class "Cart"')];
+    const after = [at('a.py', 3, 'reportAttributeAccessIssue', 'Cannot access attribute "sum" for class "Cart"')];
+    expect(addedDiagnostics(before, after, new Map([['sum', 'total']]))).toEqual([]);
+    expect(addedDiagnostics(before, after)).toHaveLength(1);
+  });
+});
