@@ -168,7 +168,8 @@ export function languageServerBackend(options: LanguageServerOptions): SemanticB
     serves: (language) => languages.has(language),
     rename: (current, file, offset, newName) => run(async (server) => server.rename(await server.sync(current), file, offset, newName)),
     references: (current, file, offset) => run(async (server) => server.references(await server.sync(current), file, offset)),
-    diagnostics: (current) => run(async (server) => server.diagnostics(await server.sync(current))),
+    definition: (current, file, offset) => run(async (server) => server.definition(await server.sync(current), file, offset)),
+    diagnostics: (current, files) => run(async (server) => server.diagnostics(await server.sync(current), files)),
     dispose: async () => {
       const stopping = session;
       session = null;
@@ -502,10 +503,29 @@ class LanguageServerSession {
   }
 
   /** The errors the server reports in the open files (warnings and hints are not counted). */
-  async diagnostics(_: this): Promise<BackendDiagnostic[]> {
+  async definition(_: this, file: string, offset: number): Promise<BackendSpan[]> {
+    const known = this.#files.get(file);
+    if (!known?.open) return [];
+    const found = await this.#request(this.#protocol.DefinitionRequest.type, { textDocument: { uri: this.#uri(file) }, position: positionAt(known.text, offset) });
+    const locations = found === null ? [] : Array.isArray(found) ? found : [found];
+    const spans: BackendSpan[] = [];
+    for (const location of locations) {
+      // A Location, or a LocationLink (whose targetSelectionRange is the name).
+      const uri = 'targetUri' in location ? location.targetUri : location.uri;
+      const range = 'targetUri' in location ? location.targetSelectionRange : location.range;
+      const path = this.#pathOf(uri);
+      const target = path === null ? undefined : this.#files.get(path);
+      if (path === null || target === undefined) continue;
+      spans.push({ file: path, start: offsetAt(target.text, range.start), end: offsetAt(target.text, range.end) });
+    }
+    return spans;
+  }
+
+  async diagnostics(_: this, files?: readonly string[]): Promise<BackendDiagnostic[]> {
     const protocol = this.#protocol;
     const found: BackendDiagnostic[] = [];
-    const opened = [...this.#files].filter(([, known]) => known.open);
+    const only = files ? new Set(files) : null;
+    const opened = [...this.#files].filter(([file, known]) => known.open && (!only || only.has(file)));
     if (this.#pull !== false) {
       for (const [file] of opened) {
         const report = await this.#request(protocol.DocumentDiagnosticRequest.type, { textDocument: { uri: this.#uri(file) } }).catch((error: unknown) => {

@@ -71,7 +71,8 @@ export function typescriptBackend(options: TypeScriptBackendOptions = {}): Seman
     serves: (language) => LANGUAGES.has(language),
     rename: (current, file, offset, newName) => run(async (opened) => opened.rename(await opened.sync(current), file, offset, newName)),
     references: (current, file, offset) => run(async (opened) => opened.references(await opened.sync(current), file, offset)),
-    diagnostics: (current) => run(async (opened) => opened.diagnostics(await opened.sync(current))),
+    definition: (current, file, offset) => run(async (opened) => opened.definition(await opened.sync(current), file, offset)),
+    diagnostics: (current, files) => run(async (opened) => opened.diagnostics(await opened.sync(current), files)),
     dispose: async () => {
       const opened = await project;
       if (opened instanceof TypeScriptProject) opened.dispose();
@@ -183,7 +184,17 @@ class TypeScriptProject {
     return spans;
   }
 
-  diagnostics(program: TS.Program): BackendDiagnostic[] {
+  definition(program: TS.Program, file: string, offset: number): BackendSpan[] {
+    const fileName = absolute(file);
+    if (!program.getSourceFile(fileName)) return [];
+    return (this.#service.getDefinitionAtPosition(fileName, offset) ?? []).flatMap((found) => {
+      const path = projectPath(found.fileName);
+      return path === null || path.split('/').includes('node_modules') ? [] : [{ file: path, start: found.textSpan.start, end: found.textSpan.start + found.textSpan.length }];
+    });
+  }
+
+  diagnostics(program: TS.Program, files?: readonly string[]): BackendDiagnostic[] {
+    const only = files ? new Set(files) : null;
     const ts = this.#ts;
     const found: BackendDiagnostic[] = [];
     const add = (diagnostic: TS.Diagnostic) => {
@@ -198,7 +209,7 @@ class TypeScriptProject {
     this.#builder = builder;
     for (const source of program.getSourceFiles()) {
       const path = projectPath(source.fileName);
-      if (path === null || path.split('/').includes('node_modules')) continue;
+      if (path === null || path.split('/').includes('node_modules') || (only && !only.has(path))) continue;
       for (const diagnostic of program.getSyntacticDiagnostics(source)) add(diagnostic);
       for (const diagnostic of builder.getSemanticDiagnostics(source)) add(diagnostic);
     }

@@ -45,6 +45,8 @@ export interface PythonDeclarations {
   declarations: PythonDeclaration[];
   /** The identifier strings of `__all__` lists (where the name starts, after the quote). */
   all_strings: (Place & { text: string })[];
+  /** Names inside string annotations (forward references): typing reads them, jedi's references do not. */
+  annotation_strings: (Place & { text: string })[];
 }
 
 /** What `references` answers: jedi's places under the root, or a timeout. */

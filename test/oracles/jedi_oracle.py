@@ -23,6 +23,7 @@ Requests (`op`):
 """
 
 import ast
+import re
 import builtins
 import io
 import json
@@ -80,6 +81,7 @@ def declarations(request):
     root = request['root']
     found = []
     all_strings = []
+    annotation_strings = []
     for rel in request['files']:
         text = read(os.path.join(root, rel))
         lines = lines_of(text)
@@ -115,7 +117,27 @@ def declarations(request):
                     start = len(line_text.encode('utf-8')[: item.col_offset].decode('utf-8', 'ignore'))
                     # The name starts after the opening quote (a prefix such as r'' is not used in __all__).
                     all_strings.append({'file': rel, 'line': item.lineno, 'column': utf16_column(line_text, start + 1), 'text': item.value})
-    return {'declarations': found, 'all_strings': all_strings}
+        # Names inside string annotations (forward references, `-> 'SimplePath'`): typing reads them, jedi does not.
+        annotations = []
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                arguments = node.args.posonlyargs + node.args.args + node.args.kwonlyargs + [a for a in (node.args.vararg, node.args.kwarg) if a is not None]
+                annotations += [a.annotation for a in arguments if a.annotation is not None]
+                if node.returns is not None:
+                    annotations.append(node.returns)
+            elif isinstance(node, ast.AnnAssign):
+                annotations.append(node.annotation)
+        for annotation in annotations:
+            for item in ast.walk(annotation):
+                if not (isinstance(item, ast.Constant) and isinstance(item.value, str)) or item.lineno != item.end_lineno:
+                    continue
+                line_text = lines[item.lineno - 1]
+                start = len(line_text.encode('utf-8')[: item.col_offset].decode('utf-8', 'ignore'))
+                quoted = line_text[start:]
+                opening = 1 if quoted[:1] in ('"', "'") else 0
+                for match in re.finditer(r'[A-Za-z_]\w*', item.value):
+                    annotation_strings.append({'file': rel, 'line': item.lineno, 'column': utf16_column(line_text, start + opening + match.start()), 'text': match.group(0)})
+    return {'declarations': found, 'all_strings': all_strings, 'annotation_strings': annotation_strings}
 
 
 class Timeout(Exception):

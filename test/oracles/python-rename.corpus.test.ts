@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAtMost, FULL, PYTHON_BUDGET, TIME_LIMIT_MS } from './budget.js';
+import { languageServerBackend } from 'structedit';
+import { expectAtMost, FULL, PYTHON_BUDGET, sampled, TIME_LIMIT_MS } from './budget.js';
 import { JediOracle, pythonWithJedi, type JediRuntime } from './jedi-client.js';
 import { loadPythonCorpus, removeCorpus, type PythonCorpus } from './python-corpus.js';
 import { renameAgainstJedi } from './python-rename.js';
@@ -81,6 +83,53 @@ describe('rename agrees with jedi on real Python packages, and they still compil
           // The ratchet (goal 0 for both; bounds only go down).
           expectAtMost(tally.disagreed.length, bound.disagreed);
           expectAtMost(tally.broke.length, bound.broke);
+        } finally {
+          removeCorpus(corpus);
+        }
+      },
+      TIME_LIMIT_MS,
+    );
+  }
+});
+
+/**
+ * Issue 18's acceptance for language servers: with pyright's language server (npm `pyright`, a dev
+ * dependency) as the Python backend, renames agree with jedi and break nothing: 0 disagreed and 0
+ * broke, no ratchet. A use pyright cannot see (a package named like a standard module, which it
+ * takes for typeshed's stub) is caught by the syntactic engine's second opinion and refused.
+ */
+const PYRIGHT_PACKAGES: Record<string, number> = { json: 8, jinja2: 6, markdown: 6 };
+
+describe("with pyright's language server, renames agree with jedi and break nothing", () => {
+  const pyright = languageServerBackend({ command: fileURLToPath(new URL('../../node_modules/.bin/pyright-langserver', import.meta.url)), args: ['--stdio'], languages: ['python'] });
+  let pyOracle: JediOracle;
+  let pyChecker: JediOracle;
+  beforeAll(async () => {
+    if (python === null) throw new Error('no python3 can import jedi: run scripts/ensure-oracles.sh (installs Debian python3-jedi)');
+    pyOracle = new JediOracle(python);
+    pyChecker = new JediOracle(python);
+    await Promise.all([pyOracle.ready, pyChecker.ready]);
+  });
+  afterAll(async () => {
+    pyOracle?.close();
+    pyChecker?.close();
+    await pyright.dispose();
+  });
+
+  for (const [name, renames] of Object.entries(PYRIGHT_PACKAGES)) {
+    it(
+      name,
+      async () => {
+        const corpus = loadPythonCorpus(python!, name);
+        if (corpus === null) throw new Error(`${python} cannot import ${name}: run scripts/ensure-oracles.sh`);
+        try {
+          const tally = await renameAgainstJedi(corpus, pyOracle, pyChecker, { sample: sampled(renames), maxOccurrences: PYTHON_BUDGET.maxOccurrences, limitSeconds: PYTHON_BUDGET.jediSeconds, semantic: { python: pyright } });
+          console.log(`${tally.report()}\n  (${corpus.source}, sampled ${tally.sampled} of ${tally.total})`);
+          expect(tally.agreed).toBeGreaterThan(0);
+          expect(tally.checked).toBeGreaterThan(0);
+          expect(tally.crashed).toEqual([]);
+          expect(tally.disagreed).toEqual([]);
+          expect(tally.broke).toEqual([]);
         } finally {
           removeCorpus(corpus);
         }

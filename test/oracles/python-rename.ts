@@ -85,10 +85,10 @@ async function inHierarchy(oracle: JediOracle, corpus: PythonCorpus, declaration
 
 /** Runs the comparison on one corpus. */
 export async function renameAgainstJedi(corpus: PythonCorpus, oracle: JediOracle, checker: JediOracle, options: PythonRunOptions): Promise<Tally> {
-  const backend = typeof options.semantic === 'object' ? Object.keys(options.semantic).join(', ') : (options.semantic ?? 'syntax');
+  const backend = typeof options.semantic === 'object' ? Object.entries(options.semantic).map(([language, choice]) => (typeof choice === 'object' ? choice.name : `${language} ${choice}`)).join(', ') : (options.semantic ?? 'syntax');
   const tally = new Tally(`rename (${backend} backend) vs jedi: ${corpus.name} (${corpus.files.size} files)`);
   const files = [...corpus.files.keys()];
-  const { declarations, all_strings: allStrings } = await oracle.declarations(corpus.root, files);
+  const { declarations, all_strings: allStrings, annotation_strings: annotationStrings } = await oracle.declarations(corpus.root, files);
   tally.total = declarations.length;
   const eligible = declarations.filter((declaration) => {
     const reason = isDunder(declaration.name) ? 'protocol methods (__x__)' : occurrences(corpus.files, declaration.name) > options.maxOccurrences ? `names occurring > ${options.maxOccurrences} times (jedi too slow)` : null;
@@ -98,6 +98,7 @@ export async function renameAgainstJedi(corpus: PythonCorpus, oracle: JediOracle
   const sample = evenSample(eligible, options.sample, (declaration) => `${declaration.file}:${String(declaration.line).padStart(6, '0')}:${declaration.name}`);
   tally.sampled = sample.length;
   const allKeys = new Set(allStrings.map(placeKey));
+  const annotationKeys = new Set(annotationStrings.map(placeKey));
   const engine = new CorpusEngine(corpus.files, options.semantic);
   const modules = [...new Set(files.map(moduleOf).filter((module): module is string => module !== null))];
   const baseline = await checker.check(corpus.root, corpus.name, {}, { modules });
@@ -140,10 +141,11 @@ export async function renameAgainstJedi(corpus: PythonCorpus, oracle: JediOracle
     const missed = expected.filter((place) => !actualKeys.has(placeKey(place)));
     const extra = actual.filter((place) => !expectedKeys.has(placeKey(place)));
     const allEntries = extra.filter((place) => isAllEntryJediCannotSee(place, allKeys, filesWithName));
+    const forwardReferences = extra.filter((place) => annotationKeys.has(placeKey(place)));
     // An engine-only place that jedi's own goto takes to the declaration, or to a place jedi lists
     // as one of its references (an import of it), is one its get_references missed (it searches a
     // limited number of files, and gives up on some inferences).
-    const others = extra.filter((place) => !allEntries.includes(place));
+    const others = extra.filter((place) => !allEntries.includes(place) && !forwardReferences.includes(place));
     const targets = others.length === 0 ? [] : await tally.timed('waiting for jedi', () => oracle.goto(corpus.root, others, options.limitSeconds));
     const confirmed = others.filter((_, at) => targets[at]?.some((target) => expectedKeys.has(placeKey(target))) === true);
     const unconfirmed = others.filter((place) => !confirmed.includes(place));
@@ -156,6 +158,7 @@ export async function renameAgainstJedi(corpus: PythonCorpus, oracle: JediOracle
     const sorted = (places: Place[]) => places.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column).map((place) => shown(corpus.files, place));
     const engineOnly = [
       ...sorted(allEntries).map((place) => ({ ...place, note: '__all__ entry: jedi does not read strings' })),
+      ...sorted(forwardReferences).map((place) => ({ ...place, note: 'string annotation (a forward reference): jedi does not read strings' })),
       ...sorted(confirmed).map((place) => ({ ...place, note: "not in jedi's get_references, but jedi's goto here reaches the declaration or an import of it" })),
       ...sorted(overrides).map((place) => ({ ...place, note: 'the same member of a class sharing it by inheritance (the interpreter’s MRO): overrides are renamed together' })),
     ];

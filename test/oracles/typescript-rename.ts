@@ -97,7 +97,7 @@ export function filesToCheck(corpus: TypeScriptCorpus, changed: Iterable<string>
 /** Runs the comparison on one corpus. */
 export async function renameAgainstTypeScript(corpus: TypeScriptCorpus, options: TypeScriptRunOptions): Promise<Tally> {
   const sources = [...corpus.files.keys()].filter(isSource);
-  const backend = typeof options.semantic === 'object' ? Object.keys(options.semantic).join(', ') : (options.semantic ?? 'syntax');
+  const backend = typeof options.semantic === 'object' ? Object.entries(options.semantic).map(([language, choice]) => (typeof choice === 'object' ? choice.name : `${language} ${choice}`)).join(', ') : (options.semantic ?? 'syntax');
   const tally = new Tally(`rename (${backend} backend) vs TypeScript ${ts.version}: ${corpus.name} (${sources.length} files)`);
   const declarations = typeScriptDeclarations(corpus);
   tally.total = declarations.length;

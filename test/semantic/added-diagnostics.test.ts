@@ -10,6 +10,18 @@ describe('addedDiagnostics: what a batch added, by file and problem', () => {
     expect(addedDiagnostics(before, after)).toEqual([]);
   });
 
+  it('a type printed another way under the same code, as many times as before, is not new', () => {
+    const before = [at('a.ts', 105, 'TS2322', "Type 'string | Uint8Array<ArrayBuffer>' is not assignable to type 'BodyInit'.")];
+    const after = [at('a.ts', 105, 'TS2322', "Type 'string | Uint8Array<ArrayBufferLike>' is not assignable to type 'BodyInit'.")];
+    expect(addedDiagnostics(before, after)).toEqual([]);
+  });
+
+  it('a new problem under a code the file already had once is new, wherever it comes in the file', () => {
+    const before = [at('a.ts', 50, 'TS2322', "Type 'A' is not assignable to type 'B'.")];
+    const after = [at('a.ts', 3, 'TS2322', "Type 'C' is not assignable to type 'D'."), at('a.ts', 50, 'TS2322', "Type 'A' is not assignable to type 'B'.")];
+    expect(addedDiagnostics(before, after).map((added) => `${added.file}:${added.line}`)).toEqual(['a.ts:3']);
+  });
+
   it('one more of the same problem in a file is new; the same problem in another file is new', () => {
     const before = [at('a.ts', 1, 'TS2322', "Type 'string' is not assignable to type 'number'.")];
     const after = [before[0]!, at('a.ts', 9, 'TS2322', "Type 'string' is not assignable to type 'number'."), at('b.ts', 1, 'TS2322', "Type 'string' is not assignable to type 'number'.")];
@@ -18,8 +30,9 @@ describe('addedDiagnostics: what a batch added, by file and problem', () => {
 
   it('an error naming the renamed name is the error that named the old one', () => {
     const before = [at('a.py', 3, 'reportAttributeAccessIssue', 'Cannot access attribute "total" for class "Cart"')];
-    const after = [at('a.py', 3, 'reportAttributeAccessIssue', 'Cannot access attribute "sum" for class "Cart"')];
-    expect(addedDiagnostics(before, after, new Map([['sum', 'total']]))).toEqual([]);
-    expect(addedDiagnostics(before, after)).toHaveLength(1);
+    const renamedOne = at('a.py', 3, 'reportAttributeAccessIssue', 'Cannot access attribute "sum" for class "Cart"');
+    const newOne = at('a.py', 8, 'reportAttributeAccessIssue', 'Cannot access attribute "count" for class "Cart"');
+    expect(addedDiagnostics(before, [renamedOne, newOne], new Map([['sum', 'total']]))).toEqual([newOne]);
+    expect(addedDiagnostics(before, [renamedOne, newOne])).toEqual([renamedOne, newOne]);
   });
 });

@@ -83,6 +83,11 @@ describe('a language server as the semantic backend (issue 18)', () => {
     expect(files).toEqual(project);
   });
 
+  it('definition comes back as a place in the project', async () => {
+    const definition = expectOk(await fake('normal').definition(texts(project), 'app/main.py', project['app/main.py']!.lastIndexOf('Widget')));
+    expect(definition).toEqual([{ file: 'app/main.py', start: 23, end: 29 }]);
+  });
+
   it('a server that is not installed: BACKEND_UNAVAILABLE (not_installed), files unchanged', async () => {
     const backend = languageServerBackend({
       command: 'structedit-no-such-language-server',
@@ -125,6 +130,11 @@ describe('a language server as the semantic backend (issue 18)', () => {
     expect(files).toEqual(project);
   });
 });
+
+/** The project's files as a backend reads them. */
+function texts(files: Record<string, string>) {
+  return { text: async (path: string) => files[path], files: async () => Object.keys(files).sort(), folder: async () => null };
+}
 
 describe("pyright's language server (issue 18)", () => {
   const pyrightBackend = (): SemanticBackend => {

@@ -68,6 +68,15 @@ describe('the TypeScript backend (issue 18)', () => {
     expect(files).toEqual(client);
   });
 
+  it('answers definition and the diagnostics of given files in the core\'s terms', async () => {
+    const backend = typescriptBackend({ typescript: ts });
+    const current = { text: async (path: string) => client[path as keyof typeof client], files: async () => Object.keys(client).sort(), folder: async () => null };
+    const use = client['src/client.ts'].indexOf('HTTPError)');
+    expect(expectOk(await backend.definition(current, 'src/client.ts', use))).toEqual([{ file: 'src/errors.ts', start: 13, end: 22 }]);
+    expect(expectOk(await backend.diagnostics(current, ['src/client.ts']))).toEqual([]);
+    await backend.dispose();
+  });
+
   it('a new name already taken is CONFLICT (name_taken), and each changed place says what it is', async () => {
     const files = {
       ...client,

@@ -64,32 +64,45 @@ export interface SemanticBackend {
   rename(current: CurrentTexts, file: string, offset: number, newName: string): ResultAsync<BackendRename, StructeditError>;
   /** Every reference of the declaration whose name is at `offset` of `file` (the declaration itself excluded). */
   references(current: CurrentTexts, file: string, offset: number): ResultAsync<readonly BackendSpan[], StructeditError>;
-  /** The checker's problems in the project's files (of the languages it serves). */
-  diagnostics(current: CurrentTexts): ResultAsync<readonly BackendDiagnostic[], StructeditError>;
+  /** Where the name at `offset` of `file` is declared (several places for overloads and merged declarations; none outside the root). */
+  definition(current: CurrentTexts, file: string, offset: number): ResultAsync<readonly BackendSpan[], StructeditError>;
+  /** The checker's problems in the project's files of the languages it serves, or only in `files` when given. */
+  diagnostics(current: CurrentTexts, files?: readonly string[]): ResultAsync<readonly BackendDiagnostic[], StructeditError>;
   /** Frees what it holds (a language server process, a program); later calls may start again. */
   dispose(): Promise<void>;
 }
 
 /**
- * The diagnostics an edit added: those of `after` beyond the ones `before` already had, counted by
- * file and problem (positions move with edits; the same problem elsewhere in the same file is not
- * new). The problem is the message's first sentence: a checker words the rest, and may pick the
- * code, by what it happened to check first (TypeScript's "Cannot find name 'Buffer'" is TS2591
- * with advice to install @types/node, or TS2552 with "Did you mean 'buffer'?"). `renamed` maps a
- * new name back to the old one, so an error that only mentions the renamed name is the same error.
+ * The diagnostics an edit added: those of `after` beyond the ones `before` already had, by file
+ * (positions move with edits; the same problem elsewhere in the same file is not new). A checker
+ * words a problem, and may even pick its code, by what it happened to check first: TypeScript's
+ * "Cannot find name 'Buffer'" is TS2591 (install @types/node) or TS2552 (did you mean 'buffer'?),
+ * and it prints `Uint8Array<ArrayBufferLike>` or `Uint8Array<ArrayBuffer>` for the same type. So a
+ * diagnostic is new only when neither its problem (the message's first sentence) was there before
+ * nor its file has as many of its code as before. `renamed` maps a new name back to the old one, so
+ * an error that only mentions the renamed name is the same error.
  */
 export function addedDiagnostics(before: readonly BackendDiagnostic[], after: readonly BackendDiagnostic[], renamed: ReadonlyMap<string, string> = new Map()): BackendDiagnostic[] {
-  const key = (diagnostic: BackendDiagnostic, message: string) => `${diagnostic.file ?? ''}\u0000${problemOf(message)}`;
-  const counts = new Map<string, number>();
-  for (const diagnostic of before) counts.set(key(diagnostic, diagnostic.message), (counts.get(key(diagnostic, diagnostic.message)) ?? 0) + 1);
+  const unrenamed = (message: string) => {
+    for (const [newName, oldName] of renamed) message = message.split(`'${newName}'`).join(`'${oldName}'`).split(`"${newName}"`).join(`"${oldName}"`);
+    return message;
+  };
+  const byCode = (diagnostic: BackendDiagnostic) => `${diagnostic.file ?? ''}\u0000${diagnostic.code}`;
+  const byProblem = (diagnostic: BackendDiagnostic) => `${diagnostic.file ?? ''}\u0000${problemOf(unrenamed(diagnostic.message))}`;
+  const tally = (diagnostics: readonly BackendDiagnostic[], key: (diagnostic: BackendDiagnostic) => string) => {
+    const counts = new Map<string, number>();
+    for (const diagnostic of diagnostics) counts.set(key(diagnostic), (counts.get(key(diagnostic)) ?? 0) + 1);
+    return counts;
+  };
+  const codesBefore = tally(before, byCode);
+  const codesAfter = tally(after, byCode);
+  const problems = tally(before, byProblem);
   const added: BackendDiagnostic[] = [];
   for (const diagnostic of after) {
-    let message = diagnostic.message;
-    for (const [newName, oldName] of renamed) message = message.split(`'${newName}'`).join(`'${oldName}'`).split(`"${newName}"`).join(`"${oldName}"`);
-    const at = key(diagnostic, message);
-    const left = counts.get(at) ?? 0;
-    if (left > 0) counts.set(at, left - 1);
-    else added.push(diagnostic);
+    const problem = byProblem(diagnostic);
+    const left = problems.get(problem) ?? 0;
+    if (left > 0) problems.set(problem, left - 1);
+    else if ((codesAfter.get(byCode(diagnostic)) ?? 0) > (codesBefore.get(byCode(diagnostic)) ?? 0)) added.push(diagnostic);
   }
   return added;
 }

@@ -141,6 +141,17 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
       list.push({ start: change.start, end: change.end, text: change.text });
       byFile.set(change.file, list);
     }
+    // A second opinion: every use the syntactic engine proves (it refuses what it cannot prove) must be
+    // among the backend's places. A backend can be blind to a use (pyright takes a package named like a
+    // standard module for typeshed's stub of it); renaming without that use would break it.
+    const proven = await referencesOf(run, located, `${field}.address`);
+    if (proven.isOk()) {
+      const planned = new Set([...byFile].flatMap(([path, replacements]) => replacements.map((replacement) => `${path}\u0000${replacement.start}`)));
+      const unplanned = proven.value.locations.filter((location) => !planned.has(`${location.file}\u0000${location.start}`));
+      if (unplanned.length > 0) {
+        return err(yield* unresolvedReferences(run, located, oldName, unplanned.map((location) => ({ file: location.file, start: location.start, reason: `structedit's syntactic engine ties this use to the declaration, but ${backend.name} does not rename it` }))));
+      }
+    }
     const changes: RenameChange[] = [];
     for (const [path, replacements] of byFile) {
       const file = yield* workspace.file(path);
