@@ -44,11 +44,12 @@ function shown(files: ReadonlyMap<string, string>, place: Place): ShownPlace {
 
 /**
  * Whether an engine-only place is an identifier string of an `__all__` list in a file where the
- * name is also imported or defined (jedi does not look into strings; renaming such an entry is
- * right, leaving it would break `from package import *`).
+ * name is also imported or defined, or that imports names with `import *` without spelling them
+ * (jedi does not look into strings; renaming such an entry is right, leaving it would break
+ * `from package import *`; a wrong one fails the import check).
  */
-function isAllEntryJediCannotSee(place: Place, allStrings: ReadonlySet<string>, filesWithName: ReadonlySet<string>): boolean {
-  return allStrings.has(placeKey(place)) && filesWithName.has(place.file);
+function isAllEntryJediCannotSee(place: Place, allStrings: ReadonlySet<string>, filesWithName: ReadonlySet<string>, files: ReadonlyMap<string, string>): boolean {
+  return allStrings.has(placeKey(place)) && (filesWithName.has(place.file) || /^\s*from\s+\S+\s+import\s+\*/m.test(files.get(place.file) ?? ''));
 }
 
 /** Whether a name is a protocol method (`__eq__`): its uses are implicit, no reference search finds them. */
@@ -140,7 +141,7 @@ export async function renameAgainstJedi(corpus: PythonCorpus, oracle: JediOracle
     const filesWithName = new Set([...expected, ...actual].filter((place) => !allKeys.has(placeKey(place))).map((place) => place.file));
     const missed = expected.filter((place) => !actualKeys.has(placeKey(place)));
     const extra = actual.filter((place) => !expectedKeys.has(placeKey(place)));
-    const allEntries = extra.filter((place) => isAllEntryJediCannotSee(place, allKeys, filesWithName));
+    const allEntries = extra.filter((place) => isAllEntryJediCannotSee(place, allKeys, filesWithName, corpus.files));
     const forwardReferences = extra.filter((place) => annotationKeys.has(placeKey(place)));
     // An engine-only place that jedi's own goto takes to the declaration, or to a place jedi lists
     // as one of its references (an import of it), is one its get_references missed (it searches a

@@ -141,16 +141,30 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
       list.push({ start: change.start, end: change.end, text: change.text });
       byFile.set(change.file, list);
     }
-    // A second opinion: every use the syntactic engine proves (it refuses what it cannot prove) must be
-    // among the backend's places. A backend can be blind to a use (pyright takes a package named like a
-    // standard module for typeshed's stub of it); renaming without that use would break it.
+    // A second opinion, from the syntactic engine (it refuses what it cannot prove). A use it proves
+    // must be among the backend's places: a backend can be blind to one (pyright takes a package named
+    // like a standard module for typeshed's stub of it). A mention it could not settle (a member on a
+    // receiver of unknown type, a base class outside the project, a protocol name) that the backend
+    // does not rename must be one the backend can tell is something else: its definition there is
+    // elsewhere. A backend that knows nothing there (pyright on an untyped receiver) or says it is the
+    // renamed declaration after all leaves the use unproven, and the rename is refused.
     const proven = await referencesOf(run, located, `${field}.address`);
     if (proven.isOk()) {
       const planned = new Set([...byFile].flatMap(([path, replacements]) => replacements.map((replacement) => `${path}\u0000${replacement.start}`)));
-      const unplanned = proven.value.locations.filter((location) => !planned.has(`${location.file}\u0000${location.start}`));
-      if (unplanned.length > 0) {
-        return err(yield* unresolvedReferences(run, located, oldName, unplanned.map((location) => ({ file: location.file, start: location.start, reason: `structedit's syntactic engine ties this use to the declaration, but ${backend.name} does not rename it` }))));
+      const isPlanned = (file: string, start: number) => planned.has(`${file}\u0000${start}`);
+      const unproven: UnprovenMention[] = proven.value.locations
+        .filter((location) => !isPlanned(location.file, location.start))
+        .map((location) => ({ file: location.file, start: location.start, reason: `structedit's syntactic engine ties this use to the declaration, but ${backend.name} does not rename it` }));
+      const unsettled = [...proven.value.candidates.map((candidate) => ({ file: candidate.location.file, start: candidate.location.start, reason: 'a use on a receiver of unknown type' })), ...proven.value.unproven];
+      for (const mention of unsettled) {
+        if (isPlanned(mention.file, mention.start)) continue;
+        const definition = yield* backend.definition(workspace.texts(), mention.file, mention.start);
+        const itself = definition.some((span) => span.file === located.file.path && span.start === nameNode.startIndex);
+        if (definition.length === 0 || itself) {
+          unproven.push({ file: mention.file, start: mention.start, reason: `${mention.reason}; ${backend.name} ${itself ? 'ties it to the renamed declaration but does not rename it' : 'cannot tell what it is either'}` });
+        }
       }
+      if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, oldName, unproven));
     }
     const changes: RenameChange[] = [];
     for (const [path, replacements] of byFile) {
