@@ -1,8 +1,11 @@
 /**
  * An MCP server over stdio exposing every structedit tool on one folder.
  *
- *   npx tsx examples/mcp-server.ts /path/to/project
+ *   npx tsx examples/mcp-server.ts /path/to/project [--semantic auto|syntax]
  *
+ * `--semantic` chooses what answers renames and type-checks edits: `auto` (the default: TypeScript
+ * when installed, a language server such as pyright-langserver on the PATH) or `syntax`
+ * (structedit's own engine).
  * Register it with an MCP client (Claude Desktop, an IDE, the MCP inspector) as a stdio server
  * with that command. Every path the tools receive is confined to the folder.
  */
@@ -13,8 +16,9 @@ import { createEditor, nodeFs } from 'structedit';
 import { createTools } from 'structedit/tools';
 
 /** Builds the server for one root folder (not yet connected). */
-export function createStructeditServer(root: string): Server {
-  const tools = createTools(createEditor({ fs: nodeFs({ root }) }));
+export function createStructeditServer(root: string, semantic: 'auto' | 'syntax' = 'auto'): Server {
+  const editor = createEditor({ fs: nodeFs({ root }), semantic });
+  const tools = createTools(editor);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server({ name: 'structedit', version: '0.1.0' }, { capabilities: { tools: {} } });
 
@@ -31,14 +35,19 @@ export function createStructeditServer(root: string): Server {
     const result = await tool.execute(request.params.arguments ?? {});
     return { ...result };
   });
+  // Language servers the editor started stop with the server.
+  server.onclose = () => void editor.dispose();
   return server;
 }
 
-const root = process.argv[2];
+const args = process.argv.slice(2);
+const flag = args.indexOf('--semantic');
+const semantic = flag === -1 ? 'auto' : args.splice(flag, 2)[1];
+const root = args[0];
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (!root) {
-    process.stderr.write('usage: tsx examples/mcp-server.ts <root folder>\n');
+  if (!root || (semantic !== 'auto' && semantic !== 'syntax')) {
+    process.stderr.write('usage: tsx examples/mcp-server.ts <root folder> [--semantic auto|syntax]\n');
     process.exit(2);
   }
-  await createStructeditServer(root).connect(new StdioServerTransport());
+  await createStructeditServer(root, semantic).connect(new StdioServerTransport());
 }
