@@ -234,10 +234,21 @@ class TypeScriptProject {
         readFile: (fileName) => this.#readFile(fileName),
         readDirectory: (folder, extensions, excludes, includes, depth) => this.#readDirectory(folder, extensions, excludes, includes, depth),
       };
-      const read = ts.readConfigFile(absolute(configName), (fileName) => this.#readFile(fileName));
-      const parsed = ts.parseJsonConfigFileContent(read.config ?? {}, host, ROOT, undefined, absolute(configName));
+      const parse = (fileName: string) => {
+        const read = ts.readConfigFile(fileName, (name) => this.#readFile(name));
+        return ts.parseJsonConfigFileContent(read.config ?? {}, host, fileName.slice(0, fileName.lastIndexOf('/')), undefined, fileName);
+      };
+      const parsed = parse(absolute(configName));
       rootNames = parsed.fileNames;
-      options = { ...parsed.options, noEmit: true };
+      options = parsed.options;
+      // A solution-style config (Vite's: `files: []` and `references`): the referenced projects' files,
+      // as one program with the first project's options over the root's.
+      if (rootNames.length === 0 && parsed.projectReferences && parsed.projectReferences.length > 0) {
+        const referenced = parsed.projectReferences.map((reference) => parse(reference.path.endsWith('.json') ? reference.path : `${reference.path}/tsconfig.json`));
+        rootNames = [...new Set(referenced.flatMap((project) => project.fileNames))];
+        options = { ...options, ...(referenced[0]?.options ?? {}) };
+      }
+      options = { ...options, noEmit: true, composite: false, declaration: false, incremental: false, tsBuildInfoFile: undefined };
       if (configName === 'jsconfig.json') options = { allowJs: true, ...options };
     } else {
       // No configuration: every source file, JavaScript included, checked as a bundler would load it.

@@ -77,6 +77,16 @@ describe('the TypeScript backend (issue 18)', () => {
     await backend.dispose();
   });
 
+  it("a solution-style tsconfig (Vite's: files [] and references) gives the referenced projects' files", async () => {
+    const { 'tsconfig.json': app, ...rest } = client;
+    const solution = { ...rest, 'tsconfig.app.json': app.replace('{ "compilerOptions"', '{ "include": ["src"], "compilerOptions"').replace('{"compilerOptions"', '{"include":["src"],"compilerOptions"'), 'tsconfig.json': JSON.stringify({ files: [], references: [{ path: './tsconfig.app.json' }] }) };
+    expect(solution['tsconfig.app.json']).toContain('"include"');
+    const edit = { op: 'rename' as const, path: 'src/errors.ts', address: 'export class HTTPError extends Error\nconstructor.params[0]', new_name: 'reply' };
+    const { result, files } = await batch(solution, { edits: [edit] });
+    expect((expectOk(result).results[0] as RenameOutcome).backend).toBe('typescript');
+    expect(files['src/client.ts']).toContain('return error.reply.status;');
+  });
+
   it('a new name already taken is CONFLICT (name_taken), and each changed place says what it is', async () => {
     const files = {
       ...client,
