@@ -37,6 +37,11 @@ export interface LanguageServerOptions {
   readonly initializationOptions?: unknown;
   /** How to install it, for the error when the command is missing. */
   readonly install?: string;
+  /**
+   * Whether the server's renames take in every override and overridden declaration of a member,
+   * outside the project too (default `false`: pyright's do not; see {@link SemanticBackend.renamesOverrides}).
+   */
+  readonly renamesOverrides?: boolean;
 }
 
 /** A language server structedit knows how to start, and how it is installed. */
@@ -165,6 +170,7 @@ export function languageServerBackend(options: LanguageServerOptions): SemanticB
   };
   return {
     name,
+    renamesOverrides: options.renamesOverrides ?? false,
     serves: (language) => languages.has(language),
     rename: (current, file, offset, newName) => run(async (server) => server.rename(await server.sync(current), file, offset, newName)),
     references: (current, file, offset) => run(async (server) => server.references(await server.sync(current), file, offset)),

@@ -199,6 +199,17 @@ describe("pyright's language server (issue 18)", () => {
     expect(after['shop/use.py']).toContain('return cart.sum() + other.total()');
   });
 
+  it('a method overriding one of a class outside the project is refused (pyright renames the override alone)', async () => {
+    const files = {
+      'store.py': lines('class Settings(dict):', '    def update(self, other):', '        super().update(other)', '', 'Settings().update({})'),
+      'untyped.py': lines('def refresh(x):', '    return x.update({})'),
+    };
+    const { result, files: after } = await run(files, { edits: [{ op: 'rename', path: 'store.py', address: 'class Settings\ndef update', new_name: 'merge' }] }, pyrightBackend());
+    const error = expectError(result, 'UNRESOLVED_REFERENCES');
+    expect(error.message).toContain('does not rename a member');
+    expect(after).toEqual(files);
+  });
+
   it("a batch that adds a type error is refused with pyright's words", async () => {
     const files = {
       'calc.py': lines('def double(x: int) -> int:', '    return x * 2', '', 'y: int = double(2)'),

@@ -58,6 +58,13 @@ export interface CurrentTexts {
 export interface SemanticBackend {
   /** What results report as `backend`: `typescript`, `lsp:pyright-langserver`. */
   readonly name: string;
+  /**
+   * Whether its rename locations take in the whole class hierarchy of a member: every declaration it
+   * overrides and every override, outside the project too (TypeScript's do, so a base in a dependency
+   * that declares the name refuses the rename). A server whose do not (pyright renames the override
+   * alone) gets no rename of a member whose hierarchy reaches a class outside the project.
+   */
+  readonly renamesOverrides: boolean;
   /** Whether it answers for files of this language id. */
   serves(language: string): boolean;
   /** Every place renaming the declaration whose name is at `offset` of `file` changes, as edits to `newName`. */

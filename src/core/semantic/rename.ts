@@ -155,9 +155,20 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
       const unproven: UnprovenMention[] = proven.value.locations
         .filter((location) => !isPlanned(location.file, location.start))
         .map((location) => ({ file: location.file, start: location.start, reason: `structedit's syntactic engine ties this use to the declaration, but ${backend.name} does not rename it` }));
+      const outside = new Set((proven.value.outsideBases ?? []).map((base) => `${base.file}\u0000${base.start}`));
       const unsettled = [...proven.value.candidates.map((candidate) => ({ file: candidate.location.file, start: candidate.location.start, reason: 'a use on a receiver of unknown type' })), ...proven.value.unproven];
       for (const mention of unsettled) {
         if (isPlanned(mention.file, mention.start)) continue;
+        // A protocol name: the language calls it, no backend sees those calls.
+        if (mention.file === located.file.path && mention.start === nameNode.startIndex) {
+          unproven.push(mention);
+          continue;
+        }
+        // A base outside the project that may declare the member: a backend whose renames take in the hierarchy would have named it (and been refused).
+        if (outside.has(`${mention.file}\u0000${mention.start}`)) {
+          if (!backend.renamesOverrides) unproven.push({ ...mention, reason: `${mention.reason}; ${backend.name} does not rename a member's overridden declarations, so it cannot tell` });
+          continue;
+        }
         const definition = yield* backend.definition(workspace.texts(), mention.file, mention.start);
         const itself = definition.some((span) => span.file === located.file.path && span.start === nameNode.startIndex);
         if (definition.length === 0 || itself) {
