@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the oracle tests (test/oracles/*.corpus.test.ts) need beyond npm: an interpreter
 # that can import jedi (Debian python3-jedi), and the Debian Python packages used as corpora
-# (python3-jinja2, python3-markdown). Debian's /usr/bin/python3 is preferred: its jedi and standard
+# (python3-jinja2, python3-markdown, python3-distro). Debian's /usr/bin/python3 is preferred: its jedi and standard
 # library are pinned by Debian, so every machine counts the same.
 set -euo pipefail
 
@@ -9,9 +9,10 @@ packages=()
 /usr/bin/python3 -c 'import jedi' 2>/dev/null || packages+=(python3-jedi)
 /usr/bin/python3 -c 'import jinja2' 2>/dev/null || packages+=(python3-jinja2)
 /usr/bin/python3 -c 'import markdown' 2>/dev/null || packages+=(python3-markdown)
+/usr/bin/python3 -c 'import distro' 2>/dev/null || packages+=(python3-distro)
 
 if [ ${#packages[@]} -eq 0 ]; then
-  echo "ensure-oracles: /usr/bin/python3 has jedi $(/usr/bin/python3 -c 'import jedi; print(jedi.__version__)'), jinja2 and markdown"
+  echo "ensure-oracles: /usr/bin/python3 has jedi $(/usr/bin/python3 -c 'import jedi; print(jedi.__version__)'), jinja2, markdown and distro"
   exit 0
 fi
 
