@@ -171,7 +171,11 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
         }
         const definition = yield* backend.definition(workspace.texts(), mention.file, mention.start);
         const itself = definition.some((span) => span.file === located.file.path && span.start === nameNode.startIndex);
-        if (definition.length === 0 || itself) {
+        // Nothing behind a plain name is no declaration at all (a keyword type, an undeclared global): the
+        // backend would have bound a use of the renamed one. Nothing behind a member is a receiver it cannot type.
+        const text = (yield* workspace.file(mention.file)).tree.source.text;
+        const member = /(?:\.|\?\.|->|::)\s*$/.test(text.slice(Math.max(0, mention.start - 8), mention.start));
+        if ((definition.length === 0 && member) || itself) {
           unproven.push({ file: mention.file, start: mention.start, reason: `${mention.reason}; ${backend.name} ${itself ? 'ties it to the renamed declaration but does not rename it' : 'cannot tell what it is either'}` });
         }
       }
