@@ -53,7 +53,7 @@ describe('every listed target of real code, with a part, edits only that part', 
       for (const name of names) {
         const text = readFileSync(join(root, name), 'utf8');
         const path = name.replace(/.*\//, '');
-        const editor = createEditor({ fs: memoryFs({ [path]: text }) });
+        const editor = createEditor({ fs: memoryFs({ [path]: text }), semantic: 'syntax' });
         const listed = expectOk(await editor.listStructures({ path }));
         const before = functions(listed.structures).length;
         for (const structure of functions(listed.structures)) {
