@@ -119,6 +119,9 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
  * new name captured (`CONFLICT`, name taken); one missing, a renamed use that no longer reaches the
  * declaration (`UNRESOLVED_REFERENCES`). The batch's type check comes after every edit.
  */
+/** Uses on untyped receivers a rename through a backend checks one by one (each is a definition query); more refuse the rename. */
+const MAX_DEFINITION_QUERIES = 40;
+
 function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: RenameEdit, located: LocatedAddress): ResultAsync<RenameOutcome, StructeditError> {
   return safeTry(async function* () {
     const { workspace } = run;
@@ -157,6 +160,7 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
         .map((location) => ({ file: location.file, start: location.start, reason: `structedit's syntactic engine ties this use to the declaration, but ${backend.name} does not rename it` }));
       const outside = new Set((proven.value.outsideBases ?? []).map((base) => `${base.file}\u0000${base.start}`));
       const unsettled = [...proven.value.candidates.map((candidate) => ({ file: candidate.location.file, start: candidate.location.start, reason: 'a use on a receiver of unknown type' })), ...proven.value.unproven];
+      const members: UnprovenMention[] = [];
       for (const mention of unsettled) {
         if (isPlanned(mention.file, mention.start)) continue;
         // A protocol name: the language calls it, no backend sees those calls.
@@ -169,14 +173,18 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
           if (!backend.renamesOverrides) unproven.push({ ...mention, reason: `${mention.reason}; ${backend.name} does not rename a member's overridden declarations, so it cannot tell` });
           continue;
         }
-        const definition = yield* backend.definition(workspace.texts(), mention.file, mention.start);
-        const itself = definition.some((span) => span.file === located.file.path && span.start === nameNode.startIndex);
-        // Nothing behind a plain name is no declaration at all (a keyword type, an undeclared global): the
-        // backend would have bound a use of the renamed one. Nothing behind a member is a receiver it cannot type.
+        // A plain name the backend did not rename is not the declaration: it binds every use of it it can see.
         const text = (yield* workspace.file(mention.file)).tree.source.text;
-        const member = /(?:\.|\?\.|->|::)\s*$/.test(text.slice(Math.max(0, mention.start - 8), mention.start));
-        if ((definition.length === 0 && member) || itself) {
-          unproven.push({ file: mention.file, start: mention.start, reason: `${mention.reason}; ${backend.name} ${itself ? 'ties it to the renamed declaration but does not rename it' : 'cannot tell what it is either'}` });
+        if (/(?:\.|\?\.|->|::)\s*$/.test(text.slice(Math.max(0, mention.start - 8), mention.start))) members.push(mention);
+      }
+      // A member on a receiver the syntactic engine cannot type: the backend must know it is something else.
+      if (members.length > MAX_DEFINITION_QUERIES) {
+        unproven.push(...members.map((mention) => ({ ...mention, reason: `${mention.reason}; more than ${MAX_DEFINITION_QUERIES} such uses for ${backend.name} to check one by one` })));
+      } else {
+        for (const mention of members) {
+          const definition = yield* backend.definition(workspace.texts(), mention.file, mention.start);
+          const itself = definition.some((span) => span.file === located.file.path && span.start === nameNode.startIndex);
+          if (definition.length === 0 || itself) unproven.push({ ...mention, reason: `${mention.reason}; ${backend.name} ${itself ? 'ties it to the renamed declaration but does not rename it' : 'cannot tell what it is either'}` });
         }
       }
       if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, oldName, unproven));
