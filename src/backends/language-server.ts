@@ -427,12 +427,7 @@ class LanguageServerSession {
     };
     const provider = this.#capabilities.renameProvider;
     if (typeof provider === 'object' && provider.prepareProvider) {
-      const prepared = await this.#request(protocol.PrepareRenameRequest.type, at).catch((error: unknown) => {
-        if (error instanceof ServerFailure) throw error;
-        return {
-          refused: error instanceof Error ? error.message : String(error),
-        };
-      });
+      const prepared = await this.#requestOrRefusal(protocol.PrepareRenameRequest.type, at);
       if (prepared === null)
         return {
           kind: 'refused',
@@ -440,21 +435,13 @@ class LanguageServerSession {
         };
       if ('refused' in prepared) return { kind: 'refused', reason: prepared.refused };
     }
-    const renamed = await this.#request(protocol.RenameRequest.type, {
-      ...at,
-      newName,
-    }).catch((error: unknown) => {
-      if (error instanceof ServerFailure) throw error;
-      return {
-        refused: error instanceof Error ? error.message : String(error),
-      };
-    });
+    const renamed = await this.#requestOrRefusal(protocol.RenameRequest.type, { ...at, newName });
     if (renamed === null)
       return {
         kind: 'refused',
         reason: 'the language server found nothing to rename at this place',
       };
-    if ('refused' in renamed) return { kind: 'refused', reason: renamed.refused as string };
+    if ('refused' in renamed) return { kind: 'refused', reason: renamed.refused };
     const edits: BackendEdit[] = [];
     const changes: [string, Protocol.TextEdit[]][] = [];
     for (const change of renamed.documentChanges ?? []) {
@@ -582,6 +569,14 @@ class LanguageServerSession {
     this.#connection.dispose();
     if (this.#child.exitCode === null && this.#child.signalCode === null) this.#child.kill('SIGKILL');
     await rm(this.#folder, { recursive: true, force: true }).catch(() => undefined);
+  }
+
+  /** A request whose error answer (the server declining) comes back as its message; a dead or hung server still throws. */
+  async #requestOrRefusal<P, R, E>(type: Protocol.ProtocolRequestType<P, R, unknown, E, unknown>, params: P): Promise<R | { refused: string }> {
+    return this.#request(type, params).catch((error: unknown) => {
+      if (error instanceof ServerFailure) throw error;
+      return { refused: error instanceof Error ? error.message : String(error) };
+    });
   }
 
   /** A request with a time limit; a server that dies or exceeds it is a {@link ServerFailure}. */
