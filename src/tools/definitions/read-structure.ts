@@ -8,7 +8,7 @@ export const readStructureTool: ToolSpec<ReadStructureArgs, ReadStructureResult>
   name: 'read_structure',
   description: [
     'Read a function, class, method, statement or Markdown section by its target path instead of by line numbers.',
-    'A target has one line per nesting level, outermost first; each line is the literal start (up to 50 characters) of a structure, e.g. "class UserAuth\\ndef validate" or "## Install". "" is the whole file.',
+    'A target has one line per nesting level, outermost first; each line is the literal start (up to 50 characters) of a structure, e.g. "class UserAuth\\ndef validate", or for a Markdown section under the title "# MyApp\\n## Install" (a heading is nested under the heading above it). "" is the whole file.',
     'Returns every match with its exact text (indented as in the file) and its line range.',
     'Prefer it over reading a whole file when you know what you need; use list_structures to discover targets.',
     'Example: {"path": "src/auth.py", "target": "class UserAuth\\ndef validate"}',
