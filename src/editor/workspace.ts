@@ -14,18 +14,7 @@ import { encodeUtf8 } from '../core/text/utf8.js';
 import type { Warning } from '../core/warnings.js';
 import type { FileWrite } from './commit.js';
 import type { EditorContext, ParsedFile } from './context.js';
-import { fsFailure } from './fs-errors.js';
-
-/** A folder under the root that could not be listed (so a search for references would be incomplete). */
-class ListingFailure {
-  constructor(
-    readonly folder: string,
-    readonly cause: unknown,
-  ) {}
-}
-
-/** Folders never searched for references: dependencies, caches, version control. */
-const SKIPPED_FOLDERS = /^(node_modules|__pycache__|site-packages|venv)$|^\./;
+import { listProjectFiles } from './project-files.js';
 
 /**
  * The in-memory state of a batch: every file an edit read, at its latest text. Edits apply to it
@@ -200,33 +189,13 @@ export class Workspace implements SemanticWorkspace {
   }
 
   /**
-   * Every file under the root (sorted), skipping dependency, cache and hidden folders: where
-   * renames and moves look for references.
+   * Every file under the root (sorted), skipping dependency, cache and hidden folders and what
+   * `.gitignore` / `.structeditignore` files ignore: where renames and moves look for references.
+   * A mention in an ignored file (build output, vendored code) is not seen, as git does not see it.
    */
   listFiles(): ResultAsync<string[], StructeditError> {
     if (this.#listing) return okAsync(this.#listing);
-    const fs = this.#context.fs;
-    return ResultAsync.fromPromise(
-      (async () => {
-        const found: string[] = [];
-        const walk = async (folder: string): Promise<void> => {
-          const entries = await fs.readDirectory(folder).catch((cause: unknown) => {
-            throw new ListingFailure(folder, cause);
-          });
-          for (const entry of entries) {
-            const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
-            if (entry.kind === 'directory' && !SKIPPED_FOLDERS.test(entry.name)) await walk(path);
-            else if (entry.kind === 'file') found.push(path);
-          }
-        };
-        await walk('');
-        return found.sort();
-      })(),
-      (failure) => (failure instanceof ListingFailure ? fsFailure(failure.cause, failure.folder === '' ? '.' : failure.folder, 'read') : fsFailure(failure, '.', 'read')),
-    ).map((files) => {
-      this.#listing = files;
-      return files;
-    });
+    return listProjectFiles(this.#context.fs).map((files) => (this.#listing = files));
   }
 
   /**
