@@ -1,0 +1,163 @@
+import { errAsync, ok, okAsync, type ResultAsync, safeTry } from 'neverthrow';
+import {
+  DEFAULT_MAX_FILES,
+  DEFAULT_MAX_RESULTS,
+  findStructuresArgsSchema,
+  listStructuresInArgsSchema,
+  type FindStructuresArgs,
+  type ListStructuresInArgs,
+} from '../core/arguments/discovery.js';
+import { validateArguments } from '../core/arguments/validation.js';
+import { compareFound, compileStructureQuery, findInTree, type FoundStructure } from '../core/discovery/structure-query.js';
+import { invalidArgument, type StructeditError } from '../core/errors.js';
+import { isGlob, pathSelector } from '../core/glob.js';
+import { TargetNamer } from '../core/locate/targets.js';
+import { normalizeRelativePath } from '../core/path-syntax.js';
+import type { Warning } from '../core/warnings.js';
+import type { EditorContext } from './context.js';
+import { fromFs } from './fs-errors.js';
+import { listProjectFiles } from './project-files.js';
+import { listStructures, type ListStructuresResult } from './read.js';
+
+/** A file a scan chose but could not search. */
+export interface SkippedFile {
+  /** The file, root-relative. */
+  path: string;
+  /** The error code that kept it out: `FILE_TOO_LARGE`, `BINARY_FILE`, `ENCODING_ERROR`, `PARSER_FAILED`, `PERMISSION_DENIED`, … */
+  reason: string;
+}
+
+/** Result of {@link Editor.findStructures}. */
+export interface FindStructuresResult {
+  /** The structures found, sorted by path, then position (enclosing before enclosed); at most `max_results`. */
+  matches: FoundStructure[];
+  /** How many structures matched in all (returned and truncated). */
+  total_matches: number;
+  /** How many matches `max_results` left out. */
+  truncated: number;
+  /** How many files were searched (read; parsed when their text could hold a match). */
+  files_scanned: number;
+  /** How many chosen files could not be searched (too large, binary, not UTF-8, unparsable, unreadable). */
+  files_skipped: number;
+  /** The first 20 skipped files, with why. */
+  skipped: SkippedFile[];
+  /** Always empty today; here so every result has it. */
+  warnings: Warning[];
+}
+
+/** Result of {@link Editor.listStructuresIn}. */
+export interface ListStructuresInResult {
+  /** The folder or glob, as given. */
+  path: string;
+  /** Each file's listing (as {@link Editor.listStructures} gives it), sorted by path; at most `max_files`. */
+  files: ListStructuresResult[];
+  /** Files chosen but not listed (too large, binary, unparsable…), with why. */
+  skipped: SkippedFile[];
+  /** How many more files `max_files` left out. */
+  truncated: number;
+  /** Always empty today (each file's warnings are in its listing). */
+  warnings: Warning[];
+}
+
+/** How many skipped files a result names (the count covers them all). */
+const NAMED_SKIPPED = 20;
+
+/**
+ * `findStructures`: every structure matching the filters in the files the globs choose (all the
+ * files structedit can parse by default), under the ignore rules of the project listing.
+ */
+export function findStructures(context: EditorContext, input: FindStructuresArgs): ResultAsync<FindStructuresResult, StructeditError> {
+  return safeTry(async function* () {
+    const args = yield* validateArguments(findStructuresArgsSchema, input);
+    const query = yield* compileStructureQuery(args);
+    const maxResults = args.max_results ?? DEFAULT_MAX_RESULTS;
+    const selected = pathSelector(args.paths ?? []);
+    const files = (yield* listProjectFiles(context.fs)).flatMap((path) => {
+      const language = selected(path) ? context.registry.resolve(path) : null;
+      return language?.isOk() ? [{ path, language: language.value }] : [];
+    });
+
+    const matches: FoundStructure[] = [];
+    const skipped: SkippedFile[] = [];
+    let total = 0;
+    for (const { path, language } of files) {
+      const read = await context.readSource(path);
+      if (read.isErr()) {
+        skipped.push({ path, reason: read.error.error });
+        continue;
+      }
+      const { source } = read.value;
+      if (!query.mayMatchFile(source.text)) continue;
+      const tree = await context.parseSource(path, source, language);
+      if (tree.isErr()) {
+        skipped.push({ path, reason: tree.error.error });
+        continue;
+      }
+      const found = findInTree(tree.value, query);
+      total += found.length;
+      // Files come in path order and a file's matches in tree order, so the first max_results
+      // found are the ones returned: only those need a target (the costly part).
+      const room = maxResults - matches.length;
+      if (room <= 0 || found.length === 0) continue;
+      const namer = new TargetNamer(tree.value);
+      const inFile = found.map((structurePath): FoundStructure => {
+        const node = structurePath[structurePath.length - 1]!;
+        return { path, kind: node.kind, name: node.name, line_range_inclusive: [...node.lineRange], target: null };
+      });
+      const order = inFile.map((_, index) => index).sort((a, b) => compareFound(inFile[a]!, inFile[b]!) || a - b);
+      for (const index of order.slice(0, room)) {
+        const named = namer.targetOf(found[index]!);
+        const match = inFile[index]!;
+        match.target = named.target;
+        if (named.target === null) match.target_unavailable = named.reason;
+        matches.push(match);
+      }
+    }
+    return ok({
+      matches,
+      total_matches: total,
+      truncated: total - matches.length,
+      files_scanned: files.length - skipped.length,
+      files_skipped: skipped.length,
+      skipped: skipped.slice(0, NAMED_SKIPPED),
+      warnings: [],
+    });
+  });
+}
+
+/**
+ * `listStructuresIn`: the structures of every file in a folder (recursively) or matching a glob,
+ * each listed as `listStructures` lists one file.
+ */
+export function listStructuresIn(context: EditorContext, input: ListStructuresInArgs): ResultAsync<ListStructuresInResult, StructeditError> {
+  return safeTry(async function* () {
+    const args = yield* validateArguments(listStructuresInArgsSchema, input);
+    const files = (yield* filesIn(context, args.path)).filter((path) => context.registry.resolve(path).isOk());
+    const maxFiles = args.max_files ?? DEFAULT_MAX_FILES;
+    const listed: ListStructuresResult[] = [];
+    const skipped: SkippedFile[] = [];
+    for (const path of files.slice(0, maxFiles)) {
+      const listing = await listStructures(context, args.depth === undefined ? { path } : { path, depth: args.depth });
+      if (listing.isOk()) listed.push(listing.value);
+      else skipped.push({ path, reason: listing.error.error });
+    }
+    return ok({ path: args.path, files: listed, skipped, truncated: Math.max(0, files.length - maxFiles), warnings: [] });
+  });
+}
+
+/** The files a folder, glob or file path names, sorted, under the project's ignore rules. */
+function filesIn(context: EditorContext, path: string): ResultAsync<string[], StructeditError> {
+  if (isGlob(path)) {
+    // Walk only below the pattern's literal folders (`src/**/*.ts` starts at `src`).
+    const segments = path.replace(/^\.\//, '').split('/');
+    const literal = segments.slice(0, segments.findIndex((segment) => isGlob(segment)));
+    const start = normalizeRelativePath(literal.join('/'));
+    if (start.isErr()) return errAsync(invalidArgument([{ field: 'path', message: start.error.reason }]));
+    const selected = pathSelector([path]);
+    return listProjectFiles(context.fs, start.value).map((files) => files.filter(selected));
+  }
+  const folder = normalizeRelativePath(path);
+  if (folder.isErr()) return errAsync(invalidArgument([{ field: 'path', message: folder.error.reason }]));
+  if (folder.value === '') return listProjectFiles(context.fs);
+  return fromFs(context.fs.stat(folder.value), path, 'read').andThen((stat) => (stat.kind === 'directory' ? listProjectFiles(context.fs, folder.value) : okAsync([folder.value])));
+}
