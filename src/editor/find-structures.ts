@@ -1,7 +1,8 @@
-import { errAsync, ok, okAsync, type ResultAsync, safeTry } from 'neverthrow';
+import { errAsync, ok, type ResultAsync, safeTry } from 'neverthrow';
 import {
   DEFAULT_MAX_FILES,
   DEFAULT_MAX_RESULTS,
+  NOT_A_FOLDER,
   findStructuresArgsSchema,
   listStructuresInArgsSchema,
   type FindStructuresArgs,
@@ -9,7 +10,7 @@ import {
 } from '../core/arguments/discovery.js';
 import { validateArguments } from '../core/arguments/validation.js';
 import { compareFound, compileStructureQuery, findInTree, type FoundStructure } from '../core/discovery/structure-query.js';
-import { invalidArgument, type StructeditError } from '../core/errors.js';
+import { invalidArgument, makeError, type StructeditError } from '../core/errors.js';
 import { isGlob, pathSelector } from '../core/glob.js';
 import { TargetNamer } from '../core/locate/targets.js';
 import { normalizeRelativePath } from '../core/path-syntax.js';
@@ -145,7 +146,7 @@ export function listStructuresIn(context: EditorContext, input: ListStructuresIn
   });
 }
 
-/** The files a folder, glob or file path names, sorted, under the project's ignore rules. */
+/** The files a folder or glob names, sorted, under the project's ignore rules. */
 function filesIn(context: EditorContext, path: string): ResultAsync<string[], StructeditError> {
   if (isGlob(path)) {
     // Walk only below the pattern's literal folders (`src/**/*.ts` starts at `src`).
@@ -159,5 +160,7 @@ function filesIn(context: EditorContext, path: string): ResultAsync<string[], St
   const folder = normalizeRelativePath(path);
   if (folder.isErr()) return errAsync(invalidArgument([{ field: 'path', message: folder.error.reason }]));
   if (folder.value === '') return listProjectFiles(context.fs);
-  return fromFs(context.fs.stat(folder.value), path, 'read').andThen((stat) => (stat.kind === 'directory' ? listProjectFiles(context.fs, folder.value) : okAsync([folder.value])));
+  return fromFs(context.fs.stat(folder.value), path, 'read').andThen((stat) =>
+    stat.kind === 'directory' ? listProjectFiles(context.fs, folder.value) : errAsync(makeError('INVALID_ARGUMENT', `${path} is a file, not a folder or glob: list it with listStructures.`, { issues: [{ field: 'path', message: NOT_A_FOLDER }] })),
+  );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEditor, memoryFs, type FoundStructure } from 'structedit';
+import { createTools } from 'structedit/tools';
 import { expectError, expectOk, lines, syntaxEditorOver } from '../helpers.js';
 
 const auth = lines(
@@ -161,5 +162,42 @@ describe('the project listing renames search', () => {
     const files = fs.snapshot() as Record<string, string>;
     expect(files['src/main.ts']).toBe("import { bar } from './util';\nbar();\n");
     expect(files['dist/main.js']).toBe("import { foo } from '../src/util';\nfoo();\n");
+  });
+});
+
+describe('the tools', () => {
+  const tools = createTools(createEditor({ fs: memoryFs(project) }));
+  const byName = (name: string) => tools.find((tool) => tool.name === name)!;
+
+  it('find_structures renders each match with the target to pass on, and the counts', async () => {
+    const result = await byName('find_structures').execute({ name: 'validate*', kind: ['function', 'method'], max_results: 2 });
+    expect(result.isError).toBe(false);
+    expect(result.content[0]!.text).toBe(
+      [
+        '3 matches in 3 files searched; showing the first 2 (1 more: narrow the filters or raise max_results).',
+        'src/auth.py:2-3 method validate: "class UserAuth\\ndef validate(self)"',
+        'src/auth.py:5-6 method validate_all: "class UserAuth\\ndef validate_all"',
+      ].join('\n'),
+    );
+    expect(result.structuredContent).toMatchObject({ total_matches: 3, truncated: 1 });
+    const bad = await byName('find_structures').execute({ text_regex: '(' });
+    expect(bad.structuredContent).toMatchObject({ error: 'INVALID_ARGUMENT', details: { issues: [{ field: 'text_regex' }] } });
+  });
+
+  it('list_structures lists a folder or glob file by file, and one file as before', async () => {
+    const folder = await byName('list_structures').execute({ path: 'src', depth: 1 });
+    expect(folder.content[0]!.text).toBe(
+      [
+        'src: 2 files',
+        'src/api.ts (typescript):\n  function getUser (lines 1-3): "function getUser" +1 nested\n  class Client (lines 5-9): "class Client" +1 nested',
+        'src/auth.py (python):\n  class UserAuth (lines 1-6): "class UserAuth" +2 nested\n  function validate (lines 9-10): "def validate" +1 nested',
+      ].join('\n\n'),
+    );
+    expect((await byName('list_structures').execute({ path: 'docs/*.md', depth: 1 })).structuredContent).toMatchObject({ path: 'docs/*.md', files: [{ path: 'docs/guide.md' }] });
+    const file = await byName('list_structures').execute({ path: 'src/auth.py', depth: 1 });
+    expect(file.structuredContent).toEqual(expectOk(await createEditor({ fs: memoryFs(project) }).listStructures({ path: 'src/auth.py', depth: 1 })));
+    // A file of no known language keeps its own error; a missing folder is not found.
+    expect((await byName('list_structures').execute({ path: 'notes.txt' })).structuredContent).toMatchObject({ error: 'LANGUAGE_UNSUPPORTED' });
+    expect((await byName('list_structures').execute({ path: 'lib' })).structuredContent).toMatchObject({ error: 'FILE_NOT_FOUND' });
   });
 });

@@ -23,6 +23,9 @@ export interface ListStructuresInArgs {
   max_files?: number;
 }
 
+/** The issue `listStructuresIn` reports for the path of a file (the tool then reports the file's own error). */
+export const NOT_A_FOLDER = 'is a file, not a folder or glob';
+
 /** Default of `max_results`. */
 export const DEFAULT_MAX_RESULTS = 100;
 /** Default of `max_files`. */
