@@ -41,7 +41,7 @@ export const findStructuresArgsSchema = z.strictObject({
   kind: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional().describe('Kind or kinds to keep, as list_structures reports them: "function", "class", "method", "section", …'),
   text: z.string().min(1).optional().describe('Literal text the structure must contain (case-sensitive), e.g. "fetch(".'),
   text_regex: z.string().min(1).optional().describe('A JavaScript regular expression searched for in the structure\'s text (^ and $ match at line boundaries).'),
-  max_results: z.number().int().min(1).max(10000).optional().describe(`Most structures returned (default ${DEFAULT_MAX_RESULTS}); the result counts the rest in truncated.`),
+  max_results: z.number().int().min(1).max(100_000).optional().describe(`Most structures returned (default ${DEFAULT_MAX_RESULTS}); the result counts the rest in truncated.`),
 }) satisfies z.ZodType<FindStructuresArgs>;
 
 /** Schema of {@link ListStructuresInArgs}. */
