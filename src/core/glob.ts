@@ -69,7 +69,8 @@ export function isGlob(path: string): boolean {
 export function pathSelector(patterns: readonly string[]): (path: string) => boolean {
   const compiled = patterns.map((pattern) => {
     const negated = pattern.startsWith('!');
-    const body = (negated ? pattern.slice(1) : pattern).replace(/^\.\/+/, '').replace(/\/+$/, '');
+    // `./src`, `/src` and `src/` all name the root's `src`.
+    const body = (negated ? pattern.slice(1) : pattern).replace(/^(?:\.?\/)+/, '').replace(/\/+$/, '');
     return { negated, regExp: body === '' || body === '.' ? /^/ : globRegExp(body, true) };
   });
   const startsSelected = compiled.every((pattern) => pattern.negated);

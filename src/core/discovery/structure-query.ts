@@ -60,11 +60,13 @@ export function compileStructureQuery(filters: StructureFilters): Result<Structu
     const pattern = textRegex.value;
     tests.push((node, source) => pattern.test(source.slice(node.start, node.end)));
   }
+  // Names are source text, clipped to 80 characters with a trailing `…` (see clipName): what precedes it is in the file.
+  const nameInFile = exactName?.endsWith('…') ? exactName.slice(0, -1) : exactName;
   return ok({
     matches: (node, source) => tests.every((test) => test(node, source)),
     // Only literal filters are safe to test on the whole file: a name is part of the file's text,
     // and so is a structure's text; a regular expression's anchors could match there and not in the file.
-    mayMatchFile: (fileText) => (exactName === null || fileText.includes(exactName)) && (text === undefined || fileText.includes(text)),
+    mayMatchFile: (fileText) => (nameInFile === null || fileText.includes(nameInFile)) && (text === undefined || fileText.includes(text)),
   });
 }
 
