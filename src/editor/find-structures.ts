@@ -73,7 +73,7 @@ export function findStructures(context: EditorContext, input: FindStructuresArgs
     const query = yield* compileStructureQuery(args);
     const maxResults = args.max_results ?? DEFAULT_MAX_RESULTS;
     const selected = pathSelector(args.paths ?? []);
-    const files = (yield* listProjectFiles(context.fs)).flatMap((path) => {
+    const files = (yield* listProjectFiles(context.fs)).files.flatMap((path) => {
       const language = selected(path) ? context.registry.resolve(path) : null;
       return language?.isOk() ? [{ path, language: language.value }] : [];
     });
@@ -155,12 +155,12 @@ function filesIn(context: EditorContext, path: string): ResultAsync<string[], St
     const start = normalizeRelativePath(literal.join('/'));
     if (start.isErr()) return errAsync(invalidArgument([{ field: 'path', message: start.error.reason }]));
     const selected = pathSelector([path]);
-    return listProjectFiles(context.fs, start.value).map((files) => files.filter(selected));
+    return listProjectFiles(context.fs, start.value).map((listing) => listing.files.filter(selected));
   }
   const folder = normalizeRelativePath(path);
   if (folder.isErr()) return errAsync(invalidArgument([{ field: 'path', message: folder.error.reason }]));
-  if (folder.value === '') return listProjectFiles(context.fs);
+  if (folder.value === '') return listProjectFiles(context.fs).map((listing) => listing.files);
   return fromFs(context.fs.stat(folder.value), path, 'read').andThen((stat) =>
-    stat.kind === 'directory' ? listProjectFiles(context.fs, folder.value) : errAsync(makeError('INVALID_ARGUMENT', `${path} is a file, not a folder or glob: list it with listStructures.`, { issues: [{ field: 'path', message: NOT_A_FOLDER }] })),
+    stat.kind === 'directory' ? listProjectFiles(context.fs, folder.value).map((listing) => listing.files) : errAsync(makeError('INVALID_ARGUMENT', `${path} is a file, not a folder or glob: list it with listStructures.`, { issues: [{ field: 'path', message: NOT_A_FOLDER }] })),
   );
 }

@@ -20,17 +20,30 @@ class ListingFailure {
 
 const decoder = new TextDecoder();
 
+/** The files under a folder: those a scan searches, and those the ignore files leave out. */
+export interface ProjectListing {
+  /** The files not ignored, sorted: what renames and moves search for mentions, and `findStructures` searches. */
+  readonly files: string[];
+  /**
+   * The files ignore files leave out (build output, generated code), sorted; listed only with
+   * `withIgnored`. They exist, so imports of them still resolve; they are only not searched.
+   */
+  readonly ignored: string[];
+}
+
 /**
  * Every file under `folder` (root-relative, `""`: the root), sorted, leaving out the always-skipped
  * folders and whatever `.gitignore` and `.structeditignore` files ignore (those at the root and in
  * every folder on the way, as git reads them; those above `folder` apply too). This is the project
- * as renames, moves and `findStructures` see it. A folder or ignore file that cannot be read fails
- * the listing: a partial one would silently hide files.
+ * as renames, moves and `findStructures` see it. With `withIgnored`, ignored files are walked and
+ * listed apart. A folder or ignore file that cannot be read fails the listing: a partial one would
+ * silently hide files.
  */
-export function listProjectFiles(fs: FsAdapter, folder = ''): ResultAsync<string[], StructeditError> {
+export function listProjectFiles(fs: FsAdapter, folder = '', options: { withIgnored?: boolean } = {}): ResultAsync<ProjectListing, StructeditError> {
   return ResultAsync.fromPromise(
     (async () => {
       const found: string[] = [];
+      const ignored: string[] = [];
       const rulesIn = async (path: string, rules: IgnoreRules, names: ReadonlySet<string>): Promise<IgnoreRules> => {
         const texts: string[] = [];
         for (const name of IGNORE_FILE_NAMES) {
@@ -49,14 +62,17 @@ export function listProjectFiles(fs: FsAdapter, folder = ''): ResultAsync<string
         });
         return { entries, names: new Set(entries.filter((entry) => entry.kind === 'file').map((entry) => entry.name)) };
       };
-      const walk = async (path: string, inherited: IgnoreRules): Promise<void> => {
+      // `rules` is null inside an ignored folder: everything in it is ignored (git re-includes nothing there).
+      const walk = async (path: string, inherited: IgnoreRules | null): Promise<void> => {
         const { entries, names } = await filesIn(path);
-        const rules = await rulesIn(path, inherited, names);
+        const rules = inherited && (await rulesIn(path, inherited, names));
         for (const entry of entries) {
           const child = path === '' ? entry.name : `${path}/${entry.name}`;
           if (entry.kind === 'directory') {
-            if (!SKIPPED_FOLDERS.test(entry.name) && !rules.ignores(child, true)) await walk(child, rules);
-          } else if (entry.kind === 'file' && !rules.ignores(child, false)) found.push(child);
+            if (SKIPPED_FOLDERS.test(entry.name)) continue;
+            const inside = rules !== null && !rules.ignores(child, true) ? rules : null;
+            if (inside !== null || options.withIgnored) await walk(child, inside);
+          } else if (entry.kind === 'file') (rules !== null && !rules.ignores(child, false) ? found : ignored).push(child);
         }
       };
       // The ignore files of the folders above the one listed apply to it too.
@@ -67,7 +83,7 @@ export function listProjectFiles(fs: FsAdapter, folder = ''): ResultAsync<string
         rules = await rulesIn(above, rules, (await filesIn(above)).names);
       }
       await walk(folder, rules);
-      return found.sort();
+      return { files: found.sort(), ignored: options.withIgnored ? ignored.sort() : [] };
     })(),
     (failure) => (failure instanceof ListingFailure ? fsFailure(failure.cause, failure.path === '' ? '.' : failure.path, 'read') : fsFailure(failure, folder === '' ? '.' : folder, 'read')),
   );

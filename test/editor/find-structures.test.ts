@@ -163,6 +163,18 @@ describe('the project listing renames search', () => {
     expect(files['src/main.ts']).toBe("import { bar } from './util';\nbar();\n");
     expect(files['dist/main.js']).toBe("import { foo } from '../src/util';\nfoo();\n");
   });
+
+  it('still resolves imports of ignored files: generated code exists, it is only not searched', async () => {
+    const { editor, fs } = syntaxEditorOver({
+      '.gitignore': 'gen/\n',
+      'src/a.ts': 'export function foo() {}\n',
+      'src/b.ts': "import { foo } from '../gen/client';\nfoo();\n",
+      'gen/client.ts': 'export function foo() {}\n',
+    });
+    // b.ts's foo is gen/client.ts's, proven unrelated: the rename goes ahead without touching it.
+    expectOk(await editor.applyEdits({ edits: [{ op: 'rename', path: 'src/a.ts', address: 'export function foo', new_name: 'bar' }] }));
+    expect(fs.snapshot()).toMatchObject({ 'src/a.ts': 'export function bar() {}\n', 'src/b.ts': "import { foo } from '../gen/client';\nfoo();\n" });
+  });
 });
 
 describe('the tools', () => {
