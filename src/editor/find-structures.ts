@@ -13,6 +13,7 @@ import { compareFound, compileStructureQuery, findInTree, type FoundStructure } 
 import { invalidArgument, makeError, type StructeditError } from '../core/errors.js';
 import { isGlob, pathSelector } from '../core/glob.js';
 import { TargetNamer } from '../core/locate/targets.js';
+import type { StructureNode } from '../core/structure/types.js';
 import { normalizeRelativePath } from '../core/path-syntax.js';
 import type { Warning } from '../core/warnings.js';
 import type { EditorContext } from './context.js';
@@ -96,21 +97,26 @@ export function findStructures(context: EditorContext, input: FindStructuresArgs
       }
       const found = findInTree(tree.value, query);
       total += found.length;
-      // Files come in path order and a file's matches in tree order, so the first max_results
-      // found are the ones returned: only those need a target (the costly part).
+      // Files come in path order, so the first max_results matches (each file's sorted by position)
+      // are the ones returned: only those need a target (the costly part).
       const room = maxResults - matches.length;
       if (room <= 0 || found.length === 0) continue;
       const namer = new TargetNamer(tree.value);
+      const returned = Math.min(room, found.length);
+      // Naming many structures one by one repeats the work on their enclosing levels; all at once
+      // (as listStructures does) shares it. Same namer, same targets, either way.
+      const named = returned * 4 >= countStructures(tree.value.root) ? targetsByNode(namer, tree.value.root) : null;
       const inFile = found.map((structurePath): FoundStructure => {
         const node = structurePath[structurePath.length - 1]!;
         return { path, kind: node.kind, name: node.name, line_range_inclusive: [...node.lineRange], target: null };
       });
       const order = inFile.map((_, index) => index).sort((a, b) => compareFound(inFile[a]!, inFile[b]!) || a - b);
       for (const index of order.slice(0, room)) {
-        const named = namer.targetOf(found[index]!);
+        const structurePath = found[index]!;
+        const naming = named?.get(structurePath[structurePath.length - 1]!) ?? namer.targetOf(structurePath);
         const match = inFile[index]!;
-        match.target = named.target;
-        if (named.target === null) match.target_unavailable = named.reason;
+        match.target = naming.target;
+        if (naming.target === null && naming.reason !== null) match.target_unavailable = naming.reason;
         matches.push(match);
       }
     }
@@ -124,6 +130,24 @@ export function findStructures(context: EditorContext, input: FindStructuresArgs
       warnings: [],
     });
   });
+}
+
+/** How many structures are below `root`. */
+function countStructures(root: StructureNode): number {
+  let count = 0;
+  const stack = [...root.children];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    count++;
+    stack.push(...node.children);
+  }
+  return count;
+}
+
+/** The target of every structure below `root`, computed top-down in one pass. */
+function targetsByNode(namer: TargetNamer, root: StructureNode): Map<StructureNode, { target: string | null; reason: string | null }> {
+  const targets = new Map<StructureNode, { target: string | null; reason: string | null }>();
+  for (const { path, target, reason } of namer.targetsBelow(root)) targets.set(path[path.length - 1]!, { target, reason });
+  return targets;
 }
 
 /**
