@@ -13,7 +13,9 @@ const byName = (name: string) => tools.find((tool) => tool.name === name)!;
 /** Example inputs written in the specifications (docs/spec/), per tool. */
 const SPEC_EXAMPLES: Record<string, unknown[]> = {
   read_structure: [{ path: 'auth.py', target: 'UserAuth\nvalidate\nif user.is_active' }, { path: 'auth.py', target: '' }],
-  list_structures: [{ path: 'auth.py' }, { path: 'auth.py', depth: 2 }],
+  list_structures: [{ path: 'auth.py' }, { path: 'auth.py', depth: 2 }, { path: 'src' }, { path: 'src/**/*.py', depth: 1 }],
+  // Not in the specifications: discovery across files (docs/discovery.md).
+  find_structures: [{ name: 'validate*', kind: ['function', 'method'], paths: ['src/**/*.py'] }, { text_regex: 'fetch\\(', max_results: 20 }, {}],
   // structure-operations.md: the core operations' argument lists.
   replace_structure: [{ path: 'auth.py', target: 'UserAuth\nvalidate', content: 'def validate(self):\n    return True' }, { path: 'auth.py', target: '', content: '' }],
   delete_structure: [{ path: 'auth.py', target: 'UserAuth\nvalidate' }],
