@@ -327,3 +327,21 @@ describe('unknown fields', () => {
     for (const text of expected) expect(result.content[0]!.text).toContain(text);
   });
 });
+
+describe('tool schemas', () => {
+  it('describe every property, at every depth (a model reads nothing else)', () => {
+    const undescribed: string[] = [];
+    const walk = (schema: unknown, at: string): void => {
+      if (typeof schema !== 'object' || schema === null) return;
+      const node = schema as { properties?: Record<string, { description?: string }>; items?: unknown; anyOf?: unknown[]; oneOf?: unknown[]; allOf?: unknown[] };
+      for (const [key, value] of Object.entries(node.properties ?? {})) {
+        if (!value.description) undescribed.push(`${at}.${key}`);
+        walk(value, `${at}.${key}`);
+      }
+      walk(node.items, `${at}[]`);
+      for (const list of [node.anyOf, node.oneOf, node.allOf]) list?.forEach((option, index) => walk(option, `${at}|${index}`));
+    };
+    for (const tool of createTools(createEditor({ fs: memoryFs({}), semantic: 'syntax' }))) walk(tool.inputSchema, tool.name);
+    expect(undescribed).toEqual([]);
+  });
+});
