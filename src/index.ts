@@ -8,7 +8,7 @@ export { prettierFormatter } from './editor/formatter.js';
 export { typescriptBackend, type TypeScriptBackendOptions } from './backends/typescript.js';
 export { languageServerBackend, type LanguageServerOptions } from './backends/language-server.js';
 export type { SemanticBackendChoice, SemanticBackendOptions } from './editor/backends.js';
-export type { BackendDiagnostic, BackendEdit, BackendRename, BackendSpan, CurrentTexts, SemanticBackend } from './core/semantic/backend.js';
+export type { BackendDefinition, BackendDiagnostic, BackendEdit, BackendRename, BackendSpan, CurrentTexts, SemanticBackend } from './core/semantic/backend.js';
 export type { FileChange, LineChange } from './core/semantic/line-changes.js';
 export type { AppliedChunk } from './core/edit/chunks.js';
 export type { LineCategory } from './core/file-read/categories.js';

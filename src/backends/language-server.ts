@@ -1,7 +1,8 @@
 import { ResultAsync } from 'neverthrow';
 import type { ChildProcess } from 'node:child_process';
 import type * as Protocol from 'vscode-languageserver-protocol/node';
-import type { BackendDiagnostic, BackendEdit, BackendRename, BackendSpan, CurrentTexts, SemanticBackend } from '../core/semantic/backend.js';
+import { uniqueBy } from '../core/unique-by.js';
+import type { BackendDefinition, BackendDiagnostic, BackendEdit, BackendRename, BackendSpan, CurrentTexts, SemanticBackend } from '../core/semantic/backend.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { BUILTIN_LANGUAGES } from '../core/languages/definitions.js';
 
@@ -495,23 +496,24 @@ class LanguageServerSession {
     return spans;
   }
 
-  /** The errors the server reports in the open files (warnings and hints are not counted). */
-  async definition(_: this, file: string, offset: number): Promise<BackendSpan[]> {
+  /** Where the server says the name at `offset` is declared; a place outside the project copy (a stub, an installed package) has `file: null`. */
+  async definition(_: this, file: string, offset: number): Promise<BackendDefinition[]> {
     const known = this.#files.get(file);
     if (!known?.open) return [];
     const found = await this.#request(this.#protocol.DefinitionRequest.type, { textDocument: { uri: this.#uri(file) }, position: positionAt(known.text, offset) });
     const locations = found === null ? [] : Array.isArray(found) ? found : [found];
-    const spans: BackendSpan[] = [];
+    const spans: BackendDefinition[] = [];
     for (const location of locations) {
       // A Location, or a LocationLink (whose targetSelectionRange is the name).
       const uri = 'targetUri' in location ? location.targetUri : location.uri;
       const range = 'targetUri' in location ? location.targetSelectionRange : location.range;
       const path = this.#pathOf(uri);
       const target = path === null ? undefined : this.#files.get(path);
-      if (path === null || target === undefined) continue;
-      spans.push({ file: path, start: offsetAt(target.text, range.start), end: offsetAt(target.text, range.end) });
+      // Outside the project copy: a stub or an installed package. A project file the copy does not track says nothing.
+      if (path === null) spans.push({ file: null, start: 0, end: 0 });
+      else if (target !== undefined) spans.push({ file: path, start: offsetAt(target.text, range.start), end: offsetAt(target.text, range.end) });
     }
-    return spans;
+    return uniqueBy(spans, (span) => `${span.file}:${span.start}`);
   }
 
   async diagnostics(_: this, files?: readonly string[]): Promise<BackendDiagnostic[]> {

@@ -1,6 +1,7 @@
 import { ResultAsync } from 'neverthrow';
 import type * as TS from 'typescript';
-import type { BackendDiagnostic, BackendEdit, BackendRename, BackendSpan, CurrentTexts, SemanticBackend } from '../core/semantic/backend.js';
+import { uniqueBy } from '../core/unique-by.js';
+import type { BackendDefinition, BackendDiagnostic, BackendEdit, BackendRename, BackendSpan, CurrentTexts, SemanticBackend } from '../core/semantic/backend.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { globRegExp } from '../core/glob.js';
 import { sha256 } from '@noble/hashes/sha2';
@@ -185,13 +186,15 @@ class TypeScriptProject {
     return spans;
   }
 
-  definition(program: TS.Program, file: string, offset: number): BackendSpan[] {
+  definition(program: TS.Program, file: string, offset: number): BackendDefinition[] {
     const fileName = absolute(file);
     if (!program.getSourceFile(fileName)) return [];
-    return (this.#service.getDefinitionAtPosition(fileName, offset) ?? []).flatMap((found) => {
-      const path = projectPath(found.fileName);
-      return path === null || path.split('/').includes('node_modules') ? [] : [{ file: path, start: found.textSpan.start, end: found.textSpan.start + found.textSpan.length }];
+    const found = (this.#service.getDefinitionAtPosition(fileName, offset) ?? []).map((definition): BackendDefinition => {
+      const path = projectPath(definition.fileName);
+      // The standard library (lib.*.d.ts) and installed packages are outside the project.
+      return path === null || path.split('/').includes('node_modules') ? { file: null, start: 0, end: 0 } : { file: path, start: definition.textSpan.start, end: definition.textSpan.start + definition.textSpan.length };
     });
+    return uniqueBy(found, (definition) => `${definition.file}:${definition.start}`);
   }
 
   diagnostics(program: TS.Program, files?: readonly string[]): BackendDiagnostic[] {

@@ -72,9 +72,27 @@ describe('the TypeScript backend (issue 18)', () => {
     const backend = typescriptBackend({ typescript: ts });
     const current = { text: async (path: string) => client[path as keyof typeof client], files: async () => Object.keys(client).sort(), folder: async () => null };
     const use = client['src/client.ts'].indexOf('HTTPError)');
-    expect(expectOk(await backend.definition(current, 'src/client.ts', use))).toEqual([{ file: 'src/errors.ts', start: 13, end: 22 }]);
+    // The class, and (as TypeScript answers for a class extending Error) a declaration in the standard library.
+    expect(expectOk(await backend.definition(current, 'src/client.ts', use))).toEqual([{ file: 'src/errors.ts', start: 13, end: 22 }, { file: null, start: 0, end: 0 }]);
     expect(expectOk(await backend.diagnostics(current, ['src/client.ts']))).toEqual([]);
+    // A name declared by the standard library is outside the project: file null.
+    const superCall = client['src/errors.ts'].indexOf('super');
+    expect(expectOk(await backend.definition(current, 'src/errors.ts', superCall))).toEqual([{ file: null, start: 0, end: 0 }]);
     await backend.dispose();
+  });
+
+  it('a member mention the syntactic engine cannot type is settled by a definition in the standard library', async () => {
+    // `Promise.resolve(...)` mentions "resolve" on a receiver the syntactic engine does not type; TypeScript
+    // says it is lib.es2015.promise.d.ts's, so renaming the project's own `resolve` need not refuse.
+    const files = {
+      ...client,
+      'src/deferred.ts': lines('export class Deferred {', '  resolve(value: number): void {}', '}'),
+      'src/cache.ts': lines('export function cached(value: number): Promise<number> {', '  return Promise.resolve(value);', '}'),
+    };
+    const { result, files: after } = await batch(files, { edits: [{ op: 'rename', path: 'src/deferred.ts', address: 'export class Deferred\nresolve', new_name: 'settle' }] });
+    const rename = expectOk(result).results[0] as RenameOutcome;
+    expect(rename.changes.map((change) => `${change.file}:${change.line} ${change.kind}`)).toEqual(['src/deferred.ts:2 definition']);
+    expect(after['src/cache.ts']).toBe(files['src/cache.ts']);
   });
 
   it("a solution-style tsconfig (Vite's: files [] and references) gives the referenced projects' files", async () => {

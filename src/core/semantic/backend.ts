@@ -20,6 +20,20 @@ export interface BackendSpan {
   readonly end: number;
 }
 
+/**
+ * Where a name is declared, as a backend answers: a place under the root, or `file: null` for a
+ * declaration outside it (a dependency, the standard library, a type stub), which is then surely
+ * not a declaration of the project.
+ */
+export interface BackendDefinition {
+  /** The file, relative to the root; `null` outside the root. */
+  readonly file: string | null;
+  /** Where the name starts in that file (UTF-16 offset; 0 outside the root). */
+  readonly start: number;
+  /** Where it ends (exclusive; 0 outside the root). */
+  readonly end: number;
+}
+
 /** One replacement a backend plans. */
 export interface BackendEdit extends BackendSpan {
   /** The text replacing the range. */
@@ -71,8 +85,8 @@ export interface SemanticBackend {
   rename(current: CurrentTexts, file: string, offset: number, newName: string): ResultAsync<BackendRename, StructeditError>;
   /** Every reference of the declaration whose name is at `offset` of `file` (the declaration itself excluded). */
   references(current: CurrentTexts, file: string, offset: number): ResultAsync<readonly BackendSpan[], StructeditError>;
-  /** Where the name at `offset` of `file` is declared (several places for overloads and merged declarations; none outside the root). */
-  definition(current: CurrentTexts, file: string, offset: number): ResultAsync<readonly BackendSpan[], StructeditError>;
+  /** Where the name at `offset` of `file` is declared (several places for overloads and merged declarations; `file: null` outside the root; none when the backend cannot tell). */
+  definition(current: CurrentTexts, file: string, offset: number): ResultAsync<readonly BackendDefinition[], StructeditError>;
   /** The checker's problems in the project's files of the languages it serves, or only in `files` when given. */
   diagnostics(current: CurrentTexts, files?: readonly string[]): ResultAsync<readonly BackendDiagnostic[], StructeditError>;
   /** Frees what it holds (a language server process, a program); later calls may start again. */

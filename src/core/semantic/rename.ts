@@ -183,6 +183,7 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
       } else {
         for (const mention of members) {
           const definition = yield* backend.definition(workspace.texts(), mention.file, mention.start);
+          // Any definition that is not the renamed one (elsewhere in the project, or outside it: the standard library, a dependency) proves the use is something else.
           const itself = definition.some((span) => span.file === located.file.path && span.start === nameNode.startIndex);
           if (definition.length === 0 || itself) unproven.push({ ...mention, reason: `${mention.reason}; ${backend.name} ${itself ? 'ties it to the renamed declaration but does not rename it' : 'cannot tell what it is either'}` });
         }
