@@ -2,10 +2,12 @@ import { listStructuresArgsSchema, readStructureArgsSchema, type ListStructuresA
 import type { StructureListing } from '../../core/read/list-structures.js';
 import type { ListStructuresResult, ReadStructureResult } from '../../editor/read.js';
 import { renderWarnings, type ToolSpec } from '../tool-spec.js';
+import { ANNOTATIONS } from '../annotations.js';
 
 /** `read_structure`. */
 export const readStructureTool: ToolSpec<ReadStructureArgs, ReadStructureResult> = {
   name: 'read_structure',
+  annotations: ANNOTATIONS.read_structure,
   description: [
     'Read a function, class, method, statement or Markdown section by its target path instead of by line numbers.',
     'A target has one line per nesting level, outermost first; each line is the literal start (up to 50 characters) of a structure, e.g. "class UserAuth\\ndef validate" or "## Install". "" is the whole file.',
@@ -32,6 +34,7 @@ function outline(structures: readonly StructureListing[], indent = ''): string[]
 /** `list_structures`. */
 export const listStructuresTool: ToolSpec<ListStructuresArgs, ListStructuresResult> = {
   name: 'list_structures',
+  annotations: ANNOTATIONS.list_structures,
   description: [
     'List the structures of a file (classes, functions, methods, statements, Markdown sections, list items…) as a tree, each with its line range and the shortest target that names it.',
     'Use it to discover the exact targets the other structure tools take. Limit `depth` on large files (1 = top level only).',
