@@ -3,7 +3,8 @@
 // bench/results.json. Scenarios: 1 cold start, 2 warm single operations (and the structure
 // builder against the parse), 3 ten sequential edits (parse cache + incremental reparse against
 // reparsing cold), 4 file_edit (bench/file-edit.mjs), 5 skeleton and listing, 6 a soak
-// (bench/soak.mjs). Medians of wall time unless said otherwise.
+// (bench/soak.mjs), 7 find_structures across a tree (bench/find-structures.mjs). Medians of wall
+// time unless said otherwise.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,6 +15,7 @@ import { Lang, parse as astGrepParse } from '@ast-grep/napi';
 import { Bench } from 'tinybench';
 import { Language, Parser } from 'web-tree-sitter';
 import { createEditor, memoryFs } from '../dist/index.js';
+import { findStructuresTimes } from './find-structures.mjs';
 import { structureBuildTimes } from './structure-build.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -214,6 +216,14 @@ const fileEdit = JSON.parse(execFileSync(process.execPath, [join(here, 'file-edi
   for (const row of fileEdit.memory) {
     const ours = row.tool === 'structedit';
     record(`4 file_edit peak RSS over baseline / file size, ${row.scenario}${ours ? '' : ` (${row.tool})`}`, row['x file size'], 'file size', 1, ours ? '<= 3x file size' : null, ours ? row['x file size'] <= 3 : null, 'x');
+  }
+}
+
+// 7. find_structures across zod/src (bench/find-structures.mjs) against the brute-force walk's parse phase.
+{
+  const times = await findStructuresTimes();
+  for (const query of times.queries) {
+    record(`7 find_structures, ${query.label} (${query.matches} matches in ${times.files} files)`, query.ms, 'brute-force walk: listStructures on every file', times.listing_ms, '<= 2x', query.ms <= 2 * times.listing_ms);
   }
 }
 

@@ -49,8 +49,11 @@ export type {
   EditorOptions,
   InsertAfterStructureResult,
   InsertBeforeStructureResult,
+  FindStructuresResult,
+  ListStructuresInResult,
   ListStructuresResult,
   MoveStructureResult,
+  SkippedFile,
   ReadStructureResult,
   ReplaceAllTextInStructureResult,
   ReplaceStructureResult,
@@ -73,6 +76,8 @@ export type {
   ReplaceStructureArgs,
   ReplaceTextInStructureArgs,
 } from './core/arguments/structure.js';
+export type { FindStructuresArgs, ListStructuresInArgs } from './core/arguments/discovery.js';
+export type { FoundStructure, StructureFilters } from './core/discovery/structure-query.js';
 export type { EditOperation, FileEditArgs } from './core/arguments/file-edit.js';
 export type { FileArgs, WriteOptions } from './core/arguments/common.js';
 export { MAX_EDITS_PER_CALL } from './core/arguments/common.js';

@@ -2,7 +2,7 @@ import { ResultAsync } from 'neverthrow';
 import type * as TS from 'typescript';
 import type { BackendDiagnostic, BackendEdit, BackendRename, BackendSpan, CurrentTexts, SemanticBackend } from '../core/semantic/backend.js';
 import { makeError, type StructeditError } from '../core/errors.js';
-import { globRegExp } from '../core/modules/path-patterns.js';
+import { globRegExp } from '../core/glob.js';
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex } from '@noble/hashes/utils';
 

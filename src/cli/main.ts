@@ -5,6 +5,7 @@ import { toFileEditResult } from '../tools/render/file-edit.js';
 import { createTools, renderError, type ToolDefinition, type ToolResult } from '../tools/index.js';
 import { chunkEditTool } from '../tools/definitions/chunk-edit.js';
 import { fileReadTool } from '../tools/definitions/file-read.js';
+import { findStructuresTool } from '../tools/definitions/find-structures.js';
 import { listStructuresTool, readStructureTool } from '../tools/definitions/read-structure.js';
 import type { ToolSpec } from '../tools/tool-spec.js';
 import { createEditor } from '../editor/index.js';
@@ -155,14 +156,40 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
   common(
     program
       .command('list')
-      .description('Print the structure tree of a file with the target of each structure.')
-      .argument('<path>', 'file, relative to --root')
+      .description('Print the structure tree of a file with the target of each structure; for a folder or a glob, of each file in it.')
+      .argument('<path>', 'file, folder or glob ("src/**/*.py"), relative to --root')
       .option('--depth <n>', 'levels to list', (value: string) => Number.parseInt(value, 10)),
   ).action(async (path: string, options: CommonOptions & { depth?: number }) => {
     const editor = createEditor({ fs: nodeFs({ root: options.root }) });
     const args = { path, ...(options.depth !== undefined ? { depth: options.depth } : {}), ...(options.language ? { language: options.language } : {}) };
-    finish(listStructuresTool, args, await editor.listStructures(args), options.json);
+    finish(listStructuresTool, args, await listStructuresTool.run(editor, args), options.json);
   });
+
+  program
+    .command('find')
+    .description('Find structures across the files under --root (ignoring what .gitignore and .structeditignore ignore) by name, kind and text; print each with its path, lines and target.')
+    .option('--root <dir>', 'folder every path is confined to', process.cwd())
+    .option('--name <name>', 'the whole name: exact, or with * and ? wildcards')
+    .option('--name-regex <regex>', 'a JavaScript regular expression searched for in the name')
+    .option('--kind <kind...>', 'kinds to keep (function, method, class, section, …)')
+    .option('--text <text>', 'literal text inside the structure')
+    .option('--text-regex <regex>', 'a JavaScript regular expression searched for in the structure\'s text')
+    .option('--paths <glob...>', 'globs of the files to search (default: every file structedit can parse)')
+    .option('--max-results <n>', 'most matches printed (default 100)', (value: string) => Number.parseInt(value, 10))
+    .option('--json', 'print the result as JSON')
+    .action(async (options: { root: string; name?: string; nameRegex?: string; kind?: string[]; text?: string; textRegex?: string; paths?: string[]; maxResults?: number; json?: boolean }) => {
+      const editor = createEditor({ fs: nodeFs({ root: options.root }) });
+      const args = {
+        ...(options.paths ? { paths: options.paths } : {}),
+        ...(options.name !== undefined ? { name: options.name } : {}),
+        ...(options.nameRegex !== undefined ? { name_regex: options.nameRegex } : {}),
+        ...(options.kind ? { kind: options.kind } : {}),
+        ...(options.text !== undefined ? { text: options.text } : {}),
+        ...(options.textRegex !== undefined ? { text_regex: options.textRegex } : {}),
+        ...(options.maxResults !== undefined ? { max_results: options.maxResults } : {}),
+      };
+      finish(findStructuresTool, args, await editor.findStructures(args), options.json);
+    });
 
   withWriteOptions(common(
     program

@@ -3,6 +3,7 @@ import type { ApplyChunksArgs } from '../core/arguments/chunks.js';
 import type { FileEditArgs } from '../core/arguments/file-edit.js';
 import type { ReadFileArgs } from '../core/arguments/file-read.js';
 import type { ApplyEditsArgs } from '../core/arguments/semantic.js';
+import type { FindStructuresArgs, ListStructuresInArgs } from '../core/arguments/discovery.js';
 import type {
   DeleteStructureArgs,
   InsertStructureArgs,
@@ -21,6 +22,7 @@ import { createPathLocks } from './path-locks.js';
 import { undo, undoPaths, type UndoArgs, type UndoResult } from './undo.js';
 import type { ParseCache } from '../parsing/parse-cache.js';
 import { readFile } from './file-read.js';
+import { findStructures, listStructuresIn, type FindStructuresResult, type ListStructuresInResult } from './find-structures.js';
 import { prettierFormatter } from './formatter.js';
 import { applyEdits, type ApplyEditsResult } from './semantic-edit.js';
 import type { EditFileResult } from '../core/file-edit/types.js';
@@ -45,6 +47,7 @@ import {
 
 export type { EditorLimits, EditorOptions } from './context.js';
 export type { ListStructuresResult, ReadStructureResult } from './read.js';
+export type { FindStructuresResult, ListStructuresInResult, SkippedFile } from './find-structures.js';
 export type { ApplyChunksResult } from './chunk-edit.js';
 export type { ApplyEditsResult, FailedEditOutcome, MoveChange, MoveOutcome, PartEditOutcome, RenameChange, RenameOutcome, SemanticEditOutcome } from './semantic-edit.js';
 export type { FormatRange, Formatter, PrettierFormatterOptions } from './formatter.js';
@@ -69,6 +72,20 @@ export interface Editor {
   readStructure(args: ReadStructureArgs): ResultAsync<ReadStructureResult, StructeditError>;
   /** The file's structure tree, each node with the shortest target that names it. */
   listStructures(args: ListStructuresArgs): ResultAsync<ListStructuresResult, StructeditError>;
+  /**
+   * The structure trees of every file in a folder (recursively) or matching a glob pattern
+   * (`src/**\/*.py`), each as {@link Editor.listStructures} lists one file, sorted by path, at most
+   * `max_files` of them. Files that `.gitignore` / `.structeditignore` ignore are left out.
+   */
+  listStructuresIn(args: ListStructuresInArgs): ResultAsync<ListStructuresInResult, StructeditError>;
+  /**
+   * Finds structures across the project: in the files the `paths` globs choose (every file
+   * structedit can parse by default, minus what `.gitignore` / `.structeditignore` ignore), every
+   * structure matching all the filters given (`name`, `name_regex`, `kind`, `text`, `text_regex`),
+   * each with its path, line range, kind, name and the target that names it (the one
+   * {@link Editor.listStructures} gives). Sorted by path, then position; at most `max_results`.
+   */
+  findStructures(args: FindStructuresArgs): ResultAsync<FindStructuresResult, StructeditError>;
   /**
    * Edits one structure (named by `target`, or by `line` and `column`) with chunks: each finds its
    * place by the lines around it (`context_before`, `context_after`) and replaces `old_lines` with
@@ -158,6 +175,8 @@ export function createEditor(options: EditorOptions): Editor {
   const editor: Editor = {
     readStructure: (args) => guard(readStructure(context, args)),
     listStructures: (args) => guard(listStructures(context, args)),
+    listStructuresIn: (args) => guard(listStructuresIn(context, args)),
+    findStructures: (args) => guard(findStructures(context, args)),
     applyChunks: exclusive(single, applyChunks),
     readFile: (args) => guard(readFile(context, args)),
     replaceStructure: exclusive(single, replaceStructure),

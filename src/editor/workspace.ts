@@ -14,18 +14,7 @@ import { encodeUtf8 } from '../core/text/utf8.js';
 import type { Warning } from '../core/warnings.js';
 import type { FileWrite } from './commit.js';
 import type { EditorContext, ParsedFile } from './context.js';
-import { fsFailure } from './fs-errors.js';
-
-/** A folder under the root that could not be listed (so a search for references would be incomplete). */
-class ListingFailure {
-  constructor(
-    readonly folder: string,
-    readonly cause: unknown,
-  ) {}
-}
-
-/** Folders never searched for references: dependencies, caches, version control. */
-const SKIPPED_FOLDERS = /^(node_modules|__pycache__|site-packages|venv)$|^\./;
+import { listProjectFiles, type ProjectListing } from './project-files.js';
 
 /**
  * The in-memory state of a batch: every file an edit read, at its latest text. Edits apply to it
@@ -36,7 +25,7 @@ export class Workspace implements SemanticWorkspace {
   readonly #context: EditorContext;
   #files = new Map<string, WorkspaceFile>();
   readonly #syntax = new Map<StructureTree, Tree | null>();
-  #listing: string[] | null = null;
+  #listing: ProjectListing | null = null;
   #project: ProjectFiles | null = null;
 
   constructor(context: EditorContext) {
@@ -200,45 +189,32 @@ export class Workspace implements SemanticWorkspace {
   }
 
   /**
-   * Every file under the root (sorted), skipping dependency, cache and hidden folders: where
-   * renames and moves look for references.
+   * Every file under the root (sorted), skipping dependency, cache and hidden folders and what
+   * `.gitignore` / `.structeditignore` files ignore: where renames and moves look for references.
+   * A mention in an ignored file (build output, vendored code) is not seen, as git does not see it.
    */
   listFiles(): ResultAsync<string[], StructeditError> {
+    return this.#listAll().map((listing) => listing.files);
+  }
+
+  /** The project listing with the ignored files apart, read once per batch. */
+  #listAll(): ResultAsync<ProjectListing, StructeditError> {
     if (this.#listing) return okAsync(this.#listing);
-    const fs = this.#context.fs;
-    return ResultAsync.fromPromise(
-      (async () => {
-        const found: string[] = [];
-        const walk = async (folder: string): Promise<void> => {
-          const entries = await fs.readDirectory(folder).catch((cause: unknown) => {
-            throw new ListingFailure(folder, cause);
-          });
-          for (const entry of entries) {
-            const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
-            if (entry.kind === 'directory' && !SKIPPED_FOLDERS.test(entry.name)) await walk(path);
-            else if (entry.kind === 'file') found.push(path);
-          }
-        };
-        await walk('');
-        return found.sort();
-      })(),
-      (failure) => (failure instanceof ListingFailure ? fsFailure(failure.cause, failure.folder === '' ? '.' : failure.folder, 'read') : fsFailure(failure, '.', 'read')),
-    ).map((files) => {
-      this.#listing = files;
-      return files;
-    });
+    return listProjectFiles(this.#context.fs, '', { withIgnored: true }).map((listing) => (this.#listing = listing));
   }
 
   /**
-   * The files under the root and the text of their configuration files (package.json,
-   * tsconfig.json, …): what module resolution reads. Read once per batch. A configuration file that
+   * The files under the root (ignored ones included: they exist, so imports of them resolve) and
+   * the text of their configuration files (package.json, tsconfig.json, …): what module resolution reads. Read once per batch. A configuration file that
    * cannot be read fails the search (it could change where imports lead); one that is not UTF-8
    * text is left out.
    */
   project(): ResultAsync<ProjectFiles, StructeditError> {
     if (this.#project) return okAsync(this.#project);
     const context = this.#context;
-    return this.listFiles().andThen((listed) => {
+    // Ignored files (generated code, build output) are not searched for mentions, but imports of them still resolve.
+    return this.#listAll().andThen(({ files: searched, ignored }) => {
+      const listed = [...searched, ...ignored].sort();
       const files = new Set(listed);
       const configs = new Map<string, string>();
       const tried = new Set<string>();

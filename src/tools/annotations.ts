@@ -12,7 +12,7 @@ const write = (title: string, destructive: boolean, idempotent: boolean): Hints 
  *
  * | tool                          | destructive | idempotent | why |
  * |-------------------------------|-------------|------------|-----|
- * | read_structure, list_structures, file_read | – | – | read only |
+ * | read_structure, list_structures, find_structures, file_read | – | – | read only |
  * | replace_structure             | yes | yes | overwrites a structure; again: the same content is written, or the target no longer matches and it fails |
  * | delete_structure              | yes | no  | deletes; a target is a prefix, so once it is gone the same target may name another structure |
  * | replace_text_in_structure     | yes | no  | overwrites text; new_text may contain old_text, so a second call edits again |
@@ -26,6 +26,7 @@ const write = (title: string, destructive: boolean, idempotent: boolean): Hints 
 export const ANNOTATIONS = {
   read_structure: read('Read a structure'),
   list_structures: read('List the structures of a file'),
+  find_structures: read('Find structures across files'),
   file_read: read('Read a file by structure'),
   replace_structure: write('Replace a structure', true, true),
   delete_structure: write('Delete a structure', true, false),

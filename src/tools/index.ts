@@ -8,6 +8,7 @@ import type { Editor } from 'structedit';
 import { chunkEditTool } from './definitions/chunk-edit.js';
 import { fileEditTool } from './definitions/file-edit.js';
 import { fileReadTool } from './definitions/file-read.js';
+import { findStructuresTool } from './definitions/find-structures.js';
 import { listStructuresTool, readStructureTool } from './definitions/read-structure.js';
 import { semanticEditTool } from './definitions/semantic-edit.js';
 import {
@@ -31,6 +32,7 @@ const SPECS: readonly AnyToolSpec[] = [
   ...([
     readStructureTool,
     listStructuresTool,
+    findStructuresTool,
     replaceStructureTool,
     deleteStructureTool,
     replaceTextInStructureTool,

@@ -37,6 +37,15 @@ describe('structedit CLI', () => {
     expect(JSON.parse(json.out)).toMatchObject({ error: 'FILE_NOT_FOUND', details: { path: 'missing.py', state: 'FILE_UNCHANGED' } });
   });
 
+  it('find: structures across the root by name and kind; list: a folder file by file', async () => {
+    const found = await run('find', '--name', 'valid*', '--kind', 'method', 'function', '--root', root);
+    expect(found).toEqual({ code: 0, out: '1 match in 1 file searched.\nauth.py:2-3 method validate: "class UserAuth\\ndef validate"', err: '' });
+    const bad = await run('find', '--name-regex', '(', '--root', root, '--json');
+    expect([bad.code, JSON.parse(bad.out).details.issues[0].field]).toEqual([1, 'name_regex']);
+    const listed = await run('list', '.', '--depth', '1', '--root', root, '--json');
+    expect(JSON.parse(listed.out)).toMatchObject({ path: '.', files: [{ path: 'auth.py', structures: [{ kind: 'class', name: 'UserAuth' }] }] });
+  });
+
   it('usage errors exit 2', async () => {
     expect((await run('nonsense')).code).toBe(2);
     expect((await run('read')).code).toBe(2);

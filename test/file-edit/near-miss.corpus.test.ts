@@ -74,10 +74,6 @@ function snippets(root: string, files: string[], offset: number): Snippet[] {
   files.forEach((file, index) => {
     const decoded = decodeUtf8(readFileSync(join(root, file)));
     if (decoded.isErr() || decoded.value.text.includes('\r')) return;
-    // Minified bundles (lines of tens of thousands of characters) are left out: a model does not edit
-    // them by snippet, and NO_MATCH's search on them is slow (a re-indented snippet of prettier's
-    // plugins/markdown.mjs, 74,574-character lines, takes minutes: a known problem, not measured here).
-    if (decoded.value.text.split('\n').some((line) => line.length > 10_000)) return;
     const snippet = snippetOf(file, decoded.value.text, index + offset);
     if (snippet) out.push(snippet);
   });

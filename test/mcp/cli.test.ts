@@ -32,7 +32,7 @@ describe('structedit mcp fails fast, before starting a server, on a wrong comman
   it('--read-only with a tool that writes', async () => {
     const { code, err } = await mcp(folder, '--read-only', '--tools', 'file_read,file_edit');
     expect(code).toBe(2);
-    expect(err).toContain('file_edit writes; the read-only tools are: read_structure, list_structures, file_read');
+    expect(err).toContain('file_edit writes; the read-only tools are: read_structure, list_structures, find_structures, file_read');
   });
   it('a --semantic it does not know', async () => {
     const { code, err } = await mcp(folder, '--semantic', 'magic');

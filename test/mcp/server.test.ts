@@ -33,7 +33,7 @@ describe('createMcpServer over an in-memory transport', () => {
     expect(hints.read_structure).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
     expect(hints.insert_after_structure).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     expect(hints.delete_structure).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-    expect(tools.filter((tool) => tool.annotations?.readOnlyHint).map((tool) => tool.name)).toEqual(['read_structure', 'list_structures', 'file_read']);
+    expect(tools.filter((tool) => tool.annotations?.readOnlyHint).map((tool) => tool.name)).toEqual(['read_structure', 'list_structures', 'find_structures', 'file_read']);
     await close();
   });
 
@@ -83,7 +83,7 @@ describe('createMcpServer over an in-memory transport', () => {
 
   it('readOnly serves only the tools that do not write', async () => {
     const { client, call, close } = await connect(memoryFs(FILES), { readOnly: true });
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['read_structure', 'list_structures', 'file_read']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['read_structure', 'list_structures', 'find_structures', 'file_read']);
     const refused = await call('file_edit', { path: 'auth.py', edits: [{ old_text: 'VALID', new_text: 'OK' }] });
     expect(refused.isError).toBe(true);
     await close();

@@ -113,8 +113,8 @@ describe('structedit mcp from the packed package', () => {
     writeProject();
     const { client, call, stderr } = await start(project, second, '--read-only', '--semantic', 'syntax');
     try {
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['read_structure', 'list_structures', 'file_read']);
-      expect(stderr()).toContain(`roots ${project} as project/, ${second} as project-2/; 3 tools (read-only)`);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['read_structure', 'list_structures', 'find_structures', 'file_read']);
+      expect(stderr()).toContain(`roots ${project} as project/, ${second} as project-2/; 4 tools (read-only)`);
       const read = await call('read_structure', { path: 'project-2/auth.py', target: 'def other' });
       expect((read as { content: Text }).content[0]!.text).toContain('def other():');
       expect((await call('file_read', { path: 'project/auth.py' })).isError).toBe(false);

@@ -41,6 +41,7 @@ const missingFile = /No file at missing\.py\. .*check the spelling and the folde
 export const TOOL_CASES: Readonly<Record<string, ToolCase>> = {
   read_structure: { ok: () => ({ path: 'auth.py', target: validate }), fails: { path: 'auth.py', target: 'def validate' }, fix: /use the full target "class UserAuth\\ndef validate"[\s\S]*Retry with one of the targets above/ },
   list_structures: { ok: () => ({ path: 'auth.py' }), fails: { path: 'missing.py' }, fix: missingFile },
+  find_structures: { ok: () => ({ name: 'validate*', kind: ['function', 'method'] }), fails: { name_regex: '(' }, fix: /name_regex/ },
   file_read: { ok: () => ({ path: 'auth.py' }), fails: { path: 'missing.py' }, fix: missingFile },
   replace_structure: { ok: () => ({ path: 'auth.py', target: validate, content: 'def validate(self, token):\n    return False' }), fails: { path: 'missing.py', target: 'def f', content: 'def f():\n    pass' }, fix: missingFile },
   delete_structure: { ok: () => ({ path: 'auth.py', target: 'class UserAuth\ndef logout' }), fails: { path: 'auth.py', target: 'def nothing_like_this' }, fix: /TARGET_NOT_FOUND[\s\S]*No file was changed/ },

@@ -6,7 +6,7 @@ import { jsonConfigs } from '../../src/core/modules/config-json.js';
 import { ecmascriptResolver } from '../../src/core/modules/ecmascript.js';
 import { isConfigFile, type ModuleTarget, type ProjectFiles } from '../../src/core/modules/project.js';
 import { configFilesToRead } from '../../src/core/modules/tsconfig.js';
-import { globRegExp } from '../../src/core/modules/path-patterns.js';
+import { globRegExp } from '../../src/core/glob.js';
 import { packageIndex, pnpmWorkspacePatterns } from '../../src/core/modules/workspaces.js';
 import { typescriptProject } from './typescript-oracle.js';
 

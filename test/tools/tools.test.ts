@@ -13,7 +13,9 @@ const byName = (name: string) => tools.find((tool) => tool.name === name)!;
 /** Example inputs written in the specifications (docs/spec/), per tool. */
 const SPEC_EXAMPLES: Record<string, unknown[]> = {
   read_structure: [{ path: 'auth.py', target: 'UserAuth\nvalidate\nif user.is_active' }, { path: 'auth.py', target: '' }],
-  list_structures: [{ path: 'auth.py' }, { path: 'auth.py', depth: 2 }],
+  list_structures: [{ path: 'auth.py' }, { path: 'auth.py', depth: 2 }, { path: 'src' }, { path: 'src/**/*.py', depth: 1 }],
+  // Not in the specifications: discovery across files (docs/discovery.md).
+  find_structures: [{ name: 'validate*', kind: ['function', 'method'], paths: ['src/**/*.py'] }, { text_regex: 'fetch\\(', max_results: 20 }, {}],
   // structure-operations.md: the core operations' argument lists.
   replace_structure: [{ path: 'auth.py', target: 'UserAuth\nvalidate', content: 'def validate(self):\n    return True' }, { path: 'auth.py', target: '', content: '' }],
   delete_structure: [{ path: 'auth.py', target: 'UserAuth\nvalidate' }],
@@ -47,7 +49,8 @@ const SPEC_EXAMPLES: Record<string, unknown[]> = {
   undo: [{ undo_token: 'undo-1-3c31a332' }],
   // semantic-edit-operations.md: its examples, with a file path and a target for each address.
   semantic_edit: [
-    { edit: { op: 'set', path: 'api.py', address: 'def fetch_data.params.attempts', value: 'attempts=5' } },
+    // The specification's single `edit` form is the library's (applyEdits); the tool takes the batch form only, so its schema can require `edits`.
+    { edits: [{ op: 'set', path: 'api.py', address: 'def fetch_data.params.attempts', value: 'attempts=5' }] },
     {
       edits: [
         { op: 'set', path: 'api.py', address: 'def fetch.params.attempts', value: 'attempts=5' },
@@ -308,5 +311,37 @@ describe('writing tools', () => {
     expect(result.isError).toBe(false);
     expect(result.content[0]!.text).toBe('Applied 1 chunk to method "class UserAuth\\ndef validate" in auth.py, now lines 2-3 (1 line removed, 1 added).\n  chunk 1: old lines 3-3 -> new lines 3-3');
     expect(fs.snapshot()['auth.py']).toBe('class UserAuth:\n    def validate(self):\n        return self.ok\n');
+  });
+});
+
+describe('unknown fields', () => {
+  it.each([
+    ['file_edit', { path: 'a.py', edits: [{ oldText: 'x', new_text: 'y' }] }, ['edits.0.old_text: required; it was given as "oldText"', 'unknown field "oldText" (did you mean "old_text"?)']],
+    ['file_read', { path: 'a.py', start_line: 2 }, ['unknown field "start_line" (did you mean "startLine"?)']],
+    ['semantic_edit', { edit: { op: 'rename', path: 'a.py', address: 'def f', new_name: 'g' } }, ['unknown field "edit" (did you mean "edits"?)']],
+    ['read_structure', { path: 'a.py', target: 'def f', colour: 'red' }, ['unknown field "colour"; the fields here are "path", "target", "language"']],
+  ])('%s answers a misnamed field with the one it takes', async (name, input, expected) => {
+    const tools = createTools(createEditor({ fs: memoryFs({ 'a.py': 'def f():\n    return 1\n' }), semantic: 'syntax' }));
+    const result = await tools.find((tool) => tool.name === name)!.execute(input);
+    expect(result.isError).toBe(true);
+    for (const text of expected) expect(result.content[0]!.text).toContain(text);
+  });
+});
+
+describe('tool schemas', () => {
+  it('describe every property, at every depth (a model reads nothing else)', () => {
+    const undescribed: string[] = [];
+    const walk = (schema: unknown, at: string): void => {
+      if (typeof schema !== 'object' || schema === null) return;
+      const node = schema as { properties?: Record<string, { description?: string }>; items?: unknown; anyOf?: unknown[]; oneOf?: unknown[]; allOf?: unknown[] };
+      for (const [key, value] of Object.entries(node.properties ?? {})) {
+        if (!value.description) undescribed.push(`${at}.${key}`);
+        walk(value, `${at}.${key}`);
+      }
+      walk(node.items, `${at}[]`);
+      for (const list of [node.anyOf, node.oneOf, node.allOf]) list?.forEach((option, index) => walk(option, `${at}|${index}`));
+    };
+    for (const tool of createTools(createEditor({ fs: memoryFs({}), semantic: 'syntax' }))) walk(tool.inputSchema, tool.name);
+    expect(undescribed).toEqual([]);
   });
 });

@@ -37,7 +37,8 @@ export const pathField = z
   .superRefine((value, context) => {
     const reason = malformedPathReason(value);
     if (reason !== null) context.addIssue({ code: 'custom', message: `is not a path relative to the root: ${reason}` });
-  });
+  })
+  .describe('The file, relative to the root, with forward slashes (e.g. "src/app.py").');
 
 /** `language`: a language id overriding the file's extension. */
 export const languageField = z.string().min(1).optional().describe('Language id to parse the file as, overriding its extension (e.g. "python").');

@@ -111,9 +111,9 @@ const valueField = fileText().describe('The new text: zero-indent, or as read; i
 
 /** Schema of {@link SemanticEdit}. */
 export const semanticEditSchema = z.discriminatedUnion('op', [
-  z.strictObject({ op: z.literal('set'), path: editPath, address, value: valueField, language: languageField, expected_hash: expectedHashField }),
+  z.strictObject({ op: z.literal('set').describe('set: replace the part at address with value.'), path: editPath, address, value: valueField, language: languageField, expected_hash: expectedHashField }),
   z.strictObject({
-    op: z.literal('add'),
+    op: z.literal('add').describe('add: insert value as a new item of the list at address.'),
     path: editPath,
     address,
     value: valueField.describe('The new item as it should read, e.g. "timeout: int = 30", "\\"b\\": 2", "post", "@cache".'),
@@ -121,14 +121,14 @@ export const semanticEditSchema = z.discriminatedUnion('op', [
     language: languageField,
     expected_hash: expectedHashField,
   }),
-  z.strictObject({ op: z.literal('remove'), path: editPath, address, force: z.boolean().optional().describe('Remove a declaration even if references to it remain.'), language: languageField, expected_hash: expectedHashField }),
+  z.strictObject({ op: z.literal('remove').describe('remove: delete the element at address (refused while it is referenced, unless force).'), path: editPath, address, force: z.boolean().optional().describe('Remove a declaration even if references to it remain.'), language: languageField, expected_hash: expectedHashField }),
   z.strictObject({
-    op: z.literal('rename'),
+    op: z.literal('rename').describe('rename: give the declaration at address a new name, with every reference under the root.'),
     path: editPath,
     address,
     new_name: z.string().min(1, 'must be the new identifier').describe('The new identifier (a #private member stays private: "y" and "#y" both give "#y").'),
     include: z
-      .union([z.literal('candidates'), z.array(z.strictObject({ file: z.string().min(1), line: z.number().int().min(1), column: z.number().int().min(1) }))])
+      .union([z.literal('candidates'), z.array(z.strictObject({ file: z.string().min(1).describe('File of the use, relative to the root.'), line: z.number().int().min(1).describe('1-based line of the use.'), column: z.number().int().min(1).describe('1-based column of the use.') }))])
       .optional()
       .describe('Member uses through receivers of unknown type (listed by AMBIGUOUS_REFERENCES): "candidates" renames them all; a list of {file, line, column} renames exactly those.'),
     force: z.boolean().optional().describe('Rename what was proven even if other places mention the name and could not be resolved (UNRESOLVED_REFERENCES); those stay as they are.'),
@@ -136,7 +136,7 @@ export const semanticEditSchema = z.discriminatedUnion('op', [
     expected_hash: expectedHashField,
   }),
   z.strictObject({
-    op: z.literal('move'),
+    op: z.literal('move').describe('move: move the top-level declaration at address to another file (to) or place (position), with its imports.'),
     path: editPath,
     address,
     to: pathField.optional().describe('Destination file (created if missing); omitted: reorder within the same file.'),
@@ -170,3 +170,17 @@ export const applyEditsArgsSchema = z
     }
     if (args.edits?.length === 0) context.addIssue({ code: 'custom', path: ['edits'], message: 'is empty; give at least one edit' });
   }) satisfies z.ZodType<ApplyEditsArgs>;
+
+/**
+ * Schema of the `semantic_edit` tool's input: the batch always as `edits` (one shape for a model,
+ * so the JSON Schema can require it); the library's {@link applyEditsArgsSchema} also takes `edit`.
+ */
+export const semanticEditToolArgsSchema = z.strictObject({
+  edits: z
+    .array(semanticEditSchema)
+    .min(1, 'is empty; give at least one edit')
+    .max(MAX_EDITS_PER_CALL, `at most ${MAX_EDITS_PER_CALL} edits per call`)
+    .describe('The edits, applied in order, each seeing the previous ones; all succeed or none is written (one edit is a list of one).'),
+  options: editOptions.optional(),
+  transaction: z.boolean().optional().describe('Same as options.transaction.'),
+}) satisfies z.ZodType<ApplyEditsArgs>;

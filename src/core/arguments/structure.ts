@@ -123,9 +123,9 @@ export const insertStructureArgsSchema = z.strictObject({ path: pathField, targe
 /** Schema of {@link MoveStructureArgs}. */
 export const moveStructureArgsSchema = z
   .strictObject({
-    source_path: pathField,
+    source_path: pathField.describe('The file holding the structure to move, relative to the root.'),
     source_target: targetField,
-    dest_path: pathField,
+    dest_path: pathField.describe('The file holding dest_target, relative to the root (the same file as source_path to move within it).'),
     dest_target: targetField.optional(),
     position: z.enum(['before', 'after', 'file_start', 'file_end']).describe('before / after dest_target, or the start / end of dest_path.'),
     source_language: languageField,
@@ -146,9 +146,9 @@ export const moveStructureArgsSchema = z
 
 /** Schema of {@link MoveStructureNextToArgs}. */
 export const moveStructureNextToArgsSchema = z.strictObject({
-  source_path: pathField,
+  source_path: pathField.describe('The file holding the structure to move, relative to the root.'),
   source_target: targetField.describe('The structure to move (a target path, as in read_structure).'),
-  dest_path: pathField,
+  dest_path: pathField.describe('The file holding dest_target, relative to the root (the same file as source_path to move within it).'),
   dest_target: targetField.describe('The structure to put it next to, in dest_path ("" for the file).'),
   source_language: languageField,
   dest_language: languageField,
@@ -159,7 +159,7 @@ export const moveStructureNextToArgsSchema = z.strictObject({
 
 /** Schema of {@link MoveStructureToFileArgs}. */
 export const moveStructureToFileArgsSchema = z.strictObject({
-  source_path: pathField,
+  source_path: pathField.describe('The file holding the structure to move, relative to the root.'),
   source_target: targetField.describe('The structure to move (a target path, as in read_structure).'),
   dest_path: pathField.describe('The file it goes to; created with its folders if missing.'),
   source_language: languageField,

@@ -1,4 +1,4 @@
-import { distance } from 'fastest-levenshtein';
+import { levenshteinRatio } from '../text/levenshtein.js';
 import { makeError, type ChunkCandidateFailure, type ChunkCheck, type ChunkPlacement, type ErrorOf, type NumberedLine } from '../errors.js';
 import type { SourceText } from '../text/source-text.js';
 import type { Warning } from '../warnings.js';
@@ -101,10 +101,7 @@ export function contextBeforeNotFound(edit: Edit, chunk: NormalisedChunk): Failu
 
 /** How alike two lines are, from 0 to 1, ignoring the whitespace around them. */
 function lineSimilarity(a: string, b: string): number {
-  const x = a.trim();
-  const y = b.trim();
-  const longest = Math.max(x.length, y.length);
-  return longest === 0 ? 1 : 1 - distance(x, y) / longest;
+  return levenshteinRatio(a.trim(), b.trim());
 }
 
 /** A hint for the most common near-misses: the indentation or a tab differs. */

@@ -1,4 +1,4 @@
-import { distance } from 'fastest-levenshtein';
+import { levenshteinRatio } from '../text/levenshtein.js';
 import { err, ok, type Result } from 'neverthrow';
 import { makeError, type ErrorOf, type LineRange, type SimilarLine } from '../errors.js';
 import { headerText } from '../locate/match-text.js';
@@ -161,7 +161,7 @@ function textNotFound(source: SourceText, node: StructureNode, range: { start: n
     const candidate = window.join('\n');
     if (candidate.trim() === '') continue;
     const compared = dedent(candidate);
-    const score = 1 - distance(target, compared) / Math.max(target.length, compared.length, 1);
+    const score = levenshteinRatio(target, compared);
     scored.push({ line, text: candidate, similarity: Math.round(score * 100) / 100 });
   }
   scored.sort((a, b) => b.similarity - a.similarity || a.line - b.line);

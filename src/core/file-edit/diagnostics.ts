@@ -23,6 +23,8 @@ export interface FileEditCall {
 export const MATCH_LOCATION_LIMIT = 100;
 const SIMILAR_LIMIT = 3;
 const DIFFERENCE_LIMIT = 5;
+/** Word edits a difference description explores before it tells the difference as one stretch. */
+const MAX_DIFFERENCE_EDITS = 500;
 const PREVIEW_CONTEXT = 3;
 const PREVIEW_MAX_LINES = 40;
 
@@ -169,7 +171,10 @@ function uniqueExtension(seen: EditedText, offset: number, length: number): stri
  * whitespace or a character or two is shown with its neighbouring words, so it can be recognised.
  */
 export function describeDifferences(expected: string, found: string, limit = DIFFERENCE_LIMIT): StringDiff[] {
-  const parts = diffWordsWithSpace(expected, found);
+  // Myers' diff costs tokens × edits: on texts that differ by a whole minified line it takes minutes.
+  // Past a bound the difference is told as one stretch: what lies between the common start and end.
+  const parts = diffWordsWithSpace(expected, found, { maxEditLength: MAX_DIFFERENCE_EDITS });
+  if (parts === undefined) return [outerDifference(expected, found)];
   const differences: StringDiff[] = [];
   let index = 0;
   while (index < parts.length && differences.length < limit) {
@@ -197,6 +202,18 @@ export function describeDifferences(expected: string, found: string, limit = DIF
     }
   }
   return differences;
+}
+
+/** The one stretch where two texts differ: all but their common start and end. */
+function outerDifference(expected: string, found: string): StringDiff {
+  let start = 0;
+  const shorter = Math.min(expected.length, found.length);
+  while (start < shorter && expected[start] === found[start]) start++;
+  let end = 0;
+  while (end < shorter - start && expected[expected.length - 1 - end] === found[found.length - 1 - end]) end++;
+  const removed = expected.slice(start, expected.length - end);
+  const added = found.slice(start, found.length - end);
+  return { type: differenceType(removed, added), expected: removed, found: added };
 }
 
 function differenceType(expected: string, found: string): StringDiff['type'] {

@@ -1,4 +1,4 @@
-import { distance } from 'fastest-levenshtein';
+import { levenshteinRatio } from '../text/levenshtein.js';
 import { err, ok, type Result } from 'neverthrow';
 import {
   makeError,
@@ -189,8 +189,8 @@ export function similarity(line: string, candidate: string, name?: string | null
   if (name && wanted === name) return 0.95;
   if (candidate.includes(wanted)) return 0.8 + 0.15 * (wanted.length / candidate.length);
   const prefix = candidate.slice(0, wanted.length);
-  const prefixScore = (1 - distance(wanted, prefix) / Math.max(wanted.length, prefix.length)) * 0.95;
-  const wholeScore = 1 - distance(wanted, candidate) / Math.max(wanted.length, candidate.length);
+  const prefixScore = levenshteinRatio(wanted, prefix) * 0.95;
+  const wholeScore = levenshteinRatio(wanted, candidate);
   const caseScore = candidate.toLowerCase().startsWith(wanted.toLowerCase()) ? 0.9 : 0;
   return Math.max(0, prefixScore, wholeScore, caseScore);
 }

@@ -1,7 +1,7 @@
 import { dirname, joinPath } from '../semantic/modules.js';
 import { isJsonObject, jsonConfigs, stringField, stringsField, type JsonConfigs, type JsonObject } from './config-json.js';
 import { exportTargets, splitPackageSpecifier } from './package-json.js';
-import { globRegExp } from './path-patterns.js';
+import { globRegExp } from '../glob.js';
 import type { ProjectFiles } from './project.js';
 import { packageIndex, type PackageIndex } from './workspaces.js';
 

@@ -1,6 +1,6 @@
 import { dirname, joinPath } from '../semantic/modules.js';
 import { isJsonObject, stringField, stringsField, type JsonConfigs, type JsonObject } from './config-json.js';
-import { globRegExp } from './path-patterns.js';
+import { globRegExp } from '../glob.js';
 import type { ProjectFiles } from './project.js';
 
 /**

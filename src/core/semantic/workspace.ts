@@ -58,11 +58,11 @@ export interface SemanticWorkspace {
   /** The root node of a file's current syntax tree (`null` for a language without one, e.g. Markdown). */
   syntax(file: WorkspaceFile): ResultAsync<Node | null, StructeditError>;
   /**
-   * Every file under the root (sorted), skipping dependency, cache and hidden folders: where
-   * renames and moves look for references.
+   * Every file under the root (sorted), skipping dependency, cache and hidden folders and what
+   * `.gitignore` / `.structeditignore` files ignore: where renames and moves look for references.
    */
   listFiles(): ResultAsync<string[], StructeditError>;
-  /** The files under the root and the configuration files that change how imports resolve. */
+  /** The files under the root (ignored ones too: imports of them resolve) and the configuration files that change how imports resolve. */
   project(): ResultAsync<ProjectFiles, StructeditError>;
   /** `PARSER_FAILED` when syntax errors lie inside the located structures; warnings for errors elsewhere. */
   checkLocatedSyntax(file: WorkspaceFile, paths: readonly StructurePath[]): Result<Warning[], StructeditError>;

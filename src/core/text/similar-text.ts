@@ -1,4 +1,4 @@
-import { distance } from 'fastest-levenshtein';
+import { levenshteinRatio } from './levenshtein.js';
 import { countLines } from './source-text.js';
 
 /**
@@ -129,10 +129,7 @@ export function looseForm(text: string): string {
   return text.replace(/\s+/g, '').toLowerCase().replace(/["'`\u2018\u2019\u201c\u201d]/g, "'");
 }
 
-function ratio(a: string, b: string): number {
-  const longest = Math.max(a.length, b.length);
-  return longest === 0 ? 1 : 1 - distance(a, b) / longest;
-}
+const ratio = levenshteinRatio;
 
 /** Window starts voted for by lines equal (in loose form) to a needle line; rarer lines weigh more. */
 function lineVotes(loose: readonly string[], needleLoose: readonly string[]): Map<number, number> {

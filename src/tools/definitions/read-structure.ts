@@ -1,7 +1,10 @@
 import { listStructuresArgsSchema, readStructureArgsSchema, type ListStructuresArgs, type ReadStructureArgs } from '../../core/arguments/structure.js';
 import type { StructureListing } from '../../core/read/list-structures.js';
-import type { ListStructuresResult, ReadStructureResult } from '../../editor/read.js';
-import { renderWarnings, type ToolSpec } from '../tool-spec.js';
+import type { ListStructuresInResult, ListStructuresResult, ReadStructureResult, StructeditError } from 'structedit';
+import { errAsync } from 'neverthrow';
+import { isGlob } from '../../core/glob.js';
+import { NOT_A_FOLDER } from '../../core/arguments/discovery.js';
+import { count, renderWarnings, type ToolSpec } from '../tool-spec.js';
 import { ANNOTATIONS } from '../annotations.js';
 
 /** `read_structure`. */
@@ -10,7 +13,7 @@ export const readStructureTool: ToolSpec<ReadStructureArgs, ReadStructureResult>
   annotations: ANNOTATIONS.read_structure,
   description: [
     'Read a function, class, method, statement or Markdown section by its target path instead of by line numbers.',
-    'A target has one line per nesting level, outermost first; each line is the literal start (up to 50 characters) of a structure, e.g. "class UserAuth\\ndef validate" or "## Install". "" is the whole file.',
+    'A target has one line per nesting level, outermost first; each line is the literal start (up to 50 characters) of a structure, e.g. "class UserAuth\\ndef validate", or for a Markdown section under the title "# MyApp\\n## Install" (a heading is nested under the heading above it). "" is the whole file.',
     'Returns every match with its exact text (indented as in the file) and its line range.',
     'Prefer it over reading a whole file when you know what you need; use list_structures to discover targets.',
     'Example: {"path": "src/auth.py", "target": "class UserAuth\\ndef validate"}',
@@ -31,16 +34,47 @@ function outline(structures: readonly StructureListing[], indent = ''): string[]
   ]);
 }
 
-/** `list_structures`. */
-export const listStructuresTool: ToolSpec<ListStructuresArgs, ListStructuresResult> = {
+/**
+ * Whether listing `path` as one file failed in a way a folder does: no language for a name without
+ * a known extension (`src`), or a folder where a file was expected (`lib.d.ts/`).
+ */
+function mayBeFolder(error: StructeditError): boolean {
+  return error.error === 'LANGUAGE_UNSUPPORTED' || (error.error === 'INVALID_ARGUMENT' && / is a folder\b/.test(error.message));
+}
+
+/** Whether `listStructuresIn` refused the path because it is a file (then the file's own error stands). */
+function isFile(error: StructeditError): boolean {
+  return error.error === 'INVALID_ARGUMENT' && error.details.issues.some((issue) => issue.message === NOT_A_FOLDER);
+}
+
+function renderFile(value: ListStructuresResult): string {
+  return [`${value.path} (${value.language}):`, ...outline(value.structures, '  ')].join('\n') + renderWarnings(value.warnings);
+}
+
+/**
+ * `list_structures`: one file's structure tree; for a folder or a glob, each file's in turn (the
+ * result then has `files`, each one file's listing).
+ */
+export const listStructuresTool: ToolSpec<ListStructuresArgs, ListStructuresResult | ListStructuresInResult> = {
   name: 'list_structures',
   annotations: ANNOTATIONS.list_structures,
   description: [
     'List the structures of a file (classes, functions, methods, statements, Markdown sections, list items…) as a tree, each with its line range and the shortest target that names it.',
     'Use it to discover the exact targets the other structure tools take. Limit `depth` on large files (1 = top level only).',
+    'path may also be a folder or a glob ("src", "src/**/*.py"): every file in it is listed (at most 50, files that .gitignore ignores left out); use find_structures to search by name or text instead.',
     'Example: {"path": "src/auth.py", "depth": 2}',
   ].join(' '),
   schema: listStructuresArgsSchema,
-  run: (editor, args) => editor.listStructures(args),
-  render: (value) => [`${value.path} (${value.language}):`, ...outline(value.structures, '  ')].join('\n') + renderWarnings(value.warnings),
+  run: (editor, args) => {
+    const acrossFiles = () => editor.listStructuresIn(args.depth === undefined ? { path: args.path } : { path: args.path, depth: args.depth });
+    if (isGlob(args.path)) return acrossFiles();
+    return editor.listStructures(args).orElse((error) => (mayBeFolder(error) ? acrossFiles().orElse((other) => errAsync(isFile(other) ? error : other)) : errAsync(error)));
+  },
+  render: (value) => {
+    if (!('files' in value)) return renderFile(value);
+    const listed = value.files.map(renderFile);
+    const skipped = value.skipped.map((file) => `${file.path}: not listed (${file.reason})`);
+    const more = value.truncated > 0 ? [`${count(value.truncated, 'more file')} not listed: give a narrower folder or glob.`] : [];
+    return [`${value.path}: ${count(value.files.length, 'file')}`, ...listed, ...skipped, ...more].join('\n\n');
+  },
 };

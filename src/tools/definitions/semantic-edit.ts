@@ -1,4 +1,4 @@
-import { applyEditsArgsSchema, type ApplyEditsArgs } from '../../core/arguments/semantic.js';
+import { semanticEditToolArgsSchema, type ApplyEditsArgs } from '../../core/arguments/semantic.js';
 import type { ApplyEditsResult, SemanticEditOutcome } from '../../editor/semantic-edit.js';
 import { count, renderWarnings, type ToolSpec } from '../tool-spec.js';
 import { ANNOTATIONS } from '../annotations.js';
@@ -28,7 +28,7 @@ export const semanticEditTool: ToolSpec<ApplyEditsArgs, ApplyEditsResult> = {
     'The edits apply in order, each seeing the previous ones; every file must still parse; all files are written together or none. options.dry_run previews would_change (before/after lines per file).',
     'Example: {"edits": [{"op": "set", "path": "api.py", "address": "def fetch.params.timeout", "value": "timeout=60"}, {"op": "rename", "path": "api.py", "address": "def fetch", "new_name": "fetch_user"}], "options": {"dry_run": true}}',
   ].join(' '),
-  schema: applyEditsArgsSchema,
+  schema: semanticEditToolArgsSchema,
   run: (editor, args) => editor.applyEdits(args),
   render: (value) => {
     const files = value.would_change ?? value.changed ?? [];

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { StructureFilters } from '../discovery/structure-query.js';
+
+/** Arguments of `findStructures`. */
+export interface FindStructuresArgs extends StructureFilters {
+  /**
+   * Which files to search: glob patterns over root-relative paths (`src/**\/*.ts`, `**\/*.py`; a
+   * folder such as `src` means everything in it; `!pattern` leaves files out). Default: every file
+   * under the root whose language structedit knows. Ignored files are never searched.
+   */
+  paths?: string[];
+  /** Most structures returned (default 100); the rest are counted in `truncated`. */
+  max_results?: number;
+}
+
+/** Arguments of `listStructuresIn`. */
+export interface ListStructuresInArgs {
+  /** A folder (every file in it, recursively) or a glob pattern (`src/**\/*.ts`), root-relative. */
+  path: string;
+  /** How many levels to list in each file (1 = top level only); all when omitted. */
+  depth?: number;
+  /** Most files listed (default 50); the rest are counted in `truncated`. */
+  max_files?: number;
+}
+
+/** The issue `listStructuresIn` reports for the path of a file (the tool then reports the file's own error). */
+export const NOT_A_FOLDER = 'is a file, not a folder or glob';
+
+/** Default of `max_results`. */
+export const DEFAULT_MAX_RESULTS = 100;
+/** Default of `max_files`. */
+export const DEFAULT_MAX_FILES = 50;
+
+const globField = z.string().min(1, 'must not be empty').refine((value) => !value.includes('\\') && !value.includes('\0'), 'must use "/" between folders and hold no NUL byte');
+
+/** Schema of {@link FindStructuresArgs}. */
+export const findStructuresArgsSchema = z.strictObject({
+  paths: z.array(globField).optional().describe('Glob patterns of the files to search, relative to the root: "src/**/*.ts", "**/*.py", a folder such as "src", "!**/*.test.ts" to leave files out. Default: every file structedit can parse. Files ignored by .gitignore or .structeditignore are never searched.'),
+  name: z.string().min(1).optional().describe('The structure\'s whole name: exact ("validate"), or with * and ? wildcards ("get*", "test_?").'),
+  name_regex: z.string().min(1).optional().describe('A JavaScript regular expression searched for in the structure\'s name, e.g. "^(get|set)[A-Z]".'),
+  kind: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional().describe('Kind or kinds to keep, as list_structures reports them: "function", "class", "method", "section", …'),
+  text: z.string().min(1).optional().describe('Literal text the structure must contain (case-sensitive), e.g. "fetch(".'),
+  text_regex: z.string().min(1).optional().describe('A JavaScript regular expression searched for in the structure\'s text (^ and $ match at line boundaries).'),
+  max_results: z.number().int().min(1).max(100_000).optional().describe(`Most structures returned (default ${DEFAULT_MAX_RESULTS}); the result counts the rest in truncated.`),
+}) satisfies z.ZodType<FindStructuresArgs>;
+
+/** Schema of {@link ListStructuresInArgs}. */
+export const listStructuresInArgsSchema = z.strictObject({
+  path: globField.describe('A folder or a glob pattern relative to the root, e.g. "src" or "src/**/*.py".'),
+  depth: z.number().int().min(1).optional().describe('How many levels to list in each file (1 = top level only); all when omitted.'),
+  max_files: z.number().int().min(1).max(1000).optional().describe(`Most files listed (default ${DEFAULT_MAX_FILES}).`),
+}) satisfies z.ZodType<ListStructuresInArgs>;
