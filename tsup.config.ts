@@ -5,6 +5,7 @@ const shared: Options = {
   entry: {
     index: 'src/index.ts',
     tools: 'src/tools/index.ts',
+    mcp: 'src/mcp/index.ts',
     cli: 'src/cli/bin.ts',
   },
   target: 'node18',
@@ -16,7 +17,9 @@ const shared: Options = {
   splitting: true,
   treeshake: true,
   // The tools entry refers to the main entry's public types by package name; keep that a reference.
-  external: ['structedit'],
+  // The MCP SDK is an optional peer dependency, loaded only by `structedit mcp` and `structedit/mcp`
+  // (tsup leaves peers external already; named here so no config change can bundle it).
+  external: ['structedit', /^@modelcontextprotocol\/sdk(\/|$)/],
 };
 
 /**
@@ -36,6 +39,6 @@ function esmOnlyDependencies(): string[] {
 }
 
 export default defineConfig([
-  { ...shared, format: ['esm'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts' } }, clean: true },
-  { ...shared, format: ['cjs'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts' } }, noExternal: esmOnlyDependencies() },
+  { ...shared, format: ['esm'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts', mcp: 'src/mcp/index.ts' } }, clean: true },
+  { ...shared, format: ['cjs'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts', mcp: 'src/mcp/index.ts' } }, noExternal: esmOnlyDependencies() },
 ]);

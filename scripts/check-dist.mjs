@@ -17,4 +17,8 @@ const probe = (load, loadTools) => `
 const flags = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module') ? ['--no-experimental-require-module'] : [];
 execFileSync(process.execPath, [...flags, '-e', probe("require('./dist/index.cjs')", "require('./dist/tools.cjs')")], { stdio: 'inherit' });
 execFileSync(process.execPath, ['--input-type=module', '-e', probe("await import('./dist/index.js')", "await import('./dist/tools.js')")], { stdio: 'inherit' });
+// structedit/mcp builds a server in both formats (the SDK, an optional peer, is a dev dependency here).
+const mcp = (load, loadMain) => `const { createMcpServer } = ${load}; const { createEditor, memoryFs } = ${loadMain}; if (typeof createMcpServer({ editor: createEditor({ fs: memoryFs() }) }).connect !== 'function') process.exit(1);`;
+execFileSync(process.execPath, [...flags, '-e', mcp("require('./dist/mcp.cjs')", "require('./dist/index.cjs')")], { stdio: 'inherit' });
+execFileSync(process.execPath, ['--input-type=module', '-e', mcp("await import('./dist/mcp.js')", "await import('./dist/index.js')")], { stdio: 'inherit' });
 console.log(`dist: ESM and CJS${flags.length ? ' (without require(esm))' : ''} builds load and read structures`);

@@ -132,6 +132,7 @@ export type { DirectoryEntry, FileStat, FsAdapter, FsErrorCode } from './fs/adap
 export { faultyFs } from './fs/faulty.js';
 export type { FaultCode, FaultOperation, FaultPlan, FaultyFs } from './fs/faulty.js';
 export { memoryFs } from './fs/memory.js';
+export { mountedFs } from './fs/mounted.js';
 export type { MemoryFs } from './fs/memory.js';
 export { nodeFs } from './fs/node.js';
 export type { NodeFsOptions } from './fs/node.js';

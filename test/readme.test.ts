@@ -46,13 +46,14 @@ function examples(text: string): Example[] {
 const sources: Record<string, string> = {
   structedit: join(projectRoot, 'src', 'index.ts'),
   'structedit/tools': join(projectRoot, 'src', 'tools', 'index.ts'),
+  'structedit/mcp': join(projectRoot, 'src', 'mcp', 'index.ts'),
 };
 
 async function run(code: string, name: string): Promise<string> {
   mkdirSync(scratch, { recursive: true });
   const file = join(scratch, `${name}.ts`);
   const module = code
-    .replace(/from '(structedit(?:\/tools)?)'/g, (_, specifier: string) => `from ${JSON.stringify(sources[specifier])}`)
+    .replace(/from '(structedit(?:\/tools|\/mcp)?)'/g, (_, specifier: string) => `from ${JSON.stringify(sources[specifier])}`)
     .replace(/from '\.\/(examples\/[^']+)'/g, (_, path: string) => `from ${JSON.stringify(join(projectRoot, path.replace(/\.js$/, '.ts')))}`);
   writeFileSync(file, module);
   const printed: string[] = [];

@@ -89,6 +89,9 @@ const KNOWN_SERVERS: Readonly<Record<string, readonly KnownServer[]>> = {
   ],
 };
 
+/** The languages `auto` looks for a language server for (besides TypeScript's own backend). */
+export const AUTO_SERVER_LANGUAGES: readonly string[] = Object.keys(KNOWN_SERVERS);
+
 /** Bigger files are not copied for the server (generated data, not code it needs). */
 const MAX_MIRRORED_BYTES = 4 * 1024 * 1024;
 /** After the last diagnostics a server published, how long without more before they are taken as complete. */

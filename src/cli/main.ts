@@ -14,6 +14,7 @@ import type { Chunk } from '../core/arguments/chunks.js';
 import type { StructeditError } from '../core/errors.js';
 import type { Warning } from '../core/warnings.js';
 import { version } from '../version.js';
+import { registerMcpCommand } from './mcp-command.js';
 import { registerSemanticEditCommands } from './semantic-edit-commands.js';
 import { SEMANTIC_OPTION, semanticOption } from './semantic-option.js';
 import { editorSyntax, registerStructureEditCommands, withWriteOptions, writeOptions, type SyntaxOptions } from './structure-edit-commands.js';
@@ -294,6 +295,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
   const editContext = { common, finish, readStdin: io.readStdin ?? readProcessStdin, usageExitCode: EXIT_USAGE };
   registerStructureEditCommands(program, editContext);
   registerSemanticEditCommands(program, editContext);
+  registerMcpCommand(program, { err: io.err, usageExitCode: EXIT_USAGE });
 
   withWriteOptions(
     program

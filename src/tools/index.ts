@@ -26,7 +26,7 @@ import { bindTool, type AnyToolSpec, type ToolDefinition } from './tool-spec.js'
 export { renderError } from './render-error.js';
 export { fileEditMetadata, fileEditText, toFileEditResult, type FileEditResult, type TextContent } from './render/file-edit.js';
 export { fileReadText } from './render/file-read.js';
-export type { JsonSchema, ToolContent, ToolDefinition, ToolResult } from './tool-spec.js';
+export type { JsonSchema, ToolAnnotations, ToolContent, ToolDefinition, ToolResult } from './tool-spec.js';
 
 const SPECS: readonly AnyToolSpec[] = [
   ...([

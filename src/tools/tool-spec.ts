@@ -38,6 +38,23 @@ export interface ToolResult {
   structuredContent: { [key: string]: unknown };
 }
 
+/**
+ * What a tool does to its environment, as hints for a host (the MCP tool annotations): a host may
+ * run read-only tools without asking, and ask before a destructive one. Hints, not guarantees.
+ */
+export interface ToolAnnotations {
+  /** A human-readable name, e.g. `Read a structure`. */
+  title: string;
+  /** The tool never writes. */
+  readOnlyHint: boolean;
+  /** A write may delete or overwrite content (`false`: it only adds). Meaningful when not read-only. */
+  destructiveHint: boolean;
+  /** Calling it again with the same input changes nothing more. Meaningful when not read-only. */
+  idempotentHint: boolean;
+  /** Whether it reaches outside a closed world: always `false`, the tools touch only files under the editor's root. */
+  openWorldHint: boolean;
+}
+
 /** A tool ready to hand to a model: name, description, JSON Schema, and an `execute` that never throws. */
 export interface ToolDefinition {
   /** The tool name, e.g. `read_structure`. */
@@ -46,6 +63,8 @@ export interface ToolDefinition {
   description: string;
   /** JSON Schema of the input. */
   inputSchema: JsonSchema;
+  /** What the tool does to the files (read-only, destructive, idempotent) and a title, for hosts that ask before a write. */
+  annotations: ToolAnnotations;
   /** Validates the input (INVALID_ARGUMENT naming each field), runs the operation, renders the result. Never throws. */
   execute(input: unknown): Promise<ToolResult>;
 }
@@ -55,6 +74,8 @@ export interface ToolSpec<Args, Value> {
   readonly name: string;
   readonly description: string;
   readonly schema: z.ZodType<Args>;
+  /** Title and hints; `openWorldHint` is always `false` and added by {@link bindTool}. */
+  readonly annotations: Omit<ToolAnnotations, 'openWorldHint'>;
   run(editor: Editor, args: Args): PromiseLike<Result<Value, StructeditError>>;
   render(value: Value, args: Args): string;
   /** The result as data (`structuredContent`); the value itself when omitted. */
@@ -90,6 +111,7 @@ export function bindTool<Args, Value>(editor: Editor, spec: ToolSpec<Args, Value
     name: spec.name,
     description: spec.description,
     inputSchema: toJsonSchema(spec.schema),
+    annotations: { ...spec.annotations, openWorldHint: false },
     async execute(input) {
       try {
         const args = validateArguments(spec.schema, input);

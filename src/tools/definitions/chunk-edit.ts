@@ -1,10 +1,12 @@
 import { applyChunksArgsSchema, type ApplyChunksArgs } from '../../core/arguments/chunks.js';
 import type { ApplyChunksResult } from '../../editor/chunk-edit.js';
 import { count, renderWarnings, type ToolSpec } from '../tool-spec.js';
+import { ANNOTATIONS } from '../annotations.js';
 
 /** `chunk_edit`. */
 export const chunkEditTool: ToolSpec<ApplyChunksArgs, ApplyChunksResult> = {
   name: 'chunk_edit',
+  annotations: ANNOTATIONS.chunk_edit,
   description: [
     'Change a few lines inside one function, class or section without resending all of it: each chunk gives the exact lines to replace (old_lines), their replacement (new_lines), and the line(s) directly above and below as anchors (context_before, context_after).',
     'All chunks are checked against the structure before anything changes; if one does not fit, nothing is written and the error shows the structure\'s real lines to copy from.',

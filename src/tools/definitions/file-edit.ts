@@ -2,10 +2,12 @@ import { fileEditArgsSchema, type FileEditArgs } from '../../core/arguments/file
 import type { EditFileResult } from '../../core/file-edit/types.js';
 import { fileEditMetadata, fileEditText } from '../render/file-edit.js';
 import { renderWarnings, type ToolSpec } from '../tool-spec.js';
+import { ANNOTATIONS } from '../annotations.js';
 
 /** `file_edit`: its results and errors read as the file-edit specification writes them. */
 export const fileEditTool: ToolSpec<FileEditArgs, EditFileResult> = {
   name: 'file_edit',
+  annotations: ANNOTATIONS.file_edit,
   description: [
     'Apply one or more exact-text edits to any text file in one atomic call: each { old_text, new_text, occurrences? } is applied in order to the result of the previous one, and must match exactly `occurrences` times (default 1), or nothing is written.',
     'Matching is literal (no regex), case-sensitive and whitespace-exact; a failure shows the most similar text in the file, what differs, and the exact text to copy. dry_run: true returns the diff without writing.',

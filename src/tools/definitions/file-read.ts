@@ -2,10 +2,12 @@ import { readFileArgsSchema, type ReadFileArgs } from '../../core/arguments/file
 import type { ReadFileResult } from '../../core/file-read/types.js';
 import { fileReadText } from '../render/file-read.js';
 import { renderWarnings, type ToolSpec } from '../tool-spec.js';
+import { ANNOTATIONS } from '../annotations.js';
 
 /** `file_read`. */
 export const fileReadTool: ToolSpec<ReadFileArgs, ReadFileResult> = {
   name: 'file_read',
+  annotations: ANNOTATIONS.file_read,
   description: [
     'Read a file by structure, without wasting context on bodies you do not need.',
     '{"skeleton": true} maps every line: imports, exports, comments, directives, each symbol with its kind, lines and target, and the few remaining lines.',

@@ -1,10 +1,12 @@
 import type { FindStructuresResult } from 'structedit';
 import { findStructuresArgsSchema, type FindStructuresArgs } from '../../core/arguments/discovery.js';
 import { count, renderWarnings, type ToolSpec } from '../tool-spec.js';
+import { ANNOTATIONS } from '../annotations.js';
 
 /** `find_structures`: structures across the project by name, kind and text. */
 export const findStructuresTool: ToolSpec<FindStructuresArgs, FindStructuresResult> = {
   name: 'find_structures',
+  annotations: ANNOTATIONS.find_structures,
   description: [
     'Find functions, classes, methods, Markdown sections… across the project without knowing which file they are in.',
     'Filters (all given must match): name (whole name, exact or with * and ? wildcards), name_regex, kind (as list_structures reports it, one or a list), text (literal text inside the structure), text_regex.',

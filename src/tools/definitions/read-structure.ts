@@ -5,10 +5,12 @@ import { errAsync } from 'neverthrow';
 import { isGlob } from '../../core/glob.js';
 import { NOT_A_FOLDER } from '../../core/arguments/discovery.js';
 import { count, renderWarnings, type ToolSpec } from '../tool-spec.js';
+import { ANNOTATIONS } from '../annotations.js';
 
 /** `read_structure`. */
 export const readStructureTool: ToolSpec<ReadStructureArgs, ReadStructureResult> = {
   name: 'read_structure',
+  annotations: ANNOTATIONS.read_structure,
   description: [
     'Read a function, class, method, statement or Markdown section by its target path instead of by line numbers.',
     'A target has one line per nesting level, outermost first; each line is the literal start (up to 50 characters) of a structure, e.g. "class UserAuth\\ndef validate", or for a Markdown section under the title "# MyApp\\n## Install" (a heading is nested under the heading above it). "" is the whole file.',
@@ -55,6 +57,7 @@ function renderFile(value: ListStructuresResult): string {
  */
 export const listStructuresTool: ToolSpec<ListStructuresArgs, ListStructuresResult | ListStructuresInResult> = {
   name: 'list_structures',
+  annotations: ANNOTATIONS.list_structures,
   description: [
     'List the structures of a file (classes, functions, methods, statements, Markdown sections, list items…) as a tree, each with its line range and the shortest target that names it.',
     'Use it to discover the exact targets the other structure tools take. Limit `depth` on large files (1 = top level only).',

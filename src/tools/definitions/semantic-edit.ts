@@ -1,6 +1,7 @@
 import { semanticEditToolArgsSchema, type ApplyEditsArgs } from '../../core/arguments/semantic.js';
 import type { ApplyEditsResult, SemanticEditOutcome } from '../../editor/semantic-edit.js';
 import { count, renderWarnings, type ToolSpec } from '../tool-spec.js';
+import { ANNOTATIONS } from '../annotations.js';
 
 /** One line per edit of the batch: what it did (or why it failed). */
 function renderOutcome(outcome: SemanticEditOutcome): string {
@@ -19,6 +20,7 @@ function renderOutcome(outcome: SemanticEditOutcome): string {
 /** `semantic_edit`. */
 export const semanticEditTool: ToolSpec<ApplyEditsArgs, ApplyEditsResult> = {
   name: 'semantic_edit',
+  annotations: ANNOTATIONS.semantic_edit,
   description: [
     'Edit code by address instead of by text: set a part, add an item to a list, remove an element, rename a declaration everywhere, move a top-level declaration to another file.',
     'An address is a target (one line per nesting level, as in read_structure: "class Cart\\ndef total") plus an optional part: .body .params .returns .decorators .name .value .type .args .bases .imports, or an element by name (.timeout), ["key"] or [index] — e.g. "def fetch.params.timeout", "SETTINGS[\\"debug\\"]", ".imports[\\"./config\\"]".',

@@ -25,6 +25,7 @@ import type {
   ReplaceTextInStructureResult,
 } from '../../editor/structure-edits.js';
 import { count, renderWarnings, type AnyToolSpec, type ToolSpec } from '../tool-spec.js';
+import { ANNOTATIONS } from '../annotations.js';
 
 /** `Replaced` or, for a dry run, `Would replace` (nothing written). */
 const did = (value: { dry_run: boolean }, done: string, wouldDo: string) => (value.dry_run ? `Dry run, nothing written: would ${wouldDo}` : done);
@@ -36,6 +37,7 @@ const lines = (range: readonly number[]) => `lines ${range[0]}-${range[1]}`;
 /** `replace_structure`. */
 export const replaceStructureTool: ToolSpec<ReplaceStructureArgs, ReplaceStructureResult> = {
   name: 'replace_structure',
+  annotations: ANNOTATIONS.replace_structure,
   description: [
     'Replace a whole function, class, method, statement or Markdown section by its target path.',
     'Content that starts at the declaration keeps the doc comment and decorators above it; content that starts with its own comment or decorator replaces those too.',
@@ -55,6 +57,7 @@ export const replaceStructureTool: ToolSpec<ReplaceStructureArgs, ReplaceStructu
 /** `delete_structure`. */
 export const deleteStructureTool: ToolSpec<DeleteStructureArgs, DeleteStructureResult> = {
   name: 'delete_structure',
+  annotations: ANNOTATIONS.delete_structure,
   description: [
     'Delete a function, class, method, statement or Markdown section by its target path, with its decorators and doc comment; the blank lines around it stay consistent.',
     TARGETS,
@@ -68,6 +71,7 @@ export const deleteStructureTool: ToolSpec<DeleteStructureArgs, DeleteStructureR
 /** `replace_text_in_structure`. */
 export const replaceTextInStructureTool: ToolSpec<ReplaceTextInStructureArgs, ReplaceTextInStructureResult> = {
   name: 'replace_text_in_structure',
+  annotations: ANNOTATIONS.replace_text_in_structure,
   description: [
     'Replace one exact piece of text inside one structure: old_text must occur exactly once within the structure (literal, case-sensitive, whitespace included); new_text is written as given.',
     TARGETS,
@@ -82,6 +86,7 @@ export const replaceTextInStructureTool: ToolSpec<ReplaceTextInStructureArgs, Re
 /** `replace_all_text_in_structure`. */
 export const replaceAllTextInStructureTool: ToolSpec<ReplaceAllTextInStructureArgs, ReplaceAllTextInStructureResult> = {
   name: 'replace_all_text_in_structure',
+  annotations: ANNOTATIONS.replace_all_text_in_structure,
   description: [
     'Replace every occurrence of an exact piece of text inside one structure (literal, case-sensitive), e.g. rename a local variable within one function. expected_count, if given, must equal the number of occurrences or nothing changes.',
     TARGETS,
@@ -95,6 +100,7 @@ export const replaceAllTextInStructureTool: ToolSpec<ReplaceAllTextInStructureAr
 /** `insert_before_structure`. */
 export const insertBeforeStructureTool: ToolSpec<InsertStructureArgs, InsertBeforeStructureResult> = {
   name: 'insert_before_structure',
+  annotations: ANNOTATIONS.insert_before_structure,
   description: [
     'Insert new code or text just before a structure, at its indentation and with the blank lines the file uses between siblings. Target "" inserts at the start of the file.',
     TARGETS,
@@ -109,6 +115,7 @@ export const insertBeforeStructureTool: ToolSpec<InsertStructureArgs, InsertBefo
 /** `insert_after_structure`. */
 export const insertAfterStructureTool: ToolSpec<InsertStructureArgs, InsertAfterStructureResult> = {
   name: 'insert_after_structure',
+  annotations: ANNOTATIONS.insert_after_structure,
   description: [
     'Insert new code or text just after a structure, at its indentation and with the blank lines the file uses between siblings. Target "" appends at the end of the file.',
     TARGETS,
@@ -121,7 +128,7 @@ export const insertAfterStructureTool: ToolSpec<InsertStructureArgs, InsertAfter
 };
 
 function moveTool<Args extends MoveStructureNextToArgs | MoveStructureToFileArgs>(
-  name: string,
+  name: `move_structure_to_${MoveStructureArgs['position']}`,
   position: MoveStructureArgs['position'],
   where: string,
   example: string,
@@ -129,6 +136,7 @@ function moveTool<Args extends MoveStructureNextToArgs | MoveStructureToFileArgs
 ): ToolSpec<Args, MoveStructureResult> {
   return {
     name,
+    annotations: ANNOTATIONS[name],
     description: [
       `Move a structure (with its decorators and doc comment) ${where}, in the same file or another one, re-indented for its new place.`,
       'Both files are checked before anything is written, and a failure leaves both as they were.',
