@@ -224,6 +224,8 @@ class LanguageServerSession {
   readonly #connection: Protocol.ProtocolConnection;
   readonly #protocol: typeof Protocol;
   readonly #folder: string;
+  /** Removes the copy if the host exits without stopping the server. */
+  #removeOnExit: (() => void) | null = null;
   readonly #files = new Map<string, MirroredFile>();
   readonly #extensions: string[];
   readonly #published = new Map<string, { version: number | undefined; diagnostics: Protocol.Diagnostic[] }>();
@@ -302,13 +304,18 @@ class LanguageServerSession {
       import('vscode-languageserver-protocol/node'),
     ]);
     const protocol = ((protocolModule as { default?: typeof Protocol }).default ?? protocolModule) as typeof Protocol;
-    const folder = await realpath(await mkdtemp(path.join(os.tmpdir(), 'structedit-lsp-')));
+    await removeAbandonedCopies(os.tmpdir());
+    // The process id in the name lets a later start remove the copy of a process that was killed.
+    const folder = await realpath(await mkdtemp(path.join(os.tmpdir(), `${COPY_PREFIX}${process.pid}-`)));
     const child = spawn(options.command, [...(options.args ?? [])], {
       cwd: folder,
       stdio: ['pipe', 'pipe', 'pipe'],
       shell: process.platform === 'win32',
     });
     const session = new LanguageServerSession(options, protocol, child, folder);
+    const { rmSync } = await import('node:fs');
+    session.#removeOnExit = () => rmSync(folder, { recursive: true, force: true });
+    process.once('exit', session.#removeOnExit);
     const initialized = await session
       .#request(
         protocol.InitializeRequest.type,
@@ -573,6 +580,7 @@ class LanguageServerSession {
     this.#dead ??= new ServerFailure(reason === 'timed_out' ? 'timed_out' : 'crashed', 'was stopped');
     this.#connection.dispose();
     if (this.#child.exitCode === null && this.#child.signalCode === null) this.#child.kill('SIGKILL');
+    if (this.#removeOnExit) process.off('exit', this.#removeOnExit);
     await rm(this.#folder, { recursive: true, force: true }).catch(() => undefined);
   }
 
@@ -644,6 +652,35 @@ class LanguageServerSession {
     if (!uri.startsWith('file://')) return null;
     const absolute = decodeURIComponent(uri.slice('file://'.length));
     return absolute.startsWith(`${this.#folder}/`) ? absolute.slice(this.#folder.length + 1) : null;
+  }
+}
+
+/** How the temporary copies of projects are named: `structedit-lsp-<pid>-<random>`. */
+const COPY_PREFIX = 'structedit-lsp-';
+
+/**
+ * Removes the project copies of processes that are gone: a host killed before it could dispose its
+ * editor leaves its copy behind, and copies of large projects add up in the temporary folder.
+ */
+async function removeAbandonedCopies(temporary: string): Promise<void> {
+  const [{ readdir, rm }, path] = await Promise.all([import('node:fs/promises'), import('node:path')]);
+  const names = await readdir(temporary).catch(() => [] as string[]);
+  await Promise.all(
+    names.map(async (name) => {
+      const owner = new RegExp(`^${COPY_PREFIX}(\\d+)-`).exec(name);
+      if (owner === null || isRunning(Number(owner[1]))) return;
+      await rm(path.join(temporary, name), { recursive: true, force: true }).catch(() => undefined);
+    }),
+  );
+}
+
+/** Whether a process with this id exists (signal 0 only checks; EPERM means it exists but is someone else's). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (cause) {
+    return (cause as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

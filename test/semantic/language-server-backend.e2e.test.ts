@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,6 +129,17 @@ describe('a language server as the semantic backend (issue 18)', () => {
     expect(error.details.reason).toBe('timed_out');
     expect(error.message).toContain('textDocument/rename');
     expect(files).toEqual(project);
+  });
+
+  it("removes the project copies of processes that are gone (a host killed before dispose), not those of living ones", async () => {
+    const gone = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
+    const abandoned = mkdtempSync(join(tmpdir(), `structedit-lsp-${gone}-`));
+    const living = mkdtempSync(join(tmpdir(), `structedit-lsp-${process.pid}-`));
+    writeFileSync(join(abandoned, 'a.py'), 'x = 1\n');
+    expectOk((await run(project, rename, fake('normal'))).result);
+    expect(existsSync(abandoned)).toBe(false);
+    expect(existsSync(living)).toBe(true);
+    rmSync(living, { recursive: true });
   });
 });
 
