@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { toFileEditResult } from '../tools/render/file-edit.js';
-import { createTools, renderError, type ToolDefinition, type ToolResult } from '../tools/index.js';
+import { createTools, type ToolDefinition, type ToolResult } from '../tools/index.js';
 import { chunkEditTool } from '../tools/definitions/chunk-edit.js';
 import { fileReadTool } from '../tools/definitions/file-read.js';
 import { findStructuresTool } from '../tools/definitions/find-structures.js';
 import { listStructuresTool, readStructureTool } from '../tools/definitions/read-structure.js';
-import type { ToolSpec } from '../tools/tool-spec.js';
+import { budgetedErrorText, budgetedText, type ToolSpec } from '../tools/tool-spec.js';
+import { cutText, DEFAULT_MAX_OUTPUT_CHARS, MAX_OUTPUT_CHARS_CEILING, MIN_OUTPUT_CHARS } from '../tools/budget.js';
 import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
 import type { Chunk } from '../core/arguments/chunks.js';
@@ -17,7 +18,7 @@ import { version } from '../version.js';
 import { registerMcpCommand } from './mcp-command.js';
 import { registerSemanticEditCommands } from './semantic-edit-commands.js';
 import { SEMANTIC_OPTION, semanticOption } from './semantic-option.js';
-import { editorSyntax, registerStructureEditCommands, withWriteOptions, writeOptions, type SyntaxOptions } from './structure-edit-commands.js';
+import { editorSyntax, registerStructureEditCommands, withWriteOptions, writeOptions, type OutputOptions, type SyntaxOptions } from './structure-edit-commands.js';
 
 /**
  * Exit codes: 0 success, 1 the operation failed, 2 the command line was wrong, 3 the edit adds
@@ -29,10 +30,25 @@ const EXIT_OPERATION_FAILED = 1;
 const EXIT_USAGE = 2;
 const EXIT_SYNTAX = 3;
 
-interface CommonOptions {
+interface CommonOptions extends OutputOptions {
   root: string;
-  json?: boolean;
   language?: string;
+}
+
+/** `--max-output-chars <n>`: text output within n characters (0: no limit), as the tools answer. */
+const MAX_OUTPUT_OPTION = [
+  '--max-output-chars <n>',
+  `cut text output to n characters, saying how to see the rest (0: no limit; --json is never cut)`,
+  (value: string) => {
+    if (!/^\d+$/.test(value) || (Number(value) !== 0 && Number(value) < MIN_OUTPUT_CHARS)) throw new InvalidArgumentError(`--max-output-chars takes 0 (no limit) or a number of characters from ${MIN_OUTPUT_CHARS}.`);
+    return Number(value);
+  },
+  DEFAULT_MAX_OUTPUT_CHARS,
+] as const;
+
+/** The budget of text output (0: none). */
+function textBudget(output: OutputOptions): number {
+  return output.maxOutputChars === 0 ? Number.POSITIVE_INFINITY : (output.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS);
 }
 
 /** Where the CLI reads and writes (injectable for tests). */
@@ -125,17 +141,19 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
     command
       .option('--root <dir>', 'folder every path is confined to', process.cwd())
       .option('--language <id>', 'parse the file as this language')
-      .option('--json', 'print the result as JSON');
+      .option('--json', 'print the result as JSON')
+      .option(...MAX_OUTPUT_OPTION);
 
-  const finish = <A, T>(spec: ToolSpec<A, T>, args: A, result: { isOk(): boolean; value?: T; error?: StructeditError }, json: boolean | undefined, options: { allowBroken?: boolean } = {}) => {
+  const finish = <A, T>(spec: ToolSpec<A, T>, args: A, result: { isOk(): boolean; value?: T; error?: StructeditError }, output: OutputOptions, options: { allowBroken?: boolean } = {}) => {
+    const json = output.json;
     if (result.isOk()) {
-      io.out(json ? JSON.stringify(result.value, null, 2) : spec.render(result.value as T, args));
+      io.out(json ? JSON.stringify(result.value, null, 2) : budgetedText(spec, result.value as T, args, textBudget(output)));
       const warnings = (result.value as { warnings?: readonly Warning[] }).warnings ?? [];
       exitCode = warnings.some((warning) => warning.type === 'SYNTAX_BROKEN') && !options.allowBroken ? EXIT_SYNTAX : EXIT_OK;
     } else {
       const error = result.error!;
       if (json) io.out(JSON.stringify(error, null, 2));
-      else io.err(renderError(spec.name, error));
+      else io.err(budgetedErrorText(spec.name, error, textBudget(output)));
       exitCode = error.error === 'SYNTAX_ERROR' ? EXIT_SYNTAX : EXIT_OPERATION_FAILED;
     }
   };
@@ -150,7 +168,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
   ).action(async (path: string, target: string | undefined, options: CommonOptions & { level: string[] }) => {
     const editor = createEditor({ fs: nodeFs({ root: options.root }) });
     const args = { path, target: targetFrom(options.level, target, 'an argument') ?? '', ...(options.language ? { language: options.language } : {}) };
-    finish(readStructureTool, args, await editor.readStructure(args), options.json);
+    finish(readStructureTool, args, await editor.readStructure(args), options);
   });
 
   common(
@@ -162,7 +180,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
   ).action(async (path: string, options: CommonOptions & { depth?: number }) => {
     const editor = createEditor({ fs: nodeFs({ root: options.root }) });
     const args = { path, ...(options.depth !== undefined ? { depth: options.depth } : {}), ...(options.language ? { language: options.language } : {}) };
-    finish(listStructuresTool, args, await listStructuresTool.run(editor, args), options.json);
+    finish(listStructuresTool, args, await listStructuresTool.run(editor, args), options);
   });
 
   program
@@ -188,7 +206,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
         ...(options.textRegex !== undefined ? { text_regex: options.textRegex } : {}),
         ...(options.maxResults !== undefined ? { max_results: options.maxResults } : {}),
       };
-      finish(findStructuresTool, args, await editor.findStructures(args), options.json);
+      finish(findStructuresTool, args, await editor.findStructures(args), options);
     });
 
   withWriteOptions(common(
@@ -222,7 +240,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       ...(options.language ? { language: options.language } : {}),
       ...writeOptions(options),
     };
-    finish(chunkEditTool, args, await editor.applyChunks(args), options.json, { allowBroken: options.allowBroken === true });
+    finish(chunkEditTool, args, await editor.applyChunks(args), options, { allowBroken: options.allowBroken === true });
   });
 
   program
@@ -233,7 +251,8 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
     .option('--json', 'print the tool results as JSON')
     .option('--dry-run', 'set dry_run on every call whose tool takes it: check and report, write nothing')
     .option(...SEMANTIC_OPTION)
-    .action(async (file: string, options: { root: string; json?: boolean; dryRun?: boolean; semantic: string[] }) => {
+    .option(...MAX_OUTPUT_OPTION)
+    .action(async (file: string, options: { root: string; json?: boolean; dryRun?: boolean; semantic: string[]; maxOutputChars?: number }) => {
       const text = file === '-' ? await (io.readStdin ?? readProcessStdin)() : await readFile(file, 'utf8').catch((cause: unknown) => {
         throw new CommanderError(EXIT_USAGE, 'structedit.usage', `cannot read ${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
       });
@@ -242,7 +261,9 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       const semantic = semanticOption(options.semantic);
       if ('problem' in semantic) throw new CommanderError(EXIT_USAGE, 'structedit.usage', semantic.problem);
       const editor = createEditor({ fs: nodeFs({ root: options.root }), semantic: semantic.options });
-      const tools = new Map(createTools(editor).map((tool) => [tool.name, tool]));
+      // Each answer as the tools give it, within the budget (the most they allow for --json or no limit).
+      const budget = textBudget(options);
+      const tools = new Map(createTools(editor, { maxOutputChars: options.json || !Number.isFinite(budget) ? MAX_OUTPUT_CHARS_CEILING : budget }).map((tool) => [tool.name, tool]));
       const results: ToolResult[] = [];
       try {
         exitCode = EXIT_OK;
@@ -290,7 +311,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       ...(options.recursive ? { recursive: true } : {}),
       ...(options.language ? { language: options.language } : {}),
     };
-    finish(fileReadTool, args, await editor.readFile(args), options.json);
+    finish(fileReadTool, args, await editor.readFile(args), options);
   });
   const editContext = { common, finish, readStdin: io.readStdin ?? readProcessStdin, usageExitCode: EXIT_USAGE };
   registerStructureEditCommands(program, editContext);
@@ -306,14 +327,16 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
   )
     .option('--root <dir>', 'folder every path is confined to', process.cwd())
     .option('--json', 'print the result (the FileEditResult) as JSON')
-    .action(async (path: string, options: { edits: string; dryRun?: boolean; expectedHash?: string; root: string; json?: boolean }) => {
+    .option(...MAX_OUTPUT_OPTION)
+    .action(async (path: string, options: { edits: string; dryRun?: boolean; expectedHash?: string; root: string; json?: boolean; maxOutputChars?: number }) => {
       const edits = await readEdits(options.edits);
       const input = { path, edits, ...writeOptions(options) };
       const editor = createEditor({ fs: nodeFs({ root: options.root }) });
       const result = toFileEditResult(await editor.editFile(input as Parameters<typeof editor.editFile>[0]), input);
+      const text = () => cutText(result.content.map((block) => block.text).join('\n'), textBudget(options), () => 'Read the changed lines with read-file --start-line/--end-line, or edit fewer places per call; --max-output-chars 0 prints everything.').text;
       if (options.json) io.out(JSON.stringify(result, null, 2));
-      else if (result.isError) io.err(result.content.map((block) => block.text).join('\n'));
-      else io.out(result.content.map((block) => block.text).join('\n'));
+      else if (result.isError) io.err(text());
+      else io.out(text());
       exitCode = result.isError ? EXIT_OPERATION_FAILED : EXIT_OK;
     });
 

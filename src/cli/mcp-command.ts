@@ -5,7 +5,7 @@ import type { FsAdapter } from '../fs/adapter.js';
 import { mountedFs } from '../fs/mounted.js';
 import { nodeFs } from '../fs/node.js';
 import { createEditor } from '../editor/index.js';
-import { createTools, TOOL_NAMES } from '../tools/index.js';
+import { createTools, DEFAULT_MAX_OUTPUT_CHARS, MAX_OUTPUT_CHARS_CEILING, MIN_OUTPUT_CHARS, TOOL_NAMES } from '../tools/index.js';
 import type * as Stdio from '../mcp/stdio.js';
 import { SEMANTIC_OPTION, semanticOption } from './semantic-option.js';
 import { semanticSummary } from './semantic-summary.js';
@@ -93,14 +93,19 @@ export function registerMcpCommand(program: Command, context: McpCommandContext)
     .option('--read-only', 'serve only the tools that do not write')
     .option('--tools <names>', 'serve only these tools, comma-separated')
     .option(...SEMANTIC_OPTION)
-    .action(async (given: string[], options: { readOnly?: boolean; tools?: string; semantic: string[] }) => {
+    .option('--max-output-chars <n>', `most characters of a tool answer's text, and of its data (default ${DEFAULT_MAX_OUTPUT_CHARS}); longer answers are cut and say how to get the rest`, (value: string) => {
+      const chars = Number(value);
+      if (!/^\d+$/.test(value) || chars < MIN_OUTPUT_CHARS || chars > MAX_OUTPUT_CHARS_CEILING) throw usage(context, `--max-output-chars takes a number of characters from ${MIN_OUTPUT_CHARS} to ${MAX_OUTPUT_CHARS_CEILING}`);
+      return chars;
+    })
+    .action(async (given: string[], options: { readOnly?: boolean; tools?: string; semantic: string[]; maxOutputChars?: number }) => {
       const roots = checkRoots(context, given.length > 0 ? given : [process.cwd()]);
       const semantic = semanticOption(options.semantic);
       if ('problem' in semantic) throw usage(context, semantic.problem);
       const names = mountNames(roots);
       const fs: FsAdapter = roots.length === 1 ? nodeFs({ root: roots[0]! }) : mountedFs(Object.fromEntries(roots.map((root, index) => [names[index]!, nodeFs({ root })])));
       const editor = createEditor({ fs, semantic: semantic.options });
-      const all = createTools(editor);
+      const all = createTools(editor, options.maxOutputChars === undefined ? {} : { maxOutputChars: options.maxOutputChars });
       const chosen = new Set(chooseTools(context, options.tools, options.readOnly === true, new Set(all.filter((tool) => tool.annotations.readOnlyHint).map((tool) => tool.name))));
       const tools = all.filter((tool) => chosen.has(tool.name));
       const stdio = await loadStdio(context);

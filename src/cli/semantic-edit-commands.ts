@@ -41,7 +41,7 @@ async function runOne(context: EditCommandContext, options: SemanticOptions, edi
   if ('problem' in semantic) throw new CommanderError(context.usageExitCode, 'structedit.usage', semantic.problem);
   const editor = createEditor({ fs: nodeFs({ root: options.root }), syntax: options.validate === false ? 'warn' : editorSyntax(options), semantic: semantic.options });
   try {
-    context.finish(semanticEditTool, args, await editor.applyEdits(args), options.json, { allowBroken: options.allowBroken === true });
+    context.finish(semanticEditTool, args, await editor.applyEdits(args), options, { allowBroken: options.allowBroken === true });
   } finally {
     // Language servers started for the edit stop with it.
     await editor.dispose();

@@ -18,21 +18,27 @@ import type { ToolSpec } from '../tools/tool-spec.js';
 
 /** What the structure edit subcommands need from the CLI around them. */
 export interface EditCommandContext {
-  /** Adds `--root`, `--language` and `--json`. */
+  /** Adds `--root`, `--language`, `--json` and `--max-output-chars`. */
   common(command: Command): Command;
   /**
-   * Prints a result or an error and sets the exit code: 3 when the edit adds syntax errors (refused,
-   * or written with `SYNTAX_BROKEN` unless `allowBroken`).
+   * Prints a result as the tool `spec` renders it, within `--max-output-chars` (or as JSON, whole),
+   * an error as the tools render errors, and sets the exit code: 3 when the edit adds syntax errors
+   * (refused, or written with `SYNTAX_BROKEN` unless `allowBroken`).
    */
-  /** Prints a result as the tool `spec` renders it (or as JSON), an error as the tools render errors, and sets the exit code. */
-  finish<A, T>(spec: ToolSpec<A, T>, args: A, result: { isOk(): boolean; value?: T; error?: StructeditError }, json: boolean | undefined, options?: { allowBroken?: boolean }): void;
+  finish<A, T>(spec: ToolSpec<A, T>, args: A, result: { isOk(): boolean; value?: T; error?: StructeditError }, output: OutputOptions, options?: { allowBroken?: boolean }): void;
   /** Standard input, for `--content-file -`. */
   readStdin(): Promise<string>;
   /** Exit code for usage errors. */
   usageExitCode: number;
 }
 
-interface EditOptions extends SyntaxOptions {
+/** How a command prints: JSON (whole), or text within a budget (0: no limit). */
+export interface OutputOptions {
+  json?: boolean;
+  maxOutputChars?: number;
+}
+
+interface EditOptions extends SyntaxOptions, OutputOptions {
   root: string;
   json?: boolean;
   language?: string;
@@ -94,7 +100,7 @@ export function registerStructureEditCommands(program: Command, context: EditCom
   const withContent = (command: Command) =>
     command.option('--content <text>', 'the content, at zero indent (or as read)').option('--content-file <file>', 'read the content from a file ("-": standard input)');
 
-  const run = async <A, T>(options: EditOptions, spec: ToolSpec<A, T>, args: A, call: ResultAsync<T, StructeditError>) => finish(spec, args, await call, options.json, { allowBroken: options.allowBroken === true });
+  const run = async <A, T>(options: EditOptions, spec: ToolSpec<A, T>, args: A, call: ResultAsync<T, StructeditError>) => finish(spec, args, await call, options, { allowBroken: options.allowBroken === true });
 
   withContent(edit(program.command('replace').description('Replace a structure (target "" : the whole file) with new content.').argument('<path>').argument('<target>'))).action(
     async (path: string, target: string, options: EditOptions) => {

@@ -35,7 +35,7 @@ export interface FindStructuresResult {
   matches: FoundStructure[];
   /** How many structures matched in all (returned and truncated). */
   total_matches: number;
-  /** How many matches `max_results` left out. */
+  /** How many matches after these `max_results` left out (matches before `offset` are not counted here). */
   truncated: number;
   /** How many files were searched (read; parsed when their text could hold a match). */
   files_scanned: number;
@@ -73,6 +73,7 @@ export function findStructures(context: EditorContext, input: FindStructuresArgs
     const args = yield* validateArguments(findStructuresArgsSchema, input);
     const query = yield* compileStructureQuery(args);
     const maxResults = args.max_results ?? DEFAULT_MAX_RESULTS;
+    const offset = args.offset ?? 0;
     const selected = pathSelector(args.paths ?? []);
     const files = (yield* listProjectFiles(context.fs)).files.flatMap((path) => {
       const language = selected(path) ? context.registry.resolve(path) : null;
@@ -96,13 +97,15 @@ export function findStructures(context: EditorContext, input: FindStructuresArgs
         continue;
       }
       const found = findInTree(tree.value, query);
+      const before = total;
       total += found.length;
-      // Files come in path order, so the first max_results matches (each file's sorted by position)
-      // are the ones returned: only those need a target (the costly part).
-      const room = maxResults - matches.length;
+      // Files come in path order, so the matches from offset on, max_results of them (each file's
+      // sorted by position), are the ones returned: only those need a target (the costly part).
+      const skip = Math.max(0, offset - before);
+      const room = Math.min(maxResults - matches.length, found.length - skip);
       if (room <= 0 || found.length === 0) continue;
       const namer = new TargetNamer(tree.value);
-      const returned = Math.min(room, found.length);
+      const returned = room;
       // Naming many structures one by one repeats the work on their enclosing levels; all at once
       // (as listStructures does) shares it. Same namer, same targets, either way.
       const named = returned * 4 >= countStructures(tree.value.root) ? targetsByNode(namer, tree.value.root) : null;
@@ -111,7 +114,7 @@ export function findStructures(context: EditorContext, input: FindStructuresArgs
         return { path, kind: node.kind, name: node.name, line_range_inclusive: [...node.lineRange], target: null };
       });
       const order = inFile.map((_, index) => index).sort((a, b) => compareFound(inFile[a]!, inFile[b]!) || a - b);
-      for (const index of order.slice(0, room)) {
+      for (const index of order.slice(skip, skip + room)) {
         const structurePath = found[index]!;
         const naming = named?.get(structurePath[structurePath.length - 1]!) ?? namer.targetOf(structurePath);
         const match = inFile[index]!;
@@ -123,7 +126,7 @@ export function findStructures(context: EditorContext, input: FindStructuresArgs
     return ok({
       matches,
       total_matches: total,
-      truncated: total - matches.length,
+      truncated: Math.max(0, total - offset - matches.length),
       files_scanned: files.length - skipped.length,
       files_skipped: skipped.length,
       skipped: skipped.slice(0, NAMED_SKIPPED),

@@ -21,9 +21,11 @@ import {
   replaceTextInStructureTool,
 } from './definitions/structure-edits.js';
 import { undoTool } from './definitions/undo.js';
+import { DEFAULT_MAX_OUTPUT_CHARS, MAX_OUTPUT_CHARS_CEILING, MIN_OUTPUT_CHARS } from './budget.js';
 import { bindTool, type AnyToolSpec, type ToolDefinition } from './tool-spec.js';
 
 export { renderError } from './render-error.js';
+export { DEFAULT_MAX_OUTPUT_CHARS, MAX_OUTPUT_CHARS_CEILING, MIN_OUTPUT_CHARS, type Truncation } from './budget.js';
 export { fileEditMetadata, fileEditText, toFileEditResult, type FileEditResult, type TextContent } from './render/file-edit.js';
 export { fileReadText } from './render/file-read.js';
 export type { JsonSchema, ToolAnnotations, ToolContent, ToolDefinition, ToolResult } from './tool-spec.js';
@@ -51,6 +53,12 @@ export const TOOL_NAMES: readonly string[] = SPECS.map((spec) => spec.name);
 export interface CreateToolsOptions {
   /** Only these tools (by name); all when omitted. */
   include?: readonly string[];
+  /**
+   * The output budget: most characters of an answer's text, and separately of its data (default
+   * {@link DEFAULT_MAX_OUTPUT_CHARS}, at least {@link MIN_OUTPUT_CHARS}). Longer answers are cut and
+   * say how to get the rest; a call may set its own with `max_output_chars`.
+   */
+  maxOutputChars?: number;
 }
 
 /**
@@ -64,5 +72,6 @@ export interface CreateToolsOptions {
  */
 export function createTools(editor: Editor, options: CreateToolsOptions = {}): ToolDefinition[] {
   const include = options.include ? new Set(options.include) : null;
-  return SPECS.filter((spec) => include === null || include.has(spec.name)).map((spec) => bindTool(editor, spec as never));
+  const maxOutputChars = Math.min(MAX_OUTPUT_CHARS_CEILING, Math.max(MIN_OUTPUT_CHARS, Math.floor(options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS)));
+  return SPECS.filter((spec) => include === null || include.has(spec.name)).map((spec) => bindTool(editor, spec as never, { maxOutputChars }));
 }

@@ -2,7 +2,8 @@ import type { Result } from 'neverthrow';
 import { z } from 'zod';
 import { validateArguments } from '../core/arguments/validation.js';
 import type { Editor, StructeditError, Warning } from 'structedit';
-import { makeError } from '../core/errors.js';
+import { invalidArgument, makeError } from '../core/errors.js';
+import { cutData, cutText, DEFAULT_MAX_OUTPUT_CHARS, MAX_OUTPUT_CHARS_CEILING, MIN_OUTPUT_CHARS } from './budget.js';
 import { renderError } from './render-error.js';
 
 /** A JSON Schema object (draft 2020-12), as tool protocols expect for a tool's input. */
@@ -32,9 +33,18 @@ export interface ToolContent {
 export interface ToolResult {
   /** Whether the operation failed. */
   isError: boolean;
-  /** A concise text for the model: what changed or was found, or what went wrong and what to do. */
+  /**
+   * A concise text for the model: what changed or was found, or what went wrong and what to do.
+   * Within the output budget: a longer text is cut and ends with `[Output cut …]` saying how to get
+   * the rest.
+   */
   content: ToolContent[];
-  /** The result (or error) as data, for programs. */
+  /**
+   * The result (or error) as data, for programs. Within the output budget as JSON: longer data keeps
+   * its shape (strings shortened, arrays cut to their first items) and gains `truncated`
+   * (`Truncation`: what was shortened and how to get the rest). The library method's result is
+   * always complete.
+   */
   structuredContent: { [key: string]: unknown };
 }
 
@@ -80,6 +90,61 @@ export interface ToolSpec<Args, Value> {
   render(value: Value, args: Args): string;
   /** The result as data (`structuredContent`); the value itself when omitted. */
   structured?(value: Value): { [key: string]: unknown };
+  /**
+   * How to get what an answer over the output budget left out, for this result: a narrower range,
+   * a target, a depth (`shown`: lines of the rendered text kept, of all). A generic hint when omitted.
+   */
+  continuation?(value: Value, args: Args, shown: { shownLines: number; totalLines: number }): string;
+}
+
+/** How a tool binds to an editor. */
+export interface BindOptions {
+  /** The output budget in characters, for the text and (separately) the data of every answer. */
+  maxOutputChars: number;
+}
+
+/** What a cut answer of a read says when its tool has no better advice. */
+const READ_CONTINUATION = 'Narrow the call (a target, a line range, a depth) to see the rest, or raise max_output_chars.';
+
+/**
+ * What a cut answer of a write says: the write happened (or, in a dry run, nothing was written), so
+ * the model must not send it again to see the rest.
+ */
+function writeContinuation(args: unknown): string {
+  const options = typeof args === 'object' && args !== null ? (args as { dry_run?: unknown; options?: { dry_run?: unknown } }) : {};
+  return options.dry_run === true || options.options?.dry_run === true
+    ? 'Nothing was written (dry run); preview fewer edits per call to see each change in full.'
+    : 'The change was made as reported; only this report was cut, so do not send it again. Read the changed lines with file_read (startLine/endLine) to see them.';
+}
+
+/** What a cut error says. */
+const ERROR_CONTINUATION = 'The error was cut; its first lines say what to fix. Raise max_output_chars to see all of it.';
+
+/** The `max_output_chars` input every tool takes, as JSON Schema. */
+const MAX_OUTPUT_CHARS_PROPERTY = {
+  type: 'integer',
+  minimum: MIN_OUTPUT_CHARS,
+  maximum: MAX_OUTPUT_CHARS_CEILING,
+  description: `Most characters of this answer's text (and, separately, of its data); longer answers are cut, saying how to get the rest. Default ${DEFAULT_MAX_OUTPUT_CHARS.toLocaleString('en-US')} unless the host sets another.`,
+};
+
+/**
+ * A success's text within the budget: the rendered text, cut with the tool's advice on how to see
+ * the rest (also what the CLI prints in text mode).
+ */
+export function budgetedText<Args, Value>(spec: ToolSpec<Args, Value>, value: Value, args: Args, budget: number): string {
+  return cutText(spec.render(value, args), budget, (shown) => continuation(spec, value, args, shown)).text;
+}
+
+/** How to get the rest of a cut answer: the tool's own advice, else the advice for a read or a write. */
+function continuation<Args, Value>(spec: ToolSpec<Args, Value>, value: Value, args: Args, shown: { shownLines: number; totalLines: number }): string {
+  if (spec.continuation) return spec.continuation(value, args, shown);
+  return spec.annotations.readOnlyHint ? READ_CONTINUATION : writeContinuation(args);
+}
+
+/** An error's text within the budget. */
+export function budgetedErrorText(tool: string, error: StructeditError, budget: number): string {
+  return cutText(renderError(tool, error), budget, () => ERROR_CONTINUATION).text;
 }
 
 /** A spec with its types erased, for lists of specs. */
@@ -101,27 +166,48 @@ export function renderWarnings(warnings: readonly Warning[]): string {
   return warnings.length === 0 ? '' : `\n\n${warnings.map((warning) => `Warning (${warning.type}): ${warning.message}`).join('\n')}`;
 }
 
-function failure(tool: string, error: StructeditError): ToolResult {
-  return { isError: true, content: [{ type: 'text', text: renderError(tool, error) }], structuredContent: { ...error } };
+function failure(tool: string, error: StructeditError, budget: number): ToolResult {
+  return { isError: true, content: [{ type: 'text', text: budgetedErrorText(tool, error, budget) }], structuredContent: cutData({ ...error }, budget, ERROR_CONTINUATION) };
+}
+
+/**
+ * The call's `max_output_chars` and the rest of its input: the budget belongs to the tool layer,
+ * so it is taken off before the operation's own arguments are checked.
+ */
+function splitBudget(input: unknown, fallback: number): { budget: number; rest: unknown } | { problem: StructeditError } {
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || !('max_output_chars' in input)) return { budget: fallback, rest: input };
+  const { max_output_chars: asked, ...rest } = input as { max_output_chars: unknown };
+  if (typeof asked !== 'number' || !Number.isInteger(asked) || asked < MIN_OUTPUT_CHARS || asked > MAX_OUTPUT_CHARS_CEILING) {
+    return { problem: invalidArgument([{ field: 'max_output_chars', message: `must be a whole number from ${MIN_OUTPUT_CHARS} to ${MAX_OUTPUT_CHARS_CEILING}` }]) };
+  }
+  return { budget: asked, rest };
 }
 
 /** Binds a spec to an editor. */
-export function bindTool<Args, Value>(editor: Editor, spec: ToolSpec<Args, Value>): ToolDefinition {
+export function bindTool<Args, Value>(editor: Editor, spec: ToolSpec<Args, Value>, options: BindOptions = { maxOutputChars: DEFAULT_MAX_OUTPUT_CHARS }): ToolDefinition {
+  const schema = toJsonSchema(spec.schema);
   return {
     name: spec.name,
     description: spec.description,
-    inputSchema: toJsonSchema(spec.schema),
+    inputSchema: { ...schema, properties: { ...schema.properties, max_output_chars: MAX_OUTPUT_CHARS_PROPERTY } },
     annotations: { ...spec.annotations, openWorldHint: false },
     async execute(input) {
+      let budget = options.maxOutputChars;
       try {
-        const args = validateArguments(spec.schema, input);
-        if (args.isErr()) return failure(spec.name, args.error);
+        const split = splitBudget(input, budget);
+        if ('problem' in split) return failure(spec.name, split.problem, budget);
+        budget = split.budget;
+        const args = validateArguments(spec.schema, split.rest);
+        if (args.isErr()) return failure(spec.name, args.error, budget);
         const result = await spec.run(editor, args.value);
-        if (result.isErr()) return failure(spec.name, result.error);
+        if (result.isErr()) return failure(spec.name, result.error, budget);
+        const text = cutText(spec.render(result.value, args.value), budget, (shown) => continuation(spec, result.value, args.value, shown));
+        const data = spec.structured ? spec.structured(result.value) : (result.value as { [key: string]: unknown });
         return {
           isError: false,
-          content: [{ type: 'text', text: spec.render(result.value, args.value) }],
-          structuredContent: spec.structured ? spec.structured(result.value) : (result.value as { [key: string]: unknown }),
+          content: [{ type: 'text', text: text.text }],
+          // The data's advice names the same way on as the text's.
+          structuredContent: cutData(data, budget, continuation(spec, result.value, args.value, text)),
         };
       } catch (cause) {
         return failure(
@@ -129,6 +215,7 @@ export function bindTool<Args, Value>(editor: Editor, spec: ToolSpec<Args, Value
           makeError('INTERNAL_ERROR', `structedit failed unexpectedly: ${cause instanceof Error ? cause.message : String(cause)}. This is a bug; no file was changed.`, {
             cause: cause instanceof Error ? (cause.stack ?? cause.message) : String(cause),
           }),
+          budget,
         );
       }
     },

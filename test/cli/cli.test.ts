@@ -27,6 +27,19 @@ describe('structedit CLI', () => {
     expect(JSON.parse(result.out)).toEqual({ matches: [{ text: '    def validate(self):\n        return True', line_range_inclusive: [2, 3] }], hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), warnings: [] });
   });
 
+  it('text output is cut to --max-output-chars, saying how to see the rest; --json and 0 are not cut', async () => {
+    const big = mkdtempSync(join(tmpdir(), 'structedit-cli-big-'));
+    writeFileSync(join(big, 'big.py'), Array.from({ length: 400 }, (_, index) => `def f${index}():\n    return ${index}\n`).join('\n'));
+    const cut = await run('read-file', 'big.py', '--root', big, '--max-output-chars', '2000');
+    expect(cut.code).toBe(0);
+    expect(cut.out.length).toBeLessThanOrEqual(2000);
+    expect(cut.out).toMatch(/\[Output cut to fit 2,000 characters \(max_output_chars\): showing [\d,]+ of [\d,]+ lines\. Continue with file_read \{"path": "big.py", "startLine": \d+/);
+    expect((await run('read-file', 'big.py', '--root', big, '--max-output-chars', '0')).out).toContain('def f399():');
+    expect(JSON.parse((await run('read-file', 'big.py', '--root', big, '--json', '--max-output-chars', '2000')).out).content).toContain('def f399():');
+    expect((await run('read-file', 'big.py', '--root', big, '--max-output-chars', '5')).code).toBe(2);
+    rmSync(big, { recursive: true });
+  });
+
   it('an operation error exits 1 with the message and suggestions', async () => {
     const result = await run('read', 'auth.py', 'def validate', '--root', root);
     expect(result.code).toBe(1);

@@ -186,12 +186,16 @@ describe('the tools', () => {
     expect(result.isError).toBe(false);
     expect(result.content[0]!.text).toBe(
       [
-        '3 matches in 3 files searched; showing the first 2 (1 more: narrow the filters or raise max_results).',
+        '3 matches in 3 files searched; showing the first 2 (1 more: narrow the filters, or page on with "offset": 2).',
         'src/auth.py:2-3 method validate: "class UserAuth\\ndef validate(self)"',
         'src/auth.py:5-6 method validate_all: "class UserAuth\\ndef validate_all"',
       ].join('\n'),
     );
     expect(result.structuredContent).toMatchObject({ total_matches: 3, truncated: 1 });
+    // The next page: from the third match on.
+    const next = await byName('find_structures').execute({ name: 'validate*', kind: ['function', 'method'], max_results: 2, offset: 2 });
+    expect(next.content[0]!.text.split('\n')[0]).toBe('3 matches in 3 files searched; showing matches 3-3.');
+    expect(next.structuredContent).toMatchObject({ total_matches: 3, truncated: 0, matches: [{ name: 'validate' }] });
     const bad = await byName('find_structures').execute({ text_regex: '(' });
     expect(bad.structuredContent).toMatchObject({ error: 'INVALID_ARGUMENT', details: { issues: [{ field: 'text_regex' }] } });
   });

@@ -11,6 +11,8 @@ export interface FindStructuresArgs extends StructureFilters {
   paths?: string[];
   /** Most structures returned (default 100); the rest are counted in `truncated`. */
   max_results?: number;
+  /** Matches to skip first, in result order (default 0): `offset: 100` with the default `max_results` is the second page. */
+  offset?: number;
 }
 
 /** Arguments of `listStructuresIn`. */
@@ -42,6 +44,7 @@ export const findStructuresArgsSchema = z.strictObject({
   text: z.string().min(1).optional().describe('Literal text the structure must contain (case-sensitive), e.g. "fetch(".'),
   text_regex: z.string().min(1).optional().describe('A JavaScript regular expression searched for in the structure\'s text (^ and $ match at line boundaries).'),
   max_results: z.number().int().min(1).max(100_000).optional().describe(`Most structures returned (default ${DEFAULT_MAX_RESULTS}); the result counts the rest in truncated.`),
+  offset: z.number().int().min(0).optional().describe('Matches to skip first, in result order (default 0), to page through many: offset 100 with max_results 100 is the second page.'),
 }) satisfies z.ZodType<FindStructuresArgs>;
 
 /** Schema of {@link ListStructuresInArgs}. */

@@ -18,7 +18,9 @@ export const findStructuresTool: ToolSpec<FindStructuresArgs, FindStructuresResu
   schema: findStructuresArgsSchema,
   run: (editor, args) => editor.findStructures(args),
   render: (value) => {
-    const summary = `${value.total_matches} match${value.total_matches === 1 ? '' : 'es'} in ${count(value.files_scanned, 'file')} searched${value.truncated > 0 ? `; showing the first ${value.matches.length} (${value.truncated} more: narrow the filters or raise max_results)` : ''}.`;
+    const first = value.total_matches - value.truncated - value.matches.length + 1;
+    const shown = first === 1 ? `the first ${value.matches.length}` : `matches ${first}-${first + value.matches.length - 1}`;
+    const summary = `${value.total_matches} match${value.total_matches === 1 ? '' : 'es'} in ${count(value.files_scanned, 'file')} searched${value.matches.length < value.total_matches ? `; showing ${shown}${value.truncated > 0 ? ` (${value.truncated} more: narrow the filters, or page on with "offset": ${value.total_matches - value.truncated})` : ''}` : ''}.`;
     const found = value.matches.map(
       (match) => `${match.path}:${match.line_range_inclusive.join('-')} ${match.kind}${match.name ? ` ${match.name}` : ''}: ${match.target === null ? '(no unique target)' : JSON.stringify(match.target)}`,
     );
@@ -27,5 +29,9 @@ export const findStructuresTool: ToolSpec<FindStructuresArgs, FindStructuresResu
         ? [`Not searched: ${count(value.files_skipped, 'file')} (${value.skipped.map((file) => `${file.path}: ${file.reason}`).join(', ')}${value.files_skipped > value.skipped.length ? ', …' : ''}).`]
         : [];
     return [summary, ...found, ...skipped].join('\n') + renderWarnings(value.warnings);
+  },
+  continuation: (value, args, shown) => {
+    const page = Math.max(1, Math.min(value.matches.length, shown.shownLines - 2));
+    return `Narrow the search (paths, name, kind or text), or page through it: the same call with "max_results": ${page}, "offset": ${(args.offset ?? 0) + page} continues after the matches shown.`;
   },
 };

@@ -25,6 +25,10 @@ export const readStructureTool: ToolSpec<ReadStructureArgs, ReadStructureResult>
     const matches = value.matches.map((match) => `\nlines ${match.line_range_inclusive.join('-')}:\n${match.text}`);
     return `${header}\n${matches.join('\n')}${renderWarnings(value.warnings)}`;
   },
+  continuation: (value, args) => {
+    const range = value.matches[0]?.line_range_inclusive;
+    return `See it with nested definitions as stubs: file_read {"path": ${JSON.stringify(args.path)}, "target": ${JSON.stringify(args.target)}}; then read one of them by its target (the stubs name it), or a part with startLine/endLine${range ? ` within lines ${range[0]}-${range[1]}` : ''}.`;
+  },
 };
 
 function outline(structures: readonly StructureListing[], indent = ''): string[] {
@@ -77,4 +81,8 @@ export const listStructuresTool: ToolSpec<ListStructuresArgs, ListStructuresResu
     const more = value.truncated > 0 ? [`${count(value.truncated, 'more file')} not listed: give a narrower folder or glob.`] : [];
     return [`${value.path}: ${count(value.files.length, 'file')}`, ...listed, ...skipped, ...more].join('\n\n');
   },
+  continuation: (value, args) =>
+    'files' in value
+      ? `List fewer levels ("depth": 1) or a narrower folder or glob than ${JSON.stringify(args.path)}; find_structures searches by name, kind or text.`
+      : `List fewer levels ("depth": 1 for the top level), then map one part at a time with file_read {"path": ${JSON.stringify(args.path)}, "startLine": …, "endLine": …, "skeleton": true}.`,
 };
