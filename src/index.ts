@@ -50,6 +50,7 @@ export type {
   InsertAfterStructureResult,
   InsertBeforeStructureResult,
   FindStructuresResult,
+  FileLifecycleResult,
   ListStructuresInResult,
   ListStructuresResult,
   MoveStructureResult,
@@ -79,6 +80,7 @@ export type {
 export type { FindStructuresArgs, ListStructuresInArgs } from './core/arguments/discovery.js';
 export type { FoundStructure, StructureFilters } from './core/discovery/structure-query.js';
 export type { EditOperation, FileEditArgs } from './core/arguments/file-edit.js';
+export type { CreateFileArgs, DeleteFileArgs, MoveFileArgs } from './core/arguments/file-lifecycle.js';
 export type { FileArgs, WriteOptions } from './core/arguments/common.js';
 export { MAX_EDITS_PER_CALL } from './core/arguments/common.js';
 export type { DiffPreview, EditFileResult, EditSummary, FileEditDiffContext, FileEditMetadata } from './core/file-edit/types.js';

@@ -16,6 +16,7 @@ import type { StructeditError } from '../core/errors.js';
 import type { Warning } from '../core/warnings.js';
 import { version } from '../version.js';
 import { registerMcpCommand } from './mcp-command.js';
+import { registerFileLifecycleCommands } from './file-lifecycle-commands.js';
 import { registerSemanticEditCommands } from './semantic-edit-commands.js';
 import { SEMANTIC_OPTION, semanticOption } from './semantic-option.js';
 import { editorSyntax, registerStructureEditCommands, withWriteOptions, writeOptions, type OutputOptions, type SyntaxOptions } from './structure-edit-commands.js';
@@ -316,6 +317,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
   const editContext = { common, finish, readStdin: io.readStdin ?? readProcessStdin, usageExitCode: EXIT_USAGE };
   registerStructureEditCommands(program, editContext);
   registerSemanticEditCommands(program, editContext);
+  registerFileLifecycleCommands(program, editContext);
   registerMcpCommand(program, { err: io.err, usageExitCode: EXIT_USAGE });
 
   withWriteOptions(

@@ -397,6 +397,8 @@ export interface ErrorDetailsByCode {
   CONTENT_TOO_LARGE: { field: string; content_size: number; limit: number };
   /** The file does not exist. */
   FILE_NOT_FOUND: { path: string };
+  /** A file that a call would create already exists (`hash`: its content hash, to overwrite it knowingly). */
+  FILE_EXISTS: { path: string; hash: string };
   /** The file is over the size limit (`file_size` and `limit` in bytes). */
   FILE_TOO_LARGE: { path: string; file_size: number; limit: number };
   /** The file system refused the `operation`. */

@@ -122,6 +122,8 @@ export interface EditorContext {
    * `limits.maxFileBytes` unless another is given (plain-text operations read larger files).
    */
   readSource(path: string, limit?: ReadLimit): ResultAsync<{ source: SourceText; bytes: Uint8Array; hash: string }, StructeditError>;
+  /** Reads a file's bytes as they are, any content (for moving and deleting files), refused when not a regular file or over the limit. */
+  readBytes(path: string, limit: ReadLimit): ResultAsync<{ bytes: Uint8Array; hash: string }, StructeditError>;
   /** Reads a file's bytes, checked to be UTF-8 text but not decoded (for `file_edit`, which works on bytes). */
   readText(path: string, limit: ReadLimit): ResultAsync<{ text: ByteText; bytes: Uint8Array; hash: string }, StructeditError>;
   /** Reads, decodes and parses a file as its language (or the one given). */
@@ -299,6 +301,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     syntax,
     parseCache: cache,
     readSource,
+    readBytes,
     readText,
     parseFile,
     newFile,

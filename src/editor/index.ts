@@ -1,6 +1,7 @@
 import { err, ResultAsync } from 'neverthrow';
 import type { ApplyChunksArgs } from '../core/arguments/chunks.js';
 import type { FileEditArgs } from '../core/arguments/file-edit.js';
+import type { CreateFileArgs, DeleteFileArgs, MoveFileArgs } from '../core/arguments/file-lifecycle.js';
 import type { ReadFileArgs } from '../core/arguments/file-read.js';
 import type { ApplyEditsArgs } from '../core/arguments/semantic.js';
 import type { FindStructuresArgs, ListStructuresInArgs } from '../core/arguments/discovery.js';
@@ -27,6 +28,7 @@ import { prettierFormatter } from './formatter.js';
 import { applyEdits, type ApplyEditsResult } from './semantic-edit.js';
 import type { EditFileResult } from '../core/file-edit/types.js';
 import { editFile } from './file-edit.js';
+import { createFile, deleteFile, moveFile, type FileLifecycleResult } from './file-lifecycle.js';
 import { listStructures, readStructure, type ListStructuresResult, type ReadStructureResult } from './read.js';
 import {
   deleteStructure,
@@ -49,6 +51,7 @@ export type { EditorLimits, EditorOptions } from './context.js';
 export type { ListStructuresResult, ReadStructureResult } from './read.js';
 export type { FindStructuresResult, ListStructuresInResult, SkippedFile } from './find-structures.js';
 export type { ApplyChunksResult } from './chunk-edit.js';
+export type { FileLifecycleResult } from './file-lifecycle.js';
 export type { ApplyEditsResult, FailedEditOutcome, MoveChange, MoveOutcome, PartEditOutcome, RenameChange, RenameOutcome, SemanticEditOutcome } from './semantic-edit.js';
 export type { FormatRange, Formatter, PrettierFormatterOptions } from './formatter.js';
 export type { WriteOutcome } from './commit.js';
@@ -138,6 +141,21 @@ export interface Editor {
    */
   editFile(args: FileEditArgs): ResultAsync<EditFileResult, StructeditError>;
   /**
+   * Creates a file (and its folders). An existing file is refused with `FILE_EXISTS` (naming its
+   * hash) unless `overwrite: true` comes with that `expected_hash`, so nothing unseen is lost.
+   * Atomic and undoable.
+   */
+  createFile(args: CreateFileArgs): ResultAsync<FileLifecycleResult, StructeditError>;
+  /** Deletes a file (any content; checked against `expected_hash` when given). Undoable: undo writes it back. */
+  deleteFile(args: DeleteFileArgs): ResultAsync<FileLifecycleResult, StructeditError>;
+  /**
+   * Moves or renames a file: written at `to` (folders created) and removed from `from` in one
+   * commit, both put back if either write fails. A file at `to` is `FILE_EXISTS` unless
+   * `overwrite` with its `to_expected_hash`. Imports of it are not rewritten (a semantic `move` of
+   * a declaration is what rewrites imports). Undoable.
+   */
+  moveFile(args: MoveFileArgs): ResultAsync<FileLifecycleResult, StructeditError>;
+  /**
    * Undoes a writing call by its result's `undo_token`: every file it wrote gets its earlier bytes
    * back (a file it created is removed), provided each is still exactly as that call left it;
    * otherwise `CONFLICT` and nothing is written. The editor remembers its last 100 writing calls
@@ -188,6 +206,9 @@ export function createEditor(options: EditorOptions): Editor {
     moveStructure: exclusive((args) => stringFields(args, 'source_path', 'dest_path'), moveStructure),
     undo: exclusive((args) => undoPaths(context, args), undo),
     editFile: exclusive(single, editFile),
+    createFile: exclusive(single, createFile),
+    deleteFile: exclusive(single, deleteFile),
+    moveFile: exclusive((args) => stringFields(args, 'from', 'to'), moveFile),
     applyEdits: exclusive(semanticEditPaths, (context, args: ApplyEditsArgs) => applyEdits(context, args, formatter)),
     dispose: async () => {
       await context.backends.dispose();

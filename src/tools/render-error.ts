@@ -89,6 +89,11 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     facts: () => [],
     next: () => ['Check the path: it is relative to the root the tools were given.', 'List the folder or search for the file name before retrying.'],
   },
+  FILE_EXISTS: {
+    headline: (e) => `${e.details.path} already exists.`,
+    facts: (e) => [`Its hash: ${e.details.hash}.`],
+    next: (e) => [`To replace it, send the call again with overwrite: true and expected_hash: "${e.details.hash}" (read it first if you have not), or choose another path.`],
+  },
   FILE_TOO_LARGE: {
     headline: (e) => `${e.details.path} is too large for structure operations (${e.details.file_size} bytes, limit ${e.details.limit}).`,
     facts: () => [],

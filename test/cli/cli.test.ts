@@ -208,3 +208,20 @@ describe('--dry-run', () => {
     expect((await run('--help')).out).toMatch(/edit-file \[options\] <path>/);
   });
 });
+
+describe('file lifecycle commands', () => {
+  it('create-file, move-file and delete-file write through the root; an existing file is refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'structedit-cli-files-'));
+    expect((await run('create-file', 'pkg/a.py', '--content', 'X = 1\n', '--root', dir)).code).toBe(0);
+    expect(readFileSync(join(dir, 'pkg/a.py'), 'utf8')).toBe('X = 1\n');
+    const refused = await run('create-file', 'pkg/a.py', '--content', 'Y = 2\n', '--root', dir);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('already exists');
+    expect((await run('move-file', 'pkg/a.py', 'lib/b.py', '--root', dir)).out).toMatch(/^Moved pkg\/a\.py to lib\/b\.py \(6 bytes\)/);
+    expect(existsSync(join(dir, 'pkg/a.py'))).toBe(false);
+    expect((await run('delete-file', 'lib/b.py', '--root', dir, '--dry-run')).out).toBe('Would delete lib/b.py (6 bytes); nothing was written.');
+    expect((await run('delete-file', 'lib/b.py', '--root', dir)).code).toBe(0);
+    expect(existsSync(join(dir, 'lib/b.py'))).toBe(false);
+    rmSync(dir, { recursive: true });
+  });
+});

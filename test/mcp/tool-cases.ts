@@ -64,6 +64,13 @@ export const TOOL_CASES: Readonly<Record<string, ToolCase>> = {
     fails: { edits: [{ op: 'set', path: 'missing.py', address: 'def parse.params', value: 'x' }] },
     fix: /missing\.py[\s\S]*Check the path: it is relative to the root/,
   },
+  create_file: {
+    ok: () => ({ path: 'pkg/new.py', content: 'X = 1\n' }),
+    fails: { path: 'util.py', content: 'X = 1\n' },
+    fix: /util\.py already exists[\s\S]*overwrite: true and expected_hash: "sha256:[0-9a-f]{64}"/,
+  },
+  delete_file: { ok: () => ({ path: 'util.py' }), fails: { path: 'missing.py' }, fix: missingFile },
+  move_file: { ok: () => ({ from: 'util.py', to: 'lib/util.py' }), fails: { from: 'missing.py', to: 'lib/util.py' }, fix: missingFile },
   undo: {
     ok: async (call) => {
       const edit = await call('file_edit', { path: 'util.py', edits: [{ old_text: 'split()', new_text: 'split(",")' }] });

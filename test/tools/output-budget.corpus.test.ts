@@ -49,6 +49,9 @@ describe('the output budget on real large files', () => {
       ['move_structure_to_file_end', { source_path: 'turtle.py', source_target: target, dest_path: 'other.py', dry_run: true }],
       ['chunk_edit', { path: 'turtle.py', target, chunks: [{ context_before: [bigLines[0]!], old_lines: bigLines.slice(1), new_lines: bigLines.slice(1).map((line) => line.replace(/self/g, 'me')), context_after: [] }], dry_run: true }],
       ['semantic_edit', { edits: [{ op: 'set', path: 'turtle.py', address: `${target}.body`, value: bigLines.slice(1).join('\n').replace(/self/g, 'me') }], options: { dry_run: true, validate: false } }],
+      ['create_file', { path: 'copy.py', content: python, dry_run: true }],
+      ['move_file', { from: 'turtle.py', to: 'graphics/turtle.py', dry_run: true }],
+      ['delete_file', { path: 'long.js', dry_run: true }],
       ['file_edit', { path: 'long.js', edits }],
     ];
     const covered = new Set(calls.map(([name]) => name));

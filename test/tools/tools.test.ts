@@ -45,6 +45,10 @@ const SPEC_EXAMPLES: Record<string, unknown[]> = {
     },
     { path: 'auth.py', target: 'class UserAuth', chunks: [{ context_before: ['class UserAuth:'], old_lines: [], new_lines: ['    """Doc."""'], context_after: '    def validate(self):' }] },
   ],
+  // Not in the specifications (issue 20's file lifecycle): a new file, a deletion, a move.
+  create_file: [{ path: 'src/utils/slug.py', content: 'def slugify(text):\n    return text.lower()\n' }, { path: 'README.md', content: '# App\n', overwrite: true, expected_hash: `sha256:${'a'.repeat(64)}` }],
+  delete_file: [{ path: 'src/legacy/old_helpers.py' }],
+  move_file: [{ from: 'src/helpers.py', to: 'src/utils/helpers.py' }],
   // Not in the specifications: undo takes the token a write returned.
   undo: [{ undo_token: 'undo-1-3c31a332' }],
   // semantic-edit-operations.md: its examples, with a file path and a target for each address.
@@ -189,6 +193,7 @@ const EXAMPLES: { [Code in ErrorCode]: StructeditError } = {
     suggested_fixes: [{ type: 'ADJUST_COUNT', suggestion: 'Set occurrences to 5' }],
   }),
   FILE_NOT_FOUND: makeError('FILE_NOT_FOUND', 'No file.', { path: 'gone.py' }),
+  FILE_EXISTS: makeError('FILE_EXISTS', 'Exists.', { path: 'new.py', hash: 'sha256:' + 'a'.repeat(64) }),
   FILE_TOO_LARGE: makeError('FILE_TOO_LARGE', 'Too large.', { path: 'big.py', file_size: 20_000_000, limit: 10_485_760 }),
   PERMISSION_DENIED: makeError('PERMISSION_DENIED', 'Denied.', { path: 'ro.py', operation: 'write' }),
   LANGUAGE_UNSUPPORTED: makeError('LANGUAGE_UNSUPPORTED', 'No parser.', { file: 'a.xyz', supported: ['python', 'go'], extensions: ['.py', '.go'] }),

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { dryRunField, expectedHashField, fileText, pathField } from './common.js';
+
+/** Arguments of `createFile`. */
+export interface CreateFileArgs {
+  /** The new file, relative to the root (its folders are created). */
+  path: string;
+  /** Its whole text. */
+  content: string;
+  /** Replace a file that exists (then `expected_hash` must name the version replaced). */
+  overwrite?: boolean;
+  /** With `overwrite`: the hash of the file being replaced, from an earlier read. */
+  expected_hash?: string;
+  /** Check and report, without writing. */
+  dry_run?: boolean;
+}
+
+/** Arguments of `deleteFile`. */
+export interface DeleteFileArgs {
+  /** The file, relative to the root. */
+  path: string;
+  /** The hash of the version being deleted, from an earlier read (else any version is deleted). */
+  expected_hash?: string;
+  /** Check and report, without writing. */
+  dry_run?: boolean;
+}
+
+/** Arguments of `moveFile`. */
+export interface MoveFileArgs {
+  /** The file to move, relative to the root. */
+  from: string;
+  /** Where it goes, relative to the root (its folders are created). */
+  to: string;
+  /** Replace a file at `to` (then `to_expected_hash` must name the version replaced). */
+  overwrite?: boolean;
+  /** The hash of the file at `from`, from an earlier read. */
+  expected_hash?: string;
+  /** With `overwrite`: the hash of the file at `to` being replaced. */
+  to_expected_hash?: string;
+  /** Check and report, without writing. */
+  dry_run?: boolean;
+}
+
+const overwriteField = z.boolean().optional();
+
+/** Schema of {@link CreateFileArgs}. */
+export const createFileArgsSchema = z
+  .strictObject({
+    path: pathField.describe('The new file, relative to the root; missing folders are created.'),
+    content: fileText().describe('The whole text of the file.'),
+    overwrite: overwriteField.describe('Replace the file if it exists; then expected_hash must be its hash (from file_read or an earlier write), so nothing unseen is lost.'),
+    expected_hash: expectedHashField,
+    dry_run: dryRunField,
+  })
+  .superRefine((args, context) => {
+    if (args.overwrite === true && args.expected_hash === undefined) context.addIssue({ code: 'custom', path: ['expected_hash'], message: 'is required with overwrite: true (the hash of the file being replaced, from file_read)' });
+  }) satisfies z.ZodType<CreateFileArgs>;
+
+/** Schema of {@link DeleteFileArgs}. */
+export const deleteFileArgsSchema = z.strictObject({
+  path: pathField.describe('The file to delete, relative to the root.'),
+  expected_hash: expectedHashField,
+  dry_run: dryRunField,
+}) satisfies z.ZodType<DeleteFileArgs>;
+
+/** Schema of {@link MoveFileArgs}. */
+export const moveFileArgsSchema = z
+  .strictObject({
+    from: pathField.describe('The file to move or rename, relative to the root.'),
+    to: pathField.describe('Its new path, relative to the root; missing folders are created.'),
+    overwrite: overwriteField.describe('Replace a file at `to`; then to_expected_hash must be its hash.'),
+    expected_hash: expectedHashField.describe('The hash of the file at `from`, from an earlier read; if it changed since, nothing is moved (CONFLICT).'),
+    to_expected_hash: expectedHashField.describe('With overwrite: the hash of the file at `to` being replaced.'),
+    dry_run: dryRunField,
+  })
+  .superRefine((args, context) => {
+    if (args.from === args.to) context.addIssue({ code: 'custom', path: ['to'], message: 'is the same path as from' });
+    if (args.overwrite === true && args.to_expected_hash === undefined) context.addIssue({ code: 'custom', path: ['to_expected_hash'], message: 'is required with overwrite: true (the hash of the file at `to` being replaced)' });
+  }) satisfies z.ZodType<MoveFileArgs>;
