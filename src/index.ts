@@ -51,6 +51,8 @@ export type {
   InsertBeforeStructureResult,
   FindStructuresResult,
   FileLifecycleResult,
+  ApplyPatchResult,
+  PatchedFile,
   ListStructuresInResult,
   ListStructuresResult,
   MoveStructureResult,
@@ -81,6 +83,8 @@ export type { FindStructuresArgs, ListStructuresInArgs } from './core/arguments/
 export type { FoundStructure, StructureFilters } from './core/discovery/structure-query.js';
 export type { EditOperation, FileEditArgs } from './core/arguments/file-edit.js';
 export type { CreateFileArgs, DeleteFileArgs, MoveFileArgs } from './core/arguments/file-lifecycle.js';
+export type { ApplyPatchArgs } from './core/arguments/patch.js';
+export type { PatchFormat } from './core/patch/patch-batch.js';
 export type { FileArgs, WriteOptions } from './core/arguments/common.js';
 export { MAX_EDITS_PER_CALL } from './core/arguments/common.js';
 export type { DiffPreview, EditFileResult, EditSummary, FileEditDiffContext, FileEditMetadata } from './core/file-edit/types.js';
@@ -93,6 +97,7 @@ export type {
   LineHighlight,
   MatchLocation,
   SimilarContent,
+  PatchHunkReport,
   StringDiff,
   SuggestedFix,
   ValidationError,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { CommanderError, type Command } from 'commander';
 import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
+import { applyPatchTool } from '../tools/definitions/apply-patch.js';
 import { createFileTool, deleteFileTool, moveFileTool } from '../tools/definitions/file-lifecycle.js';
 import type { EditCommandContext, OutputOptions } from './structure-edit-commands.js';
 
@@ -18,11 +19,26 @@ interface LifecycleOptions extends OutputOptions {
 const dryRun = (options: LifecycleOptions) => (options.dryRun ? { dry_run: true as const } : {});
 const expectedHash = (options: LifecycleOptions) => (options.expectedHash !== undefined ? { expected_hash: options.expectedHash } : {});
 
-/** Registers create-file, delete-file and move-file. */
+/** Registers patch, create-file, delete-file and move-file. */
 export function registerFileLifecycleCommands(program: Command, context: EditCommandContext): void {
   const { common, finish } = context;
   const editorFor = (options: LifecycleOptions) => createEditor({ fs: nodeFs({ root: options.root }) });
   const write = (command: Command) => common(command).option('--dry-run', 'check everything and report what would happen, without writing');
+
+  write(
+    program
+      .command('patch')
+      .description('Apply a patch (apply_patch envelope, SEARCH/REPLACE blocks or a unified diff) across files, all or nothing.')
+      .argument('<file>', 'the patch file, or - for standard input')
+      .option('--format <format>', 'auto (default), apply_patch, search_replace or unified')
+      .option('--path <path>', 'the file of SEARCH/REPLACE blocks that name none'),
+  ).action(async (file: string, options: LifecycleOptions & { format?: string; path?: string }) => {
+    const patch = file === '-' ? await context.readStdin() : await readFile(file, 'utf8').catch((cause: unknown) => {
+      throw new CommanderError(context.usageExitCode, 'structedit.usage', `cannot read ${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    });
+    const args = { patch, ...(options.format ? { format: options.format as 'auto' } : {}), ...(options.path ? { path: options.path } : {}), ...dryRun(options) };
+    finish(applyPatchTool, args, await editorFor(options).applyPatch(args), options);
+  });
 
   write(
     program

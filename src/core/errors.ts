@@ -290,6 +290,24 @@ export interface SimilarContent {
   differences: StringDiff[];
 }
 
+/** One hunk of a patch, as `PATCH_FAILED` reports it. */
+export interface PatchHunkReport {
+  /** The file the hunk is for. */
+  file: string;
+  /** 1-based index of the hunk in its file. */
+  hunk: number;
+  /** The 1-based line of the patch where the hunk starts. */
+  patch_line: number;
+  /** Whether it found its one place (it would apply). */
+  applied: boolean;
+  /** Why not: its text is nowhere after the previous hunk (`no_match`), or in several places the patch does not choose between (`ambiguous`). */
+  reason?: 'no_match' | 'ambiguous';
+  /** Lines where it matched, when ambiguous. */
+  matches?: number[];
+  /** The file's text most like the hunk's old text, when it matched nowhere. */
+  similar_content?: SimilarContent[];
+}
+
 /** A concrete next step for the caller. */
 export interface SuggestedFix {
   /** `USE_EXACT_TEXT`, `ADJUST_COUNT`, `ESCAPE_SPECIAL` or `CHECK_WHITESPACE`. */
@@ -397,6 +415,8 @@ export interface ErrorDetailsByCode {
   CONTENT_TOO_LARGE: { field: string; content_size: number; limit: number };
   /** The file does not exist. */
   FILE_NOT_FOUND: { path: string };
+  /** A patch does not apply: every hunk with whether it would (`hunks`), and the file-level problems (a file to add that exists, one to update that does not). */
+  PATCH_FAILED: { format: string; problems: string[]; hunks: PatchHunkReport[] };
   /** A file that a call would create already exists (`hash`: its content hash, to overwrite it knowingly). */
   FILE_EXISTS: { path: string; hash: string };
   /** The file is over the size limit (`file_size` and `limit` in bytes). */

@@ -2,6 +2,7 @@ import { err, ResultAsync } from 'neverthrow';
 import type { ApplyChunksArgs } from '../core/arguments/chunks.js';
 import type { FileEditArgs } from '../core/arguments/file-edit.js';
 import type { CreateFileArgs, DeleteFileArgs, MoveFileArgs } from '../core/arguments/file-lifecycle.js';
+import type { ApplyPatchArgs } from '../core/arguments/patch.js';
 import type { ReadFileArgs } from '../core/arguments/file-read.js';
 import type { ApplyEditsArgs } from '../core/arguments/semantic.js';
 import type { FindStructuresArgs, ListStructuresInArgs } from '../core/arguments/discovery.js';
@@ -29,6 +30,7 @@ import { applyEdits, type ApplyEditsResult } from './semantic-edit.js';
 import type { EditFileResult } from '../core/file-edit/types.js';
 import { editFile } from './file-edit.js';
 import { createFile, deleteFile, moveFile, type FileLifecycleResult } from './file-lifecycle.js';
+import { applyPatch, type ApplyPatchResult } from './apply-patch.js';
 import { listStructures, readStructure, type ListStructuresResult, type ReadStructureResult } from './read.js';
 import {
   deleteStructure,
@@ -52,6 +54,7 @@ export type { ListStructuresResult, ReadStructureResult } from './read.js';
 export type { FindStructuresResult, ListStructuresInResult, SkippedFile } from './find-structures.js';
 export type { ApplyChunksResult } from './chunk-edit.js';
 export type { FileLifecycleResult } from './file-lifecycle.js';
+export type { ApplyPatchResult, PatchedFile } from './apply-patch.js';
 export type { ApplyEditsResult, FailedEditOutcome, MoveChange, MoveOutcome, PartEditOutcome, RenameChange, RenameOutcome, SemanticEditOutcome } from './semantic-edit.js';
 export type { FormatRange, Formatter, PrettierFormatterOptions } from './formatter.js';
 export type { WriteOutcome } from './commit.js';
@@ -156,6 +159,14 @@ export interface Editor {
    */
   moveFile(args: MoveFileArgs): ResultAsync<FileLifecycleResult, StructeditError>;
   /**
+   * Applies a patch as models write them (an apply_patch envelope, SEARCH/REPLACE blocks, a
+   * unified diff), all or nothing across its files: every hunk must match the file exactly (once
+   * after the previous hunk, or nearest its line hint); otherwise `PATCH_FAILED` lists every hunk,
+   * those that would apply and those that would not (with the file's most similar text), and
+   * nothing is written. Added, deleted and moved files included; undoable.
+   */
+  applyPatch(args: ApplyPatchArgs): ResultAsync<ApplyPatchResult, StructeditError>;
+  /**
    * Undoes a writing call by its result's `undo_token`: every file it wrote gets its earlier bytes
    * back (a file it created is removed), provided each is still exactly as that call left it;
    * otherwise `CONFLICT` and nothing is written. The editor remembers its last 100 writing calls
@@ -209,6 +220,8 @@ export function createEditor(options: EditorOptions): Editor {
     createFile: exclusive(single, createFile),
     deleteFile: exclusive(single, deleteFile),
     moveFile: exclusive((args) => stringFields(args, 'from', 'to'), moveFile),
+    // The files a patch names are known only once it is parsed; the commit re-reads each before writing (a change in between is CONFLICT).
+    applyPatch: (args) => guard(applyPatch(context, args)),
     applyEdits: exclusive(semanticEditPaths, (context, args: ApplyEditsArgs) => applyEdits(context, args, formatter)),
     dispose: async () => {
       await context.backends.dispose();

@@ -22,6 +22,7 @@ const write = (title: string, destructive: boolean, idempotent: boolean): Hints 
  * | file_edit, chunk_edit         | yes | no  | overwrite text; the new text may hold the old |
  * | semantic_edit                 | yes | no  | set/remove/rename overwrite or delete; add adds again |
  * | undo                          | yes | yes | puts back older content over the current (a created file is removed); a token works once |
+ * | apply_patch                   | yes | no  | overwrites and deletes files; a second call fails (its hunks no longer match) or, for an added file, finds it exists |
  * | create_file                   | yes | no  | overwrite: true replaces a file; without it a second call fails (FILE_EXISTS) |
  * | delete_file                   | yes | no  | deletes; a second call fails (FILE_NOT_FOUND) |
  * | move_file                     | yes | no  | removes the file from its path (and may replace one); a second call fails |
@@ -45,6 +46,7 @@ export const ANNOTATIONS = {
   chunk_edit: write('Edit lines of a structure by chunks', true, false),
   semantic_edit: write('Edit code by address (set, add, remove, rename, move)', true, false),
   undo: write('Undo an earlier write', true, true),
+  apply_patch: write('Apply a patch', true, false),
   create_file: write('Create a file', true, false),
   delete_file: write('Delete a file', true, false),
   move_file: write('Move or rename a file', true, false),

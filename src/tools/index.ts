@@ -6,6 +6,7 @@
  */
 import type { Editor } from 'structedit';
 import { chunkEditTool } from './definitions/chunk-edit.js';
+import { applyPatchTool } from './definitions/apply-patch.js';
 import { fileEditTool } from './definitions/file-edit.js';
 import { createFileTool, deleteFileTool, moveFileTool } from './definitions/file-lifecycle.js';
 import { fileReadTool } from './definitions/file-read.js';
@@ -44,7 +45,7 @@ const SPECS: readonly AnyToolSpec[] = [
     insertAfterStructureTool,
   ] as unknown as AnyToolSpec[]),
   ...moveStructureTools,
-  ...([fileEditTool, chunkEditTool, fileReadTool, semanticEditTool, createFileTool, deleteFileTool, moveFileTool, undoTool] as unknown as AnyToolSpec[]),
+  ...([fileEditTool, chunkEditTool, fileReadTool, semanticEditTool, applyPatchTool, createFileTool, deleteFileTool, moveFileTool, undoTool] as unknown as AnyToolSpec[]),
 ];
 
 /** Every tool name, in the order {@link createTools} returns them. */

@@ -89,6 +89,20 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     facts: () => [],
     next: () => ['Check the path: it is relative to the root the tools were given.', 'List the folder or search for the file name before retrying.'],
   },
+  PATCH_FAILED: {
+    headline: (e) => `The patch does not apply (${e.details.hunks.filter((hunk) => !hunk.applied).length} of ${e.details.hunks.length} hunks fail${e.details.problems.length > 0 ? `, ${e.details.problems.length} file problem${e.details.problems.length === 1 ? '' : 's'}` : ''}); nothing was written.`,
+    facts: (e) => [
+      ...e.details.problems,
+      ...e.details.hunks.map((hunk) =>
+        hunk.applied
+          ? `${hunk.file} hunk ${hunk.hunk} (patch line ${hunk.patch_line}): would apply`
+          : hunk.reason === 'ambiguous'
+            ? `${hunk.file} hunk ${hunk.hunk} (patch line ${hunk.patch_line}): its text is at lines ${hunk.matches!.join(', ')}: add context lines so it names one`
+            : `${hunk.file} hunk ${hunk.hunk} (patch line ${hunk.patch_line}): not found${hunk.similar_content && hunk.similar_content.length > 0 ? `; most similar, line ${hunk.similar_content[0]!.line_number} (similarity ${hunk.similar_content[0]!.similarity_score}):\n${hunk.similar_content[0]!.content.replace(/\n$/, '').split('\n').map((line) => `    ${line}`).join('\n')}` : ''}`,
+      ),
+    ],
+    next: () => ['Rewrite the failing hunks from the file as it is (copy the lines shown exactly, as context and - lines), keep the others, and send the whole patch again.'],
+  },
   FILE_EXISTS: {
     headline: (e) => `${e.details.path} already exists.`,
     facts: (e) => [`Its hash: ${e.details.hash}.`],

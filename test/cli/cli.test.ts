@@ -210,7 +210,7 @@ describe('--dry-run', () => {
 });
 
 describe('file lifecycle commands', () => {
-  it('create-file, move-file and delete-file write through the root; an existing file is refused', async () => {
+  it('create-file, move-file, delete-file and patch write through the root; an existing file is refused', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'structedit-cli-files-'));
     expect((await run('create-file', 'pkg/a.py', '--content', 'X = 1\n', '--root', dir)).code).toBe(0);
     expect(readFileSync(join(dir, 'pkg/a.py'), 'utf8')).toBe('X = 1\n');
@@ -221,6 +221,12 @@ describe('file lifecycle commands', () => {
     expect(existsSync(join(dir, 'pkg/a.py'))).toBe(false);
     expect((await run('delete-file', 'lib/b.py', '--root', dir, '--dry-run')).out).toBe('Would delete lib/b.py (6 bytes); nothing was written.');
     expect((await run('delete-file', 'lib/b.py', '--root', dir)).code).toBe(0);
+    writeFileSync(join(dir, 'fix.patch'), '*** Begin Patch\n*** Add File: c.py\n+Z = 3\n*** End Patch\n');
+    expect((await run('patch', join(dir, 'fix.patch'), '--root', dir)).out).toMatch(/^Applied the apply_patch patch to 1 file \(undo_token: undo-[\w-]+\):\n  added c\.py/);
+    expect(readFileSync(join(dir, 'c.py'), 'utf8')).toBe('Z = 3\n');
+    const failed = await run('patch', join(dir, 'fix.patch'), '--root', dir);
+    expect(failed.code).toBe(1);
+    expect(failed.err).toContain('c.py (patch line 2) already exists');
     expect(existsSync(join(dir, 'lib/b.py'))).toBe(false);
     rmSync(dir, { recursive: true });
   });

@@ -64,6 +64,11 @@ export const TOOL_CASES: Readonly<Record<string, ToolCase>> = {
     fails: { edits: [{ op: 'set', path: 'missing.py', address: 'def parse.params', value: 'x' }] },
     fix: /missing\.py[\s\S]*Check the path: it is relative to the root/,
   },
+  apply_patch: {
+    ok: () => ({ patch: '*** Begin Patch\n*** Update File: util.py\n@@ def parse(text):\n-    return text.split()\n+    return text.split(",")\n*** End Patch' }),
+    fails: { patch: '*** Begin Patch\n*** Update File: util.py\n-    return text.splitlines()\n+    return []\n*** End Patch' },
+    fix: /util\.py hunk 1 \(patch line 3\): not found; most similar, line 2[\s\S]*send the whole patch again/,
+  },
   create_file: {
     ok: () => ({ path: 'pkg/new.py', content: 'X = 1\n' }),
     fails: { path: 'util.py', content: 'X = 1\n' },

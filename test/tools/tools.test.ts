@@ -45,6 +45,12 @@ const SPEC_EXAMPLES: Record<string, unknown[]> = {
     },
     { path: 'auth.py', target: 'class UserAuth', chunks: [{ context_before: ['class UserAuth:'], old_lines: [], new_lines: ['    """Doc."""'], context_after: '    def validate(self):' }] },
   ],
+  // Not in the specifications (issue 20): a patch in each format models write.
+  apply_patch: [
+    { patch: '*** Begin Patch\n*** Update File: src/app.py\n@@ def main():\n-    print("hi")\n+    print("hello")\n*** End Patch' },
+    { patch: 'src/app.py\n<<<<<<< SEARCH\n    print("hi")\n=======\n    print("hello")\n>>>>>>> REPLACE\n', dry_run: true },
+    { patch: '--- a/src/app.py\n+++ b/src/app.py\n@@ -2 +2 @@\n-    print("hi")\n+    print("hello")\n', format: 'unified' },
+  ],
   // Not in the specifications (issue 20's file lifecycle): a new file, a deletion, a move.
   create_file: [{ path: 'src/utils/slug.py', content: 'def slugify(text):\n    return text.lower()\n' }, { path: 'README.md', content: '# App\n', overwrite: true, expected_hash: `sha256:${'a'.repeat(64)}` }],
   delete_file: [{ path: 'src/legacy/old_helpers.py' }],
@@ -193,6 +199,7 @@ const EXAMPLES: { [Code in ErrorCode]: StructeditError } = {
     suggested_fixes: [{ type: 'ADJUST_COUNT', suggestion: 'Set occurrences to 5' }],
   }),
   FILE_NOT_FOUND: makeError('FILE_NOT_FOUND', 'No file.', { path: 'gone.py' }),
+  PATCH_FAILED: makeError('PATCH_FAILED', 'Fails.', { format: 'apply_patch', problems: [], hunks: [{ file: 'a.py', hunk: 1, patch_line: 3, applied: false, reason: 'no_match', similar_content: [{ line_number: 2, content: 'x = 1', similarity_score: 0.8, differences: [] }] }, { file: 'a.py', hunk: 2, patch_line: 8, applied: true }] }),
   FILE_EXISTS: makeError('FILE_EXISTS', 'Exists.', { path: 'new.py', hash: 'sha256:' + 'a'.repeat(64) }),
   FILE_TOO_LARGE: makeError('FILE_TOO_LARGE', 'Too large.', { path: 'big.py', file_size: 20_000_000, limit: 10_485_760 }),
   PERMISSION_DENIED: makeError('PERMISSION_DENIED', 'Denied.', { path: 'ro.py', operation: 'write' }),

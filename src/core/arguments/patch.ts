@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { PatchFormat } from '../patch/patch-batch.js';
+import { fileText } from './common.js';
+
+/** Arguments of `applyPatch`. */
+export interface ApplyPatchArgs {
+  /** The patch: an apply_patch envelope, SEARCH/REPLACE blocks or a unified diff. */
+  patch: string;
+  /** Its format (default `auto`: told by its markers). */
+  format?: PatchFormat | 'auto';
+  /** The file of SEARCH/REPLACE blocks that name none (Cline's and Roo's blocks). */
+  path?: string;
+  /** Check every hunk and report the diff of each file, without writing. */
+  dry_run?: boolean;
+}
+
+/** Schema of {@link ApplyPatchArgs}. */
+export const applyPatchArgsSchema = z.strictObject({
+  patch: fileText().min(1, 'is empty').describe('The patch: a "*** Begin Patch" envelope (Add/Delete/Update File, Move to, @@ hunks), SEARCH/REPLACE blocks (the file path on the line above "<<<<<<< SEARCH"), or a unified diff ("--- a/f", "+++ b/f", "@@ -l,n +l,n @@").'),
+  format: z.enum(['auto', 'apply_patch', 'search_replace', 'unified']).optional().describe('The patch format; default "auto" tells it by its markers.'),
+  path: z.string().min(1).optional().describe('The file that SEARCH/REPLACE blocks without a path of their own apply to, relative to the root.'),
+  dry_run: z.boolean().optional().describe('Check every hunk and return each file\'s diff without writing.'),
+}) satisfies z.ZodType<ApplyPatchArgs>;

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { createEditor, faultyFs, memoryFs } from 'structedit';
+import { createTools } from 'structedit/tools';
+import { expectError, expectOk } from '../helpers.js';
+
+/** Issue 20: patches as models write them, applied all or nothing with structedit's exact core. */
+
+const files = {
+  'app.py': 'import util\n\n\ndef main():\n    print("hi")\n    return util.run()\n',
+  'util.py': 'def run():\n    return 1\n\n\ndef stop():\n    return 1\n',
+  'win.txt': 'one\r\ntwo\r\nthree\r\n',
+  'tail.txt': 'a\nb',
+};
+
+function setup() {
+  const fs = memoryFs(files);
+  return { fs, editor: createEditor({ fs, semantic: 'syntax' }) };
+}
+
+describe('applyPatch', () => {
+  it('applies an envelope across files: update, add, delete, move; CRLF and a missing final newline kept; undo restores all', async () => {
+    const { fs, editor } = setup();
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: app.py',
+      '@@ def main():',
+      '-    print("hi")',
+      '+    print("hello")',
+      '*** Update File: win.txt',
+      ' one',
+      '-two',
+      '+TWO',
+      '*** Update File: tail.txt',
+      '*** Move to: moved/tail.txt',
+      ' a',
+      '-b',
+      '+B',
+      '*** End of File',
+      '*** Add File: pkg/new.py',
+      '+X = 1',
+      '*** Delete File: util.py',
+      '*** End Patch',
+    ].join('\n');
+    const result = expectOk(await editor.applyPatch({ patch }));
+    expect(result.files.map((file) => `${file.action} ${file.path}`)).toEqual(['updated app.py', 'updated win.txt', 'moved moved/tail.txt', 'added pkg/new.py', 'deleted util.py']);
+    expect(fs.snapshot()).toEqual({
+      'app.py': files['app.py'].replace('print("hi")', 'print("hello")'),
+      'win.txt': 'one\r\nTWO\r\nthree\r\n',
+      'moved/tail.txt': 'a\nB',
+      'pkg/new.py': 'X = 1\n',
+    });
+    expectOk(await editor.undo({ undo_token: result.undo_token! }));
+    expect(fs.snapshot()).toEqual(files);
+  });
+
+  it('a hunk that does not match writes nothing and every hunk is reported, the failing one with the similar text', async () => {
+    const { fs, editor } = setup();
+    const patch = ['*** Begin Patch', '*** Update File: app.py', '-    print("hi")', '+    print("a")', '*** Update File: util.py', '-def run():', '-    return 2', '+def run():', '+    return 3', '*** End Patch'].join('\n');
+    const error = expectError(await editor.applyPatch({ patch }), 'PATCH_FAILED');
+    expect(error.details.hunks.map((hunk) => `${hunk.file}#${hunk.hunk} ${hunk.applied ? 'applies' : hunk.reason}`)).toEqual(['app.py#1 applies', 'util.py#1 no_match']);
+    expect(error.details.hunks[1]!.similar_content![0]).toMatchObject({ line_number: 1, content: 'def run():\n    return 1\n' });
+    expect(fs.snapshot()).toEqual(files);
+    const [tool] = createTools(editor, { include: ['apply_patch'] });
+    const text = (await tool!.execute({ patch })).content[0]!.text;
+    expect(text).toContain('app.py hunk 1 (patch line 3): would apply');
+    expect(text).toContain('util.py hunk 1 (patch line 6): not found; most similar, line 1 (similarity 0.95):\n    def run():\n        return 1\n');
+  });
+
+  it('text found twice is ambiguous unless a line number chooses; a unified diff picks the place nearest its line', async () => {
+    const { fs, editor } = setup();
+    const twice = 'util.py\n<<<<<<< SEARCH\n    return 1\n=======\n    return 9\n>>>>>>> REPLACE\n';
+    const error = expectError(await editor.applyPatch({ patch: twice }), 'PATCH_FAILED');
+    expect(error.details.hunks[0]).toMatchObject({ reason: 'ambiguous', matches: [2, 6] });
+    const unified = '--- a/util.py\n+++ b/util.py\n@@ -6 +6 @@\n-    return 1\n+    return 9\n';
+    expectOk(await editor.applyPatch({ patch: unified }));
+    expect(fs.snapshot()['util.py']).toBe('def run():\n    return 1\n\n\ndef stop():\n    return 9\n');
+  });
+
+  it('a dry run returns each diff and writes nothing; a malformed patch is INVALID_ARGUMENT, a path outside the root PATH_OUTSIDE_ROOT', async () => {
+    const { fs, editor } = setup();
+    const dry = expectOk(await editor.applyPatch({ patch: 'app.py\n<<<<<<< SEARCH\nimport util\n=======\nimport util as u\n>>>>>>> REPLACE\n', dry_run: true }));
+    expect(dry.files[0]!.diff).toContain('-import util\n+import util as u\n');
+    expect(dry.undo_token).toBeNull();
+    expect(fs.snapshot()).toEqual(files);
+    expect(expectError(await editor.applyPatch({ patch: '*** Begin Patch\n*** Update File: app.py\n' }), 'INVALID_ARGUMENT').message).toContain('patch: line 2: "*** Update File: app.py" has no hunk');
+    expect(expectError(await editor.applyPatch({ patch: '*** Begin Patch\n*** Delete File: ../etc/passwd\n*** End Patch' }), 'PATH_OUTSIDE_ROOT').message).toContain("outside the editor's root");
+  });
+
+  it('adding a file that exists, or updating one that does not, is refused with the reason', async () => {
+    const { editor } = setup();
+    const error = expectError(await editor.applyPatch({ patch: '*** Begin Patch\n*** Add File: app.py\n+x\n*** Update File: nope.py\n-a\n+b\n*** End Patch' }), 'PATCH_FAILED');
+    expect(error.details.problems).toEqual(['app.py (patch line 2) already exists; update it instead, or delete it first in the same patch', 'nope.py (patch line 4) does not exist: check the path (relative to the root), or add it as a new file']);
+  });
+
+  it('a multi-file patch under a write fault at any step leaves every file byte-identical', async () => {
+    const patch = ['*** Begin Patch', '*** Update File: app.py', '-    print("hi")', '+    print("a")', '*** Add File: new/x.py', '+x = 1', '*** Delete File: tail.txt', '*** Update File: win.txt', '-two', '+2', '*** End Patch'].join('\n');
+    const operations = ['write', 'rename', 'mkdir', 'remove'] as const;
+    const counting = faultyFs(memoryFs(files), { operations });
+    expectOk(await createEditor({ fs: counting, semantic: 'syntax' }).applyPatch({ patch }));
+    let failed = 0;
+    for (let failAt = 1; failAt <= counting.calls; failAt++) {
+      const inner = memoryFs(files);
+      const result = await createEditor({ fs: faultyFs(inner, { operations, failAt }), semantic: 'syntax' }).applyPatch({ patch });
+      if (result.isOk()) continue;
+      failed++;
+      expect(inner.snapshot()).toEqual(files);
+    }
+    console.log(`apply_patch under write faults: ${failed} of ${counting.calls} injected faults failed the patch, every file byte-identical after each`);
+    expect(failed).toBeGreaterThan(0);
+  });
+});

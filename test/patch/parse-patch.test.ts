@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { detectPatchFormat, parsePatch } from '../../src/core/patch/parse-patch.js';
+
+describe('apply_patch envelope', () => {
+  it('add, delete, update with a move, anchors and End of File', () => {
+    const patch = [
+      '*** Begin Patch',
+      '*** Add File: docs/new.md',
+      '+# New',
+      '+',
+      '*** Delete File: old.py',
+      '*** Update File: src/app.py',
+      '*** Move to: src/main.py',
+      '@@ def main():',
+      ' print("a")',
+      '-print("b")',
+      '+print("c")',
+      '@@',
+      ' x = 1',
+      '+y = 2',
+      '*** End of File',
+      '*** End Patch',
+    ].join('\n');
+    expect(parsePatch(patch, 'auto', null)._unsafeUnwrap()).toEqual({
+      format: 'apply_patch',
+      files: [
+        { kind: 'add', path: 'docs/new.md', content: '# New\n\n', patch_line: 2 },
+        { kind: 'delete', path: 'old.py', patch_line: 5 },
+        {
+          kind: 'update',
+          path: 'src/app.py',
+          move_to: 'src/main.py',
+          patch_line: 6,
+          hunks: [
+            { old_text: 'print("a")\nprint("b")\n', new_text: 'print("a")\nprint("c")\n', line_hint: null, anchor: 'def main():', at_end: false, patch_line: 8 },
+            { old_text: 'x = 1\n', new_text: 'x = 1\ny = 2\n', line_hint: null, anchor: null, at_end: true, patch_line: 12 },
+          ],
+        },
+      ],
+    });
+  });
+
+  it.each([
+    ['*** Update File: a.py\n-x\n*** End Patch', 1, 'must start with "*** Begin Patch"'],
+    ['*** Begin Patch\n*** Update File: a.py\n-x\n', 3, 'must end with "*** End Patch"'],
+    ['*** Begin Patch\n*** Update File: a.py\n?x\n*** End Patch', 3, 'a hunk line starts with'],
+    ['*** Begin Patch\n*** Frobnicate: a.py\n*** End Patch', 2, 'expected "*** Add File: <path>"'],
+    ['*** Begin Patch\n*** Add File: a.py\nno plus\n*** End Patch', 3, 'starts with "+"'],
+  ])('%j is refused at line %i', (patch, line, message) => {
+    const error = parsePatch(patch, 'apply_patch', null)._unsafeUnwrapErr();
+    expect(error.line).toBe(line);
+    expect(error.message).toContain(message);
+  });
+});
+
+describe('SEARCH/REPLACE blocks', () => {
+  it("Aider's, with the path above a fence, several blocks per file", () => {
+    const patch = ['Change it:', '', 'src/app.py', '```python', '<<<<<<< SEARCH', 'a = 1', '=======', 'a = 2', '>>>>>>> REPLACE', '```', '', 'src/app.py', '```python', '<<<<<<< SEARCH', '=======', 'b = 3', '>>>>>>> REPLACE', '```'].join('\n');
+    expect(parsePatch(patch, 'auto', null)._unsafeUnwrap()).toEqual({
+      format: 'search_replace',
+      files: [
+        {
+          kind: 'update',
+          path: 'src/app.py',
+          move_to: null,
+          patch_line: 5,
+          hunks: [
+            { old_text: 'a = 1\n', new_text: 'a = 2\n', line_hint: null, anchor: null, at_end: false, patch_line: 5 },
+            { old_text: '', new_text: 'b = 3\n', line_hint: null, anchor: null, at_end: false, patch_line: 14 },
+          ],
+        },
+      ],
+    });
+  });
+
+  it("Cline's and Roo's, with :start_line: and the path given separately", () => {
+    const patch = ['------- SEARCH', ':start_line:12', '-------', 'old()', '=======', 'new()', '+++++++ REPLACE'].join('\n');
+    const batch = parsePatch(patch, 'auto', 'lib/x.ts')._unsafeUnwrap();
+    expect(batch.files).toEqual([{ kind: 'update', path: 'lib/x.ts', move_to: null, patch_line: 1, hunks: [{ old_text: 'old()\n', new_text: 'new()\n', line_hint: 12, anchor: null, at_end: false, patch_line: 1 }] }]);
+    expect(parsePatch(patch, 'auto', null)._unsafeUnwrapErr().message).toContain('names no file');
+  });
+});
+
+describe('unified diffs', () => {
+  it('git diff: a change, a new file, a deleted file, a rename, no newline at end of file', () => {
+    const patch = [
+      'diff --git a/src/a.py b/src/a.py',
+      'index 1..2 100644',
+      '--- a/src/a.py',
+      '+++ b/src/a.py',
+      '@@ -1,2 +1,2 @@',
+      ' x = 1',
+      '-y = 2',
+      '\\ No newline at end of file',
+      '+y = 3',
+      '\\ No newline at end of file',
+      'diff --git a/new.txt b/new.txt',
+      'new file mode 100644',
+      '--- /dev/null',
+      '+++ b/new.txt',
+      '@@ -0,0 +1 @@',
+      '+hello',
+      'diff --git a/gone.txt b/gone.txt',
+      'deleted file mode 100644',
+      '--- a/gone.txt',
+      '+++ /dev/null',
+      '@@ -1 +0,0 @@',
+      '-bye',
+      'diff --git a/old/name.py b/new/name.py',
+      'similarity index 100%',
+      'rename from old/name.py',
+      'rename to new/name.py',
+    ].join('\n');
+    expect(parsePatch(patch, 'auto', null)._unsafeUnwrap()).toEqual({
+      format: 'unified',
+      files: [
+        { kind: 'update', path: 'src/a.py', move_to: null, patch_line: 1, hunks: [{ old_text: 'x = 1\ny = 2', new_text: 'x = 1\ny = 3', line_hint: 1, anchor: null, at_end: true, patch_line: 5 }] },
+        { kind: 'add', path: 'new.txt', content: 'hello\n', patch_line: 11 },
+        { kind: 'delete', path: 'gone.txt', patch_line: 17 },
+        { kind: 'update', path: 'old/name.py', move_to: 'new/name.py', patch_line: 23, hunks: [] },
+      ],
+    });
+  });
+
+  it('a hunk shorter than its header says is refused', () => {
+    expect(parsePatch('--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n', 'unified', null)._unsafeUnwrapErr().message).toContain('fewer lines than its header');
+  });
+});
+
+it('tells the format by its markers', () => {
+  expect(detectPatchFormat('*** Begin Patch\n*** End Patch')).toBe('apply_patch');
+  expect(detectPatchFormat('f\n<<<<<<< SEARCH\n=======\n>>>>>>> REPLACE')).toBe('search_replace');
+  expect(detectPatchFormat('--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+b\n')).toBe('unified');
+  expect(detectPatchFormat('just text')).toBeNull();
+});
