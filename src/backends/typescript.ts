@@ -169,7 +169,8 @@ class TypeScriptProject {
       if (path === null || path.split('/').includes('node_modules')) return { kind: 'refused', reason: `renaming it would change ${path ?? location.fileName}, which is not a source file of the project (a dependency or the standard library declares the name too)` };
       edits.push({ file: path, start: location.textSpan.start, end: location.textSpan.start + location.textSpan.length, text: `${location.prefixText ?? ''}${newName}${location.suffixText ?? ''}` });
     }
-    return { kind: 'edits', edits };
+    // The same place can come back twice (a name both exported and used in one specifier, across project references): once is enough.
+    return { kind: 'edits', edits: uniqueBy(edits, (edit) => `${edit.file}:${edit.start}:${edit.end}`) };
   }
 
   references(program: TS.Program, file: string, offset: number): BackendSpan[] {

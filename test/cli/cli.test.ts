@@ -222,7 +222,7 @@ describe('file lifecycle commands', () => {
     expect((await run('delete-file', 'lib/b.py', '--root', dir, '--dry-run')).out).toBe('Would delete lib/b.py (6 bytes); nothing was written.');
     expect((await run('delete-file', 'lib/b.py', '--root', dir)).code).toBe(0);
     writeFileSync(join(dir, 'fix.patch'), '*** Begin Patch\n*** Add File: c.py\n+Z = 3\n*** End Patch\n');
-    expect((await run('patch', join(dir, 'fix.patch'), '--root', dir)).out).toMatch(/^Applied the apply_patch patch to 1 file \(undo_token: undo-[\w-]+\):\n  added c\.py/);
+    expect((await run('patch', join(dir, 'fix.patch'), '--root', dir)).out).toMatch(/^Applied the apply_patch patch to 1 file \(undo_token: undo-[\w-]+\):\n {2}added c\.py/);
     expect(readFileSync(join(dir, 'c.py'), 'utf8')).toBe('Z = 3\n');
     const failed = await run('patch', join(dir, 'fix.patch'), '--root', dir);
     expect(failed.code).toBe(1);

@@ -558,7 +558,7 @@ describe('6. LLM-friendly error reporting', () => {
       [{ path: 'nope.txt', edits: [{ old_text: 'a', new_text: 'b' }] }, 'FILE_NOT_FOUND', /check the spelling and the folder/],
       [{ path: 'bin.dat', edits: [{ old_text: 'a', new_text: 'b' }] }, 'BINARY_FILE', /Edit the file with a tool made for its format/],
       [{ path: 'latin1.txt', edits: [{ old_text: 'a', new_text: 'b' }] }, 'ENCODING_ERROR', /Convert the file to UTF-8 first/],
-      [{ path: 'a.txt', edits: [{ oldText: 'one', newText: '1' } as unknown as EditOperation] }, 'INVALID_ARGUMENT', /unknown fields "oldText", "newText".*Correct these fields and call again/],
+      [{ path: 'a.txt', edits: [{ oldText: 'one', newText: '1' } as unknown as EditOperation] }, 'INVALID_ARGUMENT', /unknown fields "oldText" \(did you mean "old_text"\?\), "newText" \(did you mean "new_text"\?\).*Correct these fields and call again/],
       [{ path: '../escape.txt', edits: [{ old_text: 'a', new_text: 'b' }] }, 'PATH_OUTSIDE_ROOT', /Use a path inside the root/],
     ];
     for (const [input, code, next] of cases) {
