@@ -42,6 +42,14 @@ function existing(context: EditorContext, path: string): ResultAsync<{ bytes: Ui
   return fromFs(context.fs.exists(path), path, 'read').andThen((exists) => (exists ? context.readBytes(path, movedLimit) : okAsync(null)));
 }
 
+/** The file at `path`, required to exist and to be the version `expected` names (when given). */
+function expectedFile(context: EditorContext, path: string, expected: string | undefined, verb: 'deleted' | 'moved'): ResultAsync<{ bytes: Uint8Array; hash: string }, StructeditError> {
+  return existing(context, path).andThen((found) => {
+    if (found === null) return err(makeError('FILE_NOT_FOUND', `No file at ${path}. Paths are relative to the editor's root; check the spelling and the folder. Nothing was ${verb}.`, { path }));
+    return context.checkExpectedHash({ path, hash: found.hash }, expected).map(() => found);
+  });
+}
+
 /** `FILE_EXISTS`, naming the hash to overwrite it with. */
 function fileExists(path: string, hash: string, field: string): StructeditError {
   return makeError('FILE_EXISTS', `${path} already exists; nothing was written. To replace it, send overwrite: true with ${field}: "${hash}" (its hash now), or choose another path.`, { path, hash });
@@ -74,9 +82,7 @@ export function createFile(context: EditorContext, input: CreateFileArgs): Resul
 export function deleteFile(context: EditorContext, input: DeleteFileArgs): ResultAsync<FileLifecycleResult, StructeditError> {
   return safeTry(async function* () {
     const args = yield* validateArguments(deleteFileArgsSchema, input);
-    const before = yield* existing(context, args.path);
-    if (before === null) return err(makeError('FILE_NOT_FOUND', `No file at ${args.path}. Paths are relative to the editor's root; check the spelling and the folder. Nothing was deleted.`, { path: args.path }));
-    yield* context.checkExpectedHash({ path: args.path, hash: before.hash }, args.expected_hash);
+    const before = yield* expectedFile(context, args.path, args.expected_hash, 'deleted');
     const dryRun = args.dry_run ?? false;
     const receipt = dryRun ? null : yield* context.commit([{ path: args.path, before: before.bytes, after: null }]);
     return ok({ action: 'deleted', path: args.path, bytes: before.bytes.length, hash: null, dry_run: dryRun, undo_token: receipt?.undo_token ?? null, warnings: [] } satisfies FileLifecycleResult);
@@ -87,9 +93,7 @@ export function deleteFile(context: EditorContext, input: DeleteFileArgs): Resul
 export function moveFile(context: EditorContext, input: MoveFileArgs): ResultAsync<FileLifecycleResult, StructeditError> {
   return safeTry(async function* () {
     const args = yield* validateArguments(moveFileArgsSchema, input);
-    const source = yield* existing(context, args.from);
-    if (source === null) return err(makeError('FILE_NOT_FOUND', `No file at ${args.from}. Paths are relative to the editor's root; check the spelling and the folder. Nothing was moved.`, { path: args.from }));
-    yield* context.checkExpectedHash({ path: args.from, hash: source.hash }, args.expected_hash);
+    const source = yield* expectedFile(context, args.from, args.expected_hash, 'moved');
     const target = yield* existing(context, args.to);
     if (target !== null && args.overwrite !== true) return err(fileExists(args.to, target.hash, 'to_expected_hash'));
     if (target !== null) yield* context.checkExpectedHash({ path: args.to, hash: target.hash }, args.to_expected_hash);
