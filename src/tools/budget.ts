@@ -65,7 +65,7 @@ export function cutText(text: string, budget: number, howToContinue: (shown: { s
   }
 }
 
-/** What {@link cutData} left out, as the `truncated` field of cut data. */
+/** What the output budget left out of a tool answer's data: its `truncated` field (`structuredContent.truncated`). */
 export interface Truncation {
   /** The budget the data was cut to. */
   max_output_chars: number;
