@@ -81,7 +81,8 @@ export type {
 } from './core/arguments/structure.js';
 export type { FindStructuresArgs, ListStructuresInArgs } from './core/arguments/discovery.js';
 export type { FoundStructure, StructureFilters } from './core/discovery/structure-query.js';
-export type { EditOperation, FileEditArgs } from './core/arguments/file-edit.js';
+export type { EditOperation, FileEditArgs, MatchMode } from './core/arguments/file-edit.js';
+export type { WhitespaceRelaxation } from './core/text/whitespace-match.js';
 export type { CreateFileArgs, DeleteFileArgs, MoveFileArgs } from './core/arguments/file-lifecycle.js';
 export type { ApplyPatchArgs } from './core/arguments/patch.js';
 export type { PatchFormat } from './core/patch/patch-batch.js';
@@ -96,6 +97,7 @@ export type {
   FilePreview,
   LineHighlight,
   MatchLocation,
+  OtherEditFailure,
   SimilarContent,
   PatchHunkReport,
   StringDiff,

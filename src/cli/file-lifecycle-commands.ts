@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { CommanderError, type Command } from 'commander';
+import { CommanderError, Option, type Command } from 'commander';
 import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
 import { applyPatchTool } from '../tools/definitions/apply-patch.js';
@@ -31,12 +31,13 @@ export function registerFileLifecycleCommands(program: Command, context: EditCom
       .description('Apply a patch (apply_patch envelope, SEARCH/REPLACE blocks or a unified diff) across files, all or nothing.')
       .argument('<file>', 'the patch file, or - for standard input')
       .option('--format <format>', 'auto (default), apply_patch, search_replace or unified')
-      .option('--path <path>', 'the file of SEARCH/REPLACE blocks that name none'),
-  ).action(async (file: string, options: LifecycleOptions & { format?: string; path?: string }) => {
+      .option('--path <path>', 'the file of SEARCH/REPLACE blocks that name none')
+      .addOption(new Option('--match <mode>', 'exact (default), or whitespace: a hunk found nowhere exactly applies where it fits with only whitespace relaxed, if one place does').choices(['exact', 'whitespace'])),
+  ).action(async (file: string, options: LifecycleOptions & { format?: string; path?: string; match?: 'exact' | 'whitespace' }) => {
     const patch = file === '-' ? await context.readStdin() : await readFile(file, 'utf8').catch((cause: unknown) => {
       throw new CommanderError(context.usageExitCode, 'structedit.usage', `cannot read ${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
     });
-    const args = { patch, ...(options.format ? { format: options.format as 'auto' } : {}), ...(options.path ? { path: options.path } : {}), ...dryRun(options) };
+    const args = { patch, ...(options.format ? { format: options.format as 'auto' } : {}), ...(options.path ? { path: options.path } : {}), ...(options.match ? { match: options.match } : {}), ...dryRun(options) };
     finish(applyPatchTool, args, await editorFor(options).applyPatch(args), options);
   });
 

@@ -1,3 +1,4 @@
+import type { WhitespaceRelaxation } from './text/whitespace-match.js';
 
 /**
  * The error values every operation returns instead of throwing. One discriminated union keyed by
@@ -306,6 +307,10 @@ export interface PatchHunkReport {
   matches?: number[];
   /** The file's text most like the hunk's old text, when it matched nowhere. */
   similar_content?: SimilarContent[];
+  /** When nothing is similar enough to copy: the file's text nearest the hunk's old text however unlike (where to look). */
+  nearest_match?: { line_number: number; content: string; similarity_score: number };
+  /** With `match: 'whitespace'`: the hunk was found only with whitespace relaxed, at this line. */
+  relaxed?: WhitespaceRelaxation & { line_number: number };
 }
 
 /** A concrete next step for the caller. */
@@ -360,6 +365,37 @@ export interface ValidationError {
   search_text?: string;
   /** `NO_MATCH`: the closest text in the file, best first. */
   similar_content?: SimilarContent[];
+  /**
+   * `NO_MATCH` with no `similar_content`: the file's text nearest the old text however unlike
+   * (where to look; `file_preview` shows the lines around it).
+   */
+  nearest_match?: { line_number: number; content: string; similarity_score: number };
+  /** With `match: 'whitespace'`: the lines of the several places the text fits with whitespace relaxed (none was chosen). */
+  relaxed_candidates?: number[];
+  /** Earlier edits that failed too: this one was checked on the file without them. */
+  after_failed_edits?: number[];
+}
+
+/** Another edit of the same call that failed, as `NO_MATCH` and `WRONG_COUNT` list them in `other_failures`. */
+export interface OtherEditFailure {
+  /** The edit (0-based). */
+  edit_index: number;
+  /** `NO_MATCH`, `WRONG_COUNT`, or `INVALID_ARGUMENT` (an empty old_text on a non-empty file). */
+  type: 'NO_MATCH' | 'WRONG_COUNT' | 'INVALID_ARGUMENT';
+  /** What went wrong with it. */
+  message: string;
+  /** Earlier edits that failed: this one was checked on the file without them, so its report may change once they are fixed. */
+  after_failed_edits: number[];
+  /** `NO_MATCH`: the closest text, best first. */
+  similar_content?: SimilarContent[];
+  /** `NO_MATCH` with nothing similar: the nearest text however unlike. */
+  nearest_match?: { line_number: number; content: string; similarity_score: number };
+  /** `WRONG_COUNT`: how many occurrences there are. */
+  actual_occurrences?: number;
+  /** `WRONG_COUNT`: where they are (at most 20). */
+  match_locations?: MatchLocation[];
+  /** Its first suggested fix. */
+  suggested_fix?: SuggestedFix;
 }
 
 /** The `details` of `NO_MATCH` and `WRONG_COUNT` errors (besides `state`). */
@@ -374,6 +410,10 @@ export interface FileEditErrorDetails {
   file_preview?: FilePreview;
   /** Something the caller should know, e.g. that earlier edits in the call changed the text. */
   note?: string;
+  /** The call's other failing edits (each checked on the file without the failed ones before it). */
+  other_failures?: OtherEditFailure[];
+  /** Edits left unchecked after the last one listed, because too many had failed. */
+  unchecked_edits?: number;
 }
 
 /** The typed `details` of each error code (besides `state`). */

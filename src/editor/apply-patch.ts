@@ -9,6 +9,7 @@ import { emptySource, placeHunks } from '../core/patch/place-hunks.js';
 import { diffableText, diffReplacements } from '../core/text/diff.js';
 import { createSourceText, type SourceText } from '../core/text/source-text.js';
 import { encodeUtf8 } from '../core/text/utf8.js';
+import type { WhitespaceRelaxation } from '../core/text/whitespace-match.js';
 import type { Warning } from '../core/warnings.js';
 import type { FileWrite } from './commit.js';
 import type { EditorContext } from './context.js';
@@ -31,6 +32,8 @@ export interface PatchedFile {
   from?: string;
   /** Hunks applied to it. */
   hunks: number;
+  /** With `match: 'whitespace'`: the hunks found only with whitespace relaxed (1-based), and where. */
+  relaxed?: Array<WhitespaceRelaxation & { hunk: number; line_number: number }>;
   /** The unified diff of the file (`""` for a deletion or an unchanged move). */
   diff: string;
 }
@@ -86,7 +89,7 @@ export function applyPatch(context: EditorContext, input: ApplyPatchArgs): Resul
 
     const reports: PatchHunkReport[] = [];
     const problems: string[] = [];
-    const done: Array<{ file: FilePatch; hunks: number }> = [];
+    const done: Array<{ file: FilePatch; hunks: number; relaxed?: PatchedFile['relaxed'] }> = [];
     for (const file of batch.files) {
       const state = yield* stateOf(file.path);
       if (file.kind === 'add') {
@@ -110,9 +113,10 @@ export function applyPatch(context: EditorContext, input: ApplyPatchArgs): Resul
           problems.push(`${file.path} (patch line ${file.patch_line}) does not exist: check the path (relative to the root), or add it as a new file`);
           continue;
         }
-        const placed = placeHunks(state.source ?? emptySource(), file.hunks);
+        const placed = placeHunks(state.source ?? emptySource(), file.hunks, args.match ?? 'exact');
         for (const outcome of placed.outcomes) reports.push({ file: file.path, ...outcome });
         const applied = placed.outcomes.filter((outcome) => outcome.applied).length;
+        const relaxed = placed.outcomes.flatMap((outcome) => (outcome.relaxed ? [{ hunk: outcome.hunk, ...outcome.relaxed }] : []));
         state.source = placed.text;
         if (file.move_to !== null) {
           const target = yield* stateOf(file.move_to);
@@ -123,12 +127,12 @@ export function applyPatch(context: EditorContext, input: ApplyPatchArgs): Resul
           target.source = state.source;
           state.source = null;
         }
-        done.push({ file, hunks: applied });
+        done.push({ file, hunks: applied, ...(relaxed.length > 0 ? { relaxed } : {}) });
       }
     }
     const failed = reports.filter((report) => !report.applied);
     if (failed.length > 0 || problems.length > 0) {
-      const listed = failed.map((report) => `${report.file} hunk ${report.hunk} (patch line ${report.patch_line}): ${report.reason === 'ambiguous' ? `its text is at lines ${report.matches!.join(', ')}; add context lines to choose one` : report.similar_content && report.similar_content.length > 0 ? `not found; the most similar text starts at line ${report.similar_content[0]!.line_number}` : 'not found, nor anything like it'}`);
+      const listed = failed.map((report) => `${report.file} hunk ${report.hunk} (patch line ${report.patch_line}): ${report.reason === 'ambiguous' ? `its text is at lines ${report.matches!.join(', ')}; add context lines to choose one` : report.similar_content && report.similar_content.length > 0 ? `not found; the most similar text starts at line ${report.similar_content[0]!.line_number}` : report.nearest_match ? `not found, nor anything similar enough to copy; the nearest text is at line ${report.nearest_match.line_number} (similarity ${report.nearest_match.similarity_score})` : 'not found, nor anything like it'}`);
       const applied = reports.length - failed.length;
       return err(
         makeError(
@@ -153,11 +157,12 @@ export function applyPatch(context: EditorContext, input: ApplyPatchArgs): Resul
       const afterText = state.source?.text ?? '';
       return diffReplacements(diffableText(before), [{ start: 0, end: before.text.length, text: afterText }], { path }).unified;
     };
-    const files: PatchedFile[] = done.map(({ file, hunks }) =>
-      file.kind === 'update' && file.move_to !== null
+    const files: PatchedFile[] = done.map(({ file, hunks, relaxed }) => ({
+      ...(file.kind === 'update' && file.move_to !== null
         ? { path: file.move_to, action: 'moved' as const, from: file.path, hunks, diff: diffOf(file.move_to) }
-        : { path: file.path, action: file.kind === 'add' ? ('added' as const) : file.kind === 'delete' ? ('deleted' as const) : ('updated' as const), hunks, diff: file.kind === 'delete' ? '' : diffOf(file.path) },
-    );
+        : { path: file.path, action: file.kind === 'add' ? ('added' as const) : file.kind === 'delete' ? ('deleted' as const) : ('updated' as const), hunks, diff: file.kind === 'delete' ? '' : diffOf(file.path) }),
+      ...(relaxed ? { relaxed } : {}),
+    }));
     const dryRun = args.dry_run ?? false;
     const receipt = dryRun || writes.length === 0 ? null : yield* context.commit(writes);
     return ok({ format: batch.format, files, dry_run: dryRun, undo_token: receipt?.undo_token ?? null, warnings: [] });

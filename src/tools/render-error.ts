@@ -98,7 +98,13 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
           ? `${hunk.file} hunk ${hunk.hunk} (patch line ${hunk.patch_line}): would apply`
           : hunk.reason === 'ambiguous'
             ? `${hunk.file} hunk ${hunk.hunk} (patch line ${hunk.patch_line}): its text is at lines ${hunk.matches!.join(', ')}: add context lines so it names one`
-            : `${hunk.file} hunk ${hunk.hunk} (patch line ${hunk.patch_line}): not found${hunk.similar_content && hunk.similar_content.length > 0 ? `; most similar, line ${hunk.similar_content[0]!.line_number} (similarity ${hunk.similar_content[0]!.similarity_score}):\n${hunk.similar_content[0]!.content.replace(/\n$/, '').split('\n').map((line) => `    ${line}`).join('\n')}` : ''}`,
+            : `${hunk.file} hunk ${hunk.hunk} (patch line ${hunk.patch_line}): not found${
+                hunk.similar_content && hunk.similar_content.length > 0
+                  ? `; most similar, line ${hunk.similar_content[0]!.line_number} (similarity ${hunk.similar_content[0]!.similarity_score}):\n${indented(hunk.similar_content[0]!.content)}`
+                  : hunk.nearest_match
+                    ? `, nor anything similar enough to copy; the nearest text, line ${hunk.nearest_match.line_number} (similarity ${hunk.nearest_match.similarity_score}):\n${indented(hunk.nearest_match.content)}`
+                    : ''
+              }`,
       ),
     ],
     next: () => ['Rewrite the failing hunks from the file as it is (copy the lines shown exactly, as context and - lines), keep the others, and send the whole patch again.'],
@@ -284,4 +290,9 @@ export function renderError(tool: string, error: StructeditError): string {
     'Next steps:',
     ...next.map((step, i) => `${i + 1}. ${step}`),
   ].join('\n');
+}
+
+/** A text's lines indented four spaces (its final line break dropped), as facts quote file text. */
+function indented(text: string): string {
+  return text.replace(/\n$/, '').split('\n').map((line) => `    ${line}`).join('\n');
 }

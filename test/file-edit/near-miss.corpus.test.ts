@@ -112,4 +112,59 @@ describe('near-miss recovery on real code', () => {
     console.log(`near-miss recovery: ${found}/${tried} = ${(100 * rate).toFixed(1)}% from ${all.length} snippets of real files\n${rows.join('\n')}${misses.length > 0 ? `\n  first misses:\n    ${misses.join('\n    ')}` : ''}`);
     expect(rate).toBeGreaterThanOrEqual(0.95);
   });
+
+  it("match: 'whitespace' applies whitespace-only misses at their one true place and refuses every other miss", async () => {
+    const python = pythonSample(130);
+    const modules = nodeModulesSample(130);
+    const all = [...snippets(python.root, python.files, 0), ...snippets(modules.root, modules.files, 3)];
+    const whitespaceOnly: Record<string, Perturbation> = {
+      're-indented': perturbations['re-indented']!,
+      'tabs<->spaces': perturbations['tabs<->spaces']!,
+      'trailing whitespace': perturbations['trailing whitespace']!,
+      'line-number prefixes': (snippet) => snippet.split('\n').map((line, index) => `${index + 1} | ${line}`).join('\n'),
+    };
+    const others = ['other quote style', 'other case', 'one wrong character', 'one missing line'];
+    const tally: Record<string, { tried: number; applied: number; ambiguous: number }> = {};
+    const wrong: string[] = [];
+    for (const snippet of all) {
+      // The change the caller means: the first word of three letters or more renamed.
+      const word = /[A-Za-z_]{3,}/.exec(snippet.text);
+      if (!word) continue;
+      const changed = snippet.text.slice(0, word.index) + 'renamed_word' + snippet.text.slice(word.index + word[0].length);
+      const expected = snippet.content.replace(snippet.text, () => changed);
+      for (const [name, perturb] of Object.entries(whitespaceOnly)) {
+        const old_text = perturb(snippet.text);
+        if (old_text === null || snippet.content.includes(old_text)) continue;
+        const fs = memoryFs({ [snippet.file]: snippet.content });
+        const result = await createEditor({ fs }).editFile({ path: snippet.file, match: 'whitespace', edits: [{ old_text, new_text: perturb(changed) ?? changed }] });
+        const entry = (tally[name] ??= { tried: 0, applied: 0, ambiguous: 0 });
+        entry.tried++;
+        if (result.isOk()) {
+          entry.applied++;
+          if (fs.snapshot()[snippet.file] !== expected) wrong.push(`${name} ${snippet.file}:${snippet.line}`);
+        } else {
+          // The only acceptable refusal: the relaxed text fits several places.
+          const error = result.error;
+          if (error.error === 'NO_MATCH' && error.details.validation_error.relaxed_candidates) entry.ambiguous++;
+          else wrong.push(`${name} ${snippet.file}:${snippet.line} refused: ${error.message.slice(0, 120)}`);
+        }
+      }
+      for (const name of others) {
+        const old_text = perturbations[name]!(snippet.text);
+        if (old_text === null || snippet.content.includes(old_text)) continue;
+        const result = await createEditor({ fs: memoryFs({ [snippet.file]: snippet.content }) }).editFile({ path: snippet.file, match: 'whitespace', edits: [{ old_text, new_text: changed }] });
+        const entry = (tally[name] ??= { tried: 0, applied: 0, ambiguous: 0 });
+        entry.tried++;
+        if (result.isOk()) {
+          entry.applied++;
+          wrong.push(`${name} ${snippet.file}:${snippet.line} applied`);
+        }
+      }
+    }
+    const rows = Object.entries(tally).map(([name, entry]) => `  ${name.padEnd(22)} ${entry.applied}/${entry.tried} applied, ${entry.ambiguous} refused as ambiguous`);
+    console.log(`match 'whitespace' on ${all.length} snippets of real files:\n${rows.join('\n')}${wrong.length > 0 ? `\n  wrong:\n    ${wrong.slice(0, 15).join('\n    ')}` : ''}`);
+    expect(wrong).toEqual([]);
+    for (const name of Object.keys(whitespaceOnly)) expect(tally[name]!.applied + tally[name]!.ambiguous).toBe(tally[name]!.tried);
+    for (const name of others) expect(tally[name]!.applied).toBe(0);
+  });
 });

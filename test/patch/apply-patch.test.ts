@@ -108,4 +108,52 @@ describe('applyPatch', () => {
     console.log(`apply_patch under write faults: ${failed} of ${counting.calls} injected faults failed the patch, every file byte-identical after each`);
     expect(failed).toBeGreaterThan(0);
   });
+
+  it("match: 'whitespace': a hunk indented otherwise applies at its one place, re-indented, and the result says so; exact is the default", async () => {
+    const { fs, editor } = setup();
+    const patch = ['<<<<<<< SEARCH', 'def main():', '  print("hi")', '=======', 'def main():', '  print("hi")', '  print("there")', '>>>>>>> REPLACE'].join('\n');
+    expectError(await editor.applyPatch({ patch, path: 'app.py' }), 'PATCH_FAILED');
+    const result = expectOk(await editor.applyPatch({ patch, path: 'app.py', match: 'whitespace' }));
+    expect(fs.snapshot()['app.py']).toBe(files['app.py'].replace('print("hi")\n', 'print("hi")\n    print("there")\n'));
+    expect(result.files[0]!.relaxed).toEqual([{ hunk: 1, match: 'whitespace', line_number: 4, line_number_prefixes: false, reindented: true }]);
+    const [tool] = createTools(createEditor({ fs: memoryFs(files), semantic: 'syntax' }), { include: ['apply_patch'] });
+    const text = (await tool!.execute({ patch, path: 'app.py', match: 'whitespace' })).content[0]!.text;
+    expect(text).toContain('hunk 1 was not found exactly; it matched line 4 with only whitespace relaxed');
+  });
+
+  it("match: 'whitespace' never chooses between two places, and nothing similar still shows the nearest text", async () => {
+    const { fs, editor } = setup();
+    const twice = ['*** Begin Patch', '*** Update File: util.py', '-  return  1', '+  return 2', '*** End Patch'].join('\n');
+    const error = expectError(await editor.applyPatch({ patch: twice, match: 'whitespace' }), 'PATCH_FAILED');
+    expect(error.details.hunks[0]).toMatchObject({ applied: false, reason: 'ambiguous', matches: [2, 6] });
+    const unlike = ['*** Begin Patch', '*** Update File: util.py', '-raise SystemExit("the utility has stopped for good")', '+pass', '*** End Patch'].join('\n');
+    const far = expectError(await editor.applyPatch({ patch: unlike }), 'PATCH_FAILED');
+    expect(far.details.hunks[0]!.similar_content).toEqual([]);
+    expect(far.details.hunks[0]!.nearest_match?.line_number).toBeGreaterThan(0);
+    expect(far.message).toContain('the nearest text is at line');
+    expect(fs.snapshot()).toEqual(files);
+  });
+
+  it('a git diff that shows carriage returns is applied byte for byte (CRLF to LF), and a rename without hunks is a move', async () => {
+    const fs = memoryFs({ 'ci.yml': 'on: push\r\njobs: {}\r\n', 'old.cfg': 'x = 1\n' });
+    const editor = createEditor({ fs, semantic: 'syntax' });
+    const patch = [
+      'diff --git a/ci.yml b/ci.yml',
+      '--- a/ci.yml',
+      '+++ b/ci.yml',
+      '@@ -1,2 +1,2 @@',
+      '-on: push\r',
+      '-jobs: {}\r',
+      '+on: push',
+      '+jobs: {}',
+      'diff --git a/old.cfg b/conf/new.cfg',
+      'similarity index 100%',
+      'rename from old.cfg',
+      'rename to conf/new.cfg',
+      '',
+    ].join('\n');
+    const result = expectOk(await editor.applyPatch({ patch }));
+    expect(result.format).toBe('unified');
+    expect(fs.snapshot()).toEqual({ 'ci.yml': 'on: push\njobs: {}\n', 'conf/new.cfg': 'x = 1\n' });
+  });
 });

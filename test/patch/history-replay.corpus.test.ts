@@ -1,18 +1,30 @@
 import { execFileSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createEditor, memoryFs } from 'structedit';
 
 /**
- * Issue 20: real history, replayed. Every commit of this repository (the clone the test runs in) is
- * applied as its own `git diff` and as an apply_patch envelope converted from it, to the files as
- * they were before, and must give the committed files byte for byte. Derived cases cover what the
- * history lacks: each changed text file with CRLF line endings on both sides (the LF diff applied to
- * the CRLF file), and without a final newline (a diff with "\ No newline at end of file").
+ * Issue 20: real history, replayed. Every commit of a repository is applied as its own `git diff`
+ * and as an apply_patch envelope converted from it, to the files as they were before, and must give
+ * the committed files byte for byte. Derived cases cover what the history lacks: each changed text
+ * file with CRLF line endings on both sides (the LF diff applied to the CRLF file), and without a
+ * final newline (a diff with "\ No newline at end of file").
+ *
+ * Two repositories: this one (the clone the test runs in), and one no one here wrote: pallets/markupsafe
+ * (Python, C, reStructuredText, TOML; BSD-3-Clause, test/fixtures/history/markupsafe.LICENSE.txt), its
+ * whole history as a git bundle (test/fixtures/history/markupsafe.bundle, main at 1251593f, 2025-06-14).
  */
-const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+type Git = (...args: string[]) => string;
+const gitIn =
+  (cwd: string): Git =>
+  (...args) =>
+    execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+const here = gitIn(process.cwd());
 const inRepository = (() => {
   try {
-    return git('rev-parse', '--is-inside-work-tree').trim() === 'true' && git('rev-parse', '--is-shallow-repository').trim() === 'false';
+    return here('rev-parse', '--is-inside-work-tree').trim() === 'true' && here('rev-parse', '--is-shallow-repository').trim() === 'false';
   } catch {
     return false;
   }
@@ -21,9 +33,9 @@ const inRepository = (() => {
 const LIMIT = Number(process.env.STRUCTEDIT_REPLAY_COMMITS ?? 150);
 
 /** The file at a revision, or null where it does not exist. */
-function show(revision: string, path: string): string | null {
+function show(git: Git, revision: string, path: string): string | null {
   try {
-    return execFileSync('git', ['show', `${revision}:${path}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+    return git('show', `${revision}:${path}`);
   } catch {
     return null;
   }
@@ -43,6 +55,7 @@ function envelopeOf(diff: string): string | null {
     const body = hunkStart === -1 ? [] : lines.slice(hunkStart);
     if (isDeleted) out.push(`*** Delete File: ${paths[1]}`);
     else if (isNew) out.push(`*** Add File: ${paths[2]}`, ...body.filter((line) => line.startsWith('+')));
+    else if (body.length === 0 && paths[1] === paths[2]) continue; // a mode change: no text changes
     else {
       out.push(`*** Update File: ${paths[1]}`);
       if (paths[1] !== paths[2]) out.push(`*** Move to: ${paths[2]}`);
@@ -54,9 +67,10 @@ function envelopeOf(diff: string): string | null {
   return out.join('\n');
 }
 
-describe.skipIf(!inRepository)('real history replayed through applyPatch', () => {
-  it('every commit of this repository, as git diff and as an apply_patch envelope, gives the committed files byte for byte', async () => {
-    const commits = git('log', '--no-merges', '--format=%H', '-n', String(LIMIT)).trim().split('\n').filter((commit) => {
+/** Replays the newest `limit` commits of the repository `git` runs in; returns the tally and the failures. */
+async function replayHistory(git: Git, limit: number, exclude: readonly string[]) {
+    const pathspec = ['--', '.', ...exclude.map((path) => `:(exclude)${path}`)];
+    const commits = git('log', '--no-merges', '--format=%H', '-n', String(limit)).trim().split('\n').filter((commit) => {
       try {
         git('rev-parse', '--verify', '--quiet', `${commit}^`);
         return true;
@@ -67,20 +81,20 @@ describe.skipIf(!inRepository)('real history replayed through applyPatch', () =>
     const tally = { commits: 0, fileChanges: 0, unified: 0, envelope: 0, envelopeSkipped: 0, crlf: 0, noFinalNewline: 0, binarySkipped: 0 };
     const failures: string[] = [];
     for (const commit of commits) {
-      const diff = git('diff', '--no-color', '--no-ext-diff', '-M', `${commit}^`, commit, '--', '.', ':(exclude)package-lock.json');
+      const diff = git('diff', '--no-color', '--no-ext-diff', '-M', `${commit}^`, commit, ...pathspec);
       if (diff.trim() === '') continue;
       if (/^(Binary files |GIT binary patch)/m.test(diff)) {
         tally.binarySkipped++;
         continue;
       }
-      const changes = git('diff', '--name-status', '-M', `${commit}^`, commit, '--', '.', ':(exclude)package-lock.json').trim().split('\n').map((line) => line.split('\t'));
+      const changes = git('diff', '--name-status', '-M', `${commit}^`, commit, ...pathspec).trim().split('\n').map((line) => line.split('\t'));
       const before: Record<string, string> = {};
       const after: Record<string, string> = {};
       for (const [status, first, second] of changes) {
         const from = first!;
         const to = status!.startsWith('R') ? second! : first!;
-        const old = status === 'A' ? null : show(`${commit}^`, from);
-        const now = status === 'D' ? null : show(commit, to);
+        const old = status === 'A' ? null : show(git, `${commit}^`, from);
+        const now = status === 'D' ? null : show(git, commit, to);
         if (old !== null) before[from] = old;
         if (now !== null) after[to] = now;
       }
@@ -120,24 +134,43 @@ describe.skipIf(!inRepository)('real history replayed through applyPatch', () =>
     // No final newline: the last lines of changed files, with the newline stripped on both sides, through a diff the `diff` package writes.
     const { createTwoFilesPatch } = await import('diff');
     for (const commit of commits.slice(0, 60)) {
-      const changes = git('diff', '--name-status', `${commit}^`, commit, '--', '*.ts').trim().split('\n').filter(Boolean).map((line) => line.split('\t'));
+      const changes = git('diff', '--name-status', `${commit}^`, commit, '--', '*.ts', '*.py', '*.c', '*.rst').trim().split('\n').filter(Boolean).map((line) => line.split('\t'));
       const modified = changes.find(([status]) => status === 'M');
       if (!modified) continue;
       const path = modified[1]!;
-      const old = show(`${commit}^`, path)!.replace(/\n$/, '');
-      const now = show(commit, path)!.replace(/\n$/, '') + '\n// end';
+      const old = show(git, `${commit}^`, path)!.replace(/\n$/, '');
+      const now = show(git, commit, path)!.replace(/\n$/, '') + '\n// end';
       const patch = createTwoFilesPatch(`a/${path}`, `b/${path}`, old, now);
       const fs = memoryFs({ [path]: old });
       const result = await createEditor({ fs, semantic: 'syntax' }).applyPatch({ patch, format: 'unified' });
       if (result.isOk() && fs.snapshot()[path] === now) tally.noFinalNewline++;
       else failures.push(`${commit.slice(0, 8)} no final newline ${path}: ${result.isErr() ? result.error.message.slice(0, 200) : 'wrong bytes'}`);
     }
-    console.log(
-      `history replay (${tally.commits} commits, ${tally.fileChanges} file changes): git diff ${tally.unified}/${tally.commits} commits exact; apply_patch envelope ${tally.envelope}/${tally.commits - tally.envelopeSkipped} (${tally.envelopeSkipped} with a file lacking its final newline, which the envelope cannot say); CRLF ${tally.crlf}; no final newline ${tally.noFinalNewline}; binary commits skipped ${tally.binarySkipped}${failures.length > 0 ? `\n  ${failures.slice(0, 15).join('\n  ')}` : ''}`,
-    );
-    expect(failures).toEqual([]);
-    expect(tally.fileChanges).toBeGreaterThanOrEqual(500);
-    expect(tally.crlf).toBeGreaterThan(20);
-    expect(tally.noFinalNewline).toBeGreaterThan(10);
+    return { tally, failures };
+}
+
+function report(name: string, { tally, failures }: Awaited<ReturnType<typeof replayHistory>>): void {
+  console.log(
+    `history replay of ${name} (${tally.commits} commits, ${tally.fileChanges} file changes): git diff ${tally.unified}/${tally.commits} commits exact; apply_patch envelope ${tally.envelope}/${tally.commits - tally.envelopeSkipped} (${tally.envelopeSkipped} with a file lacking its final newline, which the envelope cannot say); CRLF ${tally.crlf}; no final newline ${tally.noFinalNewline}; binary commits skipped ${tally.binarySkipped}${failures.length > 0 ? `\n  ${failures.slice(0, 15).join('\n  ')}` : ''}`,
+  );
+  expect(failures).toEqual([]);
+  expect(tally.fileChanges).toBeGreaterThanOrEqual(500);
+  expect(tally.crlf).toBeGreaterThan(20);
+  expect(tally.noFinalNewline).toBeGreaterThan(10);
+}
+
+describe('real history replayed through applyPatch', () => {
+  const clones: string[] = [];
+  afterAll(() => clones.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it.skipIf(!inRepository)('every commit of this repository, as git diff and as an apply_patch envelope, gives the committed files byte for byte', async () => {
+    report('this repository', await replayHistory(here, LIMIT, ['package-lock.json', 'test/fixtures/history']));
+  }, 600_000);
+
+  it('every commit of pallets/markupsafe (a repository no one here wrote), the same', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'structedit-history-'));
+    clones.push(dir);
+    execFileSync('git', ['clone', '--quiet', join(process.cwd(), 'test/fixtures/history/markupsafe.bundle'), dir], { stdio: 'ignore' });
+    report('pallets/markupsafe', await replayHistory(gitIn(dir), Number(process.env.STRUCTEDIT_REPLAY_COMMITS ?? 600), []));
   }, 600_000);
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MatchMode } from '../text/whitespace-match.js';
 import { expectedHashField, fileText, hasNoNul, isWellFormed, MAX_EDITS_PER_CALL, pathField, type WriteOptions } from './common.js';
 
 /** One edit of `editFile`. */
@@ -17,7 +18,19 @@ export interface FileEditArgs extends WriteOptions {
   path: string;
   /** The edits, applied in order, each to the result of the previous one (1 to {@link MAX_EDITS_PER_CALL}). */
   edits: EditOperation[];
+  /**
+   * `exact` (default): every old_text must occur exactly. `whitespace`: an old_text of one
+   * occurrence that is not found exactly applies where it fits with only whitespace (indentation,
+   * spaces, line-number prefixes) relaxed, when exactly one place does; the result reports it.
+   */
+  match?: MatchMode;
 }
+
+/** Schema of {@link MatchMode}. */
+export const matchModeField = z
+  .enum(['exact', 'whitespace'] satisfies MatchMode[])
+  .optional()
+  .describe('"exact" (default): old text must occur exactly. "whitespace": old text not found exactly applies where it fits with only whitespace (indentation, spacing, "12 | " line-number prefixes) relaxed, if exactly one place fits; the new text is re-indented to match and the result says what was relaxed.');
 
 /** Schema of {@link EditOperation}. */
 export const editOperationSchema = z.strictObject({
@@ -45,5 +58,8 @@ export const fileEditArgsSchema = z.strictObject({
     .max(MAX_EDITS_PER_CALL, `at most ${MAX_EDITS_PER_CALL} edits per call: split them into several calls`)
     .describe('Edits applied in order, each to the result of the previous one; all succeed or nothing is written.'),
   dry_run: z.boolean().optional().describe('Check every edit and return the diff without writing (default false).'),
+  match: matchModeField,
   expected_hash: expectedHashField,
 }) satisfies z.ZodType<FileEditArgs>;
+
+export type { MatchMode };

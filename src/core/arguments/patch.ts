@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PatchFormat } from '../patch/patch-batch.js';
 import { fileText } from './common.js';
+import { matchModeField, type MatchMode } from './file-edit.js';
 
 /** Arguments of `applyPatch`. */
 export interface ApplyPatchArgs {
@@ -12,6 +13,8 @@ export interface ApplyPatchArgs {
   path?: string;
   /** Check every hunk and report the diff of each file, without writing. */
   dry_run?: boolean;
+  /** `whitespace`: a hunk found nowhere exactly applies where it fits with only whitespace relaxed, when one place does (default `exact`). */
+  match?: MatchMode;
 }
 
 /** Schema of {@link ApplyPatchArgs}. */
@@ -20,4 +23,5 @@ export const applyPatchArgsSchema = z.strictObject({
   format: z.enum(['auto', 'apply_patch', 'search_replace', 'unified']).optional().describe('The patch format; default "auto" tells it by its markers.'),
   path: z.string().min(1).optional().describe('The file that SEARCH/REPLACE blocks without a path of their own apply to, relative to the root.'),
   dry_run: z.boolean().optional().describe('Check every hunk and return each file\'s diff without writing.'),
+  match: matchModeField,
 }) satisfies z.ZodType<ApplyPatchArgs>;

@@ -11,6 +11,12 @@ export interface Replacement {
   readonly start: number;
   readonly end: number;
   readonly text: string;
+  /**
+   * `text` is written exactly as given, its line endings included (a patch that shows the file's
+   * bytes, `\r\n` and all, says which ending each new line has); without it `\n` becomes the
+   * file's dominant ending.
+   */
+  readonly verbatim?: boolean;
 }
 
 /** Why replacements could not be applied: they overlap (a bug in the planner that made them). */
@@ -38,7 +44,7 @@ function toOriginalEdits(source: SourceText, replacements: readonly Replacement[
   return ordered.map(({ replacement }) => ({
     start: toOriginalOffset(source, replacement.start),
     end: toOriginalOffset(source, replacement.end),
-    text: ending === '\n' ? replacement.text : replacement.text.replace(/\n/g, ending),
+    text: ending === '\n' || replacement.verbatim ? replacement.text : replacement.text.replace(/\n/g, ending),
   }));
 }
 

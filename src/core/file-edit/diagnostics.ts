@@ -1,9 +1,9 @@
 import { diffWordsWithSpace } from 'diff';
-import { invalidArgument, makeError, type ErrorOf, type FilePreview, type LineHighlight, type MatchLocation, type SimilarContent, type StringDiff, type StructeditError, type SuggestedFix } from '../errors.js';
+import { invalidArgument, makeError, type ErrorOf, type FilePreview, type LineHighlight, type MatchLocation, type OtherEditFailure, type SimilarContent, type StringDiff, type StructeditError, type SuggestedFix } from '../errors.js';
 import { describeIndentation } from '../text/indentation.js';
 import { findSimilarText } from '../text/similar-text.js';
 import { countLines, lineOfOffset, lineText } from '../text/source-text.js';
-import type { EditedText, LiteralEdit, SequentialEditFailure } from './sequential-edits.js';
+import type { EditedText, LiteralEdit, SequentialEditFailure, SequentialEditFailures } from './sequential-edits.js';
 
 /**
  * Turns a failed edit into an error an LLM can correct itself from: for `NO_MATCH` the closest
@@ -28,10 +28,60 @@ const MAX_DIFFERENCE_EDITS = 500;
 const PREVIEW_CONTEXT = 3;
 const PREVIEW_MAX_LINES = 40;
 
-/** The error value for a failed edit. */
+/** Other failing edits whose locations an `other_failures` entry lists. */
+const OTHER_LOCATION_LIMIT = 20;
+
+/**
+ * The error value for a failed call: the first failing edit in full (its code is the error's), and
+ * every other failing edit in `other_failures`, so one answer lets every edit be fixed.
+ */
+export function describeEditFailures(result: SequentialEditFailures, call: FileEditCall): StructeditError {
+  const [first, ...others] = result.failures;
+  const failed = result.failures.map((failure) => failure.edit_index + 1);
+  const also = others.length === 0 ? '' : ` ${others.length === 1 ? 'Edit' : 'Edits'} ${listed(failed.slice(1))} failed too (details.other_failures; each was checked on the file without the failed edits before it).`;
+  const unchecked = result.unchecked > 0 ? ` The last ${result.unchecked} edit${result.unchecked === 1 ? ' was' : 's were'} not checked: fix these first.` : '';
+  if (first.reason === 'EMPTY_OLD_TEXT') {
+    return invalidArgument(result.failures.map((failure) => ({ field: `edits.${failure.edit_index}.old_text`, message: shortReport(failure, call).message })));
+  }
+  const error = describeEditFailure(first, call);
+  if (error.error !== 'NO_MATCH' && error.error !== 'WRONG_COUNT') return error;
+  if (also === '' && unchecked === '') return error;
+  const message = error.message.replace(/ Nothing was written\.$/, `${also}${unchecked} Nothing was written.`);
+  error.details.validation_error.message = message;
+  return { ...error, message, details: { ...error.details, other_failures: others.map((failure) => shortReport(failure, call)), ...(result.unchecked > 0 ? { unchecked_edits: result.unchecked } : {}) } };
+}
+
+/** One failing edit as an entry of `other_failures`. */
+function shortReport(failure: SequentialEditFailure, call: FileEditCall): OtherEditFailure {
+  const after_failed_edits = [...failure.after_failed];
+  if (failure.reason === 'EMPTY_OLD_TEXT') {
+    return { edit_index: failure.edit_index, type: 'INVALID_ARGUMENT', message: `${positionOf(failure, call)}: old_text is empty, which only works on an empty file (to set its content); ${call.path} is not empty after the edits before it. Put the exact text to replace in old_text`, after_failed_edits };
+  }
+  const error = describeEditFailure(failure, call);
+  if (error.error !== 'NO_MATCH' && error.error !== 'WRONG_COUNT') return { edit_index: failure.edit_index, type: 'INVALID_ARGUMENT', message: error.message, after_failed_edits };
+  const validation = error.details.validation_error;
+  const report: OtherEditFailure = { edit_index: failure.edit_index, type: error.error, message: error.message, after_failed_edits };
+  if (validation.similar_content) report.similar_content = validation.similar_content;
+  if (validation.nearest_match) report.nearest_match = validation.nearest_match;
+  if (validation.actual_occurrences !== undefined) report.actual_occurrences = validation.actual_occurrences;
+  if (validation.match_locations) report.match_locations = validation.match_locations.slice(0, OTHER_LOCATION_LIMIT);
+  if (error.details.suggested_fixes[0]) report.suggested_fix = error.details.suggested_fixes[0];
+  return report;
+}
+
+/** `1, 2 and 4`. */
+function listed(numbers: readonly number[]): string {
+  return numbers.length === 1 ? String(numbers[0]) : `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
+}
+
+function positionOf(failure: SequentialEditFailure, call: FileEditCall): string {
+  const checked = failure.after_failed.length > 0 ? ` (checked without the failed edit${failure.after_failed.length === 1 ? '' : 's'} ${listed(failure.after_failed.map((index) => index + 1))})` : '';
+  return `Edit ${failure.edit_index + 1} of ${call.edits.length}${checked}`;
+}
+
+/** The error value for one failed edit. */
 export function describeEditFailure(failure: SequentialEditFailure, call: FileEditCall): StructeditError {
-  const total = call.edits.length;
-  const position = `Edit ${failure.edit_index + 1} of ${total}`;
+  const position = positionOf(failure, call);
   if (failure.reason === 'EMPTY_OLD_TEXT') {
     return invalidArgument([
       {
@@ -83,13 +133,33 @@ function noMatch(failure: Extract<SequentialEditFailure, { reason: 'NO_MATCH' }>
       example: unescaped,
     });
   }
-  const where = best ? ` The closest text is at line ${best.line_number} (similarity ${best.similarity_score}${differenceKinds(best.differences)}): copy it exactly from suggested_fixes[0].example.` : ' Nothing similar was found: read the file with file_read and copy the text exactly.';
-  const message = `${position} failed: could not find the exact old_text in ${call.path}${seen.changed ? ' (as the edits before it left the file)' : ''}.${where}${earlier} Nothing was written.`;
+  // Nothing worth copying: still show where the file comes nearest, so the caller knows where to look.
+  const nearest = best ? undefined : findSimilarText(seen, edit.old_text, 1, 0)[0];
+  const nearestMatch = nearest ? { line_number: seen.originalLine(nearest.start), content: nearest.text, similarity_score: Math.round(nearest.score * 100) / 100 } : undefined;
+  const relaxedLines = failure.relaxed_candidates?.map((offset) => seen.originalLine(offset));
+  const relaxed = relaxedLines ? ` With whitespace relaxed it fits ${relaxedLines.length} places (lines ${relaxedLines.join(', ')}), so none was chosen: add lines around it that tell them apart.` : '';
+  const where = best
+    ? ` The closest text is at line ${best.line_number} (similarity ${best.similarity_score}${differenceKinds(best.differences)}): copy it exactly from suggested_fixes[0].example.`
+    : nearestMatch
+      ? ` Nothing in the file is similar enough to copy; the nearest text is at line ${nearestMatch.line_number} (similarity ${nearestMatch.similarity_score}; file_preview shows the lines around it): read the file there with file_read and copy the text exactly.`
+      : ' Nothing similar was found: read the file with file_read and copy the text exactly.';
+  const message = `${position} failed: could not find the exact old_text in ${call.path}${seen.changed ? ' (as the edits before it left the file)' : ''}.${where}${relaxed}${earlier} Nothing was written.`;
+  const focus = similar[0] ?? nearest;
   return makeError('NO_MATCH', message, {
     path: call.path,
-    validation_error: { type: 'NO_MATCH', edit_index: failure.edit_index, total_edits: call.edits.length, message, search_text: edit.old_text, similar_content: similarContent },
+    validation_error: {
+      type: 'NO_MATCH',
+      edit_index: failure.edit_index,
+      total_edits: call.edits.length,
+      message,
+      search_text: edit.old_text,
+      similar_content: similarContent,
+      ...(nearestMatch ? { nearest_match: nearestMatch } : {}),
+      ...(relaxedLines ? { relaxed_candidates: relaxedLines } : {}),
+      ...(failure.after_failed.length > 0 ? { after_failed_edits: [...failure.after_failed] } : {}),
+    },
     suggested_fixes: fixes,
-    file_preview: filePreview(seen, similar[0] ? { from: similar[0].start, to: similar[0].end } : null, similar.map((candidate) => ({ offset: candidate.start, reason: 'similar' as const }))),
+    file_preview: filePreview(seen, focus ? { from: focus.start, to: focus.end } : null, similar.map((candidate) => ({ offset: candidate.start, reason: 'similar' as const }))),
     ...(note ? { note } : {}),
   });
 }
@@ -129,6 +199,7 @@ function wrongCount(failure: Extract<SequentialEditFailure, { reason: 'WRONG_COU
       actual_occurrences: actual,
       match_locations: locations,
       search_text: edit.old_text,
+      ...(failure.after_failed.length > 0 ? { after_failed_edits: [...failure.after_failed] } : {}),
     },
     suggested_fixes: fixes,
     file_preview: filePreview(seen, { from: matches[0]!, to: matches[0]! + edit.old_text.length }, matches.map((offset) => ({ offset, reason: 'match' as const }))),

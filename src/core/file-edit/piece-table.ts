@@ -353,9 +353,9 @@ export class PieceTable {
   /**
    * The current text decoded as an {@link EditedText} (for an error report: the only time the
    * planner holds the text as a string), and a function turning ascending byte offsets of the
-   * current bytes into offsets in that text.
+   * current bytes into offsets in that text, and `byteOffset`, the other way.
    */
-  decode(original: ByteText, changed: boolean): { seen: EditedText; textOffsets: (offsets: readonly number[]) => number[] } {
+  decode(original: ByteText, changed: boolean): { seen: EditedText; textOffsets: (offsets: readonly number[]) => number[]; byteOffset: (offset: number) => number } {
     const bytes = this.slice(0, this.length);
     const text = decodeText(bytes, original.newline);
     const lineStarts = computeLineStarts(text);
@@ -375,6 +375,7 @@ export class PieceTable {
     return {
       seen: { text, lineStarts, originalLine: (offset) => lineOfOffset(original, this.originalOffset(toByte(offset))), changed },
       textOffsets: (offsets) => offsets.map(toText),
+      byteOffset: toByte,
     };
   }
 

@@ -5,6 +5,7 @@ import { PieceTable, type Anchor, type EditedText } from './piece-table.js';
 
 export type { EditedText } from './piece-table.js';
 import { lineOfOffset } from '../text/source-text.js';
+import { findWhitespaceRelaxed } from '../text/whitespace-match.js';
 import type { DiffPreview, EditSummary } from './types.js';
 
 /**
@@ -49,23 +50,42 @@ export interface SequentialEditPlan {
 }
 
 /** Why an edit could not be applied. */
-export type SequentialEditFailure =
+export type SequentialEditFailure = (
   | {
       readonly reason: 'NO_MATCH';
-      readonly edit_index: number;
       readonly seen: EditedText;
       /** Occurrences of `old_text` in the original file (non-overlapping). */
       readonly original_count: number;
+      /** With `match: 'whitespace'`: where the relaxed old text fits (offsets in `seen.text`); more than one, so none was chosen. */
+      readonly relaxed_candidates?: readonly number[];
     }
   | {
       readonly reason: 'WRONG_COUNT';
-      readonly edit_index: number;
       readonly seen: EditedText;
       readonly original_count: number;
       /** Start offsets in `seen.text` of the occurrences found (non-overlapping, ascending). */
       readonly matches: readonly number[];
     }
-  | { readonly reason: 'EMPTY_OLD_TEXT'; readonly edit_index: number };
+  | { readonly reason: 'EMPTY_OLD_TEXT' }
+) & {
+  readonly edit_index: number;
+  /**
+   * Earlier edits of the call that failed too: this edit was checked on the text without them
+   * (as if they had not been sent), so its report may change once they are fixed.
+   */
+  readonly after_failed: readonly number[];
+};
+
+/** Why a plan failed: every failing edit, not only the first. */
+export interface SequentialEditFailures {
+  /** The failing edits in order; the first is where an exact run of the edits stops. */
+  readonly failures: readonly [SequentialEditFailure, ...SequentialEditFailure[]];
+  /** Edits after the last failure left unchecked because {@link FAILURE_LIMIT} had failed. */
+  readonly unchecked: number;
+}
+
+/** Past this many failing edits, the rest are not checked (each report decodes the text). */
+export const FAILURE_LIMIT = 10;
 
 /** The most changes a plan lists in `changes`. */
 export const PREVIEW_LIMIT = 1000;
@@ -74,10 +94,16 @@ export const PREVIEW_LIMIT = 1000;
 export interface PlanOptions {
   /** Collect `changes` (the lines before and after each change), as dry runs report them. */
   readonly preview?: boolean;
+  /**
+   * `whitespace`: an edit of one occurrence whose old text is not found exactly applies where the
+   * text fits with only whitespace relaxed, when exactly one place does ({@link findWhitespaceRelaxed}).
+   * Default `exact`.
+   */
+  readonly match?: 'exact' | 'whitespace';
 }
 
 /** Plans `edits` on `text`; nothing is applied. */
-export function planSequentialEdits(text: ByteText, edits: readonly LiteralEdit[], options: PlanOptions = {}): Result<SequentialEditPlan, SequentialEditFailure> {
+export function planSequentialEdits(text: ByteText, edits: readonly LiteralEdit[], options: PlanOptions = {}): Result<SequentialEditPlan, SequentialEditFailures> {
   const patterns: Uint8Array[] = [];
   const patternIds = new Map<string, number>();
   const editPattern = edits.map((edit) => {
@@ -104,30 +130,59 @@ export function planSequentialEdits(text: ByteText, edits: readonly LiteralEdit[
   const summaries: EditSummary[] = [];
   const changes: DiffPreview[] = [];
 
-  for (let index = 0; index < edits.length; index++) {
+  const failures: SequentialEditFailure[] = [];
+  const failedIndices: number[] = [];
+  const fail = (failure: SequentialEditFailure) => {
+    failures.push(failure);
+    failedIndices.push(failure.edit_index);
+  };
+  let index = 0;
+  for (; index < edits.length && failures.length < FAILURE_LIMIT; index++) {
     const edit = edits[index]!;
     const id = editPattern[index]!;
     const pattern = id < 0 ? EMPTY : patterns[id]!;
+    const after_failed = [...failedIndices];
+    // A failed edit is skipped: the later ones are checked on the text without it.
     let matches: number[];
     if (id < 0) {
-      if (table.length > 0) return err({ reason: 'EMPTY_OLD_TEXT', edit_index: index });
+      if (table.length > 0) {
+        fail({ reason: 'EMPTY_OLD_TEXT', edit_index: index, after_failed });
+        continue;
+      }
       matches = [0];
     } else {
       matches = table.occurrences(pattern, originalOccurrences[id]!, laterOccurrences[id]!);
     }
+    let length = pattern.length;
+    let inserted = insertions[index]!;
+    let newText = edit.new_text;
+    let relaxed: EditSummary['relaxed'];
     if (matches.length !== edit.occurrences) {
       const original_count = id < 0 ? (text.bytes.length === 0 ? 1 : 0) : countNonOverlapping(originalOccurrences[id]!, pattern.length);
-      const { seen, textOffsets } = table.decode(text, index > 0);
-      if (matches.length === 0) return err({ reason: 'NO_MATCH', edit_index: index, seen, original_count });
-      return err({ reason: 'WRONG_COUNT', edit_index: index, seen, original_count, matches: textOffsets(matches) });
+      const { seen, textOffsets, byteOffset } = table.decode(text, index > failedIndices.length);
+      if (matches.length > 0) {
+        fail({ reason: 'WRONG_COUNT', edit_index: index, after_failed, seen, original_count, matches: textOffsets(matches) });
+        continue;
+      }
+      const search = options.match === 'whitespace' && edit.occurrences === 1 ? findWhitespaceRelaxed(seen.text, edit.old_text, edit.new_text) : null;
+      if (search === null || search.match === null) {
+        fail({ reason: 'NO_MATCH', edit_index: index, after_failed, seen, original_count, ...(search && search.candidates.length > 1 ? { relaxed_candidates: search.candidates } : {}) });
+        continue;
+      }
+      const { match } = search;
+      const start = byteOffset(match.start);
+      matches = [start];
+      length = byteOffset(match.end) - start;
+      newText = match.new_text;
+      inserted = encodeText(newText, text.newline);
+      relaxed = { ...match.relaxation, line_number: seen.originalLine(match.start), matched_text: seen.text.slice(match.start, match.end) };
     }
-    const inserted = insertions[index]!;
     const keys = matches.map((position) => table.originalOffset(position));
-    summaries.push({ edit_index: index, occurrences_replaced: matches.length, line_numbers: keys.map((key) => lineOfOffset(text, key)) });
+    summaries.push({ edit_index: index, occurrences_replaced: matches.length, line_numbers: keys.map((key) => lineOfOffset(text, key)), ...(relaxed ? { relaxed } : {}) });
     for (let k = 0; options.preview && k < matches.length && changes.length < PREVIEW_LIMIT; k++) {
-      changes.push({ edit_index: index, line_number: lineOfOffset(text, keys[k]!), ...table.changedLines(matches[k]!, pattern.length, edit.new_text, text.newline) });
+      changes.push({ edit_index: index, line_number: lineOfOffset(text, keys[k]!), ...table.changedLines(matches[k]!, length, newText, text.newline) });
     }
-    const zones = table.replace(matches, keys, pattern.length, inserted);
+    const zones = table.replace(matches, keys, length, inserted);
     for (const lengthClass of classes) {
       const reach = lengthClass.longestAfter[index]!;
       if (reach === 0) continue;
@@ -137,6 +192,7 @@ export function planSequentialEdits(text: ByteText, edits: readonly LiteralEdit[
       }, lengthClass.lengths);
     }
   }
+  if (failures.length > 0) return err({ failures: failures as [SequentialEditFailure, ...SequentialEditFailure[]], unchecked: edits.length - index });
   return ok({ replacements: table.replacements(text.bytes.length), summaries, changes });
 }
 

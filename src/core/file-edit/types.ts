@@ -1,6 +1,7 @@
-import type { FilePreview, SuggestedFix, ValidationError } from '../errors.js';
+import type { FilePreview, OtherEditFailure, SuggestedFix, ValidationError } from '../errors.js';
 import type { TextDiff } from '../text/diff.js';
 import type { Warning } from '../warnings.js';
+import type { WhitespaceRelaxation } from '../text/whitespace-match.js';
 
 /**
  * The result and error shapes of `file_edit`, as its specification (docs/spec/file-edit.md) spells them.
@@ -15,6 +16,11 @@ export interface EditSummary {
   occurrences_replaced: number;
   /** The line (in the file before the call) where each replaced occurrence starts. */
   line_numbers: number[];
+  /**
+   * With `match: 'whitespace'`, when the old text was found only with whitespace relaxed: what was
+   * relaxed, where, and the text it replaced (as the file had it).
+   */
+  relaxed?: WhitespaceRelaxation & { line_number: number; matched_text: string };
 }
 
 /** One change a dry run would make. */
@@ -58,6 +64,10 @@ export interface FileEditMetadata {
   suggested_fixes?: SuggestedFix[];
   /** Failures: the file around where the edit failed. */
   file_preview?: FilePreview;
+  /** Failures: the call's other failing edits, each checked on the file without the failed ones before it. */
+  other_failures?: OtherEditFailure[];
+  /** Failures: edits left unchecked because too many failed. */
+  unchecked_edits?: number;
 }
 
 /** What `editFile` did: the edits, their diff, the file's hash after the call and how to undo it. */

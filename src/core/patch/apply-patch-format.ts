@@ -70,6 +70,8 @@ export function parseApplyPatch(patch: string): Result<PatchBatch, PatchSyntaxEr
         }
         const before: string[] = [];
         const after: string[] = [];
+        const rawBefore: string[] = [];
+        const rawAfter: string[] = [];
         let atEnd = false;
         while (at < lines.length && !lines[at]!.startsWith('@@') && !lines[at]!.startsWith('*** ')) {
           const body = lines[at]!;
@@ -82,15 +84,24 @@ export function parseApplyPatch(patch: string): Result<PatchBatch, PatchSyntaxEr
             at = next;
             break;
           }
+          const rawText = raw[at]!.slice(1);
           if (body === '') {
             before.push('');
             after.push('');
+            rawBefore.push(raw[at]!);
+            rawAfter.push(raw[at]!);
           } else if (sign === ' ') {
             before.push(body.slice(1));
             after.push(body.slice(1));
-          } else if (sign === '-') before.push(body.slice(1));
-          else if (sign === '+') after.push(body.slice(1));
-          else return err({ line: at + 1, message: `a hunk line starts with " " (context), "-" (removed) or "+" (added), not ${JSON.stringify(body.slice(0, 20))}` });
+            rawBefore.push(rawText);
+            rawAfter.push(rawText);
+          } else if (sign === '-') {
+            before.push(body.slice(1));
+            rawBefore.push(rawText);
+          } else if (sign === '+') {
+            after.push(body.slice(1));
+            rawAfter.push(rawText);
+          } else return err({ line: at + 1, message: `a hunk line starts with " " (context), "-" (removed) or "+" (added), not ${JSON.stringify(body.slice(0, 20))}` });
           at++;
         }
         if (lines[at]?.trim() === '*** End of File') {
@@ -102,7 +113,10 @@ export function parseApplyPatch(patch: string): Result<PatchBatch, PatchSyntaxEr
           continue;
         }
         if (before.length === 0 && !atEnd) return err({ line: hunkStart, message: `a hunk of ${updated} has no context or removed line to place it by; add the lines around it (with a leading space)` });
-        hunks.push({ old_text: before.length === 0 ? '' : `${before.join('\n')}\n`, new_text: after.length === 0 ? '' : `${after.join('\n')}\n`, line_hint: null, anchor, at_end: atEnd, patch_line: hunkStart });
+        const joined = (list: string[]) => (list.length === 0 ? '' : `${list.join('\n')}\n`);
+        // Lines that carry a carriage return show the file's bytes: where they match, written byte for byte.
+        const carriesReturns = rawBefore.some((line) => line.endsWith('\r')) || rawAfter.some((line) => line.endsWith('\r'));
+        hunks.push({ old_text: joined(before), new_text: joined(after), line_hint: null, anchor, at_end: atEnd, patch_line: hunkStart, ...(carriesReturns ? { raw: { old_text: joined(rawBefore), new_text: joined(rawAfter) } } : {}) });
       }
       if (hunks.length === 0 && moveTo === null) return err({ line: start, message: `"*** Update File: ${updated}" has no hunk` });
       files.push({ kind: 'update', path: updated, move_to: moveTo, hunks, patch_line: start });

@@ -18,6 +18,13 @@ export interface PatchHunk {
   readonly at_end: boolean;
   /** The 1-based line of the patch where the hunk starts. */
   readonly patch_line: number;
+  /**
+   * Unified diffs: the old and new texts with the line endings the patch's lines carry (`\r\n`
+   * where a line ends with a carriage return). Where the file's bytes equal `raw.old_text`, the
+   * patch shows them exactly, so `raw.new_text` is written exactly too (a diff that turns CRLF
+   * lines into LF ones, or the reverse, is applied byte for byte).
+   */
+  readonly raw?: { readonly old_text: string; readonly new_text: string };
 }
 
 /** One file operation of a patch. */

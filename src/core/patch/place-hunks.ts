@@ -2,7 +2,8 @@ import type { PatchHunkReport } from '../errors.js';
 import { describeDifferences } from '../file-edit/diagnostics.js';
 import { applyReplacements, isOverlap } from '../edit/replacements.js';
 import { findSimilarText } from '../text/similar-text.js';
-import { createSourceText, lineOfOffset, type SourceText } from '../text/source-text.js';
+import { createSourceText, lineOfOffset, toOriginalOffset, type SourceText } from '../text/source-text.js';
+import { findWhitespaceRelaxed, type MatchMode } from '../text/whitespace-match.js';
 import type { PatchHunk } from './patch-batch.js';
 
 /** What became of one hunk (its file aside). */
@@ -16,8 +17,10 @@ export type HunkOutcome = Omit<PatchHunkReport, 'file'>;
  * with a line hint, the occurrence nearest to it; after an anchor line when the hunk has one; at the
  * end of the file for `*** End of File`. A hunk that fails is reported with the file's most similar
  * text and the rest are tried on the text without it, so one answer lists every hunk that would not apply.
+ * With `match: 'whitespace'`, a hunk found nowhere exactly applies at the one place after the
+ * previous hunk where it fits with whitespace relaxed ({@link findWhitespaceRelaxed}).
  */
-export function placeHunks(source: SourceText, hunks: readonly PatchHunk[]): { text: SourceText; outcomes: HunkOutcome[] } {
+export function placeHunks(source: SourceText, hunks: readonly PatchHunk[], match: MatchMode = 'exact'): { text: SourceText; outcomes: HunkOutcome[] } {
   let current = source;
   let cursor = 0;
   // Line numbers of the hunks refer to the file before the patch: later ones shift by what earlier ones added.
@@ -45,7 +48,25 @@ export function placeHunks(source: SourceText, hunks: readonly PatchHunk[]): { t
     }
     const matchLength = (start: number) => (hunk.at_end && start + hunk.old_text.length > text.length ? hunk.old_text.length - 1 : hunk.old_text.length);
     let chosen: number | null = null;
-    if (starts.length === 1) chosen = starts[0]!;
+    let relaxedEnd: number | null = null;
+    let newText = hunk.new_text;
+    let relaxed: HunkOutcome['relaxed'];
+    if (starts.length === 0 && match === 'whitespace' && hunk.old_text !== '' && !hunk.at_end) {
+      // Only when the text is nowhere exactly: then the one place it fits with whitespace relaxed.
+      const search = findWhitespaceRelaxed(text, hunk.old_text, hunk.new_text, cursor);
+      if (search.match !== null) {
+        chosen = search.match.start;
+        relaxedEnd = search.match.end;
+        newText = search.match.new_text;
+        relaxed = { ...search.match.relaxation, line_number: lineOfOffset(current, chosen) };
+      } else if (search.candidates.length > 1) {
+        outcomes.push({ hunk: index + 1, patch_line: hunk.patch_line, applied: false, reason: 'ambiguous', matches: search.candidates.map((start) => lineOfOffset(current, start)) });
+        return;
+      }
+    }
+    if (chosen !== null) {
+      // Placed above.
+    } else if (starts.length === 1) chosen = starts[0]!;
     else if (starts.length > 1 && hunk.line_hint !== null) {
       const wanted = hunk.line_hint + lineShift;
       const distance = (start: number) => Math.abs(lineOfOffset(current, start) - wanted);
@@ -56,20 +77,31 @@ export function placeHunks(source: SourceText, hunks: readonly PatchHunk[]): { t
     if (chosen === null) {
       if (starts.length === 0) {
         const similar = findSimilarText(current, hunk.old_text, 3).map((found) => ({ line_number: found.line, content: found.text, similarity_score: Math.round(found.score * 100) / 100, differences: describeDifferences(hunk.old_text, found.text) }));
-        outcomes.push({ hunk: index + 1, patch_line: hunk.patch_line, applied: false, reason: 'no_match', similar_content: similar });
+        // Nothing worth copying: still say where the file comes nearest.
+        const nearest = similar.length === 0 ? findSimilarText(current, hunk.old_text, 1, 0)[0] : undefined;
+        outcomes.push({
+          hunk: index + 1,
+          patch_line: hunk.patch_line,
+          applied: false,
+          reason: 'no_match',
+          similar_content: similar,
+          ...(nearest ? { nearest_match: { line_number: nearest.line, content: nearest.text, similarity_score: Math.round(nearest.score * 100) / 100 } } : {}),
+        });
       } else {
         outcomes.push({ hunk: index + 1, patch_line: hunk.patch_line, applied: false, reason: 'ambiguous', matches: starts.map((start) => lineOfOffset(current, start)) });
       }
       return;
     }
-    const end = chosen + matchLength(chosen);
-    const newText = hunk.at_end && end === text.length && !text.endsWith('\n') && hunk.new_text.endsWith('\n') && matchLength(chosen) < hunk.old_text.length ? hunk.new_text.slice(0, -1) : hunk.new_text;
-    const edited = applyReplacements(current, [{ start: chosen, end, text: newText }]);
+    const end = relaxedEnd ?? chosen + matchLength(chosen);
+    if (hunk.at_end && end === text.length && !text.endsWith('\n') && hunk.new_text.endsWith('\n') && matchLength(chosen) < hunk.old_text.length) newText = hunk.new_text.slice(0, -1);
+    // A diff that shows the file's bytes exactly (carriage returns included) is applied byte for byte.
+    const verbatim = relaxed === undefined && hunk.raw !== undefined && current.original.slice(toOriginalOffset(current, chosen), toOriginalOffset(current, end)) === hunk.raw.old_text;
+    const edited = applyReplacements(current, [verbatim ? { start: chosen, end, text: hunk.raw!.new_text, verbatim } : { start: chosen, end, text: newText }]);
     if (isOverlap(edited)) return;
     lineShift += countLines(newText) - countLines(text.slice(chosen, end));
     current = edited;
     cursor = chosen + newText.length;
-    outcomes.push({ hunk: index + 1, patch_line: hunk.patch_line, applied: true });
+    outcomes.push({ hunk: index + 1, patch_line: hunk.patch_line, applied: true, ...(relaxed ? { relaxed } : {}) });
   });
   return { text: current, outcomes };
 }

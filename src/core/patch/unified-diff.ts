@@ -65,6 +65,8 @@ export function parseUnifiedDiff(patch: string): Result<PatchBatch, PatchSyntaxE
       let newCount = header[4] === undefined ? 1 : Number(header[4]);
       const before: string[] = [];
       const after: string[] = [];
+      const rawBefore: string[] = [];
+      const rawAfter: string[] = [];
       let oldEndsWithoutNewline = false;
       let newEndsWithoutNewline = false;
       let last: ' ' | '-' | '+' | null = null;
@@ -81,16 +83,21 @@ export function parseUnifiedDiff(patch: string): Result<PatchBatch, PatchSyntaxE
         if (body === '' && lines.slice(at + 1).every((rest) => rest === '')) break;
         const sign = body === '' ? ' ' : body[0];
         const text = body.slice(1);
+        const rawText = raw[at]!.slice(1);
         if (sign === ' ') {
           before.push(text);
           after.push(text);
+          rawBefore.push(rawText);
+          rawAfter.push(rawText);
           oldCount--;
           newCount--;
         } else if (sign === '-') {
           before.push(text);
+          rawBefore.push(rawText);
           oldCount--;
         } else if (sign === '+') {
           after.push(text);
+          rawAfter.push(rawText);
           addedRaw.push(raw[at]!.slice(1));
           newCount--;
         } else return err({ line: at + 1, message: `the hunk at line ${hunkLine} has fewer lines than its header counts` });
@@ -100,7 +107,10 @@ export function parseUnifiedDiff(patch: string): Result<PatchBatch, PatchSyntaxE
       if (oldCount !== 0 || newCount !== 0) return err({ line: hunkLine, message: 'the hunk has fewer lines than its header counts' });
       // A "\ No newline" after a context line applies to both sides only when it ends the hunk's text there.
       const join = (list: string[], noNewline: boolean) => (list.length === 0 ? '' : `${list.join('\n')}${noNewline ? '' : '\n'}`);
+      // Each raw line keeps its carriage return; joined with \n, a CRLF line reads "…\r\n".
+      const rawHunk = rawBefore.some((line) => line.endsWith('\r')) || rawAfter.some((line) => line.endsWith('\r')) ? { raw: { old_text: join(rawBefore, oldEndsWithoutNewline), new_text: join(rawAfter, newEndsWithoutNewline) } } : {};
       hunks.push({
+        ...rawHunk,
         old_text: join(before, oldEndsWithoutNewline),
         new_text: join(after, newEndsWithoutNewline),
         line_hint: Number(header[1]) === 0 ? 1 : Number(header[1]),

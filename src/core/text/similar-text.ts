@@ -48,8 +48,12 @@ const DROPPED_LINE_FACTOR = 0.9;
 /** Windows of another line count than the needle's are discounted this much. */
 const OTHER_LINE_COUNT_FACTOR = 0.99;
 
-/** Up to `limit` stretches of `haystack` most similar to `needle`, best first, not overlapping. */
-export function findSimilarText(haystack: TextLines, needle: string, limit = 3): SimilarText[] {
+/**
+ * Up to `limit` stretches of `haystack` most similar to `needle`, best first, not overlapping, each
+ * at least `minScore` similar (by default, similar enough to be worth copying; 0 gives the nearest
+ * partial match however far).
+ */
+export function findSimilarText(haystack: TextLines, needle: string, limit = 3, minScore = MIN_SCORE): SimilarText[] {
   const total = countLines(haystack);
   if (needle.trim() === '' || total === 0) return [];
   const lineAt = (index: number) => haystack.text.slice(haystack.lineStarts[index]!, index + 1 < haystack.lineStarts.length ? haystack.lineStarts[index + 1]! - 1 : haystack.text.length);
@@ -107,7 +111,7 @@ export function findSimilarText(haystack: TextLines, needle: string, limit = 3):
   found.sort((a, b) => b.score - a.score || a.start - b.start);
   const chosen: SimilarText[] = [];
   for (const candidate of found) {
-    if (candidate.score < MIN_SCORE) break;
+    if (candidate.score < minScore) break;
     if (chosen.some((other) => candidate.start < other.end && other.start < candidate.end)) continue;
     chosen.push(candidate);
     if (chosen.length === limit) break;

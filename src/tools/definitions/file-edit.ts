@@ -10,7 +10,7 @@ export const fileEditTool: ToolSpec<FileEditArgs, EditFileResult> = {
   annotations: ANNOTATIONS.file_edit,
   description: [
     'Apply one or more exact-text edits to any text file in one atomic call: each { old_text, new_text, occurrences? } is applied in order to the result of the previous one, and must match exactly `occurrences` times (default 1), or nothing is written.',
-    'Matching is literal (no regex), case-sensitive and whitespace-exact; a failure shows the most similar text in the file, what differs, and the exact text to copy. dry_run: true returns the diff without writing.',
+    'Matching is literal (no regex), case-sensitive and whitespace-exact; a failure reports every failing edit, each with the most similar text in the file, what differs, and the exact text to copy. match: "whitespace" also accepts an old_text that differs from the file only in whitespace or line-number prefixes when exactly one place fits. dry_run: true returns the diff without writing.',
     'Works on any file, with or without a parser; prefer the structure tools when you can name a function or class.',
     'Example: {"path": "src/app.ts", "edits": [{"old_text": "const retries = 3;", "new_text": "const retries = 5;"}, {"old_text": "console.log", "new_text": "logger.debug", "occurrences": 2}]}',
   ].join(' '),

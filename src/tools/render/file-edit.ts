@@ -1,5 +1,5 @@
 import type { Result } from 'neverthrow';
-import type { EditFileResult, FileEditErrorDetails, FileEditMetadata, StructeditError, ValidationError } from 'structedit';
+import type { EditFileResult, EditSummary, FileEditErrorDetails, FileEditMetadata, StructeditError, ValidationError } from 'structedit';
 
 /**
  * `file_edit`'s answers as its specification (docs/spec/file-edit.md) writes them: `content` text
@@ -48,7 +48,15 @@ export function fileEditText(result: EditFileResult): string {
       ? `Applied ${counted} to ${path}: ${replacements}.`
       : `Applied ${counted} to ${path}: ${replacements}, but the file is unchanged (the new text equals the old), so it was not rewritten.`;
   }
+  const relaxed = result.edits_applied.flatMap((summary) => (summary.relaxed ? [relaxedLine(summary.edit_index, summary.relaxed)] : []));
+  if (relaxed.length > 0) headline += `\n${relaxed.join('\n')}`;
   return diff.unified === '' ? headline : `${headline}\n\n${fenced(boundedDiff(diff.unified), 'diff')}`;
+}
+
+/** What `match: 'whitespace'` relaxed for one edit. */
+function relaxedLine(index: number, relaxed: NonNullable<EditSummary['relaxed']>): string {
+  const how = [relaxed.line_number_prefixes ? 'line-number prefixes removed' : null, relaxed.reindented ? 'new_text re-indented to the file' : null].filter((part) => part !== null);
+  return `Edit ${index + 1}: old_text was not found exactly; it matched line ${relaxed.line_number} with only whitespace relaxed${how.length > 0 ? ` (${how.join('; ')})` : ''}.`;
 }
 
 /** The metadata of a successful `editFile` (its result without the warnings). */
@@ -71,6 +79,8 @@ export function toFileEditResult(result: Result<EditFileResult, StructeditError>
     const details: FileEditErrorDetails = error.details;
     const metadata: FileEditMetadata = { path: details.path, validation_error: details.validation_error, suggested_fixes: details.suggested_fixes };
     if (details.file_preview) metadata.file_preview = details.file_preview;
+    if (details.other_failures) metadata.other_failures = details.other_failures;
+    if (details.unchecked_edits) metadata.unchecked_edits = details.unchecked_edits;
     const text = error.error === 'NO_MATCH' ? noMatchText(details) : wrongCountText(details);
     return { isError: true, content: [{ type: 'text', text }], metadata };
   }
@@ -84,7 +94,7 @@ export function toFileEditResult(result: Result<EditFileResult, StructeditError>
 export function noMatchText(details: FileEditErrorDetails): string {
   const failure = details.validation_error;
   const fixes = details.suggested_fixes;
-  const lines = [`Edit ${failure.edit_index + 1} of ${failure.total_edits} failed: Could not find exact text in ${details.path}.`, '', 'Searched for (between >>>markers<<<):', marked(failure.search_text ?? ''), ''];
+  const lines = [`Edit ${failure.edit_index + 1} of ${failure.total_edits} failed: Could not find exact text in ${details.path}.${othersHeadline(details)}`, '', 'Searched for (between >>>markers<<<):', marked(failure.search_text ?? ''), ''];
   const similar = failure.similar_content ?? [];
   if (similar.length > 0) {
     lines.push("File contains similar content that might be what you're looking for:", '');
@@ -95,9 +105,14 @@ export function noMatchText(details: FileEditErrorDetails): string {
       for (const difference of candidate.differences) lines.push(`  Difference (${difference.type}): old_text has ${JSON.stringify(difference.expected)}, the file has ${JSON.stringify(difference.found)}`);
       lines.push('');
     }
+  } else if (failure.nearest_match && details.file_preview) {
+    const preview = details.file_preview;
+    lines.push(`No similar content was found in the file. The nearest text is at line ${failure.nearest_match.line_number} (similarity ${failure.nearest_match.similarity_score}); the file's lines ${preview.preview_start_line}-${preview.preview_end_line} around it:`, '');
+    lines.push(...numbered(preview.content, preview.preview_start_line), '');
   } else {
     lines.push('No similar content was found in the file.', '');
   }
+  if (failure.relaxed_candidates) lines.push(`With whitespace relaxed, old_text fits ${failure.relaxed_candidates.length} places (lines ${failure.relaxed_candidates.join(', ')}); none was chosen. Add lines around it that tell them apart.`, '');
   const whitespace = fixes.find((fix) => fix.type === 'CHECK_WHITESPACE');
   const escape = fixes.find((fix) => fix.type === 'ESCAPE_SPECIAL');
   const suggestions = [
@@ -108,8 +123,35 @@ export function noMatchText(details: FileEditErrorDetails): string {
   ].filter((suggestion): suggestion is string => suggestion !== undefined);
   lines.push('Suggestions:', ...suggestions.map((suggestion, index) => `${index + 1}. ${suggestion}`));
   if (details.note) lines.push('', `Note: ${details.note}`);
+  lines.push(...otherFailuresText(details));
   lines.push('', 'Nothing was written.');
   return lines.join('\n');
+}
+
+/**
+ * The call's other failing edits, each with what to send instead (its first suggestion), so one
+ * answer lets the caller fix every edit.
+ */
+function otherFailuresText(details: FileEditErrorDetails): string[] {
+  const others = details.other_failures ?? [];
+  if (others.length === 0 && !details.unchecked_edits) return [];
+  const lines = ['', `Other failing edits (${others.length}; each checked on the file without the failed edits before it):`];
+  for (const other of others) {
+    lines.push(`- ${other.message.replace(/ Nothing was written\.$/, '')}`);
+    const similar = other.similar_content?.[0];
+    if (similar) lines.push(`  Closest text, line ${similar.line_number} (similarity ${similar.similarity_score}):`, `  ${marked(similar.content)}`);
+    else if (other.nearest_match) lines.push(`  Nearest text, line ${other.nearest_match.line_number} (similarity ${other.nearest_match.similarity_score}):`, `  ${marked(other.nearest_match.content)}`);
+    else if (other.suggested_fix) lines.push(`  ${other.suggested_fix.suggestion}${other.suggested_fix.example !== undefined ? `\n  ${marked(other.suggested_fix.example)}` : ''}`);
+  }
+  if (details.unchecked_edits) lines.push(`- ${details.unchecked_edits} later edit${details.unchecked_edits === 1 ? ' was' : 's were'} not checked.`);
+  return lines;
+}
+
+/** Lines with their numbers, as file_read shows them. */
+function numbered(content: string, first: number): string[] {
+  const lines = content.split('\n');
+  const width = String(first + lines.length - 1).length;
+  return lines.map((line, index) => `${String(first + index).padStart(width)} | ${line}`);
 }
 
 /** The file-edit specification's message for `WRONG_COUNT`. */
@@ -118,7 +160,7 @@ export function wrongCountText(details: FileEditErrorDetails): string {
   const expected = failure.expected_occurrences ?? 1;
   const actual = failure.actual_occurrences ?? 0;
   const locations = failure.match_locations ?? [];
-  const lines = [`Edit ${failure.edit_index + 1} of ${failure.total_edits} failed: Expected ${expected} occurrence${expected === 1 ? '' : 's'} but found ${actual} in ${details.path}.`, ''];
+  const lines = [`Edit ${failure.edit_index + 1} of ${failure.total_edits} failed: Expected ${expected} occurrence${expected === 1 ? '' : 's'} but found ${actual} in ${details.path}.${othersHeadline(details)}`, ''];
   lines.push(`Expected to replace ${expected} instance${expected === 1 ? '' : 's'} of ${quoted(failure.search_text ?? '')} but found ${actual} instance${actual === 1 ? '' : 's'} at:`);
   for (const location of locations.slice(0, TEXT_LOCATIONS)) lines.push(`  Line ${location.line_number}, column ${location.column_start}: ${clip(location.line_content.trim(), 120)}`);
   if (actual > TEXT_LOCATIONS) lines.push(`  … and ${actual - TEXT_LOCATIONS} more (metadata.validation_error.match_locations lists up to 100)`);
@@ -131,8 +173,16 @@ export function wrongCountText(details: FileEditErrorDetails): string {
     '3. Split into multiple edits with unique old_text for each target',
   );
   if (details.note) lines.push('', `Note: ${details.note}`);
+  lines.push(...otherFailuresText(details));
   lines.push('', 'Nothing was written.');
   return lines.join('\n');
+}
+
+/** ` Edits 3 and 5 failed too (below).` when others failed. */
+function othersHeadline(details: FileEditErrorDetails): string {
+  const others = (details.other_failures ?? []).map((other) => other.edit_index + 1);
+  if (others.length === 0) return '';
+  return ` ${others.length === 1 ? 'Edit' : 'Edits'} ${others.length === 1 ? others[0] : `${others.slice(0, -1).join(', ')} and ${others[others.length - 1]}`} failed too (below).`;
 }
 
 /** Text between `>>>` and `<<<` markers, cut when very long. */
