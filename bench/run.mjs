@@ -85,7 +85,7 @@ const unwrap = (result) => {
     import { Parser, Language } from 'web-tree-sitter';
     await Parser.init();
     const parser = new Parser();
-    parser.setLanguage(await Language.load(createRequire(import.meta.url).resolve('tree-sitter-python/tree-sitter-python.wasm')));
+    parser.setLanguage(await Language.load(${JSON.stringify(new URL('../grammars/python.wasm', import.meta.url).pathname)}));
     parser.parse(readFileSync(${JSON.stringify(files.pydecimal)}, 'utf8')).delete();`);
   const node = coldRun('');
   const scenario = '1 cold start: process + readStructure, _pydecimal.py (6.4k lines)';
@@ -106,8 +106,8 @@ for (const [path, text, label, target] of [
 // 2 and 5. Warm single operations against one warm parse of the same file and ast-grep.
 await Parser.init();
 const parsers = { typescript: new Parser(), javascript: new Parser() };
-parsers.typescript.setLanguage(await Language.load(require.resolve('tree-sitter-typescript/tree-sitter-typescript.wasm')));
-parsers.javascript.setLanguage(await Language.load(require.resolve('tree-sitter-wasms/out/tree-sitter-javascript.wasm')));
+parsers.typescript.setLanguage(await Language.load(new URL('../grammars/typescript.wasm', import.meta.url).pathname));
+parsers.javascript.setLanguage(await Language.load(new URL('../grammars/javascript.wasm', import.meta.url).pathname));
 {
   const fs = () => memoryFs({ 'lib.dom.d.ts': libDom, 'typescript.js': typescriptJs });
   const cached = createEditor({ fs: fs() });

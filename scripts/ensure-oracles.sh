@@ -6,6 +6,13 @@
 set -euo pipefail
 
 packages=()
+# --corpora: also the Debian packages whose sources scripts/measure-grammars.mjs measures grammars on
+# (Go's, Rust's, the JDK's, Ruby's and OCaml's standard libraries, luarocks' Lua).
+if [ "${1:-}" = "--corpora" ]; then
+  for package in golang-1.19-src rust-src openjdk-17-source ruby3.1 luarocks ocaml-nox; do
+    dpkg -s "$package" >/dev/null 2>&1 || packages+=("$package")
+  done
+fi
 /usr/bin/python3 -c 'import jedi' 2>/dev/null || packages+=(python3-jedi)
 /usr/bin/python3 -c 'import jinja2' 2>/dev/null || packages+=(python3-jinja2)
 /usr/bin/python3 -c 'import markdown' 2>/dev/null || packages+=(python3-markdown)
@@ -19,7 +26,7 @@ fi
 sudo=()
 if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
 echo "ensure-oracles: installing ${packages[*]}"
-if ! { "${sudo[@]}" apt-get update -qq && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${packages[@]}"; }; then
+if ! { "${sudo[@]}" apt-get update -qq && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${packages[@]}"; }; then
   # Without apt, python3 on the PATH may still have jedi (the tests use it then, and say which).
   if python3 -c 'import jedi' 2>/dev/null; then
     echo "ensure-oracles: apt-get failed; using $(command -v python3) (jedi $(python3 -c 'import jedi; print(jedi.__version__)'))" >&2

@@ -7,7 +7,7 @@ import type { SourceText } from '../core/text/source-text.js';
 import { changedSpan } from '../core/text/text-change.js';
 import type { Tree } from 'web-tree-sitter';
 import type { ParseCache } from './parse-cache.js';
-import { loadGrammar, type LoadedGrammar, type TreeSitterInitOptions } from './tree-sitter-loader.js';
+import { loadGrammar, parseIsolated, type LoadedGrammar, type TreeSitterInitOptions } from './tree-sitter-loader.js';
 
 /** Why a file could not be parsed at all (as opposed to parsing with syntax errors). */
 export class ParserUnavailableError extends Error {
@@ -66,7 +66,7 @@ export async function parseStructureTree(
     try {
       const change = changedSpan(previous, source);
       edited.edit(change);
-      tree = grammar.parser.parse(source.text, edited);
+      tree = parseIsolated(grammar, source.text, edited);
       // Only the structure holding the change is rebuilt; the rest is reused from the cached version.
       if (tree) structure = rebuildTreeSitterStructure(base.structure, tree, source, change, edited.getChangedRanges(tree), grammar.compiled);
     } catch (cause) {
@@ -76,7 +76,7 @@ export async function parseStructureTree(
       edited.delete();
     }
   } else {
-    tree = grammar.parser.parse(source.text);
+    tree = parseIsolated(grammar, source.text);
   }
   if (!tree) throw new ParserUnavailableError(`the ${language.id} parser returned no tree`);
   if (!structure) {
@@ -98,7 +98,7 @@ export async function parseStructureTree(
  */
 export async function parseWithGrammar(source: SourceText, language: LanguageDefinition, init?: TreeSitterInitOptions): Promise<{ grammar: LoadedGrammar; tree: Tree }> {
   const grammar = await grammarOf(language, init);
-  const tree = grammar.parser.parse(source.text);
+  const tree = parseIsolated(grammar, source.text);
   if (!tree) throw new ParserUnavailableError(`the ${language.id} parser returned no tree`);
   return { grammar, tree };
 }

@@ -4,7 +4,7 @@ import type { SourceText } from '../core/text/source-text.js';
 import { profileOf } from '../core/languages/profiles/index.js';
 import { literalLines } from '../core/text/literal-lines.js';
 import { parseWithGrammar } from './parse-structure.js';
-import { loadGrammar, type TreeSitterInitOptions } from './tree-sitter-loader.js';
+import { loadGrammar, parseIsolated, type TreeSitterInitOptions } from './tree-sitter-loader.js';
 
 /**
  * Parses a file into its tree-sitter syntax tree, for the operations that look below structures
@@ -26,7 +26,7 @@ export async function literalLineDetector(language: LanguageDefinition, init?: T
   const grammar = await loadGrammar(language, init);
   const rules = profileOf(language.id).text;
   return (text) => {
-    const tree = grammar.parser.parse(text);
+    const tree = parseIsolated(grammar, text);
     if (!tree) return new Set();
     try {
       return literalLines(tree.rootNode, rules);

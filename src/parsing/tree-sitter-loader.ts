@@ -1,5 +1,7 @@
+import type * as NodeFs from 'node:fs';
 import type * as NodeModule from 'node:module';
-import { Language, Parser } from 'web-tree-sitter';
+import type * as NodeUrl from 'node:url';
+import { Language, Parser, type Tree } from 'web-tree-sitter';
 import type { GrammarSource, LanguageDefinition } from '../core/languages/definitions.js';
 import { profileOf } from '../core/languages/profiles/index.js';
 import { compileStructureRules, type CompiledStructureRules } from '../core/structure/compile.js';
@@ -15,10 +17,15 @@ export interface TreeSitterInitOptions {
   locateFile?: (fileName: string, scriptDirectory: string) => string;
   /** The bytes of `tree-sitter.wasm`. */
   wasmBinary?: Uint8Array;
+  /** Where the grammars of the package's `grammars/` folder are served (browsers); by default next to the module. */
+  grammarBaseUrl?: string;
 }
 
 /** A loaded grammar with what the core needs to use it. */
 export interface LoadedGrammar {
+  /** The language id it was loaded for. */
+  readonly id: string;
+  /** Its parser: parse through {@link parseIsolated}, which replaces a grammar that throws. */
   readonly parser: Parser;
   readonly language: Language;
   readonly compiled: CompiledStructureRules;
@@ -29,6 +36,7 @@ export interface LoadedGrammar {
 let initialized: Promise<void> | null = null;
 const languagesByKey = new Map<string, Promise<{ language: Language; origin: string }>>();
 const languagesByBytes = new WeakMap<Uint8Array, Promise<Language>>();
+const bytesOfLanguage = new WeakMap<Language, Uint8Array>();
 const grammarsByLanguage = new WeakMap<Language, Map<string, LoadedGrammar>>();
 
 function initTreeSitter(options: TreeSitterInitOptions | undefined): Promise<void> {
@@ -55,17 +63,43 @@ async function resolvePackageFile(packageName: string, file: string): Promise<st
   }
 }
 
-async function loadSource(source: GrammarSource): Promise<{ language: Language; origin: string } | null> {
+/**
+ * Where a grammar of the package's `grammars/` folder is: in Node the file (next to `dist/`, or to
+ * `src/` when run from the sources), in a browser a URL next to this module (or under `baseUrl`).
+ */
+async function resolveBundledFile(file: string, baseUrl: string | undefined): Promise<string | null> {
+  if (baseUrl !== undefined) return new URL(file, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href;
+  const nodeFs = 'node:fs';
+  const nodeUrl = 'node:url';
+  let fs: typeof NodeFs;
+  let url: typeof NodeUrl;
+  try {
+    fs = (await import(/* @vite-ignore */ nodeFs)) as typeof NodeFs;
+    url = (await import(/* @vite-ignore */ nodeUrl)) as typeof NodeUrl;
+  } catch {
+    return new URL(`../grammars/${file}`, import.meta.url).href;
+  }
+  for (const relative of ['../grammars/', '../../grammars/']) {
+    const candidate = new URL(`${relative}${file}`, import.meta.url);
+    if (candidate.protocol !== 'file:') return candidate.href;
+    const path = url.fileURLToPath(candidate);
+    if (fs.existsSync(path)) return path;
+  }
+  return null;
+}
+
+async function loadSource(source: GrammarSource, init: TreeSitterInitOptions | undefined): Promise<{ language: Language; origin: string } | null> {
   if ('bytes' in source) {
     let pending = languagesByBytes.get(source.bytes);
     if (!pending) {
       pending = Language.load(source.bytes);
       languagesByBytes.set(source.bytes, pending);
+      void pending.then((language) => bytesOfLanguage.set(language, source.bytes), () => languagesByBytes.delete(source.bytes));
     }
     return { language: await pending, origin: 'bytes' };
   }
   if ('load' in source) return { language: await Language.load(await source.load()), origin: 'load()' };
-  const path = 'path' in source ? source.path : await resolvePackageFile(source.package, source.file);
+  const path = 'path' in source ? source.path : 'bundled' in source ? await resolveBundledFile(source.bundled, init?.grammarBaseUrl) : await resolvePackageFile(source.package, source.file);
   if (path === null) return null;
   let pending = languagesByKey.get(path);
   if (!pending) {
@@ -86,7 +120,7 @@ export async function loadGrammar(definition: LanguageDefinition, init?: TreeSit
   for (const source of definition.grammars ?? []) {
     let loaded: { language: Language; origin: string } | null;
     try {
-      loaded = await loadSource(source);
+      loaded = await loadSource(source, init);
     } catch (cause) {
       failures.push(`${describeSource(source)}: ${cause instanceof Error ? cause.message : String(cause)}`);
       continue;
@@ -104,17 +138,51 @@ export async function loadGrammar(definition: LanguageDefinition, init?: TreeSit
     if (!grammar) {
       const parser = new Parser();
       parser.setLanguage(loaded.language);
-      grammar = { parser, language: loaded.language, compiled: compileStructureRules(loaded.language, profileOf(definition.id).structure), origin: loaded.origin };
+      grammar = { id: definition.id, parser, language: loaded.language, compiled: compileStructureRules(loaded.language, profileOf(definition.id).structure), origin: loaded.origin };
       byId.set(definition.id, grammar);
     }
     return grammar;
   }
-  throw new Error(`no grammar for ${definition.id} could be loaded (${failures.join('; ') || 'no grammar sources'})`);
+  const install = (definition.grammars ?? []).flatMap((source) => ('package' in source ? [source.package] : []));
+  const advice = install.length > 0 ? `: install ${install.map((name) => `\`${name}\``).join(' or ')} (npm install ${install[0]}), or register a grammar with createEditor({ languages: { grammars: { ${definition.id}: { path } } } })` : '';
+  throw new Error(`no grammar for ${definition.id} could be loaded (${failures.join('; ') || 'no grammar sources'})${advice}`);
+}
+
+/**
+ * Parses with a grammar so that no parse depends on another: a grammar whose parse throws (a
+ * scanner trap, a function its WASM lacks) may have left its state corrupt, so it is dropped, and
+ * the next parse of that language loads it afresh (a new instance of the grammar's WASM), in any
+ * editor. The error is rethrown for the caller to report.
+ */
+export function parseIsolated(grammar: LoadedGrammar, text: string, oldTree?: Tree | null): Tree | null {
+  try {
+    return oldTree ? grammar.parser.parse(text, oldTree) : grammar.parser.parse(text);
+  } catch (cause) {
+    forget(grammar);
+    throw new Error(`the ${grammar.id} grammar (${grammar.origin}) failed while parsing: ${cause instanceof Error ? cause.message : String(cause)}; it is loaded afresh for the next parse`, { cause });
+  }
+}
+
+function forget(grammar: LoadedGrammar): void {
+  grammarsByLanguage.delete(grammar.language);
+  const bytes = bytesOfLanguage.get(grammar.language);
+  if (bytes) languagesByBytes.delete(bytes);
+  for (const [key, pending] of languagesByKey) {
+    void pending.then(({ language }) => {
+      if (language === grammar.language) languagesByKey.delete(key);
+    }, () => undefined);
+  }
+  try {
+    grammar.parser.delete();
+  } catch {
+    // A parser in a corrupt state may not even be freed; it is unreachable now either way.
+  }
 }
 
 function describeSource(source: GrammarSource): string {
   if ('bytes' in source) return 'bytes';
   if ('load' in source) return 'load()';
   if ('path' in source) return source.path;
+  if ('bundled' in source) return `structedit's grammars/${source.bundled}`;
   return `${source.package}/${source.file}`;
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_LANGUAGES, createEditor, memoryFs } from 'structedit';
 import { createLanguageRegistry } from '../../src/core/languages/registry.js';
@@ -66,9 +67,10 @@ describe('languages', () => {
     expect(result._unsafeUnwrap().warnings).toEqual([]);
   });
 
-  it('prefers the official TypeScript grammar when installed (it parses `accessor` fields)', async () => {
-    const grammar = await loadGrammar(createLanguageRegistry().get('typescript')!);
-    expect(grammar.origin).toBe(require.resolve('tree-sitter-typescript/tree-sitter-typescript.wasm'));
+  it('loads the grammars shipped in grammars/ (the official packages\' own WASM) and those of structedit-grammars', async () => {
+    const registry = createLanguageRegistry();
+    expect((await loadGrammar(registry.get('typescript')!)).origin).toBe(fileURLToPath(new URL('../../grammars/typescript.wasm', import.meta.url)));
+    expect((await loadGrammar(registry.get('csharp')!)).origin).toBe(require.resolve('structedit-grammars/grammars/csharp.wasm'));
   });
 
   it('lets a host supply a grammar by path or by bytes, and map extensions', async () => {
@@ -78,7 +80,7 @@ describe('languages', () => {
     // The older grammar puts an ERROR node on `accessor y = 1` (docs/languages.md): reading the class now fails.
     expectError(await byPath.readStructure({ path: 'a.ts', target: 'class A' }), 'PARSER_FAILED');
 
-    const bytes = new Uint8Array(readFileSync(require.resolve('tree-sitter-python/tree-sitter-python.wasm')));
+    const bytes = new Uint8Array(readFileSync(new URL('../../grammars/python.wasm', import.meta.url)));
     const byBytes = createEditor({
       fs: memoryFs({ 'build.star': 'def rule():\n    pass\n' }),
       languages: { definitions: [{ id: 'starlark', extensions: ['.star'], backend: 'tree-sitter', grammars: [{ bytes }] }] },

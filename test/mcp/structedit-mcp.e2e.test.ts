@@ -33,7 +33,7 @@ function writeProject(): void {
 beforeAll(async () => {
   const staging = join(work, 'staging');
   mkdirSync(staging);
-  for (const file of ['package.json', 'README.md', 'CHANGELOG.md']) cpSync(join(projectRoot, file), join(staging, file));
+  for (const file of ['package.json', 'README.md', 'CHANGELOG.md', 'grammars']) cpSync(join(projectRoot, file), join(staging, file), { recursive: true });
   const esm = (configs as unknown as Array<Record<string, unknown>>)[0]!;
   await build({ ...esm, dts: false, clean: false, silent: true, sourcemap: false, outDir: join(staging, 'dist'), entry: Object.fromEntries(Object.entries(esm.entry as Record<string, string>).map(([name, path]) => [name, join(projectRoot, path)])) });
   const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: staging, encoding: 'utf8' })) as Array<{ filename: string }>;

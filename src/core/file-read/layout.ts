@@ -82,6 +82,8 @@ interface Entry {
   /** Where its code starts (after split-off comments). */
   readonly codeStart: number;
   readonly end: number;
+  /** The comments split off its start (a structure that is not a symbol gives them up). */
+  readonly split: readonly TextSpan[];
 }
 
 /** Lines claimed by one cluster or comment (or left over), before neighbours of a kind merge into blocks. */
@@ -104,13 +106,26 @@ function layoutLevel(context: Context, path: StructurePath, first: number, last:
   for (const child of node.children) {
     const category = structureCategory(tree, child);
     let codeStart = child.start;
+    let split: readonly TextSpan[] = [];
     if (category !== 'symbol') {
-      const split = splitLeadingComments(context, child);
-      codeStart = split.codeStart;
-      leading.push(...split.comments);
+      const found = splitLeadingComments(context, child);
+      codeStart = found.codeStart;
+      split = found.comments;
     }
     const lineRange: LineRange = [lineOfOffset(source, codeStart), child.lineRange[1]];
-    entries.push({ category, item: { path: [...path, child], comment: null, lineRange }, codeStart, end: child.end });
+    entries.push({ category, item: { path: [...path, child], comment: null, lineRange }, codeStart, end: child.end, split });
+  }
+  // A structure that shares its first code line with a symbol (`var fs = require('fs'); var x = f(fs);`)
+  // is read with that symbol, as a symbol: it keeps its leading comments, as symbols do.
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index]!;
+    if (entry.split.length === 0) continue;
+    const line = entry.item.lineRange[0];
+    const sharesWithSymbol = entries.some((other, at) => at !== index && other.category === 'symbol' && other.item.lineRange[0] <= line && line <= other.item.lineRange[1]);
+    if (sharesWithSymbol) {
+      const child = entry.item.path!.at(-1)!;
+      entries[index] = { ...entry, codeStart: child.start, split: [], item: { ...entry.item, lineRange: [child.lineRange[0], child.lineRange[1]] } };
+    } else leading.push(...entry.split);
   }
 
   const clusters: Entry[][] = [];
