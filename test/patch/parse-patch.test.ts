@@ -51,6 +51,20 @@ describe('apply_patch envelope', () => {
     expect(error.line).toBe(line);
     expect(error.message).toContain(message);
   });
+
+  it('markers padded with spaces, and blank lines after "*** End of File", as Codex reads them (its scenarios 017 and 020)', () => {
+    const update = { kind: 'update', path: 'a.txt', move_to: null, patch_line: 2, hunks: [{ old_text: 'one\n', new_text: 'two\n', line_hint: null, anchor: null, at_end: false, patch_line: 3 }] };
+    // A padded file header; a padded end marker after a hunk is the end, not a context line.
+    expect(parsePatch('*** Begin Patch\n  *** Update File: a.txt\n@@\n-one\n+two\n*** End Patch', 'apply_patch', null)._unsafeUnwrap().files).toEqual([update]);
+    expect(parsePatch('*** Begin Patch \n*** Update File: a.txt\n@@\n-one\n+two\n *** End Patch', 'apply_patch', null)._unsafeUnwrap().files).toEqual([update]);
+    expect(parsePatch('*** Begin Patch\n*** Add File: b.txt\n+hi\n *** End Patch', 'apply_patch', null)._unsafeUnwrap().files).toEqual([{ kind: 'add', path: 'b.txt', content: 'hi\n', patch_line: 2 }]);
+    expect(parsePatch('*** Begin Patch\n*** Update File: a.txt\n@@\n+three\n*** End of File\n\n*** End Patch', 'apply_patch', null)._unsafeUnwrap().files).toEqual([
+      { ...update, hunks: [{ old_text: '', new_text: 'three\n', line_hint: null, anchor: null, at_end: true, patch_line: 3 }] },
+    ]);
+    // An @@ with nothing under it, or a stray "*** End of File", is still an empty hunk.
+    expect(parsePatch('*** Begin Patch\n*** Update File: a.txt\n@@\n\n@@\n-one\n+two\n*** End Patch', 'apply_patch', null)._unsafeUnwrapErr().message).toContain('an empty hunk');
+    expect(parsePatch('*** Begin Patch\n*** Update File: a.txt\n*** End of File\n*** End Patch', 'apply_patch', null)._unsafeUnwrapErr().message).toContain('an empty hunk');
+  });
 });
 
 describe('SEARCH/REPLACE blocks', () => {
