@@ -93,6 +93,14 @@ describe('SEARCH/REPLACE blocks', () => {
     expect(batch.files).toEqual([{ kind: 'update', path: 'lib/x.ts', move_to: null, patch_line: 1, hunks: [{ old_text: 'old()\n', new_text: 'new()\n', line_hint: 12, anchor: null, at_end: false, patch_line: 1 }] }]);
     expect(parsePatch(patch, 'auto', null)._unsafeUnwrapErr().message).toContain('names no file');
   });
+
+  it('a block with no path line of its own (or "..." above it) is for the file of the block before, as Aider reads it; Roo\'s :end_line: is a hint line', () => {
+    const patch = ['src/a.py', '<<<<<<< SEARCH', 'a = 1', '=======', 'a = 2', '>>>>>>> REPLACE', '', '<<<<<<< SEARCH', 'b = 1', '=======', 'b = 2', '>>>>>>> REPLACE', '...', '<<<<<<< SEARCH', 'c = 1', '=======', 'c = 2', '>>>>>>> REPLACE'].join('\n');
+    const files = parsePatch(patch, 'auto', 'other.py')._unsafeUnwrap().files;
+    expect(files.map((file) => `${file.path}: ${file.kind === 'update' ? file.hunks.map((hunk) => hunk.old_text.trim()).join(', ') : ''}`)).toEqual(['src/a.py: a = 1, b = 1, c = 1']);
+    const hinted = ['<<<<<<< SEARCH', ':start_line:1', ':end_line:1', '-------', 'a = 1', '=======', 'a = 2', '>>>>>>> REPLACE'].join('\n');
+    expect(parsePatch(hinted, 'auto', 'x.py')._unsafeUnwrap().files[0]).toMatchObject({ hunks: [{ old_text: 'a = 1\n', new_text: 'a = 2\n', line_hint: 1 }] });
+  });
 });
 
 describe('unified diffs', () => {

@@ -13,8 +13,9 @@ import type { FilePatch, PatchBatch, PatchHunk, PatchSyntaxError } from './patch
  *     >>>>>>> REPLACE
  *
  * and Cline's/Roo's (`------- SEARCH` … `=======` … `+++++++ REPLACE`, optionally `:start_line:N`
- * and a `-------` line at the top of the search part). Blocks without a path of their own take
- * `defaultPath`. An empty SEARCH creates the file (or appends to it, as Aider does).
+ * (and Roo's `:end_line:N`) and a `-------` line at the top of the search part). A block without a
+ * path of its own is for the file of the block before it, as Aider reads them; the first such block
+ * takes `defaultPath`. An empty SEARCH creates the file (or appends to it, as Aider does).
  */
 export function parseSearchReplace(patch: string, defaultPath: string | null): Result<PatchBatch, PatchSyntaxError> {
   const lines = patch.replace(/\r\n?/g, '\n').split('\n');
@@ -26,6 +27,7 @@ export function parseSearchReplace(patch: string, defaultPath: string | null): R
   const firstLine = new Map<string, number>();
   let at = 0;
   let blocks = 0;
+  let previousPath: string | null = null;
   while (at < lines.length) {
     if (!isSearch(lines[at]!)) {
       at++;
@@ -41,7 +43,8 @@ export function parseSearchReplace(patch: string, defaultPath: string | null): R
       path = above.replace(/^[#*`\s]+|[*`:\s]+$/g, '');
       break;
     }
-    path = path && /^[\w./@+-][\w./@+\- ]*$/.test(path) && !path.includes(' ') ? path : defaultPath;
+    // Not a path: prose, or Aider's "..." between two blocks for one file.
+    path = path && /\w/.test(path) && /^[\w./@+-][\w./@+\- ]*$/.test(path) && !path.includes(' ') ? path : (previousPath ?? defaultPath);
     if (path === null) return err({ line: start, message: 'the block names no file: put its path on the line above "<<<<<<< SEARCH", or give path' });
     at++;
     let lineHint: number | null = null;
@@ -49,6 +52,7 @@ export function parseSearchReplace(patch: string, defaultPath: string | null): R
     if (hint) {
       lineHint = Number(hint[1]);
       at++;
+      if (/^:end_line:\s*\d+\s*$/.test(lines[at]?.trim() ?? '')) at++;
       if (/^-{3,}\s*$/.test(lines[at]?.trim() ?? '')) at++;
     }
     const before: string[] = [];
@@ -68,6 +72,7 @@ export function parseSearchReplace(patch: string, defaultPath: string | null): R
     if (at >= lines.length) return err({ line: start, message: 'the block has no ">>>>>>> REPLACE" line' });
     at++;
     blocks++;
+    previousPath = path;
     if (!byPath.has(path)) {
       byPath.set(path, []);
       order.push(path);
