@@ -14,8 +14,11 @@ export type HunkOutcome = Omit<PatchHunkReport, 'file'>;
  * every line a hunk does not touch keeps its bytes (line endings included), new lines take the
  * file's dominant ending. A hunk's old text must occur exactly: once after the previous hunk, or,
  * with a line hint, the occurrence nearest to it; after an anchor line when the hunk has one; at the
- * end of the file for `*** End of File`. A hunk that fails is reported with the file's most similar
- * text and the rest are tried on the text without it, so one answer lists every hunk that would not apply.
+ * end of the file for `*** End of File`. A file whose last line has no newline ends with that line
+ * even for a hunk that cannot say so (a SEARCH block, an envelope hunk without `*** End of File`):
+ * the hunk's text without its final newline matches there, and the file keeps no final newline. A
+ * hunk that fails is reported with the file's most similar text and the rest are tried on the text
+ * without it, so one answer lists every hunk that would not apply.
  */
 export function placeHunks(source: SourceText, hunks: readonly PatchHunk[]): { text: SourceText; outcomes: HunkOutcome[] } {
   let current = source;
@@ -30,6 +33,7 @@ export function placeHunks(source: SourceText, hunks: readonly PatchHunk[]): { t
       const anchorAt = findAnchor(text, hunk.anchor, from);
       if (anchorAt !== -1) from = anchorAt;
     }
+    let atEnd = hunk.at_end;
     let starts: number[];
     if (hunk.old_text === '') starts = [hunk.at_end || hunk.line_hint === null ? text.length : text.length];
     else {
@@ -41,9 +45,12 @@ export function placeHunks(source: SourceText, hunks: readonly PatchHunk[]): { t
         const bare = hunk.old_text.endsWith('\n') ? hunk.old_text.slice(0, -1) : null;
         starts = starts.filter((start) => start + hunk.old_text.length === text.length);
         if (starts.length === 0 && bare !== null && text.endsWith(bare) && text.length - bare.length >= from) starts = [text.length - bare.length];
+      } else if (starts.length === 0 && hunk.old_text.endsWith('\n') && !text.endsWith('\n') && text.endsWith(hunk.old_text.slice(0, -1)) && text.length - hunk.old_text.length + 1 >= cursor) {
+        starts = [text.length - hunk.old_text.length + 1];
+        atEnd = true;
       }
     }
-    const matchLength = (start: number) => (hunk.at_end && start + hunk.old_text.length > text.length ? hunk.old_text.length - 1 : hunk.old_text.length);
+    const matchLength = (start: number) => (atEnd && start + hunk.old_text.length > text.length ? hunk.old_text.length - 1 : hunk.old_text.length);
     let chosen: number | null = null;
     if (starts.length === 1) chosen = starts[0]!;
     else if (starts.length > 1 && hunk.line_hint !== null) {
@@ -63,7 +70,7 @@ export function placeHunks(source: SourceText, hunks: readonly PatchHunk[]): { t
       return;
     }
     const end = chosen + matchLength(chosen);
-    const newText = hunk.at_end && end === text.length && !text.endsWith('\n') && hunk.new_text.endsWith('\n') && matchLength(chosen) < hunk.old_text.length ? hunk.new_text.slice(0, -1) : hunk.new_text;
+    const newText = atEnd && end === text.length && !text.endsWith('\n') && hunk.new_text.endsWith('\n') && matchLength(chosen) < hunk.old_text.length ? hunk.new_text.slice(0, -1) : hunk.new_text;
     const edited = applyReplacements(current, [{ start: chosen, end, text: newText }]);
     if (isOverlap(edited)) return;
     lineShift += countLines(newText) - countLines(text.slice(chosen, end));
