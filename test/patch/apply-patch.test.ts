@@ -76,6 +76,16 @@ describe('applyPatch', () => {
     expect(fs.snapshot()['util.py']).toBe('def run():\n    return 1\n\n\ndef stop():\n    return 9\n');
   });
 
+  it('blocks in any order: a text nowhere after the previous hunk is looked for before it, where it must still be once', async () => {
+    const { fs, editor } = setup();
+    const block = (search: string, replace: string) => `util.py\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n`;
+    expectOk(await editor.applyPatch({ patch: block('def stop():\n', 'def halt():\n') + block('def run():\n', 'def go():\n') }));
+    expect(fs.snapshot()['util.py']).toBe('def go():\n    return 1\n\n\ndef halt():\n    return 1\n');
+    // Before the previous hunk, "    return 1" is at two places: not guessed.
+    const error = expectError(await editor.applyPatch({ patch: block('def halt():\n    return 1\n', 'def halt():\n    return 1\n    # end\n') + block('    return 1\n', '    return 2\n') }), 'PATCH_FAILED');
+    expect(error.details.hunks[1]).toMatchObject({ reason: 'ambiguous', matches: [2, 6] });
+  });
+
   it('a file without a final newline: a SEARCH block (which cannot say so) matches its last line, and the file keeps no final newline', async () => {
     const { fs, editor } = setup();
     expectOk(await editor.applyPatch({ patch: 'tail.txt\n<<<<<<< SEARCH\nb\n=======\nB\nC\n>>>>>>> REPLACE\n' }));

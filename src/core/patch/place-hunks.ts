@@ -9,11 +9,12 @@ import type { PatchHunk } from './patch-batch.js';
 export type HunkOutcome = Omit<PatchHunkReport, 'file'>;
 
 /**
- * Applies a file's hunks in order, each searched from where the previous one ended (a hunk is
- * found only after the hunks before it, as patches are written), on the `\n` form of the text:
- * every line a hunk does not touch keeps its bytes (line endings included), new lines take the
- * file's dominant ending. A hunk's old text must occur exactly: once after the previous hunk, or,
- * with a line hint, the occurrence nearest to it; after an anchor line when the hunk has one; at the
+ * Applies a file's hunks in order, each searched from where the previous one ended (as patches are
+ * written; a hunk found nowhere after it is looked for before it, as SEARCH/REPLACE blocks may come
+ * in any order), on the `\n` form of the text: every line a hunk does not touch keeps its bytes
+ * (line endings included), new lines take the file's dominant ending. A hunk's old text must occur
+ * exactly: once after the previous hunk (or, when nowhere after it, once in the file), or, with a
+ * line hint, the occurrence nearest to it; after an anchor line when the hunk has one; at the
  * end of the file for `*** End of File`. A file whose last line has no newline ends with that line
  * even for a hunk that cannot say so (a SEARCH block, an envelope hunk without `*** End of File`):
  * the hunk's text without its final newline matches there, and the file keeps no final newline. A
@@ -49,6 +50,9 @@ export function placeHunks(source: SourceText, hunks: readonly PatchHunk[]): { t
         starts = [text.length - hunk.old_text.length + 1];
         atEnd = true;
       }
+      // Blocks may come in any order (Aider, Cline and Roo apply each one to the whole file): a text
+      // found nowhere after the previous hunk is looked for before it too.
+      if (starts.length === 0 && !hunk.at_end && cursor > 0) starts = occurrences(text, hunk.old_text, 0);
     }
     const matchLength = (start: number) => (atEnd && start + hunk.old_text.length > text.length ? hunk.old_text.length - 1 : hunk.old_text.length);
     let chosen: number | null = null;
