@@ -101,6 +101,14 @@ describe('SEARCH/REPLACE blocks', () => {
     const hinted = ['<<<<<<< SEARCH', ':start_line:1', ':end_line:1', '-------', 'a = 1', '=======', 'a = 2', '>>>>>>> REPLACE'].join('\n');
     expect(parsePatch(hinted, 'auto', 'x.py')._unsafeUnwrap().files[0]).toMatchObject({ hunks: [{ old_text: 'a = 1\n', new_text: 'a = 2\n', line_hint: 1 }] });
   });
+
+  it('SEARCH and REPLACE markers of more than 9 characters (Cline writes them); a divider stays 5 to 9 "=", longer is text', () => {
+    const long = ['----------- SEARCH', 'a = 1', '=======', 'a = 2', '++++++++++++ REPLACE'].join('\n');
+    expect(detectPatchFormat(long)).toBe('search_replace');
+    expect(parsePatch(long, 'auto', 'x.py')._unsafeUnwrap().files[0]).toMatchObject({ hunks: [{ old_text: 'a = 1\n', new_text: 'a = 2\n' }] });
+    const underline = ['<<<<<<< SEARCH', 'Title', '==========', '=======', 'Heading', '==========', '>>>>>>> REPLACE'].join('\n');
+    expect(parsePatch(underline, 'auto', 'x.md')._unsafeUnwrap().files[0]).toMatchObject({ hunks: [{ old_text: 'Title\n==========\n', new_text: 'Heading\n==========\n' }] });
+  });
 });
 
 describe('unified diffs', () => {

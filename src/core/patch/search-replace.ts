@@ -19,9 +19,11 @@ import type { FilePatch, PatchBatch, PatchHunk, PatchSyntaxError } from './patch
  */
 export function parseSearchReplace(patch: string, defaultPath: string | null): Result<PatchBatch, PatchSyntaxError> {
   const lines = patch.replace(/\r\n?/g, '\n').split('\n');
-  const isSearch = (line: string) => /^(<{5,9}|-{5,9}) ?SEARCH\s*$/.test(line.trim()) || /^<{5,9}\s*$/.test(line.trim());
+  // A marker with its word may be any length from 5 (Cline writes 11 dashes too); a divider, which has
+  // none, is 5 to 9 "=" as Aider reads it, so that a longer run of "=" in the text (an underline) stays text.
+  const isSearch = (line: string) => /^(<{5,}|-{5,}) ?SEARCH\s*$/.test(line.trim()) || /^<{5,9}\s*$/.test(line.trim());
   const isDivider = (line: string) => /^={5,9}\s*$/.test(line.trim());
-  const isReplace = (line: string) => /^(>{5,9}|\+{5,9}) ?REPLACE\s*$/.test(line.trim());
+  const isReplace = (line: string) => /^(>{5,}|\+{5,}) ?REPLACE\s*$/.test(line.trim());
   const byPath = new Map<string, PatchHunk[]>();
   const order: string[] = [];
   const firstLine = new Map<string, number>();
