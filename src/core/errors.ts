@@ -301,7 +301,7 @@ export interface PatchHunkReport {
   patch_line: number;
   /** Whether it found its one place (it would apply). */
   applied: boolean;
-  /** Why not: its text is nowhere after the previous hunk (`no_match`), or in several places the patch does not choose between (`ambiguous`). */
+  /** Why not: its text is nowhere in the file (`no_match`), or in several places the patch does not choose between (`ambiguous`). */
   reason?: 'no_match' | 'ambiguous';
   /** Lines where it matched, when ambiguous. */
   matches?: number[];

@@ -76,6 +76,27 @@ describe('applyPatch', () => {
     expect(fs.snapshot()['util.py']).toBe('def run():\n    return 1\n\n\ndef stop():\n    return 9\n');
   });
 
+  it('blocks in any order: a text nowhere after the previous hunk is looked for before it, where it must still be once', async () => {
+    const { fs, editor } = setup();
+    const block = (search: string, replace: string) => `util.py\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n`;
+    expectOk(await editor.applyPatch({ patch: block('def stop():\n', 'def halt():\n') + block('def run():\n', 'def go():\n') }));
+    expect(fs.snapshot()['util.py']).toBe('def go():\n    return 1\n\n\ndef halt():\n    return 1\n');
+    // Before the previous hunk, "    return 1" is at two places: not guessed.
+    const error = expectError(await editor.applyPatch({ patch: block('def halt():\n    return 1\n', 'def halt():\n    return 1\n    # end\n') + block('    return 1\n', '    return 2\n') }), 'PATCH_FAILED');
+    expect(error.details.hunks[1]).toMatchObject({ reason: 'ambiguous', matches: [2, 6] });
+  });
+
+  it('a file without a final newline: a SEARCH block (which cannot say so) matches its last line, and the file keeps no final newline', async () => {
+    const { fs, editor } = setup();
+    expectOk(await editor.applyPatch({ patch: 'tail.txt\n<<<<<<< SEARCH\nb\n=======\nB\nC\n>>>>>>> REPLACE\n' }));
+    expect(fs.snapshot()['tail.txt']).toBe('a\nB\nC');
+    // So does an envelope hunk without "*** End of File"; a deletion leaves the newline before it.
+    expectOk(await editor.applyPatch({ patch: '*** Begin Patch\n*** Update File: tail.txt\n@@\n-C\n*** End Patch' }));
+    expect(fs.snapshot()['tail.txt']).toBe('a\nB\n');
+    // The text must still end the file: "a\n" is not at its end.
+    expect(expectError(await editor.applyPatch({ patch: 'tail.txt\n<<<<<<< SEARCH\na\nB\nD\n=======\nx\n>>>>>>> REPLACE\n' }), 'PATCH_FAILED').details.hunks[0]).toMatchObject({ reason: 'no_match' });
+  });
+
   it('a dry run returns each diff and writes nothing; a malformed patch is INVALID_ARGUMENT, a path outside the root PATH_OUTSIDE_ROOT', async () => {
     const { fs, editor } = setup();
     const dry = expectOk(await editor.applyPatch({ patch: 'app.py\n<<<<<<< SEARCH\nimport util\n=======\nimport util as u\n>>>>>>> REPLACE\n', dry_run: true }));

@@ -51,6 +51,20 @@ describe('apply_patch envelope', () => {
     expect(error.line).toBe(line);
     expect(error.message).toContain(message);
   });
+
+  it('markers padded with spaces, and blank lines after "*** End of File", as Codex reads them (its scenarios 017 and 020)', () => {
+    const update = { kind: 'update', path: 'a.txt', move_to: null, patch_line: 2, hunks: [{ old_text: 'one\n', new_text: 'two\n', line_hint: null, anchor: null, at_end: false, patch_line: 3 }] };
+    // A padded file header; a padded end marker after a hunk is the end, not a context line.
+    expect(parsePatch('*** Begin Patch\n  *** Update File: a.txt\n@@\n-one\n+two\n*** End Patch', 'apply_patch', null)._unsafeUnwrap().files).toEqual([update]);
+    expect(parsePatch('*** Begin Patch \n*** Update File: a.txt\n@@\n-one\n+two\n *** End Patch', 'apply_patch', null)._unsafeUnwrap().files).toEqual([update]);
+    expect(parsePatch('*** Begin Patch\n*** Add File: b.txt\n+hi\n *** End Patch', 'apply_patch', null)._unsafeUnwrap().files).toEqual([{ kind: 'add', path: 'b.txt', content: 'hi\n', patch_line: 2 }]);
+    expect(parsePatch('*** Begin Patch\n*** Update File: a.txt\n@@\n+three\n*** End of File\n\n*** End Patch', 'apply_patch', null)._unsafeUnwrap().files).toEqual([
+      { ...update, hunks: [{ old_text: '', new_text: 'three\n', line_hint: null, anchor: null, at_end: true, patch_line: 3 }] },
+    ]);
+    // An @@ with nothing under it, or a stray "*** End of File", is still an empty hunk.
+    expect(parsePatch('*** Begin Patch\n*** Update File: a.txt\n@@\n\n@@\n-one\n+two\n*** End Patch', 'apply_patch', null)._unsafeUnwrapErr().message).toContain('an empty hunk');
+    expect(parsePatch('*** Begin Patch\n*** Update File: a.txt\n*** End of File\n*** End Patch', 'apply_patch', null)._unsafeUnwrapErr().message).toContain('an empty hunk');
+  });
 });
 
 describe('SEARCH/REPLACE blocks', () => {
@@ -78,6 +92,22 @@ describe('SEARCH/REPLACE blocks', () => {
     const batch = parsePatch(patch, 'auto', 'lib/x.ts')._unsafeUnwrap();
     expect(batch.files).toEqual([{ kind: 'update', path: 'lib/x.ts', move_to: null, patch_line: 1, hunks: [{ old_text: 'old()\n', new_text: 'new()\n', line_hint: 12, anchor: null, at_end: false, patch_line: 1 }] }]);
     expect(parsePatch(patch, 'auto', null)._unsafeUnwrapErr().message).toContain('names no file');
+  });
+
+  it('a block with no path line of its own (or "..." above it) is for the file of the block before, as Aider reads it; Roo\'s :end_line: is a hint line', () => {
+    const patch = ['src/a.py', '<<<<<<< SEARCH', 'a = 1', '=======', 'a = 2', '>>>>>>> REPLACE', '', '<<<<<<< SEARCH', 'b = 1', '=======', 'b = 2', '>>>>>>> REPLACE', '...', '<<<<<<< SEARCH', 'c = 1', '=======', 'c = 2', '>>>>>>> REPLACE'].join('\n');
+    const files = parsePatch(patch, 'auto', 'other.py')._unsafeUnwrap().files;
+    expect(files.map((file) => `${file.path}: ${file.kind === 'update' ? file.hunks.map((hunk) => hunk.old_text.trim()).join(', ') : ''}`)).toEqual(['src/a.py: a = 1, b = 1, c = 1']);
+    const hinted = ['<<<<<<< SEARCH', ':start_line:1', ':end_line:1', '-------', 'a = 1', '=======', 'a = 2', '>>>>>>> REPLACE'].join('\n');
+    expect(parsePatch(hinted, 'auto', 'x.py')._unsafeUnwrap().files[0]).toMatchObject({ hunks: [{ old_text: 'a = 1\n', new_text: 'a = 2\n', line_hint: 1 }] });
+  });
+
+  it('SEARCH and REPLACE markers of more than 9 characters (Cline writes them); a divider stays 5 to 9 "=", longer is text', () => {
+    const long = ['----------- SEARCH', 'a = 1', '=======', 'a = 2', '++++++++++++ REPLACE'].join('\n');
+    expect(detectPatchFormat(long)).toBe('search_replace');
+    expect(parsePatch(long, 'auto', 'x.py')._unsafeUnwrap().files[0]).toMatchObject({ hunks: [{ old_text: 'a = 1\n', new_text: 'a = 2\n' }] });
+    const underline = ['<<<<<<< SEARCH', 'Title', '==========', '=======', 'Heading', '==========', '>>>>>>> REPLACE'].join('\n');
+    expect(parsePatch(underline, 'auto', 'x.md')._unsafeUnwrap().files[0]).toMatchObject({ hunks: [{ old_text: 'Title\n==========\n', new_text: 'Heading\n==========\n' }] });
   });
 });
 

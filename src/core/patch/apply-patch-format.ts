@@ -23,12 +23,14 @@ export function parseApplyPatch(patch: string): Result<PatchBatch, PatchSyntaxEr
     lines.pop();
     raw.pop();
   }
+  // The markers may be padded with spaces (as Codex allows): the last line is the end marker, not a context line of the last hunk.
+  if (lines.length > 0 && lines[lines.length - 1]!.trim() === '*** End Patch') lines[lines.length - 1] = '*** End Patch';
   let at = 0;
   while (at < lines.length && lines[at]!.trim() === '') at++;
   if (lines[at]?.trim() !== '*** Begin Patch') return err({ line: at + 1, message: 'the patch must start with "*** Begin Patch"' });
   at++;
   const files: FilePatch[] = [];
-  const header = (line: string, name: string) => (line.startsWith(`*** ${name}: `) ? line.slice(`*** ${name}: `.length).trim() : null);
+  const header = (line: string, name: string) => (line.trimStart().startsWith(`*** ${name}: `) ? line.trimStart().slice(`*** ${name}: `.length).trim() : null);
   while (at < lines.length) {
     const line = lines[at]!;
     if (line.trim() === '*** End Patch') {
@@ -109,7 +111,8 @@ export function parseApplyPatch(patch: string): Result<PatchBatch, PatchSyntaxEr
           at++;
         }
         if (before.length === 0 && after.length === 0) {
-          if (anchor === null) return err({ line: hunkStart, message: `an empty hunk in ${updated}` });
+          // Blank lines between hunks (after "*** End of File", say) are no hunk.
+          if (anchor === null && lines[hunkStart - 1] !== '') return err({ line: hunkStart, message: `an empty hunk in ${updated}` });
           continue;
         }
         if (before.length === 0 && !atEnd) return err({ line: hunkStart, message: `a hunk of ${updated} has no context or removed line to place it by; add the lines around it (with a leading space)` });

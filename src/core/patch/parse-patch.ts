@@ -7,7 +7,7 @@ import { parseUnifiedDiff } from './unified-diff.js';
 /** Which format a patch is written in, by its markers (`null`: none recognized). */
 export function detectPatchFormat(patch: string): PatchFormat | null {
   if (/^\s*\*\*\* Begin Patch\s*$/m.test(patch)) return 'apply_patch';
-  if (/^(<{5,9}|-{5,9}) ?SEARCH\s*$/m.test(patch)) return 'search_replace';
+  if (/^(<{5,}|-{5,}) ?SEARCH\s*$/m.test(patch)) return 'search_replace';
   // A git diff may have no hunk at all (a rename, a mode change, an empty file).
   if (/^diff --git /m.test(patch) || (/^--- /m.test(patch) && /^(\+\+\+ |@@ )/m.test(patch))) return 'unified';
   return null;

@@ -10,13 +10,17 @@ import type { PatchHunk } from './patch-batch.js';
 export type HunkOutcome = Omit<PatchHunkReport, 'file'>;
 
 /**
- * Applies a file's hunks in order, each searched from where the previous one ended (a hunk is
- * found only after the hunks before it, as patches are written), on the `\n` form of the text:
- * every line a hunk does not touch keeps its bytes (line endings included), new lines take the
- * file's dominant ending. A hunk's old text must occur exactly: once after the previous hunk, or,
- * with a line hint, the occurrence nearest to it; after an anchor line when the hunk has one; at the
- * end of the file for `*** End of File`. A hunk that fails is reported with the file's most similar
- * text and the rest are tried on the text without it, so one answer lists every hunk that would not apply.
+ * Applies a file's hunks in order, each searched from where the previous one ended (as patches are
+ * written; a hunk found nowhere after it is looked for before it, as SEARCH/REPLACE blocks may come
+ * in any order), on the `\n` form of the text: every line a hunk does not touch keeps its bytes
+ * (line endings included), new lines take the file's dominant ending. A hunk's old text must occur
+ * exactly: once after the previous hunk (or, when nowhere after it, once in the file), or, with a
+ * line hint, the occurrence nearest to it; after an anchor line when the hunk has one; at the
+ * end of the file for `*** End of File`. A file whose last line has no newline ends with that line
+ * even for a hunk that cannot say so (a SEARCH block, an envelope hunk without `*** End of File`):
+ * the hunk's text without its final newline matches there, and the file keeps no final newline. A
+ * hunk that fails is reported with the file's most similar text and the rest are tried on the text
+ * without it, so one answer lists every hunk that would not apply.
  * With `match: 'whitespace'`, a hunk found nowhere exactly applies at the one place after the
  * previous hunk where it fits with whitespace relaxed ({@link findWhitespaceRelaxed}).
  */
@@ -33,6 +37,7 @@ export function placeHunks(source: SourceText, hunks: readonly PatchHunk[], matc
       const anchorAt = findAnchor(text, hunk.anchor, from);
       if (anchorAt !== -1) from = anchorAt;
     }
+    let atEnd = hunk.at_end;
     let starts: number[];
     if (hunk.old_text === '') starts = [hunk.at_end || hunk.line_hint === null ? text.length : text.length];
     else {
@@ -44,16 +49,24 @@ export function placeHunks(source: SourceText, hunks: readonly PatchHunk[], matc
         const bare = hunk.old_text.endsWith('\n') ? hunk.old_text.slice(0, -1) : null;
         starts = starts.filter((start) => start + hunk.old_text.length === text.length);
         if (starts.length === 0 && bare !== null && text.endsWith(bare) && text.length - bare.length >= from) starts = [text.length - bare.length];
+      } else if (starts.length === 0 && hunk.old_text.endsWith('\n') && !text.endsWith('\n') && text.endsWith(hunk.old_text.slice(0, -1)) && text.length - hunk.old_text.length + 1 >= cursor) {
+        starts = [text.length - hunk.old_text.length + 1];
+        atEnd = true;
       }
+      // Blocks may come in any order (Aider, Cline and Roo apply each one to the whole file): a text
+      // found nowhere after the previous hunk is looked for before it too.
+      if (starts.length === 0 && !hunk.at_end && cursor > 0) starts = occurrences(text, hunk.old_text, 0);
     }
-    const matchLength = (start: number) => (hunk.at_end && start + hunk.old_text.length > text.length ? hunk.old_text.length - 1 : hunk.old_text.length);
+    const matchLength = (start: number) => (atEnd && start + hunk.old_text.length > text.length ? hunk.old_text.length - 1 : hunk.old_text.length);
     let chosen: number | null = null;
     let relaxedEnd: number | null = null;
     let newText = hunk.new_text;
     let relaxed: HunkOutcome['relaxed'];
     if (starts.length === 0 && match === 'whitespace' && hunk.old_text !== '' && !hunk.at_end) {
       // Only when the text is nowhere exactly: then the one place it fits with whitespace relaxed.
-      const search = findWhitespaceRelaxed(text, hunk.old_text, hunk.new_text, cursor);
+      let search = findWhitespaceRelaxed(text, hunk.old_text, hunk.new_text, cursor);
+      // As exact text, a hunk that fits nowhere after the previous one may fit once before it.
+      if (search.match === null && search.candidates.length === 0 && cursor > 0) search = findWhitespaceRelaxed(text, hunk.old_text, hunk.new_text, 0);
       if (search.match !== null) {
         chosen = search.match.start;
         relaxedEnd = search.match.end;
@@ -93,7 +106,7 @@ export function placeHunks(source: SourceText, hunks: readonly PatchHunk[], matc
       return;
     }
     const end = relaxedEnd ?? chosen + matchLength(chosen);
-    if (hunk.at_end && end === text.length && !text.endsWith('\n') && hunk.new_text.endsWith('\n') && matchLength(chosen) < hunk.old_text.length) newText = hunk.new_text.slice(0, -1);
+    if (atEnd && end === text.length && !text.endsWith('\n') && hunk.new_text.endsWith('\n') && matchLength(chosen) < hunk.old_text.length) newText = hunk.new_text.slice(0, -1);
     // A diff that shows the file's bytes exactly (carriage returns included) is applied byte for byte.
     const verbatim = relaxed === undefined && hunk.raw !== undefined && current.original.slice(toOriginalOffset(current, chosen), toOriginalOffset(current, end)) === hunk.raw.old_text;
     const edited = applyReplacements(current, [verbatim ? { start: chosen, end, text: hunk.raw!.new_text, verbatim } : { start: chosen, end, text: newText }]);

@@ -13,19 +13,23 @@ import type { FilePatch, PatchBatch, PatchHunk, PatchSyntaxError } from './patch
  *     >>>>>>> REPLACE
  *
  * and Cline's/Roo's (`------- SEARCH` … `=======` … `+++++++ REPLACE`, optionally `:start_line:N`
- * and a `-------` line at the top of the search part). Blocks without a path of their own take
- * `defaultPath`. An empty SEARCH creates the file (or appends to it, as Aider does).
+ * (and Roo's `:end_line:N`) and a `-------` line at the top of the search part). A block without a
+ * path of its own is for the file of the block before it, as Aider reads them; the first such block
+ * takes `defaultPath`. An empty SEARCH creates the file (or appends to it, as Aider does).
  */
 export function parseSearchReplace(patch: string, defaultPath: string | null): Result<PatchBatch, PatchSyntaxError> {
   const lines = patch.replace(/\r\n?/g, '\n').split('\n');
-  const isSearch = (line: string) => /^(<{5,9}|-{5,9}) ?SEARCH\s*$/.test(line.trim()) || /^<{5,9}\s*$/.test(line.trim());
+  // A marker with its word may be any length from 5 (Cline writes 11 dashes too); a divider, which has
+  // none, is 5 to 9 "=" as Aider reads it, so that a longer run of "=" in the text (an underline) stays text.
+  const isSearch = (line: string) => /^(<{5,}|-{5,}) ?SEARCH\s*$/.test(line.trim()) || /^<{5,9}\s*$/.test(line.trim());
   const isDivider = (line: string) => /^={5,9}\s*$/.test(line.trim());
-  const isReplace = (line: string) => /^(>{5,9}|\+{5,9}) ?REPLACE\s*$/.test(line.trim());
+  const isReplace = (line: string) => /^(>{5,}|\+{5,}) ?REPLACE\s*$/.test(line.trim());
   const byPath = new Map<string, PatchHunk[]>();
   const order: string[] = [];
   const firstLine = new Map<string, number>();
   let at = 0;
   let blocks = 0;
+  let previousPath: string | null = null;
   while (at < lines.length) {
     if (!isSearch(lines[at]!)) {
       at++;
@@ -41,7 +45,8 @@ export function parseSearchReplace(patch: string, defaultPath: string | null): R
       path = above.replace(/^[#*`\s]+|[*`:\s]+$/g, '');
       break;
     }
-    path = path && /^[\w./@+-][\w./@+\- ]*$/.test(path) && !path.includes(' ') ? path : defaultPath;
+    // Not a path: prose, or Aider's "..." between two blocks for one file.
+    path = path && /\w/.test(path) && /^[\w./@+-][\w./@+\- ]*$/.test(path) && !path.includes(' ') ? path : (previousPath ?? defaultPath);
     if (path === null) return err({ line: start, message: 'the block names no file: put its path on the line above "<<<<<<< SEARCH", or give path' });
     at++;
     let lineHint: number | null = null;
@@ -49,6 +54,7 @@ export function parseSearchReplace(patch: string, defaultPath: string | null): R
     if (hint) {
       lineHint = Number(hint[1]);
       at++;
+      if (/^:end_line:\s*\d+\s*$/.test(lines[at]?.trim() ?? '')) at++;
       if (/^-{3,}\s*$/.test(lines[at]?.trim() ?? '')) at++;
     }
     const before: string[] = [];
@@ -68,6 +74,7 @@ export function parseSearchReplace(patch: string, defaultPath: string | null): R
     if (at >= lines.length) return err({ line: start, message: 'the block has no ">>>>>>> REPLACE" line' });
     at++;
     blocks++;
+    previousPath = path;
     if (!byPath.has(path)) {
       byPath.set(path, []);
       order.push(path);

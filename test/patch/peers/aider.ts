@@ -1,0 +1,335 @@
+import { joined, type PeerCase, type PeerSuite } from './types.js';
+
+/**
+ * Aider's SEARCH/REPLACE blocks: Aider-AI/aider@5dc9490 tests/basic/test_editblock.py (class
+ * TestUtils). Aider applies a model's reply: its blocks, each after the file's path (a fence may
+ * come between). The call here is that reply, as the tests write it.
+ *
+ * - find_original_update_blocks tests check which (path, search, replace) triples a reply holds;
+ *   the input file here is ours (`note`): one holding each search text, and the expected file is
+ *   it with the replacements made, as Aider writes them.
+ * - replace_most_similar_chunk tests call the function Aider applies a block with, on the whole
+ *   file, the SEARCH text and the REPLACE text: here that block, for a file named file.txt.
+ * - test_full_edit* and test_create_new_file_* run a Coder on a reply: transcribed as that reply.
+ */
+const SOURCE = 'Aider-AI/aider@5dc9490 tests/basic/test_editblock.py';
+
+const reply = (...rows: string[]) => ({ tool: 'apply_patch' as const, patch: joined(...rows) });
+/** A replace_most_similar_chunk(whole, part, replace) test as the one block that applies it to file.txt. */
+const block = (part: string, replace: string) => reply('file.txt', '<<<<<<< SEARCH', `${part}=======`, `${replace}>>>>>>> REPLACE`, '');
+
+const CTAGS_OLD = joined(
+  '    def test_check_for_ctags_success(self):',
+  '        with patch("subprocess.run") as mock_run:',
+  '            mock_run.return_value = CompletedProcess(args=["ctags", "--version"], returncode=0, stdout=\'\'\'{',
+  '  "_type": "tag",',
+  '  "name": "status",',
+  '  "path": "aider/main.py",',
+  '  "pattern": "/^    status = main()$/",',
+  '  "kind": "variable"',
+  "}''')",
+);
+const CTAGS_NEW = joined(
+  '    def test_check_for_ctags_success(self):',
+  '        with patch("subprocess.check_output") as mock_check_output:',
+  "            mock_check_output.return_value = '''{",
+  '  "_type": "tag",',
+  '  "name": "status",',
+  '  "path": "aider/main.py",',
+  '  "pattern": "/^    status = main()$/",',
+  '  "kind": "variable"',
+  "}'''",
+);
+const FAILURE_OLD = joined('    def test_check_for_ctags_failure(self):', '        with patch("subprocess.run") as mock_run:', '            mock_run.side_effect = Exception("ctags not found")');
+const FAILURE_NEW = joined('    def test_check_for_ctags_failure(self):', '        with patch("subprocess.check_output") as mock_check_output:', '            mock_check_output.side_effect = Exception("ctags not found")');
+
+const HELLO_SH = joined(
+  '#!/bin/bash',
+  '# Check if exactly one argument is provided',
+  'if [ "$#" -ne 1 ]; then',
+  '    echo "Usage: $0 <argument>" >&2',
+  '    exit 1',
+  'fi',
+  '',
+  '# Echo the first argument',
+  'echo "$1"',
+  '',
+  'exit 0',
+  '',
+);
+
+const cases: PeerCase[] = [
+  {
+    name: 'test_find_original_update_blocks',
+    source: SOURCE,
+    files: { 'foo.txt': 'One\nTwo\nThree\n' },
+    call: reply('', "Here's the change:", '', '```text', 'foo.txt', '<<<<<<< SEARCH', 'Two', '=======', 'Tooooo', '>>>>>>> REPLACE', '```', '', 'Hope you like it!', ''),
+    expected: { files: { 'foo.txt': 'One\nTooooo\nThree\n' } },
+    note: 'foo.txt is ours (the test checks the block read: foo.txt, "Two\\n" -> "Tooooo\\n")',
+  },
+  {
+    name: 'test_find_original_update_blocks_quote_below_filename',
+    source: SOURCE,
+    files: { 'foo.txt': 'One\nTwo\nThree\n' },
+    call: reply('', "Here's the change:", '', 'foo.txt', '```text', '<<<<<<< SEARCH', 'Two', '=======', 'Tooooo', '>>>>>>> REPLACE', '```', '', 'Hope you like it!', ''),
+    expected: { files: { 'foo.txt': 'One\nTooooo\nThree\n' } },
+    note: 'foo.txt is ours (the test checks the block read)',
+  },
+  {
+    name: 'test_find_original_update_blocks_unclosed',
+    source: SOURCE,
+    files: { 'foo.txt': 'One\nTwo\nThree\n' },
+    call: reply('', "Here's the change:", '', '```text', 'foo.txt', '<<<<<<< SEARCH', 'Two', '=======', 'Tooooo', '', '', 'oops!', ''),
+    expected: { refused: true },
+    note: 'foo.txt is ours; Aider raises "Expected `>>>>>>> REPLACE` or `=======`"',
+  },
+  {
+    name: 'test_find_original_update_blocks_missing_filename',
+    source: SOURCE,
+    files: { 'foo.txt': 'One\nTwo\nThree\n' },
+    call: reply('', "Here's the change:", '', '```text', '<<<<<<< SEARCH', 'Two', '=======', 'Tooooo', '', '', 'oops!', '>>>>>>> REPLACE', ''),
+    expected: { refused: true },
+    note: 'foo.txt is ours; Aider raises an error about the missing filename',
+  },
+  {
+    name: 'test_find_original_update_blocks_no_final_newline',
+    source: SOURCE,
+    files: {
+      'aider/coder.py': joined(
+        '            self.console.print("[red]^C again to quit")',
+        '            self.io.tool_error("Malformed ORIGINAL/UPDATE blocks, retrying...")',
+        '            self.io.tool_error(err)',
+        '            self.console.print("[red]Unable to get commit message from gpt-3.5-turbo. Use /commit to try again.',
+        '")',
+        '            self.console.print("[red]Skipped commit.")',
+        '',
+      ),
+    },
+    call: reply(
+      '',
+      'aider/coder.py',
+      '<<<<<<< SEARCH',
+      '            self.console.print("[red]^C again to quit")',
+      '=======',
+      '            self.io.tool_error("^C again to quit")',
+      '>>>>>>> REPLACE',
+      '',
+      'aider/coder.py',
+      '<<<<<<< SEARCH',
+      '            self.io.tool_error("Malformed ORIGINAL/UPDATE blocks, retrying...")',
+      '            self.io.tool_error(err)',
+      '=======',
+      '            self.io.tool_error("Malformed ORIGINAL/UPDATE blocks, retrying...")',
+      '            self.io.tool_error(str(err))',
+      '>>>>>>> REPLACE',
+      '',
+      'aider/coder.py',
+      '<<<<<<< SEARCH',
+      // The test's Python string has "\n" here: a line break inside the searched line.
+      '            self.console.print("[red]Unable to get commit message from gpt-3.5-turbo. Use /commit to try again.',
+      '")',
+      '=======',
+      '            self.io.tool_error("Unable to get commit message from gpt-3.5-turbo. Use /commit to try again.")',
+      '>>>>>>> REPLACE',
+      '',
+      'aider/coder.py',
+      '<<<<<<< SEARCH',
+      '            self.console.print("[red]Skipped commit.")',
+      '=======',
+      '            self.io.tool_error("Skipped commit.")',
+      '>>>>>>> REPLACE',
+    ),
+    expected: {
+      files: {
+        'aider/coder.py': joined(
+          '            self.io.tool_error("^C again to quit")',
+          '            self.io.tool_error("Malformed ORIGINAL/UPDATE blocks, retrying...")',
+          '            self.io.tool_error(str(err))',
+          '            self.io.tool_error("Unable to get commit message from gpt-3.5-turbo. Use /commit to try again.")',
+          '            self.io.tool_error("Skipped commit.")',
+          '',
+        ),
+      },
+    },
+    note: 'aider/coder.py is ours, holding the four search texts in order (the test only checks that the reply, which ends without a newline, is read)',
+  },
+  {
+    name: 'test_incomplete_edit_block_missing_filename',
+    source: SOURCE,
+    files: { 'tests/test_repomap.py': joined(FAILURE_OLD, '', CTAGS_OLD, '') },
+    call: reply(
+      '',
+      'No problem! Here are the changes to patch `subprocess.check_output` instead of `subprocess.run` in both tests:',
+      '',
+      '```python',
+      'tests/test_repomap.py',
+      '<<<<<<< SEARCH',
+      FAILURE_OLD,
+      '=======',
+      FAILURE_NEW,
+      '>>>>>>> REPLACE',
+      '',
+      '<<<<<<< SEARCH',
+      CTAGS_OLD,
+      '=======',
+      CTAGS_NEW,
+      '>>>>>>> REPLACE',
+      '```',
+      '',
+      'These changes replace the `subprocess.run` patches with `subprocess.check_output` patches in both `test_check_for_ctags_failure` and `test_check_for_ctags_success` tests.',
+      '',
+    ),
+    expected: { files: { 'tests/test_repomap.py': joined(FAILURE_NEW, '', CTAGS_NEW, '') } },
+    note: 'tests/test_repomap.py is ours (the test checks that both blocks are for tests/test_repomap.py: the second, without a path line, is for the file of the block before it)',
+  },
+  {
+    name: 'test_replace_part_with_missing_varied_leading_whitespace',
+    source: SOURCE,
+    files: { 'file.txt': '\n    line1\n    line2\n        line3\n    line4\n' },
+    call: block('line2\n    line3\n', 'new_line2\n    new_line3\n'),
+    expected: { files: { 'file.txt': '\n    line1\n    new_line2\n        new_line3\n    line4\n' } },
+  },
+  {
+    name: 'test_replace_part_with_missing_leading_whitespace',
+    source: SOURCE,
+    files: { 'file.txt': '    line1\n    line2\n    line3\n' },
+    call: block('line1\nline2\n', 'new_line1\nnew_line2\n'),
+    expected: { files: { 'file.txt': '    new_line1\n    new_line2\n    line3\n' } },
+  },
+  {
+    name: 'test_replace_multiple_matches',
+    source: SOURCE,
+    files: { 'file.txt': 'line1\nline2\nline1\nline3\n' },
+    call: block('line1\n', 'new_line\n'),
+    expected: { files: { 'file.txt': 'new_line\nline2\nline1\nline3\n' } },
+    structedit_differs: 'the search text is at two places: structedit refuses it as ambiguous (lines 1 and 3; add context lines to choose one), where Aider replaces the first occurrence ("only replace first occurrence", says the test).',
+  },
+  {
+    name: 'test_replace_multiple_matches_missing_whitespace',
+    source: SOURCE,
+    files: { 'file.txt': '    line1\n    line2\n    line1\n    line3\n' },
+    call: block('line1\n', 'new_line\n'),
+    expected: { files: { 'file.txt': '    new_line\n    line2\n    line1\n    line3\n' } },
+    structedit_differs: 'as test_replace_multiple_matches: "line1\\n" is at two places (ends of lines 1 and 3), refused as ambiguous; Aider replaces the first.',
+  },
+  {
+    name: 'test_replace_part_with_just_some_missing_leading_whitespace',
+    source: SOURCE,
+    files: { 'file.txt': '    line1\n    line2\n    line3\n' },
+    call: block(' line1\n line2\n', ' new_line1\n     new_line2\n'),
+    expected: { files: { 'file.txt': '    new_line1\n        new_line2\n    line3\n' } },
+  },
+  {
+    name: 'test_replace_part_with_missing_leading_whitespace_including_blank_line',
+    source: SOURCE,
+    files: { 'file.txt': '    line1\n    line2\n    line3\n' },
+    call: block('\n  line1\n  line2\n', '  new_line1\n  new_line2\n'),
+    expected: { files: { 'file.txt': '    new_line1\n    new_line2\n    line3\n' } },
+  },
+  {
+    name: 'test_create_new_file_with_other_file_in_chat',
+    source: SOURCE,
+    files: { 'file.txt': 'one\ntwo\nthree\n' },
+    call: reply('', 'Do this:', '', 'newfile.txt', '<<<<<<< SEARCH', '=======', 'creating a new file', '>>>>>>> REPLACE', '', ''),
+    expected: { files: { 'file.txt': 'one\ntwo\nthree\n', 'newfile.txt': 'creating a new file\n' } },
+  },
+  {
+    name: 'test_full_edit',
+    source: SOURCE,
+    files: { tmp5bq8x1ke: 'one\ntwo\nthree\n' },
+    call: reply('', 'Do this:', '', 'tmp5bq8x1ke', '<<<<<<< SEARCH', 'two', '=======', 'new', '>>>>>>> REPLACE', '', ''),
+    expected: { files: { tmp5bq8x1ke: 'one\nnew\nthree\n' } },
+    note: 'the file is a tempfile.mkstemp() name; this is one such name',
+  },
+  {
+    name: 'test_full_edit_dry_run',
+    source: SOURCE,
+    files: { tmp5bq8x1ke: 'one\ntwo\nthree\n' },
+    call: { ...reply('', 'Do this:', '', 'tmp5bq8x1ke', '<<<<<<< SEARCH', 'two', '=======', 'new', '>>>>>>> REPLACE', '', ''), dry_run: true },
+    expected: { files: { tmp5bq8x1ke: 'one\ntwo\nthree\n' } },
+    note: 'the file is a tempfile.mkstemp() name; this is one such name',
+  },
+  {
+    name: 'test_find_original_update_blocks_mupltiple_same_file',
+    source: SOURCE,
+    files: { 'foo.txt': 'one\nand\nthree\n' },
+    call: reply('', "Here's the change:", '', '```text', 'foo.txt', '<<<<<<< SEARCH', 'one', '=======', 'two', '>>>>>>> REPLACE', '', '...', '', '<<<<<<< SEARCH', 'three', '=======', 'four', '>>>>>>> REPLACE', '```', '', 'Hope you like it!', ''),
+    expected: { files: { 'foo.txt': 'two\nand\nfour\n' } },
+    note: 'foo.txt is ours (the test checks that both blocks are for foo.txt: the second, after a "..." line, is for the file of the block before it)',
+  },
+  {
+    name: 'test_deepseek_coder_v2_filename_mangling',
+    source: SOURCE,
+    files: { 'foo.txt': 'one\n' },
+    call: reply('', "Here's the change:", '', ' ```python', 'foo.txt', '```', '```python', '<<<<<<< SEARCH', 'one', '=======', 'two', '>>>>>>> REPLACE', '```', '', 'Hope you like it!', ''),
+    expected: { files: { 'foo.txt': 'two\n' } },
+    note: 'foo.txt is ours (the test checks the block read)',
+  },
+  {
+    name: 'test_new_file_created_in_same_folder',
+    source: SOURCE,
+    files: { 'path/to/a/file1.txt': 'one\n' },
+    call: reply(
+      '',
+      "Here's the change:",
+      '',
+      'path/to/a/file2.txt',
+      '```python',
+      '<<<<<<< SEARCH',
+      '=======',
+      'three',
+      '>>>>>>> REPLACE',
+      '```',
+      '',
+      'another change',
+      '',
+      'path/to/a/file1.txt',
+      '```python',
+      '<<<<<<< SEARCH',
+      'one',
+      '=======',
+      'two',
+      '>>>>>>> REPLACE',
+      '```',
+      '',
+      'Hope you like it!',
+      '',
+    ),
+    expected: { files: { 'path/to/a/file1.txt': 'two\n', 'path/to/a/file2.txt': 'three\n' } },
+    note: 'path/to/a/file1.txt is ours (the test checks the blocks read: a new file2.txt, and "one" -> "two" in file1.txt)',
+  },
+  {
+    name: 'test_find_original_update_blocks_quad_backticks_with_triples_in_LLM_reply',
+    source: SOURCE,
+    files: {},
+    call: reply('', "Here's the change:", '', 'foo.txt', '```text', '<<<<<<< SEARCH', '=======', 'Tooooo', '>>>>>>> REPLACE', '```', '', 'Hope you like it!', ''),
+    expected: { files: { 'foo.txt': 'Tooooo\n' } },
+    note: 'the test reads the reply with a fence of four backticks configured (Aider-side), where the reply has three; an empty SEARCH on a missing file creates it',
+  },
+  {
+    name: 'test_find_original_update_blocks_with_sh_language_identifier',
+    source: SOURCE,
+    files: {},
+    call: reply('', "Here's a shell script:", '', '```sh', 'test_hello.sh', '<<<<<<< SEARCH', '=======', `${HELLO_SH}>>>>>>> REPLACE`, '```', ''),
+    expected: { files: { 'test_hello.sh': HELLO_SH } },
+    note: 'the test checks the block read (new file test_hello.sh; its text holding the script lines); the new file is that text',
+  },
+  {
+    name: 'test_find_original_update_blocks_with_csharp_language_identifier',
+    source: SOURCE,
+    files: { 'Program.cs': 'Console.WriteLine("Hello World!");\n' },
+    call: reply('', "Here's a C# code change:", '', '```csharp', 'Program.cs', '<<<<<<< SEARCH', 'Console.WriteLine("Hello World!");', '=======', 'Console.WriteLine("Hello, C# World!");', '>>>>>>> REPLACE', '```', ''),
+    expected: { files: { 'Program.cs': 'Console.WriteLine("Hello, C# World!");\n' } },
+    note: 'Program.cs is ours (the test checks the block read)',
+  },
+];
+
+export const aider: PeerSuite = {
+  peer: 'Aider editblock',
+  cases,
+  skipped: [
+    { tests: 'test_find_filename', why: "how Aider matches a name in a reply to the chat's files (fuzzy, by basename): chat-side resolution, no edit" },
+    { tests: 'test_strip_quoted_wrapping, _no_filename, _no_wrapping', why: 'whole-file replies (the "whole" edit format), not edit blocks' },
+    { tests: '__test_replace_most_similar_chunk, __test_replace_most_similar_chunk_not_perfect_match', why: 'disabled in Aider itself ("fuzzy logic disabled v0.11.2-dev"): they do not run' },
+  ],
+};
