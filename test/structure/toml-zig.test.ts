@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { createEditor, memoryFs } from 'structedit';
+import { expectOk } from '../helpers.js';
+
+/** Issue 21: a TOML table's header key is its header, not a structure; Zig container members are structures. */
+
+describe('TOML tables', () => {
+  it('a table lists its pairs, not its header key; deleting a table leaves no "[]"', async () => {
+    const fs = memoryFs({ 'Cargo.toml': '[package]\nname = "x"\n\n[dependencies]\nfoo = "1"\n' });
+    const editor = createEditor({ fs });
+    const listed = expectOk(await editor.listStructures({ path: 'Cargo.toml' }));
+    expect(listed.structures.map((table) => [table.target, table.children.map((child) => child.target)])).toEqual([
+      ['[package]', ['[package]\nname']],
+      ['[dependencies]', ['[dependencies]\nfoo']],
+    ]);
+    expectOk(await editor.deleteStructure({ path: 'Cargo.toml', target: '[dependencies]' }));
+    expect(fs.snapshot()['Cargo.toml']).toBe('[package]\nname = "x"\n');
+  });
+});
+
+describe('Zig containers', () => {
+  it('the fields and functions of `const S = struct { … }` are its structures, readable by target', async () => {
+    const source = 'const S = struct {\n    a: i32,\n\n    pub fn get(self: S) i32 {\n        return self.a;\n    }\n};\n';
+    const editor = createEditor({ fs: memoryFs({ 's.zig': source }) });
+    const listed = expectOk(await editor.listStructures({ path: 's.zig' }));
+    expect(listed.structures[0]!.children.map((child) => [child.kind, child.name])).toEqual([
+      ['container_field', 'a'],
+      ['function', 'get'],
+    ]);
+    const read = expectOk(await editor.readStructure({ path: 's.zig', target: 'const\npub fn get' }));
+    expect(read.matches[0]!.text).toBe('    pub fn get(self: S) i32 {\n        return self.a;\n    }');
+  });
+});
