@@ -31,3 +31,17 @@ describe('Zig containers', () => {
     expect(read.matches[0]!.text).toBe('    pub fn get(self: S) i32 {\n        return self.a;\n    }');
   });
 });
+
+describe('nodes that spill onto the next line', () => {
+  it("a Scala case clause ends on its own line (the grammar ends it after the next line's indentation)", async () => {
+    const source = 'object A {\n  def f = try { 1 } catch {\n    case e: Exception => 1\n    case e: Throwable => 2\n  }\n}\n';
+    const fs = memoryFs({ 'a.scala': source });
+    const editor = createEditor({ fs });
+    const target = 'object A\ndef f\ncatch\ncase e: Exception';
+    const read = expectOk(await editor.readStructure({ path: 'a.scala', target }));
+    expect(read.matches[0]!.line_range_inclusive).toEqual([3, 3]);
+    // Before, writing its own text back gave "1case e: Throwable => 2".
+    expectOk(await editor.replaceStructure({ path: 'a.scala', target, content: read.matches[0]!.text }));
+    expect(fs.snapshot()['a.scala']).toBe(source);
+  });
+});

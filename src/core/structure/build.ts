@@ -121,10 +121,19 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
       start: attached.start ?? start,
       decoratedStart: attached.decorated ?? start,
       nodeStart: start,
-      nodeEnd: terminator ? end + terminator[0].length : end,
+      nodeEnd: terminator ? end + terminator[0].length : withoutSpill(end, start),
       separator,
     });
     return [];
+  };
+  /**
+   * A node that a grammar ends after the line break and indentation of the next line (Scala's
+   * `case_clause`) ends at its last character: its lines are its own, not the next clause's.
+   */
+  const withoutSpill = (end: number, start: number): number => {
+    let last = end;
+    while (last > start && /\s/.test(text[last - 1]!)) last--;
+    return last < end && text.slice(last, end).includes('\n') ? last : end;
   };
 
   const cursor = tree.walk();
@@ -164,7 +173,7 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
   const addFound = (node: Node, type: string) => {
     if (compiled.clauses.has(type) && !candidates.has(node.id)) {
       const start = node.startIndex;
-      const end = node.endIndex;
+      const end = withoutSpill(node.endIndex, start);
       candidates.set(node.id, { node, type, start, decoratedStart: start, nodeStart: start, nodeEnd: end, separator: undefined });
     }
     if (compiled.bodies.has(type)) addBodyChildren(node, type);
