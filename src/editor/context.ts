@@ -136,6 +136,12 @@ export interface EditorContext {
    */
   parseSource(path: string, source: SourceText, language: LanguageDefinition, previous?: SourceText): ResultAsync<StructureTree, StructeditError>;
   /**
+   * Parses a file's text as the language its content shows when its extension is shared (a C++ `.h`
+   * header: `LanguageRegistry.refine`), unless the caller chose the language (`explicit`); falls back
+   * to the resolved language when that grammar cannot parse it.
+   */
+  parseAsContentShows(path: string, source: SourceText, resolved: LanguageDefinition, explicit: string | undefined): ResultAsync<{ definition: LanguageDefinition; tree: StructureTree }, StructeditError>;
+  /**
    * `PARSER_FAILED` when syntax errors lie inside the located structures (docs/safety.md); otherwise a
    * `SYNTAX_ERRORS_ELSEWHERE` warning for the file's other errors, if any.
    */
@@ -227,11 +233,18 @@ export function createEditorContext(options: EditorOptions): EditorContext {
 
   const parseFile: EditorContext['parseFile'] = (path, language) =>
     safeTry(async function* () {
-      const definition = yield* registry.resolve(path, language);
+      const resolved = yield* registry.resolve(path, language);
       const { source, bytes, hash } = yield* readSource(path);
-      const tree = yield* parseSource(path, source, definition);
+      const { definition, tree } = yield* parseAsContentShows(path, source, resolved, language);
       return ok({ path, language: definition, bytes, hash, tree });
     });
+
+  const parseAsContentShows: EditorContext['parseAsContentShows'] = (path, source, resolved, explicit) => {
+    const shown = explicit === undefined ? registry.refine(resolved, path, source.text) : resolved;
+    const parsed = parseSource(path, source, shown).map((tree) => ({ definition: shown, tree }));
+    // A C++ header stays readable as C when the C++ grammar is not installed.
+    return shown === resolved ? parsed : parsed.orElse(() => parseSource(path, source, resolved).map((tree) => ({ definition: resolved, tree })));
+  };
 
   const newFile: EditorContext['newFile'] = (path, language) =>
     safeTry(async function* () {
@@ -306,6 +319,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     parseFile,
     newFile,
     parseSource,
+    parseAsContentShows,
     checkLocatedSyntax,
     checkEdit,
     indentationStyle,

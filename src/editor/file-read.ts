@@ -61,8 +61,8 @@ function readableFile(context: EditorContext, path: string, language: string | u
   }
   return context.readSource(path).andThen(({ source, hash }) =>
     context
-      .parseSource(path, source, definition.value)
-      .map((tree): ReadableFile => ({ path, tree, plainTextReason: null, hash }))
+      .parseAsContentShows(path, source, definition.value, language)
+      .map(({ tree }): ReadableFile => ({ path, tree, plainTextReason: null, hash }))
       .orElse((error) => okAsync<ReadableFile, StructeditError>({ path, tree: plainTextTree(source), plainTextReason: `the ${definition.value.id} parser could not run (${error.message})`, hash })),
   );
 }

@@ -23,7 +23,15 @@ export interface LanguageRegistry {
   resolve(path: string, explicit?: string): Result<LanguageDefinition, ErrorOf<'LANGUAGE_UNSUPPORTED'>>;
   /** The language with this id. */
   get(id: string): LanguageDefinition | undefined;
+  /**
+   * The language a file's text shows it to be when its extension is shared: a `.h` header written in
+   * C++ (a class, a namespace, a template, `std::`) is C++, not C. Else `resolved` itself.
+   */
+  refine(resolved: LanguageDefinition, path: string, text: string): LanguageDefinition;
 }
+
+/** Constructs only C++ has, as they start a line of a header. */
+const CPP_HEADER = /^[ \t]*(?:namespace\b[^;\n]*\{|template\s*<|class\s+\w+[^;\n]*[:{]|(?:public|private|protected)\s*:|using\s+namespace\b|#include\s*<(?:string|vector|memory|map|iostream|utility|functional|algorithm|type_traits|cstddef|cstdint)>)/m;
 
 function normalizeExtension(extension: string): string {
   const lower = extension.toLowerCase();
@@ -64,6 +72,10 @@ export function createLanguageRegistry(options: LanguageOptions = {}): LanguageR
   return {
     languages,
     get: (id) => byId.get(id),
+    refine(resolved, path, text) {
+      if (resolved.id !== 'c' || !path.toLowerCase().endsWith('.h') || !CPP_HEADER.test(text)) return resolved;
+      return byId.get('cpp') ?? resolved;
+    },
     resolve(path, explicit) {
       if (explicit !== undefined) {
         const language = byId.get(explicit);
