@@ -176,7 +176,17 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
       const end = withoutSpill(node.endIndex, start);
       candidates.set(node.id, { node, type, start, decoratedStart: start, nodeStart: start, nodeEnd: end, separator: undefined });
     }
-    if (compiled.bodies.has(type)) addBodyChildren(node, type);
+    if (compiled.bodies.has(type) && !withinExcluded(node, type)) addBodyChildren(node, type);
+  };
+  const withinExcluded = (node: Node, type: string): boolean => {
+    const excluded = compiled.bodiesNotWithin.get(type);
+    if (!excluded) return false;
+    // Up to the nearest body: what lies beyond it cannot change whether this one is a body.
+    for (let parent = node.parent; parent; parent = parent.parent) {
+      if (excluded.has(parent.type)) return true;
+      if (compiled.bodies.has(parent.type)) return false;
+    }
+    return false;
   };
 
   return { candidates, comments, addBody: addBodyChildren, addFound, dispose: () => cursor.delete() };

@@ -11,6 +11,8 @@ export interface CompiledStructureRules {
   /** Body and clause node types the grammar has, for one `descendantsOfType` walk. */
   readonly searchTypes: readonly string[];
   readonly bodies: ReadonlySet<string>;
+  /** Per body type, the ancestor types inside which it is no body. */
+  readonly bodiesNotWithin: ReadonlyMap<string, ReadonlySet<string>>;
   readonly clauses: ReadonlySet<string>;
   readonly transparent: ReadonlySet<string>;
   readonly excludedFields: ReadonlySet<string>;
@@ -45,6 +47,7 @@ export function compileStructureRules(language: Language, rules: StructureRules)
     rules,
     searchTypes: [...new Set([...bodies, ...clauses])],
     bodies: new Set(bodies),
+    bodiesNotWithin: new Map(Object.entries(rules.bodiesNotWithin).map(([body, within]) => [body, new Set(within)])),
     clauses: new Set(clauses),
     transparent: new Set(rules.transparent),
     excludedFields: new Set(rules.excludedFields),

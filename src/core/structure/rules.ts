@@ -12,6 +12,11 @@ export interface StructureRules {
   bodies: readonly string[];
   /** Node types that are structures wherever they appear (`else_clause`, `case_clause`, …). */
   clauses: readonly string[];
+  /**
+   * Bodies that are not bodies inside these node types: a TypeScript object type in a parameter's
+   * annotation (`f(opts: { a: number })`) holds no structures of the function.
+   */
+  bodiesNotWithin: Readonly<Record<string, readonly string[]>>;
   /** Bodies that are not structures themselves when they sit in a body (their children still are). */
   transparent: readonly string[];
   /**
@@ -65,6 +70,7 @@ export const GENERIC_STRUCTURE_RULES: StructureRules = {
     'else', 'elsif', 'when', 'rescue', 'ensure',
   ],
   transparent: ['enum_body_declarations'],
+  bodiesNotWithin: {},
   excludedFields: ['value', 'condition', 'pattern', 'name', 'type', 'subject', 'communication', 'alternative', 'guard'],
   ignored: ['switch_label', 'start_tag', 'end_tag', 'self_closing_tag', 'text', 'identifier_list', 'preproc_arg'],
   comments: ['comment', 'line_comment', 'block_comment', 'doc_comment', 'multiline_comment'],
@@ -91,6 +97,7 @@ export function mergeStructureRules(base: StructureRules, own: Partial<Structure
     bodies: merge(base.bodies, own.bodies),
     clauses: merge(base.clauses, own.clauses),
     transparent: own.transparent ?? base.transparent,
+    bodiesNotWithin: { ...base.bodiesNotWithin, ...own.bodiesNotWithin },
     excludedFields: merge(base.excludedFields, own.excludedFields),
     ignored: merge(base.ignored, own.ignored),
     comments: merge(base.comments, own.comments),

@@ -7,6 +7,8 @@ export const typescript: LanguageProfile = {
   languages: ['typescript', 'tsx'],
   structure: {
     separators: { object: ',', enum_body: ',', class_body: ';', interface_body: ';', object_type: ';' },
+    // `f(opts: { a: number })`: the members of a parameter's object type are not the function's.
+    bodiesNotWithin: { object_type: ['formal_parameters'] },
   },
   parts: { ...ecmascript.parts, returnTypeSeparator: ': ' },
 };

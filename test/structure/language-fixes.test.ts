@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEditor, memoryFs } from 'structedit';
 import { expectOk } from '../helpers.js';
 
-/** Issue 21: a TOML table's header key is its header, not a structure; Zig container members are structures. */
+/** Issue 21: per-language structure mistakes, fixed (TOML, Zig, Scala, TypeScript). */
 
 describe('TOML tables', () => {
   it('a table lists its pairs, not its header key; deleting a table leaves no "[]"', async () => {
@@ -43,5 +43,17 @@ describe('nodes that spill onto the next line', () => {
     // Before, writing its own text back gave "1case e: Throwable => 2".
     expectOk(await editor.replaceStructure({ path: 'a.scala', target, content: read.matches[0]!.text }));
     expect(fs.snapshot()['a.scala']).toBe(source);
+  });
+});
+
+describe('TypeScript object types in parameters', () => {
+  it("the members of a parameter's object type are not the function's structures; a type alias's still are", async () => {
+    const source = 'function f(opts: { a: number; b: string }) {\n  return opts.a;\n}\n\ntype Options = { a: number; b: string };\n';
+    const editor = createEditor({ fs: memoryFs({ 'f.ts': source }) });
+    const listed = expectOk(await editor.listStructures({ path: 'f.ts' }));
+    expect(listed.structures.map((structure) => [structure.target, structure.children.map((child) => child.target)])).toEqual([
+      ['function f', ['function f\nreturn']],
+      ['type Options', ['type Options\na', 'type Options\nb']],
+    ]);
   });
 });
