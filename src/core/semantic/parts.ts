@@ -54,6 +54,8 @@ const FUNCTION_TYPES = new Set([
   'function_definition', 'function_declaration', 'function_expression', 'function', 'arrow_function', 'generator_function_declaration',
   'generator_function', 'method_definition', 'method_signature', 'abstract_method_signature', 'function_signature', 'lambda',
   'method_declaration', 'function_item', 'function_signature_item', 'constructor_declaration', 'func_literal', 'closure_expression',
+  // Ruby
+  'method', 'singleton_method',
 ]);
 const CALL_TYPES = new Set(['call', 'call_expression', 'new_expression', 'method_invocation', 'macro_invocation', 'object_creation_expression']);
 const VARIABLE_TYPES = new Set([
@@ -484,7 +486,7 @@ function keywordPart(context: PartContext, path: StructurePath, node: Node, keyw
       return part(null, { create: { at: params.endIndex, before: profileOf(context.tree.language).parts.returnTypeSeparator, after: '' } });
     }
     case 'body': {
-      const body = bodyOf(fn ?? node);
+      const body = bodyOf(fn ?? node) ?? profileOf(context.tree.language).parts.bodyOf?.(fn ?? node) ?? null;
       return body ? part(body, { list: listFor(context, path, body, body.type === 'class_body' || /declaration_list|field_declaration_list|interface_body|enum_body|object_type/.test(body.type) ? 'members' : 'statements', `the body of ${description}`) }) : null;
     }
     case 'decorators': {

@@ -32,14 +32,26 @@ export function fieldChildren(node: Node, field: string): Node[] {
 export function declarationNode(root: Node, structure: StructureNode): Node {
   let node = root.descendantForIndex(structure.headerStart, structure.headerStart) ?? root;
   while (node.parent && node.parent.id !== root.id && !BODY_TYPES.test(node.parent.type) && node.parent.startIndex === structure.headerStart && node.parent.endIndex <= structure.end) node = node.parent;
+  // The header may start inside a node that holds leading parts too (Java's `modifiers` holding
+  // `@Override` and `public`, C#'s attributes): the declaration is the node around both, within
+  // the structure, short of a wrapper (`export`, a decorated definition).
+  if (node.endIndex < structure.end) {
+    let outer: Node | null = node.parent;
+    while (outer && outer.id !== root.id && !BODY_TYPES.test(outer.type) && !WRAPPERS.test(outer.type) && outer.startIndex >= structure.start && outer.endIndex <= structure.end) {
+      if (outer.endIndex === structure.end || outer.endIndex === structure.end - 1) return outer;
+      outer = outer.parent;
+    }
+  }
   return node;
 }
+
+const WRAPPERS = /^(decorated_definition|export_statement|ambient_declaration)$/;
 
 /**
  * Bodies that can share a lone member's span (a Python class `block` holding one method starts and
  * ends where the method does): the climb to a declaration's node stops below them.
  */
-const BODY_TYPES = /^(block|statement_block|declaration_list|field_declaration_list|enum_variant_list|enum_body_declarations|object_type)$|_body$/;
+const BODY_TYPES = /^(block|statement_block|body_statement|declaration_list|field_declaration_list|enum_variant_list|enum_body_declarations|object_type)$|_body$/;
 
 /** The node a declaration is wrapped in (`decorated_definition`, `export_statement`), if any. */
 export function wrapperOf(node: Node): Node | null {

@@ -11,7 +11,7 @@ import type { ResolvedProfile } from '../profile.js';
 export const GENERIC_PROFILE: ResolvedProfile = {
   languages: [],
   structure: GENERIC_STRUCTURE_RULES,
-  parts: { returnTypeSeparator: ': ', decoratorPrefix: null, createdBases: null, parametersOf: null, emptyParameters: null },
+  parts: { returnTypeSeparator: ': ', decoratorPrefix: null, createdBases: null, parametersOf: null, bodyOf: null, emptyParameters: null },
   names: { identifier: /^[\p{L}_$][\p{L}\p{N}_$]*$/u, keywords: new Set(), receivers: [] },
   members: { implicit: () => false, knownBases: new Map(), globalPrefix: '' },
   scopes: genericScopes,

@@ -5,6 +5,7 @@ import { GENERIC_PROFILE } from './generic.js';
 import { go } from './go.js';
 import { java } from './java.js';
 import { javascript } from './javascript.js';
+import { kotlin } from './kotlin.js';
 import { lua } from './lua.js';
 import { markdown } from './markdown.js';
 import { python } from './python.js';
@@ -15,7 +16,7 @@ import { typescript } from './typescript.js';
 import { zig } from './zig.js';
 
 /** The built-in profiles; a language without one gets the generic profile. */
-const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, c, ruby, lua, toml, zig, markdown];
+const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, c, ruby, lua, toml, zig, kotlin, markdown];
 
 /** A profile with the generic answers filled in where it is silent. */
 export function resolveProfile(profile: LanguageProfile): ResolvedProfile {

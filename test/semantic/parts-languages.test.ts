@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createEditor, memoryFs } from 'structedit';
+import { expectOk } from '../helpers.js';
+
+/**
+ * Issue 21: `.params` and `.body` outside the tuned languages. Java methods with an annotation and
+ * C# methods with an attribute had neither (the header starts inside the node holding the
+ * annotation); Kotlin keeps them in unnamed children; Ruby's `def` is a `method`.
+ */
+const cases = [
+  { file: 'A.java', source: 'class A {\n    @Override\n    public String g(int a) { return ""; }\n}\n', target: 'class A\npublic String g', param: 'int b', body: 'return "b";', expected: 'class A {\n    @Override\n    public String g(int a, int b) { return "b"; }\n}\n' },
+  { file: 'A.cs', source: 'class A {\n    [Obsolete]\n    public void M(int a) { }\n}\n', target: 'class A\npublic void M', param: 'int b', body: 'return;', expected: 'class A {\n    [Obsolete]\n    public void M(int a, int b) { return; }\n}\n' },
+  { file: 'a.kt', source: 'class A {\n    fun g(a: Int): Int {\n        return a\n    }\n}\n', target: 'class A\nfun g', param: 'b: Int', body: 'return a + b', expected: 'class A {\n    fun g(a: Int, b: Int): Int {\n        return a + b\n    }\n}\n' },
+  { file: 'a.rb', source: 'class A\n  def g(a)\n    a\n  end\nend\n', target: 'class A\ndef g', param: 'b', body: 'a + b', expected: 'class A\n  def g(a, b)\n    a + b\n  end\nend\n' },
+];
+
+describe('parameters and bodies in Java, C#, Kotlin and Ruby', () => {
+  for (const { file, source, target, param, body, expected } of cases) {
+    it(`${file}: add a parameter, set the body, remove the parameter again`, async () => {
+      const fs = memoryFs({ [file]: source });
+      const editor = createEditor({ fs, semantic: 'syntax' });
+      expectOk(await editor.applyEdits({ edits: [{ op: 'add', path: file, address: `${target}.params`, value: param }, { op: 'set', path: file, address: `${target}.body`, value: body }] }));
+      expect(fs.snapshot()[file]).toBe(expected);
+      expectOk(await editor.applyEdits({ edits: [{ op: 'remove', path: file, address: `${target}.params[1]`, force: true }] }));
+      expect(fs.snapshot()[file]).toBe(expected.replace(`, ${param}`, ''));
+    });
+  }
+});
