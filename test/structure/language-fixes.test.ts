@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEditor, memoryFs } from 'structedit';
 import { expectOk } from '../helpers.js';
 
-/** Issue 21: per-language structure mistakes, fixed (TOML, Zig, Scala, TypeScript). */
+/** Issue 21: per-language structure mistakes, fixed (TOML, Zig, Scala, TypeScript, Markdown). */
 
 describe('TOML tables', () => {
   it('a table lists its pairs, not its header key; deleting a table leaves no "[]"', async () => {
@@ -55,5 +55,16 @@ describe('TypeScript object types in parameters', () => {
       ['function f', ['function f\nreturn']],
       ['type Options', ['type Options\na', 'type Options\nb']],
     ]);
+  });
+});
+
+describe('Markdown indented code blocks', () => {
+  it('written back as read, an indented code block keeps its indentation (it became a paragraph)', async () => {
+    const source = '# T\n\nText.\n\n    code line 1\n      code line 2\n\nMore.\n';
+    const fs = memoryFs({ 'a.md': source });
+    const editor = createEditor({ fs });
+    const read = expectOk(await editor.readStructure({ path: 'a.md', target: 'T\ncode' }));
+    expectOk(await editor.replaceStructure({ path: 'a.md', target: 'T\ncode', content: read.matches[0]!.text }));
+    expect(fs.snapshot()['a.md']).toBe(source);
   });
 });

@@ -56,7 +56,10 @@ export function buildMarkdownStructure(source: SourceText): StructureTree {
   const all: MutableStructure[] = [];
 
   const make = (node: Nodes, kind: string, headerStarts: number[], name: string | null): MutableStructure => {
-    const start = node.position!.start.offset!;
+    let start = node.position!.start.offset!;
+    // A structure starts at its first character, as in every language: an indented code block's
+    // indentation is its line's, so text read from it and written back keeps its lines as they were.
+    if (node.type === 'code' && (text[start] === ' ' || text[start] === '\t')) start += /^[ \t]*/.exec(text.slice(start, firstLineEnd(start)))![0].length;
     let end = node.position!.end.offset!;
     while (end > start && text.charCodeAt(end - 1) === 10) end--;
     const starts = [start, ...headerStarts.filter((offset) => offset >= start && offset <= end)];
