@@ -68,3 +68,22 @@ describe('Markdown indented code blocks', () => {
     expect(fs.snapshot()['a.md']).toBe(source);
   });
 });
+
+describe('@line targets', () => {
+  it('repeated headings and same-named definitions get a target ending in "@line N", which every operation takes', async () => {
+    const files = { 'a.md': '# Notes\n\n## Usage\n\nOne.\n\n## Usage\n\nTwo.\n', 'b.py': 'def twice():\n    return 1\n\n\ndef twice():\n    return 2\n' };
+    const fs = memoryFs(files);
+    const editor = createEditor({ fs });
+    const sections = expectOk(await editor.listStructures({ path: 'a.md' })).structures[0]!.children;
+    expect(sections.map((section) => section.target)).toEqual(['Notes\nUsage\n@line 3', 'Notes\nUsage\n@line 7']);
+    const twice = expectOk(await editor.listStructures({ path: 'b.py' })).structures;
+    expect(twice.map((fn) => fn.target)).toEqual(['def twice():\n@line 1', 'def twice():\n@line 5']);
+    expectOk(await editor.replaceStructure({ path: 'b.py', target: twice[1]!.target!, content: 'def twice():\n    return 3' }));
+    expect(fs.snapshot()['b.py']).toBe('def twice():\n    return 1\n\n\ndef twice():\n    return 3\n');
+    expectOk(await editor.deleteStructure({ path: 'a.md', target: 'Notes\nUsage\n@line 7' }));
+    expect(fs.snapshot()['a.md']).toBe('# Notes\n\n## Usage\n\nOne.\n');
+    // A line none of them holds.
+    const missing = await editor.readStructure({ path: 'b.py', target: 'def twice():\n@line 3' });
+    expect(missing.isErr() && missing.error.error).toBe('TARGET_NOT_FOUND');
+  });
+});

@@ -28,8 +28,23 @@ export function parseTarget(target: string): Result<string[], ErrorOf<'INVALID_A
   return ok(lines);
 }
 
+/**
+ * A last target line `@line N` chooses, among the structures the lines above it name, the one whose
+ * lines hold line N: how overloads, repeated headings and other structures whose text starts alike
+ * are named uniquely (listStructures gives such targets where a prefix cannot name one alone).
+ */
+const LINE_HINT = /^@line (\d+)$/;
+
+/** The line a target's `@line N` level names, if it ends with one. */
+export function lineHint(levels: readonly string[]): number | null {
+  const match = levels.length > 1 ? LINE_HINT.exec(levels[levels.length - 1]!.trim()) : null;
+  return match ? Number(match[1]) : null;
+}
+
 /** Every structure path the target's levels name, in source order (empty when nothing matches). */
-export function resolveLevels(tree: StructureTree, levels: readonly string[]): { paths: StructurePath[]; failedLevel: number; frontier: StructurePath[] } {
+export function resolveLevels(tree: StructureTree, allLevels: readonly string[]): { paths: StructurePath[]; failedLevel: number; frontier: StructurePath[] } {
+  const line = lineHint(allLevels);
+  const levels = line === null ? allLevels : allLevels.slice(0, -1);
   let frontier: StructurePath[] = [[tree.root]];
   for (let level = 0; level < levels.length; level++) {
     const line = levels[level]!;
@@ -41,6 +56,14 @@ export function resolveLevels(tree: StructureTree, levels: readonly string[]): {
     }
     if (next.length === 0) return { paths: [], failedLevel: level, frontier };
     frontier = next;
+  }
+  if (line !== null) {
+    const holding = frontier.filter((path) => {
+      const [first, last] = path[path.length - 1]!.lineRange;
+      return first <= line && line <= last;
+    });
+    if (holding.length === 0) return { paths: [], failedLevel: levels.length, frontier };
+    return { paths: holding, failedLevel: -1, frontier: holding };
   }
   return { paths: frontier, failedLevel: -1, frontier };
 }
@@ -96,6 +119,12 @@ export class TargetNamer {
     const best = namings[0];
     if (!best) return { target: null, reason: 'it has no text to name it by' };
     if (best.frontier.length === 1 && best.frontier[0] === node) return { target: best.lines.join('\n'), reason: null };
+    // No prefix names it alone (overloads, repeated headings): its first line does, unless another
+    // structure the lines name holds that line too (two on one line).
+    const line = node.lineRange[0];
+    if (best.lines.length > 0 && best.frontier.includes(node) && !best.frontier.some((other) => other !== node && other.lineRange[0] <= line && line <= other.lineRange[1])) {
+      return { target: [...best.lines, `@line ${line}`].join('\n'), reason: null };
+    }
     const others = [...new Set(best.frontier.filter((other) => other !== node).map((other) => other.lineRange[0]))];
     return {
       target: null,
