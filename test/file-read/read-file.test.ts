@@ -271,7 +271,7 @@ describe('readFile: structured line ranges', () => {
     ]);
   });
 
-  it('a symbol no target names alone says which target reads it along with others', async () => {
+  it('a symbol whose text starts like another is named by its line (`@line N`)', async () => {
     const result = await readRange('a.py', lines('setup()', 'setup()'), { startLine: 1 });
     expect(result.segments[0]).toEqual({
       type: 'stub',
@@ -280,13 +280,10 @@ describe('readFile: structured line ranges', () => {
       name: 'setup',
       label: 'setup',
       line_range_inclusive: [1, 1],
-      target: null,
-      target_unavailable: expect.stringContaining('line 2'),
-      shared_target: 'setup()',
+      target: 'setup()\n@line 1',
       indent: '',
     });
-    expect(body(result)).toContain('--- symbol: setup (call, line 1) ---\nNo target names it alone (');
-    expect(body(result)).toContain('{ target: "setup()" } reads it together with those');
+    expect(body(result)).toContain('{ target: "setup()\\n@line 1" }');
   });
 
   it('shows a symbol holding a syntax error as its lines, with a warning', async () => {
