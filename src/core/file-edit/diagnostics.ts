@@ -55,7 +55,7 @@ export function describeEditFailures(result: SequentialEditFailures, call: FileE
 function shortReport(failure: SequentialEditFailure, call: FileEditCall): OtherEditFailure {
   const after_failed_edits = [...failure.after_failed];
   if (failure.reason === 'EMPTY_OLD_TEXT') {
-    return { edit_index: failure.edit_index, type: 'INVALID_ARGUMENT', message: `${positionOf(failure, call)}: old_text is empty, which only works on an empty file (to set its content); ${call.path} is not empty after the edits before it. Put the exact text to replace in old_text`, after_failed_edits };
+    return { edit_index: failure.edit_index, type: 'INVALID_ARGUMENT', message: emptyOldTextMessage(positionOf(failure, call), call), after_failed_edits };
   }
   const error = describeEditFailure(failure, call);
   if (error.error !== 'NO_MATCH' && error.error !== 'WRONG_COUNT') return { edit_index: failure.edit_index, type: 'INVALID_ARGUMENT', message: error.message, after_failed_edits };
@@ -79,6 +79,10 @@ function positionOf(failure: SequentialEditFailure, call: FileEditCall): string 
   return `Edit ${failure.edit_index + 1} of ${call.edits.length}${checked}`;
 }
 
+function emptyOldTextMessage(position: string, call: FileEditCall): string {
+  return `${position}: old_text is empty, which only works on an empty file (to set its content); ${call.path} is not empty after the edits before it. Put the exact text to replace in old_text`;
+}
+
 /** The error value for one failed edit. */
 export function describeEditFailure(failure: SequentialEditFailure, call: FileEditCall): StructeditError {
   const position = positionOf(failure, call);
@@ -86,7 +90,7 @@ export function describeEditFailure(failure: SequentialEditFailure, call: FileEd
     return invalidArgument([
       {
         field: `edits.${failure.edit_index}.old_text`,
-        message: `${position}: old_text is empty, which only works on an empty file (to set its content); ${call.path} is not empty after the edits before it. Put the exact text to replace in old_text`,
+        message: emptyOldTextMessage(position, call),
       },
     ]);
   }

@@ -77,10 +77,9 @@ export function placeHunks(source: SourceText, hunks: readonly PatchHunk[], matc
         return;
       }
     }
-    if (chosen !== null) {
-      // Placed above.
-    } else if (starts.length === 1) chosen = starts[0]!;
-    else if (starts.length > 1 && hunk.line_hint !== null) {
+    // Unless placed with whitespace relaxed above: the one exact place, or the one nearest the line hint.
+    if (chosen === null && starts.length === 1) chosen = starts[0]!;
+    else if (chosen === null && starts.length > 1 && hunk.line_hint !== null) {
       const wanted = hunk.line_hint + lineShift;
       const distance = (start: number) => Math.abs(lineOfOffset(current, start) - wanted);
       const sorted = [...starts].sort((a, b) => distance(a) - distance(b));
