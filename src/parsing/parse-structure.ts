@@ -5,9 +5,9 @@ import { rebuildTreeSitterStructure } from '../core/structure/rebuild.js';
 import type { StructureTree } from '../core/structure/types.js';
 import type { SourceText } from '../core/text/source-text.js';
 import { changedSpan } from '../core/text/text-change.js';
-import type { Tree } from 'web-tree-sitter';
+import { Edit, type Tree } from 'web-tree-sitter';
 import type { ParseCache } from './parse-cache.js';
-import { loadGrammar, parseIsolated, type LoadedGrammar, type TreeSitterInitOptions } from './tree-sitter-loader.js';
+import { GrammarUnavailableError, loadGrammar, parseIsolated, type LoadedGrammar, type TreeSitterInitOptions } from './tree-sitter-loader.js';
 
 /** Why a file could not be parsed at all (as opposed to parsing with syntax errors). */
 export class ParserUnavailableError extends Error {
@@ -65,7 +65,7 @@ export async function parseStructureTree(
     const edited = base.tree.copy();
     try {
       const change = changedSpan(previous, source);
-      edited.edit(change);
+      edited.edit(new Edit(change));
       tree = parseIsolated(grammar, source.text, edited);
       // Only the structure holding the change is rebuilt; the rest is reused from the cached version.
       if (tree) structure = rebuildTreeSitterStructure(base.structure, tree, source, change, edited.getChangedRanges(tree), grammar.compiled);
@@ -94,7 +94,8 @@ export async function parseStructureTree(
 
 /**
  * Parses a file with its tree-sitter grammar (loaded on first use); the caller owns the tree and
- * must `delete()` it. Throws {@link ParserUnavailableError} when the grammar cannot load or parse.
+ * must `delete()` it. Throws {@link GrammarUnavailableError} when no grammar loads, and
+ * {@link ParserUnavailableError} when the grammar cannot parse.
  */
 export async function parseWithGrammar(source: SourceText, language: LanguageDefinition, init?: TreeSitterInitOptions): Promise<{ grammar: LoadedGrammar; tree: Tree }> {
   const grammar = await grammarOf(language, init);
@@ -107,6 +108,7 @@ async function grammarOf(language: LanguageDefinition, init: TreeSitterInitOptio
   try {
     return await loadGrammar(language, init);
   } catch (cause) {
+    if (cause instanceof GrammarUnavailableError) throw cause;
     throw new ParserUnavailableError(cause instanceof Error ? cause.message : String(cause));
   }
 }

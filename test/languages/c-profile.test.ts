@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEditor, memoryFs, nodeFs } from 'structedit';
+import { createEditor, memoryFs } from 'structedit';
+import { nodeFs } from 'structedit/node';
 
 /**
  * The C profile (src/core/languages/profiles/c.ts): parameters live in a function's declarator, and
@@ -34,7 +35,8 @@ describe('C parameters', () => {
 });
 
 describe('C parameters on real code', () => {
-  const lib = join(dirname(createRequire(import.meta.url).resolve('web-tree-sitter')), 'lib');
+  // The tree-sitter runtime's C sources, as web-tree-sitter 0.25 shipped them (a devDependency under another name).
+  const lib = join(dirname(createRequire(import.meta.url).resolve('tree-sitter-runtime-sources')), 'lib');
 
   it('adds a parameter to every function of the tree-sitter runtime sources', async () => {
     const files = readdirSync(lib).filter((name) => name.endsWith('.c'));

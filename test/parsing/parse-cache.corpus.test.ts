@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Edit } from 'web-tree-sitter';
 import { createEditor, memoryFs } from 'structedit';
 import { buildTreeSitterStructure } from '../../src/core/structure/build.js';
 import { rebuildTreeSitterStructure } from '../../src/core/structure/rebuild.js';
@@ -66,7 +67,7 @@ describe('incremental reparse gives the structures of a cold parse, on real file
           const after = createSourceText(applySliceEdit(sample.text, { at, cut, from, take }));
           const edited = oldTree.copy();
           const change = changedSpan(before, after);
-          edited.edit(change);
+          edited.edit(new Edit(change));
           const newTree = grammar.parser.parse(after.text, edited)!;
           const incremental = rebuildTreeSitterStructure(previous, newTree, after, change, edited.getChangedRanges(newTree), grammar.compiled);
           edited.delete();

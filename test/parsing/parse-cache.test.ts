@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { Parser, type Tree } from 'web-tree-sitter';
+import { Edit, Parser, type Tree } from 'web-tree-sitter';
 import { createEditor, memoryFs } from 'structedit';
 import { buildTreeSitterStructure } from '../../src/core/structure/build.js';
 import { rebuildTreeSitterStructure } from '../../src/core/structure/rebuild.js';
@@ -117,7 +117,7 @@ describe('incremental reparse gives the structures of a cold parse', () => {
       const previous = buildTreeSitterStructure(oldTree, before, language.id, grammar.compiled);
       const change = changedSpan(before, after);
       const edited = oldTree.copy();
-      edited.edit(change);
+      edited.edit(new Edit(change));
       const newTree = grammar.parser.parse(after.text, edited)!;
       const incremental = rebuildTreeSitterStructure(previous, newTree, after, change, edited.getChangedRanges(newTree), grammar.compiled);
       expect(incremental).not.toBeNull();
