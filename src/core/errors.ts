@@ -465,7 +465,13 @@ export interface ErrorDetailsByCode {
   PERMISSION_DENIED: { path: string; operation: string };
   /** No parser for the file; `supported` lists language ids, `extensions` the known extensions. */
   LANGUAGE_UNSUPPORTED: { file: string; supported: string[]; extensions: string[] };
-  /** Syntax errors inside the structures the operation needs, or no parser could run. */
+  /**
+   * No grammar of the file's language could be loaded (a setup problem, not the file's): every
+   * source `tried` with why it failed, and the npm packages that would `install` one (empty when
+   * the host must pass the grammar itself: `createEditor({ languages: { grammars } })`).
+   */
+  GRAMMAR_UNAVAILABLE: { path: string; language: string; tried: Array<{ source: string; reason: string }>; install: string[] };
+  /** Syntax errors inside the structures the operation needs, or the parser failed on the file. */
   PARSER_FAILED: { path: string; parse_errors: ParseErrorInfo[] };
   /** The file is not valid UTF-8; `byte_offset` is the first bad sequence. */
   ENCODING_ERROR: { path: string; encoding: 'utf-8'; byte_offset: number };

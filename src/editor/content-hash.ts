@@ -1,6 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex } from '@noble/hashes/utils';
 import { contentChunks, joinContent, type FileContent } from '../core/file-content.js';
+import { nodeBuiltin } from '../platform/node-builtins.js';
 
 /**
  * The content hash every result reports and every write accepts back as `expected_hash`:
@@ -15,19 +16,11 @@ export async function contentHash(content: FileContent): Promise<string> {
   return nodeContentHash(content) ?? (await webCryptoContentHash(content)) ?? pureContentHash(content);
 }
 
-interface NodeHash {
-  update(data: Uint8Array): NodeHash;
-  digest(encoding: 'hex'): string;
-}
-type CreateHash = (algorithm: 'sha256') => NodeHash;
-
 /** {@link contentHash} with Node's built-in `crypto` (Node 20.16+), `undefined` where there is none. */
 export function nodeContentHash(content: FileContent): string | undefined {
-  // getBuiltinModule, not an import: the bundle stays loadable in browsers.
-  const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  const createHash = (runtime?.getBuiltinModule?.('node:crypto') as { createHash?: CreateHash } | undefined)?.createHash;
-  if (createHash === undefined) return undefined;
-  const hash = createHash('sha256');
+  const crypto = nodeBuiltin('crypto');
+  if (crypto === null) return undefined;
+  const hash = crypto.createHash('sha256');
   for (const chunk of contentChunks(content)) hash.update(chunk);
   return `sha256:${hash.digest('hex')}`;
 }

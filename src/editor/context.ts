@@ -14,7 +14,8 @@ import { syntaxErrorsElsewhere, type Warning } from '../core/warnings.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import type { Tree } from 'web-tree-sitter';
 import { DEFAULT_PARSE_CACHE_LIMITS, ParseCache, type ParseCacheLimits } from '../parsing/parse-cache.js';
-import { parseStructureTree, ParserUnavailableError } from '../parsing/parse-structure.js';
+import { parseStructureTree } from '../parsing/parse-structure.js';
+import { GrammarUnavailableError } from '../parsing/tree-sitter-loader.js';
 import { literalLineDetector, parseSyntaxTree } from '../parsing/parse-syntax.js';
 import type { TreeSitterInitOptions } from '../parsing/tree-sitter-loader.js';
 import { commitFiles, fileChanged, hashOrNull, type FileWrite } from './commit.js';
@@ -183,6 +184,24 @@ export interface CommitReceipt {
 }
 
 /** Builds the shared context of an editor. */
+/**
+ * The error value of a parse that could not run: `GRAMMAR_UNAVAILABLE` when no grammar of the
+ * language loads (a setup problem: what to install or pass), else `PARSER_FAILED` with the reason.
+ */
+function parseFailure(path: string, cause: unknown): StructeditError {
+  if (cause instanceof GrammarUnavailableError) {
+    return makeError('GRAMMAR_UNAVAILABLE', `${path} could not be parsed: ${cause.message}.`, { path, language: cause.language, tried: cause.tried.map((attempt) => ({ ...attempt })), install: [...cause.install] });
+  }
+  // A stack overflow means nesting deeper than the parser (or the structure builder) can follow.
+  const reason =
+    cause instanceof RangeError && /call stack/i.test(cause.message)
+      ? 'its structures are nested too deeply to follow (the parser ran out of stack); edit it with file_edit, which needs no parser'
+      : cause instanceof Error
+        ? cause.message
+        : String(cause);
+  return makeError('PARSER_FAILED', `${path} could not be parsed: ${reason}.`, { path, parse_errors: [] });
+}
+
 export function createEditorContext(options: EditorOptions): EditorContext {
   const fs = options.fs;
   const limits: EditorLimits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -220,16 +239,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     );
 
   const parseSource: EditorContext['parseSource'] = (path, source, language, previous) =>
-    ResultAsync.fromPromise(parseStructureTree(source, language, options.treeSitter, previous ? { cache, previous } : { cache }), (cause) => {
-      // A stack overflow means nesting deeper than the parser (or the structure builder) can follow.
-      const reason =
-        cause instanceof RangeError && /call stack/i.test(cause.message)
-          ? 'its structures are nested too deeply to follow (the parser ran out of stack); edit it with file_edit, which needs no parser'
-          : cause instanceof ParserUnavailableError || cause instanceof Error
-            ? cause.message
-            : String(cause);
-      return makeError('PARSER_FAILED', `${path} could not be parsed: ${reason}.`, { path, parse_errors: [] });
-    });
+    ResultAsync.fromPromise(parseStructureTree(source, language, options.treeSitter, previous ? { cache, previous } : { cache }), (cause) => parseFailure(path, cause));
 
   const parseFile: EditorContext['parseFile'] = (path, language) =>
     safeTry(async function* () {
@@ -275,16 +285,11 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     // Usually the version was just parsed for its structures: a copy of that tree shares its nodes.
     const cached = cache.get(source, language.id)?.tree;
     if (cached) return okAsync(cached.copy());
-    return ResultAsync.fromPromise(parseSyntaxTree(source, language, options.treeSitter), (cause) => {
-      const reason = cause instanceof ParserUnavailableError || cause instanceof Error ? cause.message : String(cause);
-      return makeError('PARSER_FAILED', `${path} could not be parsed: ${reason}.`, { path, parse_errors: [] });
-    });
+    return ResultAsync.fromPromise(parseSyntaxTree(source, language, options.treeSitter), (cause) => parseFailure(path, cause));
   };
 
   const indentationStyle: EditorContext['indentationStyle'] = (file) =>
-    ResultAsync.fromPromise(literalLineDetector(file.language, options.treeSitter), (cause) =>
-      makeError('PARSER_FAILED', `${file.path} could not be parsed: ${cause instanceof Error ? cause.message : String(cause)}.`, { path: file.path, parse_errors: [] }),
-    ).map((literals) => {
+    ResultAsync.fromPromise(literalLineDetector(file.language, options.treeSitter), (cause) => parseFailure(file.path, cause)).map((literals) => {
       const style = detectIndentationStyle(file.tree.source.text);
       return literals ? { ...style, literals } : style;
     });

@@ -1,21 +1,24 @@
-import type * as NodeFs from 'node:fs';
-import type * as NodeModule from 'node:module';
-import type * as NodeUrl from 'node:url';
 import { Language, Parser, type Tree } from 'web-tree-sitter';
 import type { GrammarSource, LanguageDefinition } from '../core/languages/definitions.js';
 import { profileOf } from '../core/languages/profiles/index.js';
 import { compileStructureRules, type CompiledStructureRules } from '../core/structure/compile.js';
+import { NEEDS_NODE, nodeBuiltin, nodeRequire } from '../platform/node-builtins.js';
+import { upgradeLegacyDylink } from './legacy-dylink.js';
 
 /**
  * Loading tree-sitter and its grammars: the one place that touches WASM files. Everything here is
  * cached for the whole process, so each grammar is loaded once and shared by every editor.
+ *
+ * Nothing here imports a Node module: in Node, files are found and read through
+ * `process.getBuiltinModule`, elsewhere grammars are fetched by URL, so the root entry bundles for
+ * browsers as it is.
  */
 
-/** How web-tree-sitter finds its own `tree-sitter.wasm` (browsers); Node needs nothing. */
+/** How web-tree-sitter finds its own `web-tree-sitter.wasm` (browsers), and where the bundled grammars are served. Node needs none of it. */
 export interface TreeSitterInitOptions {
-  /** Maps `tree-sitter.wasm` to a URL or path. */
+  /** Maps `web-tree-sitter.wasm` to a URL or path. */
   locateFile?: (fileName: string, scriptDirectory: string) => string;
-  /** The bytes of `tree-sitter.wasm`. */
+  /** The bytes of `web-tree-sitter.wasm`. */
   wasmBinary?: Uint8Array;
   /** Where the grammars of the package's `grammars/` folder are served (browsers); by default next to the module. */
   grammarBaseUrl?: string;
@@ -29,8 +32,33 @@ export interface LoadedGrammar {
   readonly parser: Parser;
   readonly language: Language;
   readonly compiled: CompiledStructureRules;
-  /** Where the grammar came from, for diagnostics (a path, `bytes`, or `load()`). */
+  /** Where the grammar came from, for diagnostics (a path, a URL, `bytes`, or `load()`). */
   readonly origin: string;
+}
+
+/** One grammar source that was tried, and why it did not load. */
+export interface GrammarAttempt {
+  /** The source: a path, a URL, `package/file`, `bytes` or `load()`. */
+  readonly source: string;
+  /** Why it did not load (`not installed`, `not found`, the runtime's message). */
+  readonly reason: string;
+}
+
+/** No grammar of a language could be loaded: what was tried, and what would provide one. */
+export class GrammarUnavailableError extends Error {
+  override readonly name = 'GrammarUnavailableError';
+  constructor(
+    readonly language: string,
+    readonly tried: readonly GrammarAttempt[],
+    /** npm packages that would provide the grammar. */
+    readonly install: readonly string[],
+  ) {
+    const advice =
+      install.length > 0
+        ? `: install ${install.map((name) => `\`${name}\``).join(' or ')} (npm install ${install[0]}), or register a grammar with createEditor({ languages: { grammars: { ${language}: { path } } } })`
+        : `: register a grammar with createEditor({ languages: { grammars: { ${language}: { bytes } } } })`;
+    super(`no grammar for ${language} could be loaded (${tried.map((attempt) => `${attempt.source}: ${attempt.reason}`).join('; ') || 'no grammar sources'})${advice}`);
+  }
 }
 
 let initialized: Promise<void> | null = null;
@@ -52,12 +80,12 @@ function initTreeSitter(options: TreeSitterInitOptions | undefined): Promise<voi
   return initialized;
 }
 
-async function resolvePackageFile(packageName: string, file: string): Promise<string | null> {
-  // A variable specifier keeps browser bundlers from trying to bundle Node's module system.
-  const nodeModule = 'node:module';
+/** A file inside an installed package, by Node's module resolution; `null` outside Node or when not installed. */
+function resolvePackageFile(packageName: string, file: string): string | null {
+  const require = nodeRequire();
+  if (!require) return null;
   try {
-    const { createRequire } = (await import(/* @vite-ignore */ nodeModule)) as typeof NodeModule;
-    return createRequire(import.meta.url).resolve(`${packageName}/${file}`);
+    return require.resolve(`${packageName}/${file}`);
   } catch {
     return null;
   }
@@ -65,68 +93,78 @@ async function resolvePackageFile(packageName: string, file: string): Promise<st
 
 /**
  * Where a grammar of the package's `grammars/` folder is: in Node the file (next to `dist/`, or to
- * `src/` when run from the sources), in a browser a URL next to this module (or under `baseUrl`).
+ * `src/` when run from the sources), elsewhere a URL next to this module (or under `baseUrl`).
  */
-async function resolveBundledFile(file: string, baseUrl: string | undefined): Promise<string | null> {
+function resolveBundledFile(file: string, baseUrl: string | undefined): string | null {
   if (baseUrl !== undefined) return new URL(file, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href;
-  const nodeFs = 'node:fs';
-  const nodeUrl = 'node:url';
-  let fs: typeof NodeFs;
-  let url: typeof NodeUrl;
-  try {
-    fs = (await import(/* @vite-ignore */ nodeFs)) as typeof NodeFs;
-    url = (await import(/* @vite-ignore */ nodeUrl)) as typeof NodeUrl;
-  } catch {
-    return new URL(`../grammars/${file}`, import.meta.url).href;
-  }
+  const [fs, url] = [nodeBuiltin('fs'), nodeBuiltin('url')];
   for (const relative of ['../grammars/', '../../grammars/']) {
     const candidate = new URL(`${relative}${file}`, import.meta.url);
-    if (candidate.protocol !== 'file:') return candidate.href;
+    if (candidate.protocol !== 'file:' || !fs || !url) return candidate.href;
     const path = url.fileURLToPath(candidate);
     if (fs.existsSync(path)) return path;
   }
   return null;
 }
 
+/** The bytes at a path or URL: read from disk in Node (for paths and `file:` URLs), fetched otherwise. */
+async function readLocation(location: string): Promise<Uint8Array> {
+  const [fs, url] = [nodeBuiltin('fs'), nodeBuiltin('url')];
+  const isUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(location);
+  if (fs && url && (!isUrl || location.startsWith('file:'))) {
+    const path = isUrl ? url.fileURLToPath(location) : location;
+    return new Uint8Array(await fs.promises.readFile(path));
+  }
+  const response = await fetch(location);
+  if (!response.ok) throw new Error(`fetching ${location} answered ${response.status} ${response.statusText}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** A language from a grammar's bytes; grammars of older toolchains are upgraded first ({@link upgradeLegacyDylink}). */
+function languageOf(bytes: Uint8Array): Promise<Language> {
+  return Language.load(upgradeLegacyDylink(bytes));
+}
+
 async function loadSource(source: GrammarSource, init: TreeSitterInitOptions | undefined): Promise<{ language: Language; origin: string } | null> {
   if ('bytes' in source) {
     let pending = languagesByBytes.get(source.bytes);
     if (!pending) {
-      pending = Language.load(source.bytes);
+      pending = languageOf(source.bytes);
       languagesByBytes.set(source.bytes, pending);
       void pending.then((language) => bytesOfLanguage.set(language, source.bytes), () => languagesByBytes.delete(source.bytes));
     }
     return { language: await pending, origin: 'bytes' };
   }
-  if ('load' in source) return { language: await Language.load(await source.load()), origin: 'load()' };
-  const path = 'path' in source ? source.path : 'bundled' in source ? await resolveBundledFile(source.bundled, init?.grammarBaseUrl) : await resolvePackageFile(source.package, source.file);
-  if (path === null) return null;
-  let pending = languagesByKey.get(path);
+  if ('load' in source) return { language: await languageOf(await source.load()), origin: 'load()' };
+  const location = 'path' in source ? source.path : 'bundled' in source ? resolveBundledFile(source.bundled, init?.grammarBaseUrl) : resolvePackageFile(source.package, source.file);
+  if (location === null) return null;
+  let pending = languagesByKey.get(location);
   if (!pending) {
-    pending = Language.load(path).then((language) => ({ language, origin: path }));
-    languagesByKey.set(path, pending);
-    pending.catch(() => languagesByKey.delete(path));
+    pending = readLocation(location).then(async (bytes) => ({ language: await languageOf(bytes), origin: location }));
+    languagesByKey.set(location, pending);
+    pending.catch(() => languagesByKey.delete(location));
   }
   return pending;
 }
 
 /**
  * Loads the grammar of a tree-sitter language: the first of its sources that can be found.
- * Rejects (with the reason) when none can; the editor turns that into an error value.
+ * Rejects with a {@link GrammarUnavailableError} (what was tried, what to install) when none can;
+ * the editor turns that into a `GRAMMAR_UNAVAILABLE` error value.
  */
 export async function loadGrammar(definition: LanguageDefinition, init?: TreeSitterInitOptions): Promise<LoadedGrammar> {
   await initTreeSitter(init);
-  const failures: string[] = [];
+  const failures: GrammarAttempt[] = [];
   for (const source of definition.grammars ?? []) {
     let loaded: { language: Language; origin: string } | null;
     try {
       loaded = await loadSource(source, init);
     } catch (cause) {
-      failures.push(`${describeSource(source)}: ${cause instanceof Error ? cause.message : String(cause)}`);
+      failures.push({ source: describeSource(source), reason: cause instanceof Error ? cause.message || cause.name : String(cause) });
       continue;
     }
     if (!loaded) {
-      failures.push(`${describeSource(source)}: not installed`);
+      failures.push({ source: describeSource(source), reason: 'package' in source && !nodeRequire() ? `finding an installed package ${NEEDS_NODE}; give the grammar as bytes or load()` : 'not installed' });
       continue;
     }
     let byId = grammarsByLanguage.get(loaded.language);
@@ -144,8 +182,7 @@ export async function loadGrammar(definition: LanguageDefinition, init?: TreeSit
     return grammar;
   }
   const install = (definition.grammars ?? []).flatMap((source) => ('package' in source ? [source.package] : []));
-  const advice = install.length > 0 ? `: install ${install.map((name) => `\`${name}\``).join(' or ')} (npm install ${install[0]}), or register a grammar with createEditor({ languages: { grammars: { ${definition.id}: { path } } } })` : '';
-  throw new Error(`no grammar for ${definition.id} could be loaded (${failures.join('; ') || 'no grammar sources'})${advice}`);
+  throw new GrammarUnavailableError(definition.id, failures, install);
 }
 
 /**

@@ -129,6 +129,14 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     facts: (e) => [`Supported languages: ${e.details.supported.join(', ')}.`],
     next: () => ['Pass `language` with one of the supported ids if the file is one of them under another extension.', 'Use file_edit and file_read for plain text.'],
   },
+  GRAMMAR_UNAVAILABLE: {
+    headline: (e) => `No ${e.details.language} grammar is installed, so ${e.details.path} cannot be read or edited by structure.`,
+    facts: (e) => e.details.tried.map((attempt) => `Tried ${attempt.source}: ${attempt.reason}.`),
+    next: (e) => [
+      e.details.install.length > 0 ? `Ask the user to install ${e.details.install.map((name) => `\`${name}\``).join(' or ')} (npm install ${e.details.install[0]}), then retry.` : 'Ask the user to give structedit this grammar (createEditor({ languages: { grammars } })).',
+      'Meanwhile file_read and file_edit work on this file without a parser.',
+    ],
+  },
   PARSER_FAILED: {
     headline: (e) => `${e.details.path} has syntax errors where this operation needs to work.`,
     facts: (e) => (e.details.parse_errors.length > 0 ? ['Syntax errors:', ...e.details.parse_errors.slice(0, 5).map(parseErrorLine)] : []),

@@ -91,9 +91,18 @@ describe('languages', () => {
     expect((await mapped.readStructure({ path: 'a.es6', target: 'function f' }))._unsafeUnwrap().matches).toHaveLength(1);
   });
 
-  it('a grammar that cannot be loaded is PARSER_FAILED with the reason, not a throw', async () => {
+  it('a grammar that cannot be loaded is GRAMMAR_UNAVAILABLE with what was tried, not a throw', async () => {
     const editor = createEditor({ fs: memoryFs({ 'a.xx': 'x' }), languages: { definitions: [{ id: 'xx', extensions: ['.xx'], backend: 'tree-sitter', grammars: [{ path: '/nonexistent/grammar.wasm' }] }] } });
-    const error = expectError(await editor.readStructure({ path: 'a.xx', target: '' }), 'PARSER_FAILED');
+    const error = expectError(await editor.readStructure({ path: 'a.xx', target: '' }), 'GRAMMAR_UNAVAILABLE');
     expect(error.message).toContain('/nonexistent/grammar.wasm');
+    expect(error.details).toMatchObject({ path: 'a.xx', language: 'xx', install: [] });
+    expect(error.details.tried).toEqual([{ source: '/nonexistent/grammar.wasm', reason: expect.stringContaining('ENOENT') }]);
+  });
+
+  it('a grammar of a package that is not installed names the package to install', async () => {
+    const editor = createEditor({ fs: memoryFs({ 'a.yy': 'x' }), languages: { definitions: [{ id: 'yy', extensions: ['.yy'], backend: 'tree-sitter', grammars: [{ package: 'tree-sitter-not-a-package', file: 'yy.wasm' }] }] } });
+    const error = expectError(await editor.readStructure({ path: 'a.yy', target: '' }), 'GRAMMAR_UNAVAILABLE');
+    expect(error.details).toMatchObject({ path: 'a.yy', language: 'yy', tried: [{ source: 'tree-sitter-not-a-package/yy.wasm', reason: 'not installed' }], install: ['tree-sitter-not-a-package'] });
+    expect(error.message).toContain('npm install tree-sitter-not-a-package');
   });
 });

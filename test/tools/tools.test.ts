@@ -204,6 +204,7 @@ const EXAMPLES: { [Code in ErrorCode]: StructeditError } = {
   FILE_TOO_LARGE: makeError('FILE_TOO_LARGE', 'Too large.', { path: 'big.py', file_size: 20_000_000, limit: 10_485_760 }),
   PERMISSION_DENIED: makeError('PERMISSION_DENIED', 'Denied.', { path: 'ro.py', operation: 'write' }),
   LANGUAGE_UNSUPPORTED: makeError('LANGUAGE_UNSUPPORTED', 'No parser.', { file: 'a.xyz', supported: ['python', 'go'], extensions: ['.py', '.go'] }),
+  GRAMMAR_UNAVAILABLE: makeError('GRAMMAR_UNAVAILABLE', 'No grammar.', { path: 'w.cpp', language: 'cpp', tried: [{ source: 'structedit-grammars/grammars/cpp.wasm', reason: 'not installed' }], install: ['structedit-grammars'] }),
   PARSER_FAILED: makeError('PARSER_FAILED', 'Syntax errors.', { path: 'm.py', parse_errors: [{ line: 5, column: 9, kind: 'ERROR', line_text: 'def bad(:' }] }),
   ENCODING_ERROR: makeError('ENCODING_ERROR', 'Not UTF-8.', { path: 'l.py', encoding: 'utf-8', byte_offset: 5 }),
   BINARY_FILE: makeError('BINARY_FILE', 'Binary.', { path: 'a.bin', byte_offset: 1 }),
