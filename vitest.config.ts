@@ -17,6 +17,7 @@ export default defineConfig({
       { find: /^structedit$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
       { find: /^structedit\/tools$/, replacement: fileURLToPath(new URL('./src/tools/index.ts', import.meta.url)) },
       { find: /^structedit\/mcp$/, replacement: fileURLToPath(new URL('./src/mcp/index.ts', import.meta.url)) },
+      { find: /^structedit\/node$/, replacement: fileURLToPath(new URL('./src/node.ts', import.meta.url)) },
     ],
   },
   test: {

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { applyFileEdits } from '@modelcontextprotocol/server-filesystem/dist/lib.js';
-import { createEditor, nodeFs } from '../dist/index.js';
+import { createEditor } from '../dist/index.js';
+import { nodeFs } from '../dist/node.js';
 import { splitJoinEdit } from './split-join.mjs';
 
 const [tool, file, editsFile] = process.argv.slice(2);

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyFileEdits } from '@modelcontextprotocol/server-filesystem/dist/lib.js';
-import { createEditor, nodeFs } from '../dist/index.js';
+import { createEditor } from '../dist/index.js';
+import { nodeFs } from '../dist/node.js';
 import { splitJoinEdit } from './split-join.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -8,7 +8,8 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createEditor, nodeFs } from '../dist/index.js';
+import { createEditor } from '../dist/index.js';
+import { nodeFs } from '../dist/node.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', 'node_modules', 'zod', 'src');

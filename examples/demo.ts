@@ -7,7 +7,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEditor, nodeFs, type StructureListing } from 'structedit';
+import { createEditor, type StructureListing } from 'structedit';
+import { nodeFs } from 'structedit/node';
 import { fileReadText } from 'structedit/tools';
 
 const SAMPLE: Record<string, string> = {

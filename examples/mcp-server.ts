@@ -6,7 +6,8 @@
  *   npx tsx examples/mcp-server.ts /path/to/project
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createEditor, nodeFs } from 'structedit';
+import { createEditor } from 'structedit';
+import { nodeFs } from 'structedit/node';
 import { createMcpServer } from 'structedit/mcp';
 
 const editor = createEditor({ fs: nodeFs({ root: process.argv[2] ?? process.cwd() }) });

@@ -143,6 +143,4 @@ export type { FaultCode, FaultOperation, FaultPlan, FaultyFs } from './fs/faulty
 export { memoryFs } from './fs/memory.js';
 export { mountedFs } from './fs/mounted.js';
 export type { MemoryFs } from './fs/memory.js';
-export { nodeFs } from './fs/node.js';
-export type { NodeFsOptions } from './fs/node.js';
 export type { ParseCacheLimits } from './parsing/parse-cache.js';

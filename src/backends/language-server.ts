@@ -4,6 +4,7 @@ import type * as Protocol from 'vscode-languageserver-protocol/node';
 import { uniqueBy } from '../core/unique-by.js';
 import type { BackendDefinition, BackendDiagnostic, BackendEdit, BackendRename, BackendSpan, CurrentTexts, SemanticBackend } from '../core/semantic/backend.js';
 import { makeError, type StructeditError } from '../core/errors.js';
+import { NEEDS_NODE, nodeBuiltin, nodeRequire } from '../platform/node-builtins.js';
 import { BUILTIN_LANGUAGES } from '../core/languages/definitions.js';
 
 /**
@@ -117,9 +118,10 @@ export function knownLanguageServer(command: string): { languages: string[]; arg
  */
 export async function findLanguageServer(language: string): Promise<LanguageServerOptions | null> {
   const known = KNOWN_SERVERS[language];
-  if (!known || typeof process === 'undefined' || !process.versions?.node) return null;
-  const { access, constants } = await import('node:fs/promises');
-  const path = await import('node:path');
+  const [fs, path] = [nodeBuiltin('fs'), nodeBuiltin('path')];
+  if (!known || !fs || !path) return null;
+  const { access } = fs.promises;
+  const { constants } = fs;
   const folders = [...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean), path.join(process.cwd(), 'node_modules', '.bin')];
   const suffixes = process.platform === 'win32' ? ['.cmd', '.exe', ''] : [''];
   for (const server of known) {
@@ -296,14 +298,13 @@ class LanguageServerSession {
 
   /** Starts the server in a new copy folder and completes the `initialize` handshake. */
   static async start(options: LanguageServerOptions): Promise<LanguageServerSession> {
-    const [{ spawn }, { mkdtemp, realpath }, os, path, protocolModule] = await Promise.all([
-      import('node:child_process'),
-      import('node:fs/promises'),
-      import('node:os'),
-      import('node:path'),
-      import('vscode-languageserver-protocol/node'),
-    ]);
-    const protocol = ((protocolModule as { default?: typeof Protocol }).default ?? protocolModule) as typeof Protocol;
+    const [childProcess, fs, os, path, require] = [nodeBuiltin('child_process'), nodeBuiltin('fs'), nodeBuiltin('os'), nodeBuiltin('path'), nodeRequire()];
+    if (!childProcess || !fs || !os || !path || !require) throw new ServerFailure('not_installed', `starting a language server ${NEEDS_NODE}`);
+    const { spawn } = childProcess;
+    const { mkdtemp, realpath } = fs.promises;
+    // Loaded through Node's require: the protocol's stream transport exists only in Node, and a
+    // browser bundle of this entry must not try to include it.
+    const protocol = require('vscode-languageserver-protocol/node') as typeof Protocol;
     await removeAbandonedCopies(os.tmpdir());
     // The process id in the name lets a later start remove the copy of a process that was killed.
     const folder = await realpath(await mkdtemp(path.join(os.tmpdir(), `${COPY_PREFIX}${process.pid}-`)));
@@ -313,7 +314,7 @@ class LanguageServerSession {
       shell: process.platform === 'win32',
     });
     const session = new LanguageServerSession(options, protocol, child, folder);
-    const { rmSync } = await import('node:fs');
+    const { rmSync } = fs;
     session.#removeOnExit = () => rmSync(folder, { recursive: true, force: true });
     process.once('exit', session.#removeOnExit);
     const initialized = await session
@@ -360,8 +361,8 @@ class LanguageServerSession {
 
   /** Brings the copy and the open documents up to the current texts. */
   async sync(current: CurrentTexts): Promise<this> {
-    const { writeFile, mkdir, rm } = await import('node:fs/promises');
-    const path = await import('node:path');
+    const { writeFile, mkdir, rm } = nodeBuiltin('fs')!.promises;
+    const path = nodeBuiltin('path')!;
     const protocol = this.#protocol;
     const listed = await current.files();
     const seen = new Set<string>();
@@ -568,7 +569,7 @@ class LanguageServerSession {
 
   /** Stops the server (asking it to shut down first when it is healthy) and removes the copy. */
   async stop(reason: 'timed_out' | 'stopped' = 'stopped'): Promise<void> {
-    const { rm } = await import('node:fs/promises');
+    const { rm } = nodeBuiltin('fs')!.promises;
     if (!this.#dead && reason === 'stopped') {
       this.#dead = new ServerFailure('crashed', 'was stopped');
       const protocol = this.#protocol;
@@ -663,7 +664,8 @@ const COPY_PREFIX = 'structedit-lsp-';
  * editor leaves its copy behind, and copies of large projects add up in the temporary folder.
  */
 async function removeAbandonedCopies(temporary: string): Promise<void> {
-  const [{ readdir, rm }, path] = await Promise.all([import('node:fs/promises'), import('node:path')]);
+  const { readdir, rm } = nodeBuiltin('fs')!.promises;
+  const path = nodeBuiltin('path')!;
   const names = await readdir(temporary).catch(() => [] as string[]);
   await Promise.all(
     names.map(async (name) => {

@@ -1,5 +1,5 @@
 import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
-import { z } from 'zod';
+import * as z from 'zod';
 import { validateArguments } from '../core/arguments/validation.js';
 import { invalidArgument, type StructeditError } from '../core/errors.js';
 import type { Warning } from '../core/warnings.js';

@@ -1,5 +1,5 @@
 import type { Result } from 'neverthrow';
-import { z } from 'zod';
+import * as z from 'zod';
 import { validateArguments } from '../core/arguments/validation.js';
 import type { Editor, StructeditError, Warning } from 'structedit';
 import { invalidArgument, makeError } from '../core/errors.js';

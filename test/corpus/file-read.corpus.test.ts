@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEditor, nodeFs } from 'structedit';
+import { createEditor } from 'structedit';
+import { nodeFs } from 'structedit/node';
 import { fileReadText } from 'structedit/tools';
 import { readRange, readSkeleton, readTargets, resolveRange } from '../../src/core/file-read/read-file.js';
 import { createLanguageRegistry } from '../../src/core/languages/registry.js';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEditor, nodeFs } from 'structedit';
+import { createEditor } from 'structedit';
+import { nodeFs } from 'structedit/node';
 import { createLanguageRegistry } from '../../src/core/languages/registry.js';
 import { locateTarget, locateUniqueTarget } from '../../src/core/locate/locate.js';
 import { TargetNamer } from '../../src/core/locate/targets.js';

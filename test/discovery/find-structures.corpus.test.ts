@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEditor, nodeFs, type StructureListing } from 'structedit';
+import { createEditor, type StructureListing } from 'structedit';
+import { nodeFs } from 'structedit/node';
 
 /**
  * findStructures on a real tree: zod's TypeScript sources (v3, v4 classic/core/mini, locales,

@@ -2,7 +2,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEditor, faultyFs, memoryFs, nodeFs, type EditOperation, type FileEditArgs, type FsAdapter, type MemoryFs } from 'structedit';
+import { createEditor, faultyFs, memoryFs, type EditOperation, type FileEditArgs, type FsAdapter, type MemoryFs } from 'structedit';
+import { nodeFs } from 'structedit/node';
 import { toFileEditResult, type FileEditResult } from 'structedit/tools';
 import { expectError } from '../helpers.js';
 

@@ -2,7 +2,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FsError, memoryFs, nodeFs, type FsAdapter } from 'structedit';
+import { FsError, memoryFs, type FsAdapter } from 'structedit';
+import { nodeFs } from 'structedit/node';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const bytes = (value: string) => new TextEncoder().encode(value);

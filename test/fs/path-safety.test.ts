@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEditor, FsError, nodeFs, type Editor } from 'structedit';
+import { createEditor, FsError, type Editor } from 'structedit';
+import { nodeFs } from 'structedit/node';
 
 /**
  * No way out of the root: every kind of path that could lead outside it, through every operation

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEditor, memoryFs, nodeFs, type FsAdapter } from 'structedit';
+import { createEditor, memoryFs, type FsAdapter } from 'structedit';
+import { nodeFs } from 'structedit/node';
 import { contentHash, nodeContentHash, pureContentHash, webCryptoContentHash } from '../../src/editor/content-hash.js';
 import { editorOver, expectError, expectOk, lines } from '../helpers.js';
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEditor, faultyFs, isStructeditError, nodeFs, type StructeditError } from 'structedit';
+import { createEditor, faultyFs, isStructeditError, type StructeditError } from 'structedit';
+import { nodeFs } from 'structedit/node';
 import { FAULT_CODES, runWithFault, sameFiles, WRITE_OPERATIONS, type FaultRun, type WriteOperation } from './harness.js';
 
 /** The calls a row makes without faults, and the files it leaves. */

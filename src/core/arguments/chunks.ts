@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dryRunField, expectedHashField, fileText, languageField, MAX_EDITS_PER_CALL, pathField, targetField, type FileArgs, type WriteOptions } from './common.js';
 
 /**

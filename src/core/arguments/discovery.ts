@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StructureFilters } from '../discovery/structure-query.js';
 
 /** Arguments of `findStructures`. */

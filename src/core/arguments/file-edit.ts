@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MatchMode } from '../text/whitespace-match.js';
 import { expectedHashField, fileText, hasNoNul, isWellFormed, MAX_EDITS_PER_CALL, pathField, type WriteOptions } from './common.js';
 

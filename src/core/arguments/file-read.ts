@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { languageField, pathField, targetField, type FileArgs } from './common.js';
 
 /** Arguments of `readFile`. */

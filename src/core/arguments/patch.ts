@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PatchFormat } from '../patch/patch-batch.js';
 import { fileText } from './common.js';
 import { matchModeField, type MatchMode } from './file-edit.js';

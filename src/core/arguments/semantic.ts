@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { expectedHashField, fileText, languageField, MAX_EDITS_PER_CALL, pathField, type FileArgs, type WriteOptions } from './common.js';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dryRunField, expectedHashField, fileText, isWellFormed, languageField, pathField, targetField, type FileArgs, type WriteOptions } from './common.js';
 
 /** Arguments of `readStructure`. */
