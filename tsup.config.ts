@@ -6,13 +6,15 @@ const shared: Options = {
     index: 'src/index.ts',
     tools: 'src/tools/index.ts',
     mcp: 'src/mcp/index.ts',
+    node: 'src/node.ts',
     cli: 'src/cli/bin.ts',
   },
-  target: 'node18',
+  target: 'node20',
   platform: 'node',
   // `import.meta.url` is used to find the grammar packages; shims make it work in the CJS build too.
   shims: true,
-  sourcemap: true,
+  // No source maps in the package (issue 22: 3.7 MB of the install); build with --sourcemap locally when debugging dist.
+  sourcemap: false,
   // One copy of the core shared by the entry points (ESM only; the CJS build inlines it per entry).
   splitting: true,
   treeshake: true,
@@ -23,7 +25,7 @@ const shared: Options = {
 };
 
 /**
- * Runtime dependencies published as ES modules only (no `require` entry). Node 18 cannot
+ * Runtime dependencies published as ES modules only (no `require` entry). Node 20 before 20.19 cannot
  * `require()` them, so the CommonJS build carries its own copy of these; everything with a
  * CommonJS entry stays external (neverthrow above all: results must be the user's own classes).
  */
@@ -39,6 +41,6 @@ function esmOnlyDependencies(): string[] {
 }
 
 export default defineConfig([
-  { ...shared, format: ['esm'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts', mcp: 'src/mcp/index.ts' } }, clean: true },
-  { ...shared, format: ['cjs'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts', mcp: 'src/mcp/index.ts' } }, noExternal: esmOnlyDependencies() },
+  { ...shared, format: ['esm'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts', mcp: 'src/mcp/index.ts', node: 'src/node.ts' } }, clean: true },
+  { ...shared, format: ['cjs'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts', mcp: 'src/mcp/index.ts', node: 'src/node.ts' } }, noExternal: esmOnlyDependencies() },
 ]);

@@ -1,5 +1,6 @@
 // Loads the built package the way users will: the ES module build, and the CommonJS build with
-// require(esm) switched off (as on Node 18), each reading a Markdown and a Python structure.
+// require(esm) switched off (as before Node 20.19), each reading a Markdown and a Python structure,
+// and structedit/node's nodeFs editing a file on disk.
 // Run by `npm test` after the build.
 import { execFileSync } from 'node:child_process';
 
@@ -21,4 +22,16 @@ execFileSync(process.execPath, ['--input-type=module', '-e', probe("await import
 const mcp = (load, loadMain) => `const { createMcpServer } = ${load}; const { createEditor, memoryFs } = ${loadMain}; if (typeof createMcpServer({ editor: createEditor({ fs: memoryFs() }) }).connect !== 'function') process.exit(1);`;
 execFileSync(process.execPath, [...flags, '-e', mcp("require('./dist/mcp.cjs')", "require('./dist/index.cjs')")], { stdio: 'inherit' });
 execFileSync(process.execPath, ['--input-type=module', '-e', mcp("await import('./dist/mcp.js')", "await import('./dist/index.js')")], { stdio: 'inherit' });
-console.log(`dist: ESM and CJS${flags.length ? ' (without require(esm))' : ''} builds load and read structures`);
+// structedit/node: nodeFs over a temporary folder, a Python structure replaced on disk.
+const onDisk = (load, loadMain) => `
+  const { nodeFs } = ${load}; const { createEditor } = ${loadMain};
+  const { mkdtempSync, writeFileSync, readFileSync, rmSync } = require('node:fs'); const { join } = require('node:path'); const { tmpdir } = require('node:os');
+  const root = mkdtempSync(join(tmpdir(), 'structedit-dist-'));
+  writeFileSync(join(root, 'a.py'), 'def f():\\n    pass\\n');
+  createEditor({ fs: nodeFs({ root }) }).replaceStructure({ path: 'a.py', target: 'def f', content: 'def f():\\n    return 1\\n' }).then((result) => {
+    const text = readFileSync(join(root, 'a.py'), 'utf8'); rmSync(root, { recursive: true });
+    if (!result.isOk() || text !== 'def f():\\n    return 1\\n') { console.error(result, text); process.exit(1); }
+  });`;
+execFileSync(process.execPath, [...flags, '-e', onDisk("require('./dist/node.cjs')", "require('./dist/index.cjs')")], { stdio: 'inherit' });
+execFileSync(process.execPath, ['--input-type=module', '-e', `import { createRequire } from 'node:module'; const require = createRequire(import.meta.url); ${onDisk("await import('./dist/node.js')", "await import('./dist/index.js')")}`], { stdio: 'inherit' });
+console.log(`dist: ESM and CJS${flags.length ? ' (without require(esm))' : ''} builds load, read structures and edit a file on disk`);
