@@ -169,9 +169,27 @@ async function run(): Promise<void> {
   if (ui.structures.childElementCount > 0 && (await showStructures(editor, path)) !== null) setStatus('ok', `${operation.tool}: ${path} changed; structures listed again`);
 }
 
+/** Why a file name cannot be used (memoryFs refuses it), or null. */
+function pathProblem(path: string): string | null {
+  if (path === '') return 'Give the file a name: its extension chooses the language.';
+  try {
+    memoryFs({ [path]: '' });
+    return null;
+  } catch (cause) {
+    return `The file name cannot be used: ${cause instanceof Error ? cause.message : String(cause)}`;
+  }
+}
+
 /** Runs an action; a throw (a bug: structedit answers errors as values) is shown and logged. */
 function action(body: () => Promise<void>): () => void {
   return () => {
+    const problem = pathProblem(ui.path.value.trim());
+    if (problem !== null) {
+      clearOutput();
+      setStatus('error', problem);
+      finished();
+      return;
+    }
     ui.list.disabled = true;
     ui.run.disabled = true;
     body()
