@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'etc/', 'bench/results.json', 'temp/'] },
+  { ignores: ['dist/', 'examples/playground/dist/', 'test-results/', 'node_modules/', 'etc/', 'bench/results.json', 'temp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
