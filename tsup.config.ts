@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
+/** Development dependencies compiled into dist/ (see `noExternal` below). */
+const BUNDLED_DEPENDENCIES = ['zod'];
+
 const shared: Options = {
   entry: {
     index: 'src/index.ts',
@@ -22,6 +25,10 @@ const shared: Options = {
   // The MCP SDK is an optional peer dependency, loaded only by `structedit mcp` and `structedit/mcp`
   // (tsup leaves peers external already; named here so no config change can bundle it).
   external: ['structedit', /^@modelcontextprotocol\/sdk(\/|$)/],
+  // Bundled, not a dependency: zod validates arguments inside structedit and appears in no public
+  // type, and the few schemas used are ~100 KB of its 5.9 MB install (issue 22's lean install).
+  // Its licence is in THIRD_PARTY_NOTICES.md.
+  noExternal: BUNDLED_DEPENDENCIES,
 };
 
 /**
@@ -42,5 +49,5 @@ function esmOnlyDependencies(): string[] {
 
 export default defineConfig([
   { ...shared, format: ['esm'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts', mcp: 'src/mcp/index.ts', node: 'src/node.ts' } }, clean: true },
-  { ...shared, format: ['cjs'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts', mcp: 'src/mcp/index.ts', node: 'src/node.ts' } }, noExternal: esmOnlyDependencies() },
+  { ...shared, format: ['cjs'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts', mcp: 'src/mcp/index.ts', node: 'src/node.ts' } }, noExternal: [...BUNDLED_DEPENDENCIES, ...esmOnlyDependencies()] },
 ]);
