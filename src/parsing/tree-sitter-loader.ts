@@ -136,7 +136,7 @@ async function loadSource(source: GrammarSource, init: TreeSitterInitOptions | u
     return { language: await pending, origin: 'bytes' };
   }
   if ('load' in source) return { language: await languageOf(await source.load()), origin: 'load()' };
-  const location = 'path' in source ? source.path : 'bundled' in source ? resolveBundledFile(source.bundled, init?.grammarBaseUrl) : resolvePackageFile(source.package, source.file);
+  const location = 'url' in source ? String(source.url) : 'path' in source ? source.path : 'bundled' in source ? resolveBundledFile(source.bundled, init?.grammarBaseUrl) : resolvePackageFile(source.package, source.file);
   if (location === null) return null;
   let pending = languagesByKey.get(location);
   if (!pending) {
@@ -220,6 +220,7 @@ function describeSource(source: GrammarSource): string {
   if ('bytes' in source) return 'bytes';
   if ('load' in source) return 'load()';
   if ('path' in source) return source.path;
+  if ('url' in source) return String(source.url);
   if ('bundled' in source) return `structedit's grammars/${source.bundled}`;
   return `${source.package}/${source.file}`;
 }

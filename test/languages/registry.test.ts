@@ -99,6 +99,16 @@ describe('languages', () => {
     expect(error.details.tried).toEqual([{ source: '/nonexistent/grammar.wasm', reason: expect.stringContaining('ENOENT') }]);
   });
 
+  it('a grammar by URL: a file: URL is read from disk; an unreachable URL is GRAMMAR_UNAVAILABLE saying so', async () => {
+    const python = new URL('../../grammars/python.wasm', import.meta.url);
+    const byUrl = createEditor({ fs: memoryFs({ 'a.star': 'def rule():\n    pass\n' }), languages: { definitions: [{ id: 'starlark', extensions: ['.star'], backend: 'tree-sitter', grammars: [{ url: python }] }] } });
+    expect((await byUrl.readStructure({ path: 'a.star', target: 'def rule' }))._unsafeUnwrap().matches).toHaveLength(1);
+
+    const unreachable = createEditor({ fs: memoryFs({ 'a.zz': 'x' }), languages: { definitions: [{ id: 'zz', extensions: ['.zz'], backend: 'tree-sitter', grammars: [{ url: 'http://127.0.0.1:1/zz.wasm' }] }] } });
+    const error = expectError(await unreachable.readStructure({ path: 'a.zz', target: '' }), 'GRAMMAR_UNAVAILABLE');
+    expect(error.details.tried).toEqual([{ source: 'http://127.0.0.1:1/zz.wasm', reason: expect.any(String) }]);
+  });
+
   it('a grammar of a package that is not installed names the package to install', async () => {
     const editor = createEditor({ fs: memoryFs({ 'a.yy': 'x' }), languages: { definitions: [{ id: 'yy', extensions: ['.yy'], backend: 'tree-sitter', grammars: [{ package: 'tree-sitter-not-a-package', file: 'yy.wasm' }] }] } });
     const error = expectError(await editor.readStructure({ path: 'a.yy', target: '' }), 'GRAMMAR_UNAVAILABLE');

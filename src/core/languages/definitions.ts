@@ -5,8 +5,13 @@
 
 /** Where a tree-sitter grammar `.wasm` comes from. */
 export type GrammarSource =
-  /** A file path (Node only). */
+  /** A file path (Node; elsewhere it is fetched as a URL relative to the page). */
   | { path: string }
+  /**
+   * A URL: fetched (browsers, workers; what a bundler gives for an imported asset, e.g. Vite's
+   * `import url from 'structedit/grammars/python.wasm?url'`), or read from disk for a `file:` URL in Node.
+   */
+  | { url: string | URL }
   /** The grammar's bytes, e.g. fetched by a browser host. */
   | { bytes: Uint8Array }
   /** A function producing the bytes on first use. */
