@@ -82,8 +82,13 @@ describe('@line targets', () => {
     expect(fs.snapshot()['b.py']).toBe('def twice():\n    return 1\n\n\ndef twice():\n    return 3\n');
     expectOk(await editor.deleteStructure({ path: 'a.md', target: 'Notes\nUsage\n@line 7' }));
     expect(fs.snapshot()['a.md']).toBe('# Notes\n\n## Usage\n\nOne.\n');
-    // A line none of them holds.
-    const missing = await editor.readStructure({ path: 'b.py', target: 'def twice():\n@line 3' });
-    expect(missing.isErr() && missing.error.error).toBe('TARGET_NOT_FOUND');
+    // A line none of them starts on, even one inside the first (a stale line after an edit shifted
+    // lines): not found, with the current targets of each.
+    for (const line of [2, 3]) {
+      const missing = await editor.readStructure({ path: 'b.py', target: `def twice():\n@line ${line}` });
+      expect(missing.isErr() && missing.error.error).toBe('TARGET_NOT_FOUND');
+      const suggested = missing.isErr() && missing.error.error === 'TARGET_NOT_FOUND' ? missing.error.details.suggestions.map((suggestion) => suggestion.target) : [];
+      expect(suggested).toEqual(expect.arrayContaining(['def twice():\n@line 1', 'def twice():\n@line 5']));
+    }
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '../errors.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
 import { lineMatches, matchTexts, headerText } from './match-text.js';
-import { parseTarget, resolveLevels, TargetNamer, type StructurePath } from './targets.js';
+import { lineHint, parseTarget, resolveLevels, TargetNamer, type StructurePath } from './targets.js';
 
 /** Errors locating a target can produce. */
 export type LocateError = ErrorOf<'TARGET_NOT_FOUND'> | ErrorOf<'INVALID_ARGUMENT'>;
@@ -78,6 +78,8 @@ function targetNotFound(
   frontier: readonly StructurePath[],
   namer: TargetNamer,
 ): ErrorOf<'TARGET_NOT_FOUND'> {
+  const hint = failedLevel === levels.length - 1 ? lineHint(levels) : null;
+  if (hint !== null) return lineHintNotFound(file, levels, hint, frontier, namer);
   const text = tree.source.text;
   const line = levels[failedLevel]!;
   const parents = frontier.map((path) => path[path.length - 1]!);
@@ -145,6 +147,38 @@ function targetNotFound(
       searched_path: [...levels],
       failed_level: failedLevel + 1,
       parent_found: parentFound,
+      suggestions,
+    },
+  );
+}
+
+/**
+ * `@line N` named none of the structures the lines above it name (none starts on line N, usually a
+ * stale line after an edit shifted the file): each of them with its current target, nearest first.
+ */
+function lineHintNotFound(file: string, levels: readonly string[], hint: number, frontier: readonly StructurePath[], namer: TargetNamer): ErrorOf<'TARGET_NOT_FOUND'> {
+  const named = levels.slice(0, -1);
+  const nodes = frontier.map((path) => path[path.length - 1]!);
+  const nearest = [...frontier].sort((a, b) => Math.abs(a[a.length - 1]!.lineRange[0] - hint) - Math.abs(b[b.length - 1]!.lineRange[0] - hint)).slice(0, MAX_SUGGESTIONS);
+  const suggestions: TargetSuggestion[] = nearest.map((path) => {
+    const node = path[path.length - 1]!;
+    return {
+      match_text: named[named.length - 1]!,
+      target: namer.targetOf(path).target ?? [...named, `@line ${node.lineRange[0]}`].join('\n'),
+      kind: node.kind,
+      line: node.lineRange[0],
+      similarity: 1,
+    };
+  });
+  const starts = nodes.map((node) => node.lineRange[0]).join(', ');
+  return makeError(
+    'TARGET_NOT_FOUND',
+    `No structure ${JSON.stringify(named.join('\n'))} names starts on line ${hint} of ${file}: ${nodes.length} do, on line${nodes.length === 1 ? '' : 's'} ${starts}. Lines shift as a file is edited; take the target from details.suggestions (or a fresh listing), and pass expected_hash to be sure the file is still the one you read.`,
+    {
+      path: file,
+      searched_path: [...levels],
+      failed_level: levels.length,
+      parent_found: { target: named.join('\n'), kind: nodes[0]!.kind, line_range_inclusive: [...nodes[0]!.lineRange], matches: nodes.length },
       suggestions,
     },
   );

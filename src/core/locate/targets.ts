@@ -29,9 +29,11 @@ export function parseTarget(target: string): Result<string[], ErrorOf<'INVALID_A
 }
 
 /**
- * A last target line `@line N` chooses, among the structures the lines above it name, the one whose
- * lines hold line N: how overloads, repeated headings and other structures whose text starts alike
+ * A last target line `@line N` chooses, among the structures the lines above it name, the one that
+ * starts on line N: how overloads, repeated headings and other structures whose text starts alike
  * are named uniquely (listStructures gives such targets where a prefix cannot name one alone).
+ * Only the first line counts, not any line inside: after an edit shifts lines, a stale N then names
+ * nothing (TARGET_NOT_FOUND, with the current targets) far more often than a sibling by accident.
  */
 const LINE_HINT = /^@line (\d+)$/;
 
@@ -58,10 +60,7 @@ export function resolveLevels(tree: StructureTree, allLevels: readonly string[])
     frontier = next;
   }
   if (line !== null) {
-    const holding = frontier.filter((path) => {
-      const [first, last] = path[path.length - 1]!.lineRange;
-      return first <= line && line <= last;
-    });
+    const holding = frontier.filter((path) => path[path.length - 1]!.lineRange[0] === line);
     if (holding.length === 0) return { paths: [], failedLevel: levels.length, frontier };
     return { paths: holding, failedLevel: -1, frontier: holding };
   }
