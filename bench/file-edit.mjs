@@ -1,11 +1,14 @@
 // file_edit scenarios of `npm run bench`: structedit's editFile against the edit implementation of
 // @modelcontextprotocol/server-filesystem (its exported applyFileEdits) and a naive split/join
-// loop, in the same run, on real files on disk; plus peak memory against file size, each tool in a
-// fresh process. `node bench/file-edit.mjs <python lib>` prints the results as JSON (what
+// loop, in the same run, on real files on disk, each against the floor of a plain read + write of
+// the same file in the same process; 1000 edits on the same 10 MB text wrapped into
+// 10,000-character lines (structedit against the floor, the file written checked against the edits
+// applied directly); plus peak memory against file size, each tool in a fresh process. `node bench/file-edit.mjs <python lib>` prints the results as JSON (what
 // bench/run.mjs calls, so these timings run in a process of their own).
 import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,17 +28,76 @@ function median(values) {
 }
 
 /** Real code: the first 2,000 lines of _pydecimal.py; typescript.js + lib.dom.d.ts cut at 10 MB. */
-function inputs(pythonLib) {
+export function inputs(pythonLib) {
   const pydecimal = readFileSync(join(pythonLib, '_pydecimal.py'), 'utf8');
   const twoThousand = `${pydecimal.split('\n').slice(0, 2000).join('\n')}\n`;
   const typescriptLib = join(dirname(require.resolve('typescript/package.json')), 'lib');
   const joined = readFileSync(join(typescriptLib, 'typescript.js'), 'utf8') + readFileSync(join(typescriptLib, 'lib.dom.d.ts'), 'utf8');
   const tenMb = joined.slice(0, joined.lastIndexOf('\n', TEN_MB) + 1);
-  return { twoThousand, tenMb };
+  return { twoThousand, tenMb, longLines: wrapped(tenMb, LONG_LINE) };
+}
+
+const LONG_LINE = 10_000;
+
+/**
+ * The same text with long lines: its lines joined by spaces, then broken at the last space before
+ * each `width` characters (lines of about 10,000 characters, minified code's shape), ending in a
+ * line break. Same size, same characters.
+ */
+function wrapped(text, width) {
+  const flat = text.replace(/\n/g, ' ');
+  const lines = [];
+  let start = 0;
+  while (flat.length - start > width) {
+    let cut = flat.lastIndexOf(' ', start + width - 1);
+    if (cut <= start) cut = start + width - 1;
+    lines.push(flat.slice(start, cut));
+    start = cut + 1;
+  }
+  lines.push(flat.slice(start).trimEnd());
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * `count` edits, each turning a 60-character stretch that occurs once in the file (starting at a
+ * word after a space, the first such from the middle of each of `count` equal stretches of the
+ * file, or after the previous snippet) into itself plus a comment: on a file of 10,000-character lines, edits inside the lines.
+ */
+export function uniqueSnippetEdits(text, count, length = 60) {
+  const edits = [];
+  // Where the last snippet ended: a stretch of repeated text (typescript.js lists its exports
+  // twice) pushes a snippet past its stretch, and the next one after it.
+  let free = 0;
+  for (let slot = 0; slot < count; slot++) {
+    let at = Math.max(free, Math.floor(((slot + 0.5) * text.length) / count));
+    for (; at !== -1 && at + length < text.length; at = text.indexOf(' ', at + 1)) {
+      const snippet = text.slice(at + 1, at + 1 + length);
+      if (/^\s|\n|[\ud800-\udfff]/.test(snippet)) continue;
+      if (text.indexOf(snippet) !== text.lastIndexOf(snippet)) continue;
+      edits.push({ old_text: snippet, new_text: `${snippet} /* edited */` });
+      free = at + 1 + length;
+      break;
+    }
+  }
+  if (edits.length < count) throw new Error(`only ${edits.length} unique snippets for ${count} edits`);
+  return edits;
+}
+
+/** The text after `edits` of texts that occur once each and do not overlap (an oracle without the tools). */
+function applyUnique(text, edits) {
+  const placed = edits.map((edit) => ({ at: text.indexOf(edit.old_text), edit })).sort((a, b) => a.at - b.at);
+  let out = '';
+  let cursor = 0;
+  for (const { at, edit } of placed) {
+    if (at < cursor) throw new Error('overlapping edits');
+    out += text.slice(cursor, at) + edit.new_text;
+    cursor = at + edit.old_text.length;
+  }
+  return out + text.slice(cursor);
 }
 
 /** `count` edits, each turning one line that occurs once in the file into itself plus a comment. */
-function uniqueLineEdits(text, count) {
+export function uniqueLineEdits(text, count) {
   const lines = text.split('\n');
   const seen = new Map();
   for (const line of lines) seen.set(line, (seen.get(line) ?? 0) + 1);
@@ -68,14 +130,25 @@ const tools = {
   },
 };
 
-/** Wall time of each tool on each scenario (fresh file before every run), and the bytes it wrote. */
-async function timeScenario(folder, name, text, edits, runs) {
+/**
+ * The floor: a plain read and write of the same file (no edits, no fsync), in the same process and
+ * with the same fresh file before every run as the tools.
+ */
+const readWrite = async (file) => {
+  await writeFile(file, await readFile(file));
+};
+
+/**
+ * Wall time of each tool on each scenario (fresh file before every run), and the bytes it wrote
+ * (all the same, and `expected` when given); `only` limits the tools run.
+ */
+async function timeScenario(folder, name, text, edits, runs, { only, expected } = {}) {
   const path = `${name}.txt`;
   const file = join(folder, path);
   const editor = createEditor({ fs: nodeFs({ root: folder }) });
   const times = {};
   const outputs = new Set();
-  for (const [tool, make] of Object.entries(tools)) {
+  for (const [tool, make] of [...Object.entries(tools).filter(([tool]) => only === undefined || only.includes(tool)), ['read + write', () => readWrite]]) {
     const run = make(editor);
     const count = runs[tool] ?? runs.default;
     const samples = [];
@@ -89,9 +162,10 @@ async function timeScenario(folder, name, text, edits, runs) {
       if (count === 0) break;
     }
     times[tool] = median(samples);
-    outputs.add(readFileSync(file, 'utf8'));
+    if (tool !== 'read + write') outputs.add(readFileSync(file, 'utf8'));
   }
   if (outputs.size !== 1) throw new Error(`${name}: the tools wrote different files`);
+  if (expected !== undefined && !outputs.has(expected)) throw new Error(`${name}: the file written is not the expected one`);
   return times;
 }
 
@@ -105,9 +179,13 @@ function peakMemory(folder, tool, text, edits) {
   return JSON.parse(output);
 }
 
-/** Runs the scenarios; returns the rows for the tables and results.json. */
-export async function fileEditBench(pythonLib) {
-  const { twoThousand, tenMb } = inputs(pythonLib);
+/**
+ * Runs the scenarios; returns the rows for the tables and results.json. `keys` (e.g. `['many',
+ * 'long']`) runs only those timings, structedit and the floor only, and no memory rows (for
+ * measuring while working on one).
+ */
+export async function fileEditBench(pythonLib, keys) {
+  const { twoThousand, tenMb, longLines } = inputs(pythonLib);
   const folder = mkdtempSync(join(tmpdir(), 'structedit-bench-'));
   try {
     const scenarios = [
@@ -115,22 +193,31 @@ export async function fileEditBench(pythonLib) {
       { name: '1 edit, 10 MB file (typescript.js + lib.dom.d.ts)', key: 'one', text: tenMb, edits: uniqueLineEdits(tenMb, 1), runs: { default: 11 } },
       { name: '1000 edits, 10 MB file (typescript.js + lib.dom.d.ts)', key: 'many', text: tenMb, edits: uniqueLineEdits(tenMb, 1000), runs: { default: 5, 'server-filesystem applyFileEdits': 0, 'split/join loop': 1 } },
     ];
+    const longEdits = uniqueSnippetEdits(longLines, 1000);
+    // The peers take seconds per run here too; the file written is checked against the edits applied directly.
+    const longScenario = { name: '1000 edits, 10 MB file of 10,000-character lines (the same text wrapped)', key: 'long', text: longLines, edits: longEdits, runs: { default: 5 }, only: ['structedit'], expected: applyUnique(longLines, longEdits) };
     const timing = [];
-    for (const scenario of scenarios) {
-      const times = await timeScenario(folder, scenario.key, scenario.text, scenario.edits, scenario.runs);
+    const fixed = (value) => (value === undefined ? null : +value.toFixed(1));
+    for (const scenario of [...scenarios, longScenario].filter((candidate) => keys === undefined || keys.includes(candidate.key))) {
+      // Measuring a few scenarios (`keys`): structedit and the floor only, without the slow peers.
+      const times = await timeScenario(folder, scenario.key, scenario.text, scenario.edits, scenario.runs, keys === undefined ? scenario : { ...scenario, only: ['structedit'] });
       const ours = times.structedit;
       const peer = times['server-filesystem applyFileEdits'];
       const naive = times['split/join loop'];
+      const floor = times['read + write'];
       timing.push({
         scenario: scenario.name,
         key: scenario.key,
-        structedit_ms: +ours.toFixed(1),
-        server_filesystem_ms: +peer.toFixed(1),
-        split_join_ms: +naive.toFixed(1),
-        'x faster than server-filesystem': +(peer / ours).toFixed(1),
-        'x faster than split/join': +(naive / ours).toFixed(1),
+        structedit_ms: fixed(ours),
+        server_filesystem_ms: fixed(peer),
+        split_join_ms: fixed(naive),
+        read_write_ms: fixed(floor),
+        'x faster than server-filesystem': peer === undefined ? null : +(peer / ours).toFixed(1),
+        'x faster than split/join': naive === undefined ? null : +(naive / ours).toFixed(1),
+        'x read + write': +(ours / floor).toFixed(2),
       });
     }
+    if (keys !== undefined) return { timing, memory: [] };
     const many = scenarios[2];
     const row = (tool, scenario, text, edits) => {
       const { baseline, peak } = peakMemory(folder, tool, text, edits);
@@ -149,5 +236,7 @@ export async function fileEditBench(pythonLib) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.stdout.write(JSON.stringify(await fileEditBench(process.argv[2])));
+  // `node bench/file-edit.mjs <python lib> [many,long]`: all scenarios, or only those timings
+  // (structedit against read + write).
+  process.stdout.write(JSON.stringify(await fileEditBench(process.argv[2], process.argv[3]?.split(','))));
 }

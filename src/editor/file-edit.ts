@@ -47,7 +47,7 @@ export function editFile(context: EditorContext, input: FileEditArgs): ResultAsy
         diff: diffReplacements(
           diffableText(text),
           plan.replacements.map((replacement) => ({ start: replacement.start, end: replacement.end, text: decodeText(replacement.bytes, text.newline) })),
-          { path },
+          { path, cutLongLines: !(args.full_diff ?? false) },
         ),
         dry_run: dryRun,
         would_modify: edited.changed,

@@ -86,11 +86,16 @@ describe('the output budget on real large files', () => {
     // of it and 1000 edits of the 10 MB file answer more than the budget; the structure edits report a few lines.
     expect(cut).toBe(10);
 
-    // The library's results stay complete.
+    // The library's results stay complete (file_edit's diff on request: by default its long lines
+    // are cut to the changes, issue 23).
     const whole = (await editor.readFile({ path: 'turtle.py' }))._unsafeUnwrap();
     expect(whole.mode === 'file' && whole.content).toBe(python);
-    const edited = (await editor.editFile({ path: 'long.js', edits, dry_run: true }))._unsafeUnwrap();
+    const edited = (await editor.editFile({ path: 'long.js', edits, dry_run: true, full_diff: true }))._unsafeUnwrap();
     expect(edited.diff.unified.length).toBeGreaterThan(1_000_000);
+    expect(edited.diff.cut_lines).toBeUndefined();
+    const cutDiff = (await editor.editFile({ path: 'long.js', edits, dry_run: true }))._unsafeUnwrap();
+    expect(cutDiff.diff.cut_lines).toBeGreaterThan(0);
+    expect(cutDiff.diff.unified.length).toBeLessThan(edited.diff.unified.length / 4);
   });
 
   it('a call may ask for a smaller or larger budget; a bad one is INVALID_ARGUMENT', async () => {

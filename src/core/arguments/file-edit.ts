@@ -24,6 +24,12 @@ export interface FileEditArgs extends WriteOptions {
    * spaces, line-number prefixes) relaxed, when exactly one place does; the result reports it.
    */
   match?: MatchMode;
+  /**
+   * Lines longer than 500 characters are cut in `diff` to a window around each change (the columns
+   * shown, `diff.cut_lines` counting them); `true` returns every line whole (the full diff, which
+   * on a file of long lines is as large as the lines). Default false.
+   */
+  full_diff?: boolean;
 }
 
 /** Schema of {@link MatchMode}. */
@@ -59,6 +65,7 @@ export const fileEditArgsSchema = z.strictObject({
     .describe('Edits applied in order, each to the result of the previous one; all succeed or nothing is written.'),
   dry_run: z.boolean().optional().describe('Check every edit and return the diff without writing (default false).'),
   match: matchModeField,
+  full_diff: z.boolean().optional().describe('Return the diff with every line whole (default false: lines over 500 characters are cut to a window around each change, with the columns shown).'),
   expected_hash: expectedHashField,
 }) satisfies z.ZodType<FileEditArgs>;
 
