@@ -30,7 +30,7 @@ export interface TextDiff {
   lines_removed: number;
   /**
    * Lines of the diff cut to a window around their changes because they are longer than
-   * {@link DIFF_LINE_LIMIT} (absent: none). The diff is then for reading, not for applying.
+   * 500 characters (absent: none). The diff is then for reading, not for applying.
    */
   cut_lines?: number;
 }
