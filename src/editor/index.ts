@@ -26,11 +26,11 @@ import type { ParseCache } from '../parsing/parse-cache.js';
 import { readFile } from './file-read.js';
 import { findStructures, listStructuresIn, type FindStructuresResult, type ListStructuresInResult } from './find-structures.js';
 import { prettierFormatter } from './formatter.js';
-import { applyEdits, type ApplyEditsResult } from './semantic-edit.js';
+import type { ApplyEditsResult } from './semantic-edit.js';
 import type { EditFileResult } from '../core/file-edit/types.js';
 import { editFile } from './file-edit.js';
 import { createFile, deleteFile, moveFile, type FileLifecycleResult } from './file-lifecycle.js';
-import { applyPatch, type ApplyPatchResult } from './apply-patch.js';
+import type { ApplyPatchResult } from './apply-patch.js';
 import { listStructures, readStructure, type ListStructuresResult, type ReadStructureResult } from './read.js';
 import {
   deleteStructure,
@@ -221,8 +221,8 @@ export function createEditor(options: EditorOptions): Editor {
     deleteFile: exclusive(single, deleteFile),
     moveFile: exclusive((args) => stringFields(args, 'from', 'to'), moveFile),
     // The files a patch names are known only once it is parsed; the commit re-reads each before writing (a change in between is CONFLICT).
-    applyPatch: (args) => guard(applyPatch(context, args)),
-    applyEdits: exclusive(semanticEditPaths, (context, args: ApplyEditsArgs) => applyEdits(context, args, formatter)),
+    applyPatch: (args) => guard(ResultAsync.fromSafePromise(loadPatching()).andThen(({ applyPatch }) => applyPatch(context, args))),
+    applyEdits: exclusive(semanticEditPaths, (context, args: ApplyEditsArgs) => ResultAsync.fromSafePromise(loadSemanticEditing()).andThen(({ applyEdits }) => applyEdits(context, args, formatter))),
     dispose: async () => {
       await context.backends.dispose();
       context.parseCache.clear();
@@ -241,6 +241,14 @@ const cacheReleaser = typeof FinalizationRegistry === 'function' ? new Finalizat
  * or move also rewrites other files (importers, references); those are not locked, but the commit
  * re-reads every file before writing it, so a concurrent change there is a `CONFLICT`, never lost.
  */
+// Semantic edits (scopes, references, module resolution, backends) and patch parsing are the larger
+// half of the code and most sessions never use them: loaded on first use, not at startup (issue 23's
+// cold start), like the Markdown parser.
+let semanticEditing: Promise<typeof import('./semantic-edit.js')> | null = null;
+const loadSemanticEditing = () => (semanticEditing ??= import('./semantic-edit.js'));
+let patching: Promise<typeof import('./apply-patch.js')> | null = null;
+const loadPatching = () => (patching ??= import('./apply-patch.js'));
+
 function semanticEditPaths(input: unknown): string[] {
   const edits = typeof input === 'object' && input !== null ? (input as { edits?: unknown }).edits : undefined;
   return Array.isArray(edits) ? edits.flatMap((edit: unknown) => stringFields(edit, 'path', 'to')) : [];
