@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,8 +7,8 @@ import { nodeFs } from 'structedit/node';
 
 /**
  * The C profile (src/core/languages/profiles/c.ts): parameters live in a function's declarator, and
- * `(void)` is an empty parameter list. Measured on real C: the tree-sitter runtime sources that
- * ship inside web-tree-sitter (a runtime dependency, so every install has them).
+ * `(void)` is an empty parameter list. Measured on real C: the tree-sitter runtime sources as
+ * web-tree-sitter 0.25 shipped them (the devDependency tree-sitter-runtime-sources).
  */
 
 async function dryRun(files: Record<string, string>, edit: Record<string, unknown>) {
@@ -29,6 +29,16 @@ describe('C parameters', () => {
     expect(await dryRun({ 'a.c': source }, { op: 'add', path: 'a.c', address: 'static int f(void).params', value: 'int x' })).toEqual(['static int f(int x) {']);
   });
 
+  it('selects a parameter by the name inside its declarator: pointer, array, function pointer, C++ reference', async () => {
+    const c = { 'p.c': 'void p(char *name, int counts[4], void (*done)(int), const char **argv) {\n}\n' };
+    expect(await dryRun(c, { op: 'remove', path: 'p.c', address: 'void p\n.params.name' })).toEqual(['void p(int counts[4], void (*done)(int), const char **argv) {']);
+    expect(await dryRun(c, { op: 'remove', path: 'p.c', address: 'void p\n.params.counts' })).toEqual(['void p(char *name, void (*done)(int), const char **argv) {']);
+    expect(await dryRun(c, { op: 'remove', path: 'p.c', address: 'void p\n.params.done' })).toEqual(['void p(char *name, int counts[4], const char **argv) {']);
+    expect(await dryRun(c, { op: 'remove', path: 'p.c', address: 'void p\n.params.argv' })).toEqual(['void p(char *name, int counts[4], void (*done)(int)) {']);
+    const cpp = { 'r.cpp': 'void r(const std::string &text, int n) {\n}\n' };
+    expect(await dryRun(cpp, { op: 'remove', path: 'r.cpp', address: 'void r\n.params.text' })).toEqual(['void r(int n) {']);
+  });
+
   it('writes void back when the last parameter goes', async () => {
     expect(await dryRun({ 'a.c': 'int h(int unused) {\n  return 0;\n}\n' }, { op: 'remove', path: 'a.c', address: 'int h(int unused).params[0]' })).toEqual(['int h(void) {']);
   });
@@ -42,8 +52,13 @@ describe('C parameters on real code', () => {
     const files = readdirSync(lib).filter((name) => name.endsWith('.c'));
     expect(files.length).toBeGreaterThan(5);
     const editor = createEditor({ fs: nodeFs({ root: lib }) });
+    const sources = Object.fromEntries(files.map((file) => [file, readFileSync(join(lib, file), 'utf8')]));
+    const copy = memoryFs(sources);
+    const onCopy = createEditor({ fs: copy, formatter: null });
     let functions = 0;
     let added = 0;
+    let named = 0;
+    let removed = 0;
     const refused: Record<string, number> = {};
     for (const file of files) {
       const listed = await editor.listStructures({ path: file, depth: 1 });
@@ -61,9 +76,23 @@ describe('C parameters on real code', () => {
         expect(after).toMatch(/[(,]\s*int extra_param\s*(\)|, \.\.\.\)|$)/);
         expect(after).not.toMatch(/\(\s*void\s*,/);
         added++;
+        // Added for real, then removed by its name (which sits in its declarator): the file is back, byte for byte.
+        const before = sources[file]!;
+        // (Skipped: a target that spells out the parameters names nothing once one is added, and an
+        // empty `()` comes back as `(void)`, the C spelling of "no parameters".)
+        const emptyList = new RegExp(`${structure.target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^{;]*\\(\\s*\\)`).test(before);
+        const real = structure.target.includes('(') || emptyList ? null : await onCopy.applyEdits({ edits: [{ op: 'add', path: file, address: `${structure.target}.params`, value: 'int extra_param' }] });
+        if (real?.isOk()) {
+          named++;
+          const dropped = await onCopy.applyEdits({ edits: [{ op: 'remove', path: file, address: `${structure.target}.params.extra_param` }] });
+          if (dropped.isOk() && copy.snapshot()[file] === before) removed++;
+          else console.log(`${file}: ${structure.target}.params.extra_param: ${dropped.isErr() ? dropped.error.message.slice(0, 200) : 'the file differs'}`);
+          await copy.writeFile(file, new TextEncoder().encode(before));
+        }
       }
     }
-    console.log(`C profile on ${files.length} runtime sources: ${added}/${functions} functions took a parameter; refused: ${JSON.stringify(refused)}`);
+    console.log(`C profile on ${files.length} runtime sources: ${added}/${functions} functions took a parameter; refused: ${JSON.stringify(refused)}; ${removed}/${named} added ones removed by name, the file back byte for byte`);
+    expect(removed).toBe(named);
     expect(functions).toBeGreaterThan(300);
     // Only functions whose text the (old) grammar cannot parse are refused, with PARSER_FAILED.
     expect(Object.keys(refused).every((code) => code === 'PARSER_FAILED')).toBe(true);

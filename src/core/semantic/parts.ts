@@ -206,6 +206,9 @@ function itemNames(node: Node): { name: string | null; aliases?: string[] } {
     default: {
       const named = node.childForFieldName('name') ?? node.childForFieldName('pattern') ?? node.childForFieldName('key');
       if (named) return itemNames(named);
+      // C and C++ put the name inside the declarator: `char *b`, `int a[4]`, `int &r`, `void (*f)(int)`.
+      const declared = declaredIdentifier(node.childForFieldName('declarator'));
+      if (declared) return { name: declared.text };
       const first = namedChildrenOf(node)[0];
       if (first && /identifier$/.test(first.type) && ['typed_parameter', 'required_parameter', 'optional_parameter', 'parameter', 'formal_parameter', 'parameter_declaration'].includes(node.type)) {
         return { name: first.text };
@@ -213,6 +216,15 @@ function itemNames(node: Node): { name: string | null; aliases?: string[] } {
       return { name: null };
     }
   }
+}
+
+/** The identifier a (C-family) declarator declares, following nested declarators; `null` for an abstract one (`int *`). */
+function declaredIdentifier(declarator: Node | null): Node | null {
+  for (let node = declarator, depth = 0; node && depth < 16; depth++) {
+    if (/identifier$/.test(node.type)) return node;
+    node = node.childForFieldName('declarator') ?? namedChildrenOf(node).find((child) => /identifier$|declarator$/.test(child.type)) ?? null;
+  }
+  return null;
 }
 
 /** The items of a token list: its named children, unions flattened, comments left out. */
