@@ -601,8 +601,10 @@ class LanguageServerSession {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         const failure = new ServerFailure('timed_out', `did not answer ${type.method} within ${Math.round(timeoutMs / 1000)} s`);
-        void this.stop('timed_out');
+        // Rejected before stopping: stopping disposes the connection, which rejects the pending
+        // request too, and the race must see the time-out first.
         reject(failure);
+        void this.stop('timed_out');
       }, timeoutMs);
     });
     try {
