@@ -130,6 +130,7 @@ export type {
   TargetSuggestion,
 } from './core/errors.js';
 export type { Warning, WarningType } from './core/warnings.js';
+export type { Progress } from './core/progress.js';
 export type { StructureListing } from './core/read/list-structures.js';
 export type { StructureMatch } from './core/read/read-structure.js';
 export { BUILTIN_LANGUAGES } from './core/languages/definitions.js';

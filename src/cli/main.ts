@@ -11,6 +11,7 @@ import { budgetedErrorText, budgetedText, type ToolSpec } from '../tools/tool-sp
 import { cutText, DEFAULT_MAX_OUTPUT_CHARS, MAX_OUTPUT_CHARS_CEILING, MIN_OUTPUT_CHARS } from '../tools/budget.js';
 import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
+import { terminalProgress } from './progress-line.js';
 import type { Chunk } from '../core/arguments/chunks.js';
 import type { StructeditError } from '../core/errors.js';
 import type { Warning } from '../core/warnings.js';
@@ -197,7 +198,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
     .option('--max-results <n>', 'most matches printed (default 100)', (value: string) => Number.parseInt(value, 10))
     .option('--json', 'print the result as JSON')
     .action(async (options: { root: string; name?: string; nameRegex?: string; kind?: string[]; text?: string; textRegex?: string; paths?: string[]; maxResults?: number; json?: boolean }) => {
-      const editor = createEditor({ fs: nodeFs({ root: options.root }) });
+      const editor = createEditor({ fs: nodeFs({ root: options.root }), onProgress: terminalProgress() });
       const args = {
         ...(options.paths ? { paths: options.paths } : {}),
         ...(options.name !== undefined ? { name: options.name } : {}),
@@ -261,7 +262,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       if (typeof batch === 'string') throw new CommanderError(EXIT_USAGE, 'structedit.usage', batch);
       const semantic = semanticOption(options.semantic);
       if ('problem' in semantic) throw new CommanderError(EXIT_USAGE, 'structedit.usage', semantic.problem);
-      const editor = createEditor({ fs: nodeFs({ root: options.root }), semantic: semantic.options });
+      const editor = createEditor({ fs: nodeFs({ root: options.root }), onProgress: terminalProgress(), semantic: semantic.options });
       // Each answer as the tools give it, within the budget (the most they allow for --json or no limit).
       const budget = textBudget(options);
       const tools = new Map(createTools(editor, { maxOutputChars: options.json || !Number.isFinite(budget) ? MAX_OUTPUT_CHARS_CEILING : budget }).map((tool) => [tool.name, tool]));

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { ApplyEditsArgs, ApplyEditsOptions, SemanticEdit } from '../core/arguments/semantic.js';
 import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
+import { terminalProgress } from './progress-line.js';
 import { semanticEditTool } from '../tools/definitions/semantic-edit.js';
 import { CommanderError } from 'commander';
 import { SEMANTIC_OPTION, semanticOption } from './semantic-option.js';
@@ -39,7 +40,7 @@ async function runOne(context: EditCommandContext, options: SemanticOptions, edi
   };
   const semantic = semanticOption(options.semantic);
   if ('problem' in semantic) throw new CommanderError(context.usageExitCode, 'structedit.usage', semantic.problem);
-  const editor = createEditor({ fs: nodeFs({ root: options.root }), syntax: options.validate === false ? 'warn' : editorSyntax(options), semantic: semantic.options });
+  const editor = createEditor({ fs: nodeFs({ root: options.root }), onProgress: terminalProgress(), syntax: options.validate === false ? 'warn' : editorSyntax(options), semantic: semantic.options });
   try {
     context.finish(semanticEditTool, args, await editor.applyEdits(args), options, { allowBroken: options.allowBroken === true });
   } finally {

@@ -21,6 +21,7 @@ import type { TreeSitterInitOptions } from '../parsing/tree-sitter-loader.js';
 import { commitFiles, fileChanged, hashOrNull, type FileWrite } from './commit.js';
 import { contentHash } from './content-hash.js';
 import type { Formatter } from './formatter.js';
+import type { Progress } from '../core/progress.js';
 import { fileTooLarge, fromFs } from './fs-errors.js';
 import { semanticBackends, type SemanticBackendOptions, type SemanticBackends } from './backends.js';
 import { createUndoStore, type UndoStore } from './undo-store.js';
@@ -72,6 +73,11 @@ export interface EditorOptions {
    * `{ typescript: 'auto', python: languageServerBackend({ … }), go: 'syntax' }`.
    */
   semantic?: SemanticBackendOptions;
+  /**
+   * Called as a scan over the project's files goes (`findStructures`, a rename's or move's search
+   * for mentions): each file done, with the count. What it throws is ignored.
+   */
+  onProgress?: (progress: Progress) => void;
 }
 
 const DEFAULT_LIMITS: EditorLimits = { maxFileBytes: 10 * 1024 * 1024, maxTextFileBytes: 100 * 1024 * 1024, maxContentBytes: 1024 * 1024 };
@@ -118,6 +124,8 @@ export interface EditorContext {
   readonly parseCache: ParseCache;
   /** The semantic backends, chosen per language on first use. */
   readonly backends: SemanticBackends;
+  /** Tells the host's `onProgress` how far a scan has got. */
+  reportProgress(progress: Progress): void;
   /**
    * Reads and decodes a file (size limit, binary and UTF-8 checks). The limit is
    * `limits.maxFileBytes` unless another is given (plain-text operations read larger files).
@@ -311,8 +319,17 @@ export function createEditorContext(options: EditorOptions): EditorContext {
       return ok({ write, tree, warnings: [warning] });
     });
 
+  const reportProgress: EditorContext['reportProgress'] = (progress) => {
+    try {
+      options.onProgress?.(progress);
+    } catch {
+      // A display that fails must not fail the operation.
+    }
+  };
+
   return {
     backends: semanticBackends(options.semantic),
+    reportProgress,
     fs,
     registry,
     limits,

@@ -83,7 +83,8 @@ export function findStructures(context: EditorContext, input: FindStructuresArgs
     const matches: FoundStructure[] = [];
     const skipped: SkippedFile[] = [];
     let total = 0;
-    for (const { path, language } of files) {
+    for (const [index, { path, language }] of files.entries()) {
+      context.reportProgress({ operation: 'find_structures', done: index + 1, total: files.length, path });
       const read = await context.readSource(path);
       if (read.isErr()) {
         skipped.push({ path, reason: read.error.error });

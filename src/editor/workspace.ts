@@ -13,6 +13,7 @@ import type { IndentationStyle } from '../core/text/indentation.js';
 import { encodeUtf8 } from '../core/text/utf8.js';
 import type { Warning } from '../core/warnings.js';
 import type { FileWrite } from './commit.js';
+import type { Progress } from '../core/progress.js';
 import type { EditorContext, ParsedFile } from './context.js';
 import { listProjectFiles, type ProjectListing } from './project-files.js';
 
@@ -193,6 +194,10 @@ export class Workspace implements SemanticWorkspace {
    * `.gitignore` / `.structeditignore` files ignore: where renames and moves look for references.
    * A mention in an ignored file (build output, vendored code) is not seen, as git does not see it.
    */
+  reportProgress(progress: Progress): void {
+    this.#context.reportProgress(progress);
+  }
+
   listFiles(): ResultAsync<string[], StructeditError> {
     return this.#listAll().map((listing) => listing.files);
   }

@@ -74,7 +74,9 @@ function searchFiles(workspace: SemanticWorkspace, origin: ModelledFile, name: s
     // exports from the declaration to its importers may run through them.
     const reexports = profileOf(origin.language).modules?.reexportsUnnamed ?? null;
     const mentions = (text: string) => wordOffsets(text, name).length > 0 || (reexports !== null && reexports.test(text));
-    for (const path of yield* workspace.listFiles()) {
+    const paths = yield* workspace.listFiles();
+    for (const [index, path] of paths.entries()) {
+      workspace.reportProgress({ operation: 'references', done: index + 1, total: paths.length, path });
       if (path === origin.path) continue;
       const language = workspace.languageOf(path);
       if (language.isErr() || languageFamily(language.value.id) !== family) continue;

@@ -10,6 +10,7 @@ import type { StructureTree } from '../structure/types.js';
 import type { IndentationStyle } from '../text/indentation.js';
 import type { SourceText } from '../text/source-text.js';
 import type { Warning } from '../warnings.js';
+import type { Progress } from '../progress.js';
 import type { CurrentTexts, SemanticBackend } from './backend.js';
 
 /**
@@ -62,6 +63,8 @@ export interface SemanticWorkspace {
    * `.gitignore` / `.structeditignore` files ignore: where renames and moves look for references.
    */
   listFiles(): ResultAsync<string[], StructeditError>;
+  /** Tells the host how far a scan over the files has got. */
+  reportProgress(progress: Progress): void;
   /** The files under the root (ignored ones too: imports of them resolve) and the configuration files that change how imports resolve. */
   project(): ResultAsync<ProjectFiles, StructeditError>;
   /** `PARSER_FAILED` when syntax errors lie inside the located structures; warnings for errors elsewhere. */
