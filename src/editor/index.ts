@@ -26,10 +26,12 @@ import type { ParseCache } from '../parsing/parse-cache.js';
 import { readFile } from './file-read.js';
 import { findStructures, listStructuresIn, type FindStructuresResult, type ListStructuresInResult } from './find-structures.js';
 import { prettierFormatter } from './formatter.js';
+import type * as SemanticEditing from './semantic-edit.js';
 import type { ApplyEditsResult } from './semantic-edit.js';
 import type { EditFileResult } from '../core/file-edit/types.js';
 import { editFile } from './file-edit.js';
 import { createFile, deleteFile, moveFile, type FileLifecycleResult } from './file-lifecycle.js';
+import type * as Patching from './apply-patch.js';
 import type { ApplyPatchResult } from './apply-patch.js';
 import { listStructures, readStructure, type ListStructuresResult, type ReadStructureResult } from './read.js';
 import {
@@ -244,9 +246,9 @@ const cacheReleaser = typeof FinalizationRegistry === 'function' ? new Finalizat
 // Semantic edits (scopes, references, module resolution, backends) and patch parsing are the larger
 // half of the code and most sessions never use them: loaded on first use, not at startup (issue 23's
 // cold start), like the Markdown parser.
-let semanticEditing: Promise<typeof import('./semantic-edit.js')> | null = null;
+let semanticEditing: Promise<typeof SemanticEditing> | null = null;
 const loadSemanticEditing = () => (semanticEditing ??= import('./semantic-edit.js'));
-let patching: Promise<typeof import('./apply-patch.js')> | null = null;
+let patching: Promise<typeof Patching> | null = null;
 const loadPatching = () => (patching ??= import('./apply-patch.js'));
 
 function semanticEditPaths(input: unknown): string[] {
