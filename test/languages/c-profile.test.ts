@@ -44,6 +44,19 @@ describe('C parameters', () => {
   });
 });
 
+describe('C types defined on their own', () => {
+  it('end at their `;`: read whole, written back with one `;`, deleted with it', async () => {
+    const fs = memoryFs({ 'a.c': 'struct point {\n  int x;\n};\n\nenum color { RED, GREEN };\n\nint f(void) {\n  return 0;\n}\n' });
+    const editor = createEditor({ fs, formatter: null });
+    const read = await editor.readStructure({ path: 'a.c', target: 'struct point' });
+    expect(read._unsafeUnwrap().matches[0]!.text).toBe('struct point {\n  int x;\n};');
+    expect((await editor.replaceStructure({ path: 'a.c', target: 'struct point', content: 'struct point {\n  int x;\n  int y;\n};' })).isOk()).toBe(true);
+    expect(fs.snapshot()['a.c']).toBe('struct point {\n  int x;\n  int y;\n};\n\nenum color { RED, GREEN };\n\nint f(void) {\n  return 0;\n}\n');
+    expect((await editor.deleteStructure({ path: 'a.c', target: 'enum color' })).isOk()).toBe(true);
+    expect(fs.snapshot()['a.c']).toBe('struct point {\n  int x;\n  int y;\n};\n\nint f(void) {\n  return 0;\n}\n');
+  });
+});
+
 describe('C parameters on real code', () => {
   // The tree-sitter runtime's C sources, as web-tree-sitter 0.25 shipped them (a devDependency under another name).
   const lib = join(dirname(createRequire(import.meta.url).resolve('tree-sitter-runtime-sources')), 'lib');

@@ -5,10 +5,15 @@ import type { LanguageProfile } from '../profile.js';
  * C and C++: a function's parameter list sits in its declarator (`int *f(int a)` is a
  * `pointer_declarator` around a `function_declarator` holding the `parameters`), not in a field of
  * the function itself; `(void)` is an empty parameter list (adding a parameter replaces `void`,
- * removing the last one writes it back).
+ * removing the last one writes it back). A type defined on its own (`struct point {…};`,
+ * `enum color {…};`) ends at its `;`, which the grammar leaves to the enclosing body: the `;` is
+ * the structure's, so reading it gives the whole declaration and writing it back keeps one `;`.
  */
 export const c: LanguageProfile = {
   languages: ['c', 'cpp'],
+  structure: {
+    separators: { enumerator_list: ',', translation_unit: ';', declaration_list: ';', field_declaration_list: ';', compound_statement: ';' },
+  },
   parts: { parametersOf: declaratorParameters, emptyParameters: 'void' },
 };
 
