@@ -185,7 +185,7 @@ const CORPORA: Record<string, () => CorpusDescription> = {
   go: () => ({ corpus: 'the Go 1.19 standard library (golang-1.19-src; no testdata)', sources: [{ roots: [goRoot() && join(goRoot()!, 'src')], accept: (path) => path.endsWith('.go') && !path.includes('/testdata/') }] }),
   rust: () => ({ corpus: 'the Rust standard library (rust-src)', sources: [{ roots: [rustRoot() && join(rustRoot()!, 'library')], accept: (path) => path.endsWith('.rs') }] }),
   c: () => ({
-    corpus: 'half C sources (.c of Go\'s cgo, /usr/share/doc examples, web-tree-sitter), half /usr/include headers (.h without C++)',
+    corpus: 'half C sources (.c of Go\'s cgo, /usr/share/doc examples, the tree-sitter runtime in node_modules), half /usr/include headers (.h without C++)',
     sources: [
       { roots: ['/usr/share', NODE_MODULES], accept: (path) => path.endsWith('.c') && !path.includes('/testdata/') },
       { roots: ['/usr/include'], accept: (path) => path.endsWith('.h') && !path.includes('/c++/'), content: (text) => !CPLUSPLUS.test(text) },
