@@ -36,7 +36,7 @@ export function editFile(context: EditorContext, input: FileEditArgs): ResultAsy
     const { text, bytes, hash } = yield* context.readText(path, { bytes: context.limits.maxTextFileBytes, advice: 'file_edit does not load files that large: split the file, or raise limits.maxTextFileBytes.' });
     yield* context.checkExpectedHash({ path, hash }, args.expected_hash);
     const dryRun = args.dry_run ?? false;
-    const plan = yield* planSequentialEdits(text, edits, { preview: dryRun, match: args.match ?? 'exact' }).mapErr((failures) => describeEditFailures(failures, { path, edits }));
+    const plan = yield* planSequentialEdits(text, edits, { preview: dryRun, match: args.match ?? 'exact', cutLongLines: !(args.full_diff ?? false) }).mapErr((failures) => describeEditFailures(failures, { path, edits }));
     const edited = applyByteReplacements(text, bytes, plan.replacements);
     if (isOverlap(edited)) return err(makeError('INTERNAL_ERROR', 'file_edit planned overlapping replacements. This is a bug in structedit; the file was not changed.', { cause: 'overlapping replacements' }));
     const receipt = !dryRun && edited.changed ? yield* context.commit([{ path, before: bytes, after: edited.content }]) : null;
