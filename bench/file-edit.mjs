@@ -1,14 +1,14 @@
 // file_edit scenarios of `npm run bench`: structedit's editFile against the edit implementation of
 // @modelcontextprotocol/server-filesystem (its exported applyFileEdits) and a naive split/join
-// loop, in the same run, on real files on disk, each against the floor of a plain read + write of
-// the same file in the same process; 1000 edits on the same 10 MB text wrapped into
+// loop, in the same run, on real files on disk, each against two floors on the same file in the
+// same process: a plain read + write, and a read + safe write (temporary file, fsync, rename); 1000 edits on the same 10 MB text wrapped into
 // 10,000-character lines (structedit against the floor, the file written checked against the edits
 // applied directly); plus peak memory against file size, each tool in a fresh process. `node bench/file-edit.mjs <python lib>` prints the results as JSON (what
 // bench/run.mjs calls, so these timings run in a process of their own).
 import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { open, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -139,6 +139,28 @@ const readWrite = async (file) => {
 };
 
 /**
+ * The floor of a safe write, as structedit writes (`nodeFs`): read the file, write a temporary file
+ * next to it, fsync it, rename it over the file, fsync the folder. structedit's time against this
+ * one is the cost of editing itself; against the plain read + write, what the goal measures.
+ */
+const safeReadWrite = async (file) => {
+  const bytes = await readFile(file);
+  const temporary = `${file}.floor-tmp`;
+  const handle = await open(temporary, 'wx');
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temporary, file);
+  const folder = await open(dirname(file), 'r');
+  await folder.sync().finally(() => folder.close());
+};
+
+const FLOORS = { 'read + write': readWrite, 'safe write + read': safeReadWrite };
+
+/**
  * Wall time of each tool on each scenario (fresh file before every run), and the bytes it wrote
  * (all the same, and `expected` when given); `only` limits the tools run.
  */
@@ -148,7 +170,7 @@ async function timeScenario(folder, name, text, edits, runs, { only, expected } 
   const editor = createEditor({ fs: nodeFs({ root: folder }) });
   const times = {};
   const outputs = new Set();
-  for (const [tool, make] of [...Object.entries(tools).filter(([tool]) => only === undefined || only.includes(tool)), ['read + write', () => readWrite]]) {
+  for (const [tool, make] of [...Object.entries(tools).filter(([tool]) => only === undefined || only.includes(tool)), ...Object.entries(FLOORS).map(([floor, run]) => [floor, () => run])]) {
     const run = make(editor);
     const count = runs[tool] ?? runs.default;
     const samples = [];
@@ -162,7 +184,7 @@ async function timeScenario(folder, name, text, edits, runs, { only, expected } 
       if (count === 0) break;
     }
     times[tool] = median(samples);
-    if (tool !== 'read + write') outputs.add(readFileSync(file, 'utf8'));
+    if (!(tool in FLOORS)) outputs.add(readFileSync(file, 'utf8'));
   }
   if (outputs.size !== 1) throw new Error(`${name}: the tools wrote different files`);
   if (expected !== undefined && !outputs.has(expected)) throw new Error(`${name}: the file written is not the expected one`);
@@ -205,6 +227,7 @@ export async function fileEditBench(pythonLib, keys) {
       const peer = times['server-filesystem applyFileEdits'];
       const naive = times['split/join loop'];
       const floor = times['read + write'];
+      const safeFloor = times['safe write + read'];
       timing.push({
         scenario: scenario.name,
         key: scenario.key,
@@ -212,9 +235,11 @@ export async function fileEditBench(pythonLib, keys) {
         server_filesystem_ms: fixed(peer),
         split_join_ms: fixed(naive),
         read_write_ms: fixed(floor),
+        safe_write_read_ms: fixed(safeFloor),
         'x faster than server-filesystem': peer === undefined ? null : +(peer / ours).toFixed(1),
         'x faster than split/join': naive === undefined ? null : +(naive / ours).toFixed(1),
         'x read + write': +(ours / floor).toFixed(2),
+        'x safe write + read': +(ours / safeFloor).toFixed(2),
       });
     }
     if (keys !== undefined) return { timing, memory: [] };

@@ -216,6 +216,8 @@ const fileEdit = JSON.parse(execFileSync(process.execPath, [join(here, 'file-edi
     if (row.split_join_ms !== null) record(scenario, row.structedit_ms, 'split/join loop', row.split_join_ms);
     const floorTarget = floorTargets.has(row.key) ? '<= 3x read+write' : null;
     record(scenario, row.structedit_ms, 'plain read + write of the same file (same process)', row.read_write_ms, floorTarget, floorTarget === null ? null : row.structedit_ms <= 3 * row.read_write_ms);
+    // structedit's write is a safe one (temporary file, fsync, rename): the same floor with that write.
+    record(scenario, row.structedit_ms, 'safe write (temp + fsync + rename) + read of the same file (same process)', row.safe_write_read_ms);
   }
   for (const row of fileEdit.memory) {
     const ours = row.tool === 'structedit';

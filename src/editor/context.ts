@@ -18,8 +18,8 @@ import { parseStructureTree } from '../parsing/parse-structure.js';
 import { GrammarUnavailableError } from '../parsing/tree-sitter-loader.js';
 import { literalLineDetector, parseSyntaxTree } from '../parsing/parse-syntax.js';
 import type { TreeSitterInitOptions } from '../parsing/tree-sitter-loader.js';
-import { commitFiles, fileChanged, hashOrNull, type FileWrite } from './commit.js';
-import { contentHash } from './content-hash.js';
+import { commitFiles, fileChanged, type FileWrite } from './commit.js';
+import { contentHash, interleavedContentHash } from './content-hash.js';
 import type { Formatter } from './formatter.js';
 import type { Progress } from '../core/progress.js';
 import { fileTooLarge, fromFs } from './fs-errors.js';
@@ -133,8 +133,12 @@ export interface EditorContext {
   readSource(path: string, limit?: ReadLimit): ResultAsync<{ source: SourceText; bytes: Uint8Array; hash: string }, StructeditError>;
   /** Reads a file's bytes as they are, any content (for moving and deleting files), refused when not a regular file or over the limit. */
   readBytes(path: string, limit: ReadLimit): ResultAsync<{ bytes: Uint8Array; hash: string }, StructeditError>;
-  /** Reads a file's bytes, checked to be UTF-8 text but not decoded (for `file_edit`, which works on bytes). */
-  readText(path: string, limit: ReadLimit): ResultAsync<{ text: ByteText; bytes: Uint8Array; hash: string }, StructeditError>;
+  /**
+   * Reads a file's bytes, checked to be UTF-8 text but not decoded (for `file_edit`, which works on
+   * bytes). Its hash is computed when first asked for (once): an edit that writes the file reports
+   * the hash of what it wrote, and needs the one of what it read only for `expected_hash`.
+   */
+  readText(path: string, limit: ReadLimit): ResultAsync<{ text: ByteText; bytes: Uint8Array; hash: () => Promise<string> }, StructeditError>;
   /** Reads, decodes and parses a file as its language (or the one given). */
   parseFile(path: string, language?: string): ResultAsync<ParsedFile, StructeditError>;
   /** A file that does not exist yet, as an empty file of its language (writing it creates it). */
@@ -221,6 +225,9 @@ export function createEditorContext(options: EditorOptions): EditorContext {
   const structureLimit: ReadLimit = { bytes: limits.maxFileBytes, advice: 'Use file_edit for plain text edits on large files.' };
   /** A file's bytes and their hash, refused when not a regular file or over the limit. */
   const readBytes = (path: string, limit: ReadLimit): ResultAsync<{ bytes: Uint8Array; hash: string }, StructeditError> =>
+    readUnhashed(path, limit).andThen((bytes) => ResultAsync.fromSafePromise(contentHash(bytes)).map((hash) => ({ bytes, hash })));
+  /** {@link readBytes} without the hash. */
+  const readUnhashed = (path: string, limit: ReadLimit): ResultAsync<Uint8Array, StructeditError> =>
     fromFs(fs.stat(path), path, 'read')
       .andThen((stat): Result<void, StructeditError> => {
         if (stat.kind !== 'file') {
@@ -230,7 +237,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
         return ok(undefined);
       })
       .andThen(() => fromFs(fs.readFile(path), path, 'read'))
-      .andThen((bytes) => (bytes.length > limit.bytes ? errAsync(fileTooLarge(path, bytes.length, limit)) : ResultAsync.fromSafePromise(contentHash(bytes)).map((hash) => ({ bytes, hash }))));
+      .andThen((bytes) => (bytes.length > limit.bytes ? errAsync(fileTooLarge(path, bytes.length, limit)) : okAsync(bytes)));
 
   const readSource: EditorContext['readSource'] = (path, limit = structureLimit) =>
     readBytes(path, limit).andThen(({ bytes, hash }) =>
@@ -240,9 +247,12 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     );
 
   const readText: EditorContext['readText'] = (path, limit) =>
-    readBytes(path, limit).andThen(({ bytes, hash }) =>
+    readUnhashed(path, limit).andThen((bytes) =>
       createByteText(bytes, isUtf8)
-        .map((text) => ({ text, bytes, hash }))
+        .map((text) => {
+          let hash: Promise<string> | undefined;
+          return { text, bytes, hash: () => (hash ??= contentHash(bytes)) };
+        })
         .mapErr((failure) => undecodable(path, failure)),
     );
 
@@ -348,13 +358,18 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     parseSyntax,
     checkExpectedHash: (file, expected) =>
       expected === undefined || expected === file.hash ? ok(undefined) : err(fileChanged(file.path, expected, file.hash, 'is not the version expected_hash names: it changed since that read')),
-    commit: (writes) =>
-      commitFiles(fs, writes).andThen(() =>
-        ResultAsync.fromSafePromise(Promise.all(writes.map(async (write) => [write.path, await hashOrNull(write.after)] as const))).map((hashes) => ({
+    commit: (writes) => {
+      // The hashes of what is written, computed while the writes wait on the disk (in slices that
+      // let the writes go on: the fsync of a 10 MB file leaves the thread idle for longer than the
+      // hash takes); reported only once every write succeeded.
+      const hashes = Promise.all(writes.map(async (write) => [write.path, write.after === null ? null : await interleavedContentHash(write.after)] as const));
+      return commitFiles(fs, writes).andThen(() =>
+        ResultAsync.fromSafePromise(hashes).map((hashes) => ({
           hashes: new Map(hashes),
           undo_token: undoStore.record(writes, hashes[0]?.[1] ?? null),
         })),
-      ),
+      );
+    },
     undoStore,
   };
 }

@@ -34,9 +34,9 @@ export function editFile(context: EditorContext, input: FileEditArgs): ResultAsy
     const edits: LiteralEdit[] = args.edits.map((edit) => ({ old_text: toLf(edit.old_text), new_text: toLf(edit.new_text), occurrences: edit.occurrences ?? 1 }));
     const path = yield* fromFs(context.fs.realpath(args.path), args.path, 'read');
     const { text, bytes, hash } = yield* context.readText(path, { bytes: context.limits.maxTextFileBytes, advice: 'file_edit does not load files that large: split the file, or raise limits.maxTextFileBytes.' });
-    yield* context.checkExpectedHash({ path, hash }, args.expected_hash);
+    if (args.expected_hash !== undefined) yield* context.checkExpectedHash({ path, hash: await hash() }, args.expected_hash);
     const dryRun = args.dry_run ?? false;
-    const plan = yield* planSequentialEdits(text, edits, { preview: dryRun, match: args.match ?? 'exact' }).mapErr((failures) => describeEditFailures(failures, { path, edits }));
+    const plan = yield* planSequentialEdits(text, edits, { preview: dryRun, match: args.match ?? 'exact', cutLongLines: !(args.full_diff ?? false) }).mapErr((failures) => describeEditFailures(failures, { path, edits }));
     const edited = applyByteReplacements(text, bytes, plan.replacements);
     if (isOverlap(edited)) return err(makeError('INTERNAL_ERROR', 'file_edit planned overlapping replacements. This is a bug in structedit; the file was not changed.', { cause: 'overlapping replacements' }));
     const receipt = !dryRun && edited.changed ? yield* context.commit([{ path, before: bytes, after: edited.content }]) : null;
@@ -51,7 +51,7 @@ export function editFile(context: EditorContext, input: FileEditArgs): ResultAsy
         ),
         dry_run: dryRun,
         would_modify: edited.changed,
-        hash: receipt?.hashes.get(path) ?? hash,
+        hash: receipt?.hashes.get(path) ?? (await hash()),
         undo_token: receipt?.undo_token ?? null,
       }),
     );

@@ -4,7 +4,7 @@ import { applyByteReplacements, isOverlap } from '../../src/core/edit/replacemen
 import { joinContent } from '../../src/core/file-content.js';
 import { planSequentialEdits, type LiteralEdit } from '../../src/core/file-edit/sequential-edits.js';
 import { createByteText } from '../../src/core/text/byte-text.js';
-import { createLiteralMatcher, sampleText } from '../../src/core/text/literal-search.js';
+import { bestStride, createLiteralMatcher, sampleText } from '../../src/core/text/literal-search.js';
 import { encodeUtf8 } from '../../src/core/text/utf8.js';
 
 type Failure = { failed: number; found: number; seen?: string; matches?: number[] };
@@ -196,5 +196,40 @@ describe('createLiteralMatcher', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+
+  it('finds every occurrence of long patterns made of common q-grams (60 bytes, like text inside 10,000-character lines)', () => {
+    const encoder = new TextEncoder();
+    const words = ['function', '        ', 'return ', 'const x', ' = ', ';', '(', ')', 'ts.', 'node'];
+    fc.assert(
+      fc.property(fc.array(fc.nat(words.length - 1), { minLength: 200, maxLength: 2000 }), fc.array(fc.nat(1_000_000), { minLength: 5, maxLength: 40 }), (picks, starts) => {
+        const text = picks.map((pick) => words[pick]!).join('');
+        if (text.length < 61) return;
+        const patterns = [...new Set(starts.map((start) => text.slice(start % (text.length - 60), (start % (text.length - 60)) + 60)))];
+        const bytes = encoder.encode(text);
+        const found = patterns.map(() => [] as number[]);
+        createLiteralMatcher(patterns.map((pattern) => encoder.encode(pattern)), sampleText(bytes)).scan(bytes, (pattern, offset) => found[pattern]!.push(offset));
+        const expected = patterns.map((pattern) => {
+          const offsets: number[] = [];
+          for (let at = text.indexOf(pattern); at !== -1; at = text.indexOf(pattern, at + 1)) offsets.push(at);
+          return offsets;
+        });
+        expect(found.map((offsets) => offsets.sort((a, b) => a - b))).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('samples with a shorter stride when the longest one would leave phases only common q-grams', () => {
+    // Two patterns of 60 bytes, q-grams 0..52: rare ones (cost 0) only at offsets 0..10, common
+    // ones (cost 1000 per 1000 sampled positions: one candidate per position) elsewhere. With
+    // stride 32 phases 11..31 have only common q-grams; a stride of at most 11 lets every phase
+    // choose a rare one.
+    const costs = new Uint16Array(106).fill(1000);
+    for (const first of [0, 53]) costs.fill(0, first, first + 11);
+    const stride = bestStride(32, Uint32Array.from([0, 53, 106]), costs, 1000);
+    expect(stride).toBe(11);
+    // All q-grams rare: the longest stride.
+    expect(bestStride(32, Uint32Array.from([0, 53, 106]), new Uint16Array(106), 1000)).toBe(32);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEditor, memoryFs, type FsAdapter } from 'structedit';
 import { nodeFs } from 'structedit/node';
-import { contentHash, nodeContentHash, pureContentHash, webCryptoContentHash } from '../../src/editor/content-hash.js';
+import { contentHash, interleavedContentHash, nodeContentHash, pureContentHash, webCryptoContentHash } from '../../src/editor/content-hash.js';
 import { editorOver, expectError, expectOk, lines } from '../helpers.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -22,7 +22,25 @@ describe('content hashes', () => {
       // Content in chunks (as file_edit writes it) hashes as its joined bytes, by every implementation.
       const chunks = [bytes.subarray(0, 3), new Uint8Array(0), bytes.subarray(3, 1000), bytes.subarray(1000)];
       expect([pureContentHash(chunks), nodeContentHash(chunks), await webCryptoContentHash(chunks), await contentHash(chunks)]).toEqual([pure, pure, pure, pure]);
+      expect([await interleavedContentHash(bytes), await interleavedContentHash(chunks)]).toEqual([pure, pure]);
     }
+  });
+
+  it('hashed in slices between writes (as a commit hashes what it writes), content of several megabytes hashes the same', async () => {
+    const bytes = encode('abcdefghé\n'.repeat(500_000));
+    const chunks = [bytes.subarray(0, 7), bytes.subarray(7, 3_000_001), bytes.subarray(3_000_001)];
+    expect(await interleavedContentHash(chunks)).toBe(pureContentHash(bytes));
+    expect(await interleavedContentHash(bytes)).toBe(nodeContentHash(bytes));
+  });
+
+  it('file_edit: a written file reports the hash of its new bytes, a dry run the one it read; expected_hash is checked', async () => {
+    const { editor, fs } = editorOver({ 'n.txt': 'one\n' });
+    const read = hashOf('one\n');
+    expect(expectOk(await editor.editFile({ path: 'n.txt', edits: [{ old_text: 'one', new_text: 'two' }], dry_run: true })).hash).toBe(read);
+    expectError(await editor.editFile({ path: 'n.txt', edits: [{ old_text: 'one', new_text: 'two' }], expected_hash: hashOf('other') }), 'CONFLICT');
+    expect(fs.snapshot()['n.txt']).toBe('one\n');
+    expect(expectOk(await editor.editFile({ path: 'n.txt', edits: [{ old_text: 'one', new_text: 'two' }], expected_hash: read })).hash).toBe(hashOf('two\n'));
+    expect(expectOk(await editor.editFile({ path: 'n.txt', edits: [{ old_text: 'two', new_text: 'two' }] })).hash).toBe(hashOf('two\n'));
   });
 
   it('every read and write result reports the hash of the file as it is after the call', async () => {

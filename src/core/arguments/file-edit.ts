@@ -25,9 +25,10 @@ export interface FileEditArgs extends WriteOptions {
    */
   match?: MatchMode;
   /**
-   * Lines longer than 500 characters are cut in `diff` to a window around each change (the columns
-   * shown, `diff.cut_lines` counting them); `true` returns every line whole (the full diff, which
-   * on a file of long lines is as large as the lines). Default false.
+   * Lines longer than 500 characters are cut in `diff` and in a dry run's `preview` to a window
+   * around each change (the columns shown, `diff.cut_lines` and `preview[i].cut_lines` counting
+   * them); `true` returns every line whole in both (the full diff and previews, which on a file of
+   * long lines are as large as the lines). Default false.
    */
   full_diff?: boolean;
 }
@@ -65,7 +66,7 @@ export const fileEditArgsSchema = z.strictObject({
     .describe('Edits applied in order, each to the result of the previous one; all succeed or nothing is written.'),
   dry_run: z.boolean().optional().describe('Check every edit and return the diff without writing (default false).'),
   match: matchModeField,
-  full_diff: z.boolean().optional().describe('Return the diff with every line whole (default false: lines over 500 characters are cut to a window around each change, with the columns shown).'),
+  full_diff: z.boolean().optional().describe('Return the diff and dry-run previews with every line whole (default false: lines over 500 characters are cut to a window around each change, with the columns shown).'),
   expected_hash: expectedHashField,
 }) satisfies z.ZodType<FileEditArgs>;
 

@@ -1,5 +1,6 @@
 import { joinContent } from '../file-content.js';
 import { decodeText, lineStartsOf, type ByteReplacement, type ByteText } from '../text/byte-text.js';
+import { renderLine, type LinePart } from '../text/diff.js';
 import type { LiteralMatcher } from '../text/literal-search.js';
 import { computeLineStarts, lineOfOffset } from '../text/source-text.js';
 import { utf8Length } from '../text/utf8.js';
@@ -195,18 +196,68 @@ export class PieceTable {
   }
 
   /**
-   * The whole lines holding current range `position`..+`length`, before and after replacing it
-   * with `text` (the `\n` form of the new text), decoded.
+   * The lines holding current range `position`..+`length`, before and after replacing it with
+   * `text` (the `\n` form of the new text), decoded. With `cutLongLines`, a line longer than
+   * {@link DIFF_LINE_LIMIT} is cut to windows around the change as the diff cuts it
+   * ({@link renderLine}), and only those windows are decoded; `cut` counts the lines cut.
    */
-  changedLines(position: number, length: number, text: string, newline: ByteText['newline']): { before: string; after: string } {
+  changedLines(position: number, length: number, text: string, newline: ByteText['newline'], cutLongLines = false): { before: string; after: string; cut: number } {
     const start = this.lineStartBefore(position);
-    const end = this.lineEndAfter(position + length);
-    let before = this.slice(start, end);
+    let end = this.lineEndAfter(position + length);
     // In CRLF bytes the line ends at the `\r` of its `\r\n` (no occurrence ends inside one).
-    if (newline === '\r\n' && end < this.length && before[before.length - 1] === CR) before = before.subarray(0, -1);
-    const head = decodeText(before.subarray(0, position - start), newline);
-    const tail = decodeText(before.subarray(position + length - start), newline);
-    return { before: decodeText(before, newline), after: head + text + tail };
+    if (newline === '\r\n' && end < this.length && end > start && this.byteAt(end - 1) === CR) end--;
+    const changeEnd = position + length;
+    if (!cutLongLines) {
+      const before = this.slice(start, end);
+      const head = decodeText(before.subarray(0, position - start), newline);
+      const tail = decodeText(before.subarray(changeEnd - start), newline);
+      return { before: decodeText(before, newline), after: head + text + tail, cut: 0 };
+    }
+    const source = {
+      slice: (from: number, to: number) => decodeText(this.slice(from, to), newline),
+      snap: (offset: number) => {
+        while (offset > 0 && offset < this.length && (this.byteAt(offset) & 0xc0) === 0x80) offset--;
+        return offset;
+      },
+    };
+    let cut = 0;
+    const render = (parts: LinePart[]) => {
+      const line = renderLine(source, parts);
+      if (line.cut) cut++;
+      return line.text;
+    };
+    // Before: each line cut into what the change replaces and what it keeps.
+    const before: string[] = [];
+    for (let lineStart = start; ; ) {
+      let lineEnd = Math.min(end, this.lineEndAfter(lineStart));
+      const next = lineEnd + 1;
+      if (newline === '\r\n' && lineEnd < end && lineEnd > lineStart && this.byteAt(lineEnd - 1) === CR) lineEnd--;
+      const parts: LinePart[] = [];
+      const from = Math.min(lineEnd, Math.max(lineStart, position));
+      const to = Math.max(from, Math.min(lineEnd, changeEnd));
+      if (from > lineStart) parts.push({ text: null, from: lineStart, to: from, changed: false });
+      if (position <= lineEnd && changeEnd >= lineStart) parts.push({ text: null, from, to, changed: true });
+      if (to < lineEnd) parts.push({ text: null, from: to, to: lineEnd, changed: false });
+      before.push(render(parts));
+      if (next > end) break;
+      lineStart = next;
+    }
+    // After: the head of the first line, the new text's lines, the tail of the last.
+    const pieces = text.split('\n');
+    const after = pieces.map((piece, index) => {
+      const parts: LinePart[] = [];
+      if (index === 0 && position > start) parts.push({ text: null, from: start, to: position, changed: false });
+      parts.push({ text: piece, from: 0, to: 0, changed: true });
+      if (index === pieces.length - 1 && changeEnd < end) parts.push({ text: null, from: changeEnd, to: end, changed: false });
+      return render(parts);
+    });
+    return { before: before.join('\n'), after: after.join('\n'), cut };
+  }
+
+  /** The byte at current offset `position` (< length). */
+  private byteAt(position: number): number {
+    const piece = this.pieces[this.indexAt(position)]!;
+    return this.textOf(piece)[piece.from + (position - piece.start)]!;
   }
 
   private lineStartBefore(position: number): number {

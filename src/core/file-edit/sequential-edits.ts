@@ -100,6 +100,11 @@ export interface PlanOptions {
    * Default `exact`.
    */
   readonly match?: 'exact' | 'whitespace';
+  /**
+   * In `changes`, cut lines longer than 500 characters to windows around the change, as
+   * the diff cuts them (default: whole lines).
+   */
+  readonly cutLongLines?: boolean;
 }
 
 /** Plans `edits` on `text`; nothing is applied. */
@@ -180,7 +185,8 @@ export function planSequentialEdits(text: ByteText, edits: readonly LiteralEdit[
     const keys = matches.map((position) => table.originalOffset(position));
     summaries.push({ edit_index: index, occurrences_replaced: matches.length, line_numbers: keys.map((key) => lineOfOffset(text, key)), ...(relaxed ? { relaxed } : {}) });
     for (let k = 0; options.preview && k < matches.length && changes.length < PREVIEW_LIMIT; k++) {
-      changes.push({ edit_index: index, line_number: lineOfOffset(text, keys[k]!), ...table.changedLines(matches[k]!, length, newText, text.newline) });
+      const { before, after, cut } = table.changedLines(matches[k]!, length, newText, text.newline, options.cutLongLines ?? false);
+      changes.push({ edit_index: index, line_number: lineOfOffset(text, keys[k]!), before, after, ...(cut > 0 ? { cut_lines: cut } : {}) });
     }
     const zones = table.replace(matches, keys, length, inserted);
     for (const lengthClass of classes) {

@@ -29,10 +29,16 @@ export interface DiffPreview {
   edit_index: number;
   /** The line (in the file before the call) where the replaced text starts. */
   line_number: number;
-  /** The whole line(s) holding the replaced text, before this edit. */
+  /**
+   * The line(s) holding the replaced text, before this edit: whole, except that a line over 500
+   * characters is cut to windows around the change as the diff cuts it (`…` where text is left
+   * out, then `  (line cut: columns a-b shown)`); `full_diff: true` gives every line whole.
+   */
   before: string;
-  /** The same line(s) after this edit. */
+  /** The same line(s) after this edit, cut the same way. */
   after: string;
+  /** How many lines of `before` and `after` are cut (absent: none). */
+  cut_lines?: number;
 }
 
 /** The diff of a `file_edit` call: a unified diff with line numbers of the original file. */

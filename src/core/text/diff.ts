@@ -239,11 +239,83 @@ function snapUnits(text: string, offset: number): number {
 }
 
 /**
+ * A line given as its parts, as a diff shows it: whole when it is at most {@link DIFF_LINE_LIMIT}
+ * long, else cut to windows around its changed parts (`…` where text is left out, then `  (line
+ * cut: columns a-b shown)`), reading only those windows of `source`. The diff's lines and
+ * `file_edit`'s dry-run previews both use it.
+ */
+export function renderLine(source: Pick<DiffableText, 'slice' | 'snap'>, parts: readonly LinePart[]): { text: string; cut: boolean } {
+  const snap = source.snap ?? ((offset: number) => offset);
+  const units = parts.map((part) => (part.text === null ? part.to - part.from : part.text.length));
+  const total = units.reduce((sum, length) => sum + length, 0);
+  const extract = (from: number, to: number): string => {
+    let out = '';
+    let position = 0;
+    parts.forEach((part, k) => {
+      const length = units[k]!;
+      const a = Math.max(0, from - position);
+      const b = Math.min(length, to - position);
+      position += length;
+      if (a >= b && !(a === 0 && b === 0 && length === 0)) return;
+      if (part.text === null) out += source.slice(snap(part.from + a), b === length ? part.to : snap(part.from + b));
+      else out += part.text.slice(snapUnits(part.text, a), snapUnits(part.text, b));
+    });
+    return out;
+  };
+  if (total <= DIFF_LINE_LIMIT) return { text: extract(0, total), cut: false };
+  // The changes, in units of the line, merged where they touch.
+  const changes: Array<[number, number]> = [];
+  let position = 0;
+  parts.forEach((part, k) => {
+    const end = position + units[k]!;
+    if (part.changed) {
+      const last = changes[changes.length - 1];
+      if (last !== undefined && last[1] >= position) last[1] = Math.max(last[1], end);
+      else changes.push([position, end]);
+    }
+    position = end;
+  });
+  const windows: Array<[number, number]> = [];
+  const add = (from: number, to: number) => {
+    from = Math.max(0, from);
+    to = Math.min(total, to);
+    const last = windows[windows.length - 1];
+    if (last !== undefined && last[1] >= from) last[1] = Math.max(last[1], to);
+    else windows.push([from, to]);
+  };
+  if (changes.length === 0) add(0, CUT_HEAD);
+  for (const [from, to] of changes) {
+    if (to - from > CUT_CHANGE) {
+      add(from - CUT_WINDOW, from + CUT_CHANGE / 2);
+      add(to - CUT_CHANGE / 2, to + CUT_WINDOW);
+    } else {
+      add(from - CUT_WINDOW, to + CUT_WINDOW);
+    }
+  }
+  const shown = windows.slice(0, CUT_WINDOWS);
+  let text = '';
+  const columns: string[] = [];
+  let column = 1;
+  let previous = 0;
+  for (const [from, to] of shown) {
+    column += extract(previous, from).length;
+    const window = extract(from, to);
+    text += `${from > 0 ? '…' : ''}${window}`;
+    columns.push(`${column}-${column + Math.max(0, window.length - 1)}`);
+    column += window.length;
+    previous = to;
+  }
+  if (previous < total) text += '…';
+  const more = windows.length - shown.length;
+  return { text: `${text}  (line cut: columns ${columns.join(', ')} shown${more > 0 ? `; ${more} more changes not shown` : ''})`, cut: true };
+}
+
+/**
  * A piece of a line in a region with long lines: text of the source (`from`..`to`, `text` null)
  * or new text; `changed` when an edit replaced or inserted it (an empty changed piece marks where
  * text was deleted).
  */
-interface LinePart {
+export interface LinePart {
   readonly text: string | null;
   readonly from: number;
   readonly to: number;
@@ -276,75 +348,14 @@ function cutRegionHunk(source: DiffableText, replacements: readonly Replacement[
   for (let line = firstLine; !long && line <= lastLine; line++) long = lineEnd(line) - lineStart(line) > DIFF_LINE_LIMIT;
   if (!long) return null;
   const measure = source.measure ?? ((text: string) => text.length);
-  const snap = source.snap ?? ((offset: number) => offset);
   const lineOf = (offset: number) => lineOfOffset(source, offset);
 
   let cut = false;
   /** The line's text, cut when long (then `cut` is set). */
   const render = (parts: readonly LinePart[]): string => {
-    const units = parts.map((part) => (part.text === null ? part.to - part.from : part.text.length));
-    const total = units.reduce((sum, length) => sum + length, 0);
-    const extract = (from: number, to: number): string => {
-      let out = '';
-      let position = 0;
-      parts.forEach((part, k) => {
-        const length = units[k]!;
-        const a = Math.max(0, from - position);
-        const b = Math.min(length, to - position);
-        position += length;
-        if (a >= b && !(a === 0 && b === 0 && length === 0)) return;
-        if (part.text === null) out += source.slice(snap(part.from + a), b === length ? part.to : snap(part.from + b));
-        else out += part.text.slice(snapUnits(part.text, a), snapUnits(part.text, b));
-      });
-      return out;
-    };
-    cut = total > DIFF_LINE_LIMIT;
-    if (!cut) return extract(0, total);
-    // The changes, in units of the line, merged where they touch.
-    const changes: Array<[number, number]> = [];
-    let position = 0;
-    parts.forEach((part, k) => {
-      const end = position + units[k]!;
-      if (part.changed) {
-        const last = changes[changes.length - 1];
-        if (last !== undefined && last[1] >= position) last[1] = Math.max(last[1], end);
-        else changes.push([position, end]);
-      }
-      position = end;
-    });
-    const windows: Array<[number, number]> = [];
-    const add = (from: number, to: number) => {
-      from = Math.max(0, from);
-      to = Math.min(total, to);
-      const last = windows[windows.length - 1];
-      if (last !== undefined && last[1] >= from) last[1] = Math.max(last[1], to);
-      else windows.push([from, to]);
-    };
-    if (changes.length === 0) add(0, CUT_HEAD);
-    for (const [from, to] of changes) {
-      if (to - from > CUT_CHANGE) {
-        add(from - CUT_WINDOW, from + CUT_CHANGE / 2);
-        add(to - CUT_CHANGE / 2, to + CUT_WINDOW);
-      } else {
-        add(from - CUT_WINDOW, to + CUT_WINDOW);
-      }
-    }
-    const shown = windows.slice(0, CUT_WINDOWS);
-    let text = '';
-    const columns: string[] = [];
-    let column = 1;
-    let previous = 0;
-    for (const [from, to] of shown) {
-      column += extract(previous, from).length;
-      const window = extract(from, to);
-      text += `${from > 0 ? '…' : ''}${window}`;
-      columns.push(`${column}-${column + Math.max(0, window.length - 1)}`);
-      column += window.length;
-      previous = to;
-    }
-    if (previous < total) text += '…';
-    const more = windows.length - shown.length;
-    return `${text}  (line cut: columns ${columns.join(', ')} shown${more > 0 ? `; ${more} more changes not shown` : ''})`;
+    const line = renderLine(source, parts);
+    cut = line.cut;
+    return line.text;
   };
   const original = (line: number): LinePart[] => [{ text: null, from: lineStart(line), to: lineEnd(line), changed: false }];
   const materialize = (parts: readonly LinePart[]) => parts.map((part) => part.text ?? source.slice(part.from, part.to)).join('');
