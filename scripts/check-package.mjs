@@ -64,6 +64,8 @@ try {
       .join(', ')}`,
   );
   console.log(`native binaries in the install: ${total.natives.length === 0 ? 'none' : total.natives.join(', ')}`);
+  // Issue 22: no native binary in a default install (neverthrow is pinned to 8.0.0 for this; see package.json).
+  if (total.natives.length > 0) failed = true;
 
   // TypeScript consumers of every entry under each module resolution.
   writeFileSync(

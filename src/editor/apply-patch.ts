@@ -61,8 +61,8 @@ interface FileState {
 
 export function applyPatch(context: EditorContext, input: ApplyPatchArgs): ResultAsync<ApplyPatchResult, StructeditError> {
   return safeTry(async function* () {
-    const args = yield* validateArguments(applyPatchArgsSchema, input);
-    yield* checkContentSizes([{ field: 'patch', text: args.patch }], context.limits.maxContentBytes);
+    const args = yield* validateArguments(applyPatchArgsSchema, input).safeUnwrap();
+    yield* checkContentSizes([{ field: 'patch', text: args.patch }], context.limits.maxContentBytes).safeUnwrap();
     const parsed = parsePatch(args.patch, args.format ?? 'auto', args.path ?? null);
     if (parsed.isErr()) return err(invalidArgument([{ field: 'patch', message: `line ${parsed.error.line}: ${parsed.error.message}` }]));
     const batch = parsed.value;
@@ -77,10 +77,10 @@ export function applyPatch(context: EditorContext, input: ApplyPatchArgs): Resul
     const stateOf = async function* (path: string) {
       const known = states.get(path);
       if (known) return known;
-      const exists = yield* fromFs(context.fs.exists(path), path, 'read');
+      const exists = yield* fromFs(context.fs.exists(path), path, 'read').safeUnwrap();
       let state: FileState = { source: null, before: null, hash: null };
       if (exists) {
-        const read = yield* context.readSource(path, { bytes: context.limits.maxTextFileBytes, advice: 'apply_patch does not load files that large.' });
+        const read = yield* context.readSource(path, { bytes: context.limits.maxTextFileBytes, advice: 'apply_patch does not load files that large.' }).safeUnwrap();
         state = { source: read.source, before: read.bytes, hash: read.hash };
       }
       states.set(path, state);
@@ -164,7 +164,7 @@ export function applyPatch(context: EditorContext, input: ApplyPatchArgs): Resul
       ...(relaxed ? { relaxed } : {}),
     }));
     const dryRun = args.dry_run ?? false;
-    const receipt = dryRun || writes.length === 0 ? null : yield* context.commit(writes);
+    const receipt = dryRun || writes.length === 0 ? null : yield* context.commit(writes).safeUnwrap();
     return ok({ format: batch.format, files, dry_run: dryRun, undo_token: receipt?.undo_token ?? null, warnings: [] });
   });
 }

@@ -42,24 +42,24 @@ export interface ApplyChunksResult extends WriteOutcome {
  */
 export function applyChunks(context: EditorContext, input: ApplyChunksArgs): ResultAsync<ApplyChunksResult, StructeditError> {
   return safeTry(async function* () {
-    const args = yield* validateArguments(applyChunksArgsSchema, input);
+    const args = yield* validateArguments(applyChunksArgsSchema, input).safeUnwrap();
     // All chunks' new lines together are the content of this call.
-    yield* checkContentSizes([{ field: 'chunks.new_lines', text: args.chunks.flatMap((chunk) => chunk.new_lines).join('\n') }], context.limits.maxContentBytes);
-    const file = yield* context.parseFile(args.path, args.language);
-    yield* context.checkExpectedHash(file, args.expected_hash);
+    yield* checkContentSizes([{ field: 'chunks.new_lines', text: args.chunks.flatMap((chunk) => chunk.new_lines).join('\n') }], context.limits.maxContentBytes).safeUnwrap();
+    const file = yield* context.parseFile(args.path, args.language).safeUnwrap();
+    yield* context.checkExpectedHash(file, args.expected_hash).safeUnwrap();
     const { tree } = file;
     const namer = new TargetNamer(tree);
-    const path = args.target !== undefined ? yield* locateUniqueTarget(tree, args.target, args.path, namer) : yield* locateStructureAt(tree, args.line!, args.column, args.path, namer);
-    const located = yield* context.checkLocatedSyntax(file, [path]);
+    const path = args.target !== undefined ? yield* locateUniqueTarget(tree, args.target, args.path, namer).safeUnwrap() : yield* locateStructureAt(tree, args.line!, args.column, args.path, namer).safeUnwrap();
+    const located = yield* context.checkLocatedSyntax(file, [path]).safeUnwrap();
     const node = path[path.length - 1]!;
-    const plan = yield* planChunks(tree.source, node, args.chunks, { path: args.path, target: node === tree.root ? '' : namer.targetOf(path).target }, args.ambiguous ?? 'reject');
+    const plan = yield* planChunks(tree.source, node, args.chunks, { path: args.path, target: node === tree.root ? '' : namer.targetOf(path).target }, args.ambiguous ?? 'reject').safeUnwrap();
     const edited = applyReplacements(tree.source, plan.replacements);
     if (isOverlap(edited)) {
       return err(makeError('INTERNAL_ERROR', 'structedit planned overlapping replacements for these chunks. This is a bug in structedit; the file was not changed.', { cause: JSON.stringify(edited) }));
     }
-    const checked = yield* context.checkEdit(file, edited);
+    const checked = yield* context.checkEdit(file, edited).safeUnwrap();
     const unchanged = edited.original === tree.source.original;
-    const receipt = !args.dry_run && !unchanged ? yield* context.commit([checked.write]) : null;
+    const receipt = !args.dry_run && !unchanged ? yield* context.commit([checked.write]).safeUnwrap() : null;
     const after = node === tree.root ? [checked.tree.root] : locateByLineRange(checked.tree, plan.lineRange, node.kind, path.length);
     const target = after === null ? null : after.length === 1 ? '' : new TargetNamer(checked.tree).targetOf(after).target;
     return ok({

@@ -261,9 +261,9 @@ export function createEditorContext(options: EditorOptions): EditorContext {
 
   const parseFile: EditorContext['parseFile'] = (path, language) =>
     safeTry(async function* () {
-      const resolved = yield* registry.resolve(path, language);
-      const { source, bytes, hash } = yield* readSource(path);
-      const { definition, tree } = yield* parseAsContentShows(path, source, resolved, language);
+      const resolved = yield* registry.resolve(path, language).safeUnwrap();
+      const { source, bytes, hash } = yield* readSource(path).safeUnwrap();
+      const { definition, tree } = yield* parseAsContentShows(path, source, resolved, language).safeUnwrap();
       return ok({ path, language: definition, bytes, hash, tree });
     });
 
@@ -276,8 +276,8 @@ export function createEditorContext(options: EditorOptions): EditorContext {
 
   const newFile: EditorContext['newFile'] = (path, language) =>
     safeTry(async function* () {
-      const definition = yield* registry.resolve(path, language);
-      const tree = yield* parseSource(path, createSourceText(''), definition);
+      const definition = yield* registry.resolve(path, language).safeUnwrap();
+      const tree = yield* parseSource(path, createSourceText(''), definition).safeUnwrap();
       return ok({ path, language: definition, bytes: null, hash: null, tree });
     });
 

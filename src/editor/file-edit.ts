@@ -23,23 +23,23 @@ import { fromFs } from './fs-errors.js';
  */
 export function editFile(context: EditorContext, input: FileEditArgs): ResultAsync<EditFileResult, StructeditError> {
   return safeTry(async function* () {
-    const args = yield* validateArguments(fileEditArgsSchema, input);
+    const args = yield* validateArguments(fileEditArgsSchema, input).safeUnwrap();
     yield* checkContentSizes(
       args.edits.flatMap((edit, index) => [
         { field: `edits.${index}.old_text`, text: edit.old_text },
         { field: `edits.${index}.new_text`, text: edit.new_text },
       ]),
       context.limits.maxContentBytes,
-    );
+    ).safeUnwrap();
     const edits: LiteralEdit[] = args.edits.map((edit) => ({ old_text: toLf(edit.old_text), new_text: toLf(edit.new_text), occurrences: edit.occurrences ?? 1 }));
-    const path = yield* fromFs(context.fs.realpath(args.path), args.path, 'read');
-    const { text, bytes, hash } = yield* context.readText(path, { bytes: context.limits.maxTextFileBytes, advice: 'file_edit does not load files that large: split the file, or raise limits.maxTextFileBytes.' });
-    if (args.expected_hash !== undefined) yield* context.checkExpectedHash({ path, hash: await hash() }, args.expected_hash);
+    const path = yield* fromFs(context.fs.realpath(args.path), args.path, 'read').safeUnwrap();
+    const { text, bytes, hash } = yield* context.readText(path, { bytes: context.limits.maxTextFileBytes, advice: 'file_edit does not load files that large: split the file, or raise limits.maxTextFileBytes.' }).safeUnwrap();
+    if (args.expected_hash !== undefined) yield* context.checkExpectedHash({ path, hash: await hash() }, args.expected_hash).safeUnwrap();
     const dryRun = args.dry_run ?? false;
-    const plan = yield* planSequentialEdits(text, edits, { preview: dryRun, match: args.match ?? 'exact', cutLongLines: !(args.full_diff ?? false) }).mapErr((failures) => describeEditFailures(failures, { path, edits }));
+    const plan = yield* planSequentialEdits(text, edits, { preview: dryRun, match: args.match ?? 'exact', cutLongLines: !(args.full_diff ?? false) }).mapErr((failures) => describeEditFailures(failures, { path, edits })).safeUnwrap();
     const edited = applyByteReplacements(text, bytes, plan.replacements);
     if (isOverlap(edited)) return err(makeError('INTERNAL_ERROR', 'file_edit planned overlapping replacements. This is a bug in structedit; the file was not changed.', { cause: 'overlapping replacements' }));
-    const receipt = !dryRun && edited.changed ? yield* context.commit([{ path, before: bytes, after: edited.content }]) : null;
+    const receipt = !dryRun && edited.changed ? yield* context.commit([{ path, before: bytes, after: edited.content }]).safeUnwrap() : null;
     return ok(
       fileEditResult({
         path,

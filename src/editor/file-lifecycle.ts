@@ -58,14 +58,14 @@ function fileExists(path: string, hash: string, field: string): StructeditError 
 /** `createFile`: a new file with its folders; an existing one only with `overwrite` and its `expected_hash`. */
 export function createFile(context: EditorContext, input: CreateFileArgs): ResultAsync<FileLifecycleResult, StructeditError> {
   return safeTry(async function* () {
-    const args = yield* validateArguments(createFileArgsSchema, input);
-    yield* checkContentSizes([{ field: 'content', text: args.content }], context.limits.maxContentBytes);
-    const before = yield* existing(context, args.path);
+    const args = yield* validateArguments(createFileArgsSchema, input).safeUnwrap();
+    yield* checkContentSizes([{ field: 'content', text: args.content }], context.limits.maxContentBytes).safeUnwrap();
+    const before = yield* existing(context, args.path).safeUnwrap();
     if (before !== null && args.overwrite !== true) return err(fileExists(args.path, before.hash, 'expected_hash'));
-    if (before !== null) yield* context.checkExpectedHash({ path: args.path, hash: before.hash }, args.expected_hash);
+    if (before !== null) yield* context.checkExpectedHash({ path: args.path, hash: before.hash }, args.expected_hash).safeUnwrap();
     const after = new TextEncoder().encode(args.content);
     const dryRun = args.dry_run ?? false;
-    const receipt = dryRun ? null : yield* context.commit([{ path: args.path, before: before?.bytes ?? null, after }]);
+    const receipt = dryRun ? null : yield* context.commit([{ path: args.path, before: before?.bytes ?? null, after }]).safeUnwrap();
     return ok({
       action: before === null ? 'created' : 'overwritten',
       path: args.path,
@@ -81,10 +81,10 @@ export function createFile(context: EditorContext, input: CreateFileArgs): Resul
 /** `deleteFile`: removes a file (any content), checked against `expected_hash` when given. */
 export function deleteFile(context: EditorContext, input: DeleteFileArgs): ResultAsync<FileLifecycleResult, StructeditError> {
   return safeTry(async function* () {
-    const args = yield* validateArguments(deleteFileArgsSchema, input);
-    const before = yield* expectedFile(context, args.path, args.expected_hash, 'deleted');
+    const args = yield* validateArguments(deleteFileArgsSchema, input).safeUnwrap();
+    const before = yield* expectedFile(context, args.path, args.expected_hash, 'deleted').safeUnwrap();
     const dryRun = args.dry_run ?? false;
-    const receipt = dryRun ? null : yield* context.commit([{ path: args.path, before: before.bytes, after: null }]);
+    const receipt = dryRun ? null : yield* context.commit([{ path: args.path, before: before.bytes, after: null }]).safeUnwrap();
     return ok({ action: 'deleted', path: args.path, bytes: before.bytes.length, hash: null, dry_run: dryRun, undo_token: receipt?.undo_token ?? null, warnings: [] } satisfies FileLifecycleResult);
   });
 }
@@ -92,11 +92,11 @@ export function deleteFile(context: EditorContext, input: DeleteFileArgs): Resul
 /** `moveFile`: the file's bytes written at `to` and removed from `from` in one commit. */
 export function moveFile(context: EditorContext, input: MoveFileArgs): ResultAsync<FileLifecycleResult, StructeditError> {
   return safeTry(async function* () {
-    const args = yield* validateArguments(moveFileArgsSchema, input);
-    const source = yield* expectedFile(context, args.from, args.expected_hash, 'moved');
-    const target = yield* existing(context, args.to);
+    const args = yield* validateArguments(moveFileArgsSchema, input).safeUnwrap();
+    const source = yield* expectedFile(context, args.from, args.expected_hash, 'moved').safeUnwrap();
+    const target = yield* existing(context, args.to).safeUnwrap();
     if (target !== null && args.overwrite !== true) return err(fileExists(args.to, target.hash, 'to_expected_hash'));
-    if (target !== null) yield* context.checkExpectedHash({ path: args.to, hash: target.hash }, args.to_expected_hash);
+    if (target !== null) yield* context.checkExpectedHash({ path: args.to, hash: target.hash }, args.to_expected_hash).safeUnwrap();
     const dryRun = args.dry_run ?? false;
     // The new file first: undo and rollback then restore both in the right order.
     const receipt = dryRun
@@ -104,7 +104,7 @@ export function moveFile(context: EditorContext, input: MoveFileArgs): ResultAsy
       : yield* context.commit([
           { path: args.to, before: target?.bytes ?? null, after: source.bytes },
           { path: args.from, before: source.bytes, after: null },
-        ]);
+        ]).safeUnwrap();
     return ok({ action: 'moved', path: args.to, from: args.from, bytes: source.bytes.length, hash: source.hash, dry_run: dryRun, undo_token: receipt?.undo_token ?? null, warnings: [] } satisfies FileLifecycleResult);
   });
 }

@@ -20,29 +20,29 @@ import type { EditorContext } from './context.js';
  */
 export function readFile(context: EditorContext, input: ReadFileArgs): ResultAsync<ReadFileResult, StructeditError> {
   return safeTry(async function* () {
-    const args = yield* validateArguments(readFileArgsSchema, input);
+    const args = yield* validateArguments(readFileArgsSchema, input).safeUnwrap();
     const { path } = args;
     const hasRange = args.startLine !== undefined || args.endLine !== undefined;
 
     if (args.target !== undefined) {
-      const parsed = yield* context.parseFile(path, args.language);
-      const paths = yield* locateTarget(parsed.tree, args.target, path);
-      const warnings = yield* context.checkLocatedSyntax(parsed, paths);
+      const parsed = yield* context.parseFile(path, args.language).safeUnwrap();
+      const paths = yield* locateTarget(parsed.tree, args.target, path).safeUnwrap();
+      const warnings = yield* context.checkLocatedSyntax(parsed, paths).safeUnwrap();
       return ok(readTargets({ path, tree: parsed.tree, plainTextReason: null, hash: parsed.hash! }, args.target, paths, args.recursive ?? false, warnings));
     }
 
     if (!hasRange && !args.skeleton) {
       const language = context.registry.resolve(path, args.language);
       if (language.isErr() && args.language !== undefined) return err(language.error);
-      const { source, hash } = yield* context.readSource(path);
+      const { source, hash } = yield* context.readSource(path).safeUnwrap();
       const tree = plainTextTree(source, language.isOk() ? language.value.id : 'plain');
       return ok(readWholeFile({ path, tree, plainTextReason: language.isOk() ? null : noParser(path), hash }, []));
     }
 
-    const file = yield* readableFile(context, path, args.language);
+    const file = yield* readableFile(context, path, args.language).safeUnwrap();
     const warnings = syntaxWarnings(file.tree);
     if (!hasRange) return ok(readSkeleton(file, warnings));
-    const range = yield* resolveRange(path, countLines(file.tree.source), args.startLine, args.endLine);
+    const range = yield* resolveRange(path, countLines(file.tree.source), args.startLine, args.endLine).safeUnwrap();
     return ok(readRange(file, range, args.skeleton ?? false, warnings));
   });
 }

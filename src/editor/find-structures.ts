@@ -70,12 +70,12 @@ const NAMED_SKIPPED = 20;
  */
 export function findStructures(context: EditorContext, input: FindStructuresArgs): ResultAsync<FindStructuresResult, StructeditError> {
   return safeTry(async function* () {
-    const args = yield* validateArguments(findStructuresArgsSchema, input);
-    const query = yield* compileStructureQuery(args);
+    const args = yield* validateArguments(findStructuresArgsSchema, input).safeUnwrap();
+    const query = yield* compileStructureQuery(args).safeUnwrap();
     const maxResults = args.max_results ?? DEFAULT_MAX_RESULTS;
     const offset = args.offset ?? 0;
     const selected = pathSelector(args.paths ?? []);
-    const files = (yield* listProjectFiles(context.fs)).files.flatMap((path) => {
+    const files = (yield* listProjectFiles(context.fs).safeUnwrap()).files.flatMap((path) => {
       const language = selected(path) ? context.registry.resolve(path) : null;
       return language?.isOk() ? [{ path, language: language.value }] : [];
     });
@@ -160,8 +160,8 @@ function targetsByNode(namer: TargetNamer, root: StructureNode): Map<StructureNo
  */
 export function listStructuresIn(context: EditorContext, input: ListStructuresInArgs): ResultAsync<ListStructuresInResult, StructeditError> {
   return safeTry(async function* () {
-    const args = yield* validateArguments(listStructuresInArgsSchema, input);
-    const files = (yield* filesIn(context, args.path)).filter((path) => context.registry.resolve(path).isOk());
+    const args = yield* validateArguments(listStructuresInArgsSchema, input).safeUnwrap();
+    const files = (yield* filesIn(context, args.path).safeUnwrap()).filter((path) => context.registry.resolve(path).isOk());
     const maxFiles = args.max_files ?? DEFAULT_MAX_FILES;
     const listed: ListStructuresResult[] = [];
     const skipped: SkippedFile[] = [];

@@ -41,7 +41,7 @@ export function formatFiles(workspace: Workspace, formatter: Formatter | null, s
         warnings.push({ type: 'FORMAT_SKIPPED', message: `${formatter.name} could not format ${file.path} (${cause instanceof Error ? cause.message.split('\n', 1)[0] : String(cause)}); it is written unformatted.`, details: { files: [file.path] } });
         continue;
       }
-      const applied = yield* workspace.replaceText(file, formatted, syntax);
+      const applied = yield* workspace.replaceText(file, formatted, syntax).safeUnwrap();
       warnings.push(...applied.warnings);
     }
     if (skipped.length > 0) {

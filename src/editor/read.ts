@@ -36,10 +36,10 @@ export interface ListStructuresResult {
 /** `readStructure`: every structure a target names (the only operation that allows several). */
 export function readStructure(context: EditorContext, input: ReadStructureArgs): ResultAsync<ReadStructureResult, StructeditError> {
   return safeTry(async function* () {
-    const args = yield* validateArguments(readStructureArgsSchema, input);
-    const file = yield* context.parseFile(args.path, args.language);
-    const paths = yield* locateTarget(file.tree, args.target, args.path);
-    const warnings = yield* context.checkLocatedSyntax(file, paths);
+    const args = yield* validateArguments(readStructureArgsSchema, input).safeUnwrap();
+    const file = yield* context.parseFile(args.path, args.language).safeUnwrap();
+    const paths = yield* locateTarget(file.tree, args.target, args.path).safeUnwrap();
+    const warnings = yield* context.checkLocatedSyntax(file, paths).safeUnwrap();
     return ok({ matches: readMatches(file.tree.source, paths), hash: file.hash!, warnings });
   });
 }
@@ -47,8 +47,8 @@ export function readStructure(context: EditorContext, input: ReadStructureArgs):
 /** `listStructures`: the structure tree with each structure's unique target. */
 export function listStructures(context: EditorContext, input: ListStructuresArgs): ResultAsync<ListStructuresResult, StructeditError> {
   return safeTry(async function* () {
-    const args = yield* validateArguments(listStructuresArgsSchema, input);
-    const file = yield* context.parseFile(args.path, args.language);
+    const args = yield* validateArguments(listStructuresArgsSchema, input).safeUnwrap();
+    const file = yield* context.parseFile(args.path, args.language).safeUnwrap();
     const { tree } = file;
     const warnings = tree.syntaxErrors.length > 0 ? [syntaxErrorsElsewhere(tree.syntaxErrors.map((error) => describeSyntaxError(tree.source, error)))] : [];
     return ok({ path: args.path, language: tree.language, structures: listStructureTree(tree, args.depth), hash: file.hash!, warnings });

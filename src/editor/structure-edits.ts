@@ -142,11 +142,11 @@ function writePlans(context: EditorContext, plans: readonly FilePlan[], dryRun: 
       if (isOverlap(edited)) {
         return err(makeError('INTERNAL_ERROR', `structedit planned overlapping changes to ${file.path}; nothing was written. This is a bug in structedit.`, { cause: JSON.stringify(edited) }));
       }
-      const checked = yield* context.checkEdit(file, edited);
+      const checked = yield* context.checkEdit(file, edited).safeUnwrap();
       writes.push(checked.write);
       warnings.push(...checked.warnings, ...structureEmptyWarnings(plan.watched, checked.tree));
     }
-    const receipt = writes.length > 0 && !dryRun ? yield* context.commit(writes) : null;
+    const receipt = writes.length > 0 && !dryRun ? yield* context.commit(writes).safeUnwrap() : null;
     return ok({ warnings, receipt });
   });
 }
@@ -164,18 +164,18 @@ function editStructure<Args extends { path: string; target: string; language?: s
   plan: (file: ParsedFile, path: StructurePath, args: Args, style: IndentationStyle) => Result<EditPlan<Figures>, StructeditError>,
 ): ResultAsync<Figures & WriteOutcome & { dry_run: boolean; warnings: Warning[] }, StructeditError> {
   return safeTry(async function* () {
-    const valid = yield* args;
+    const valid = yield* args.safeUnwrap();
     yield* checkContentSizes(
       Object.entries(contentFields(valid)).map(([field, text]) => ({ field, text })),
       context.limits.maxContentBytes,
-    );
-    const file = yield* context.parseFile(valid.path, valid.language);
-    yield* context.checkExpectedHash(file, valid.expected_hash);
-    const path = yield* locateUniqueTarget(file.tree, valid.target, valid.path);
-    const syntaxWarnings = yield* context.checkLocatedSyntax(file, [path]);
-    const planned = yield* plan(file, path, valid, yield* context.indentationStyle(file));
+    ).safeUnwrap();
+    const file = yield* context.parseFile(valid.path, valid.language).safeUnwrap();
+    yield* context.checkExpectedHash(file, valid.expected_hash).safeUnwrap();
+    const path = yield* locateUniqueTarget(file.tree, valid.target, valid.path).safeUnwrap();
+    const syntaxWarnings = yield* context.checkLocatedSyntax(file, [path]).safeUnwrap();
+    const planned = yield* plan(file, path, valid, yield* context.indentationStyle(file).safeUnwrap()).safeUnwrap();
     const dryRun = valid.dry_run === true;
-    const written = yield* writePlans(context, [{ file, plan: planned }], dryRun);
+    const written = yield* writePlans(context, [{ file, plan: planned }], dryRun).safeUnwrap();
     return ok({ ...planned.figures, hash: outcomeOf(file, written.receipt).hash!, undo_token: written.receipt?.undo_token ?? null, dry_run: dryRun, warnings: [...syntaxWarnings, ...planned.warnings, ...written.warnings] });
   });
 }
@@ -271,20 +271,20 @@ function sameFile(context: EditorContext, first: string, second: string): Result
  */
 export function moveStructure(context: EditorContext, input: MoveStructureArgs): ResultAsync<MoveStructureResult, StructeditError> {
   return safeTry(async function* () {
-    const args = yield* validateArguments(moveStructureArgsSchema, input);
+    const args = yield* validateArguments(moveStructureArgsSchema, input).safeUnwrap();
     const side = insertSideOf(args.position);
     const destTarget = args.dest_target ?? '';
-    const source = yield* context.parseFile(args.source_path, args.source_language);
-    yield* context.checkExpectedHash(source, args.expected_hash);
-    const sourcePath = yield* locateUniqueTarget(source.tree, args.source_target, args.source_path);
+    const source = yield* context.parseFile(args.source_path, args.source_language).safeUnwrap();
+    yield* context.checkExpectedHash(source, args.expected_hash).safeUnwrap();
+    const sourcePath = yield* locateUniqueTarget(source.tree, args.source_target, args.source_path).safeUnwrap();
     const moveSource = { tree: source.tree, path: sourcePath, parentTarget: parentTargetOf(args.source_target) };
 
-    if (yield* sameFile(context, args.source_path, args.dest_path)) {
-      yield* context.checkExpectedHash(source, args.dest_expected_hash);
-      const destPath = yield* locateUniqueTarget(source.tree, destTarget, args.dest_path);
-      const syntaxWarnings = yield* context.checkLocatedSyntax(source, [sourcePath, destPath]);
-      const plan = yield* planMoveWithinFile(moveSource, { tree: source.tree, path: destPath, side, style: yield* context.indentationStyle(source) });
-      const written = yield* writePlans(context, [{ file: source, plan }], args.dry_run === true);
+    if (yield* sameFile(context, args.source_path, args.dest_path).safeUnwrap()) {
+      yield* context.checkExpectedHash(source, args.dest_expected_hash).safeUnwrap();
+      const destPath = yield* locateUniqueTarget(source.tree, destTarget, args.dest_path).safeUnwrap();
+      const syntaxWarnings = yield* context.checkLocatedSyntax(source, [sourcePath, destPath]).safeUnwrap();
+      const plan = yield* planMoveWithinFile(moveSource, { tree: source.tree, path: destPath, side, style: yield* context.indentationStyle(source).safeUnwrap() }).safeUnwrap();
+      const written = yield* writePlans(context, [{ file: source, plan }], args.dry_run === true).safeUnwrap();
       const outcome = outcomeOf(source, written.receipt);
       return ok({ ...plan.figures, hash: outcome.hash!, dest_hash: outcome.hash, undo_token: outcome.undo_token, dry_run: args.dry_run === true, warnings: [...syntaxWarnings, ...plan.warnings, ...written.warnings] });
     }
@@ -292,12 +292,12 @@ export function moveStructure(context: EditorContext, input: MoveStructureArgs):
     const creatable = args.position === 'file_start' || args.position === 'file_end';
     const dest = yield* context.parseFile(args.dest_path, args.dest_language).orElse((failure) =>
       creatable && failure.error === 'FILE_NOT_FOUND' ? context.newFile(args.dest_path, args.dest_language) : err(failure),
-    );
-    yield* context.checkExpectedHash(dest, args.dest_expected_hash);
-    const destPath = yield* locateUniqueTarget(dest.tree, destTarget, args.dest_path);
-    const sourceWarnings = yield* context.checkLocatedSyntax(source, [sourcePath]);
-    const destWarnings = yield* context.checkLocatedSyntax(dest, [destPath]);
-    const plans = yield* planMoveAcrossFiles(moveSource, { tree: dest.tree, path: destPath, side, style: yield* context.indentationStyle(dest) });
+    ).safeUnwrap();
+    yield* context.checkExpectedHash(dest, args.dest_expected_hash).safeUnwrap();
+    const destPath = yield* locateUniqueTarget(dest.tree, destTarget, args.dest_path).safeUnwrap();
+    const sourceWarnings = yield* context.checkLocatedSyntax(source, [sourcePath]).safeUnwrap();
+    const destWarnings = yield* context.checkLocatedSyntax(dest, [destPath]).safeUnwrap();
+    const plans = yield* planMoveAcrossFiles(moveSource, { tree: dest.tree, path: destPath, side, style: yield* context.indentationStyle(dest).safeUnwrap() }).safeUnwrap();
     const written = yield* writePlans(
       context,
       [
@@ -305,7 +305,7 @@ export function moveStructure(context: EditorContext, input: MoveStructureArgs):
         { file: source, plan: plans.source },
       ],
       args.dry_run === true,
-    );
+    ).safeUnwrap();
     return ok({
       ...plans.figures,
       hash: outcomeOf(source, written.receipt).hash!,

@@ -43,7 +43,7 @@ export const undoArgsSchema = z.strictObject({
  */
 export function undo(context: EditorContext, input: UndoArgs): ResultAsync<UndoResult, StructeditError> {
   return safeTry(async function* () {
-    const args = yield* validateArguments(undoArgsSchema, input);
+    const args = yield* validateArguments(undoArgsSchema, input).safeUnwrap();
     const writes = context.undoStore.reversal(args.undo_token);
     if (writes === undefined) {
       return err(
@@ -53,7 +53,7 @@ export function undo(context: EditorContext, input: UndoArgs): ResultAsync<UndoR
     // The commit re-reads every file and refuses with CONFLICT unless it is as the operation left it.
     const receipt = yield* context
       .commit(writes)
-      .mapErr((failure) => (failure.error === 'CONFLICT' && failure.details.reason === 'file_changed' ? fileChanged(failure.details.path, failure.details.expected_hash, failure.details.actual_hash, 'changed since the operation this token undoes wrote it, so undoing it would lose that change') : failure));
+      .mapErr((failure) => (failure.error === 'CONFLICT' && failure.details.reason === 'file_changed' ? fileChanged(failure.details.path, failure.details.expected_hash, failure.details.actual_hash, 'changed since the operation this token undoes wrote it, so undoing it would lose that change') : failure)).safeUnwrap();
     context.undoStore.forget(args.undo_token);
     return ok({ restored: writes.map((write) => ({ path: write.path, hash: receipt.hashes.get(write.path) ?? null })), undo_token: receipt.undo_token, warnings: [] });
   });

@@ -89,12 +89,12 @@ export class Workspace implements SemanticWorkspace {
     const context = this.#context;
     const files = this.#files;
     return safeTry(async function* () {
-      const language = yield* context.registry.resolve(path);
+      const language = yield* context.registry.resolve(path).safeUnwrap();
       const read = await context.readSource(path);
       if (read.isErr()) return isReadFailure(read.error) ? err(read.error) : ok(null);
       const { source, bytes, hash } = read.value;
       if (!test(source.text)) return ok(null);
-      const tree = yield* context.parseSource(path, source, language);
+      const tree = yield* context.parseSource(path, source, language).safeUnwrap();
       const file: WorkspaceFile = { path: key, language, originalBytes: bytes, hash, original: source, tree };
       files.set(key, file);
       return ok(file);
@@ -141,7 +141,7 @@ export class Workspace implements SemanticWorkspace {
         return err(makeError('INTERNAL_ERROR', `structedit planned overlapping changes to ${file.path}; nothing was written. This is a bug in structedit.`, { cause: JSON.stringify(edited) }));
       }
       const parsed: ParsedFile = { path: file.path, language: file.language, bytes: file.originalBytes, hash: file.hash, tree: file.tree };
-      const checked = yield* context.checkEdit(parsed, edited, syntax);
+      const checked = yield* context.checkEdit(parsed, edited, syntax).safeUnwrap();
       const next: WorkspaceFile = { ...file, tree: checked.tree };
       files.set(file.path, next);
       return ok({ file: next, warnings: checked.warnings });

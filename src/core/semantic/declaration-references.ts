@@ -74,7 +74,7 @@ function searchFiles(workspace: SemanticWorkspace, origin: ModelledFile, name: s
     // exports from the declaration to its importers may run through them.
     const reexports = profileOf(origin.language).modules?.reexportsUnnamed ?? null;
     const mentions = (text: string) => wordOffsets(text, name).length > 0 || (reexports !== null && reexports.test(text));
-    const paths = yield* workspace.listFiles();
+    const paths = yield* workspace.listFiles().safeUnwrap();
     for (const [index, path] of paths.entries()) {
       workspace.reportProgress({ operation: 'references', done: index + 1, total: paths.length, path });
       if (path === origin.path) continue;
@@ -87,7 +87,7 @@ function searchFiles(workspace: SemanticWorkspace, origin: ModelledFile, name: s
         continue;
       }
       if (file.value === null) continue;
-      const root = yield* workspace.syntax(file.value);
+      const root = yield* workspace.syntax(file.value).safeUnwrap();
       if (root) models.set(file.value.path, modelled(file.value, root));
     }
     return ok({ models, unproven });
@@ -100,10 +100,10 @@ function searchFiles(workspace: SemanticWorkspace, origin: ModelledFile, name: s
  */
 export function moduleBindingReferences(workspace: SemanticWorkspace, file: WorkspaceFile, binding: Binding, resolution: ProjectResolution): ResultAsync<{ found: FoundReferences; unproven: UnprovenMention[]; models: Map<string, ModelledFile> }, StructeditError> {
   return safeTry(async function* () {
-    const root = (yield* workspace.syntax(file))!;
+    const root = (yield* workspace.syntax(file).safeUnwrap())!;
     const origin = modelled(file, root);
     const own = origin.model.module.bindings.get(binding.name) ?? binding;
-    const search = yield* searchFiles(workspace, origin, binding.name);
+    const search = yield* searchFiles(workspace, origin, binding.name).safeUnwrap();
     const found = findLocations(search.models, { file: file.path, binding: own }, resolution);
     return ok({ found, unproven: [...search.unproven, ...auditMentions(search.models, binding.name, found, resolution)], models: search.models });
   });
@@ -127,7 +127,7 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
     if (!nameNode) {
       return err(invalidArgument([{ field, message: `${located.part.description} declares no name; address a named declaration (a function, class, variable, member, parameter or import)` }]));
     }
-    const root = (yield* workspace.syntax(located.file))!;
+    const root = (yield* workspace.syntax(located.file).safeUnwrap())!;
     const origin = modelled(located.file, root);
     const occurrence = occurrenceAt(origin.model, nameNode.startIndex, nameNode.endIndex);
     const local = new Map([[origin.path, origin]]);
@@ -136,11 +136,11 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
     if (occurrence?.binding && occurrence.role !== 'property' && occurrence.binding.scope.kind !== 'class' && !isParameterProperty(nameNode)) {
       const declaration = { file: origin.path, binding: occurrence.binding };
       if (occurrence.binding.scope !== origin.model.module) {
-        const found = findLocations(local, declaration, yield* resolutionOf(workspace));
+        const found = findLocations(local, declaration, yield* resolutionOf(workspace).safeUnwrap());
         return ok({ name: occurrence.name, locations: found.locations, bindings: found.bindings, unproven: [], candidates: [], classes: [], models: local });
       }
-      const search = yield* searchFiles(workspace, origin, occurrence.name);
-      const resolution = yield* resolutionOf(workspace);
+      const search = yield* searchFiles(workspace, origin, occurrence.name).safeUnwrap();
+      const resolution = yield* resolutionOf(workspace).safeUnwrap();
       const found = findLocations(search.models, declaration, resolution);
       const unproven = [...search.unproven, ...auditMentions(search.models, occurrence.name, found, resolution)];
       return ok({ name: occurrence.name, locations: found.locations, bindings: found.bindings, unproven, candidates: [], classes: [], models: search.models });
@@ -149,8 +149,8 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
     const owner = enclosingClass(origin, nameNode);
     const name = nameNode.text;
     if (owner) {
-      const search = yield* searchFiles(workspace, origin, name);
-      const found = memberReferences(search.models, owner, name, yield* resolutionOf(workspace));
+      const search = yield* searchFiles(workspace, origin, name).safeUnwrap();
+      const found = memberReferences(search.models, owner, name, yield* resolutionOf(workspace).safeUnwrap());
       return ok({ name, locations: found.locations, bindings: [], unproven: [...search.unproven, ...found.unproven], candidates: found.candidates, classes: found.classes, outsideBases: found.outsideBases, models: search.models });
     }
     // A member of something else (an object literal's entry): its name, and uses on the owning name.
@@ -205,7 +205,7 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
     if (!(part.kind === 'structure' || part.kind === 'element') || !part.span) return ok(undefined);
     if (part.kind === 'structure' && part.path.length === 1) return ok(undefined);
     const removed = part.span;
-    const root = yield* run.workspace.syntax(file);
+    const root = yield* run.workspace.syntax(file).safeUnwrap();
     if (!root) return ok(undefined);
     const origin = modelled(file, root);
     const inside = (location: { file: string; start: number; end: number }) => location.file === file.path && location.start >= removed.start && location.end <= removed.end;
@@ -223,8 +223,8 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
       if (nameNode && nameNode.startIndex >= removed.start && nameNode.endIndex <= removed.end) declared.set(nameNode.startIndex, nameNode.text);
       for (const [offset, name] of declared) {
         names.add(name);
-        for (const span of yield* run.backend.references(run.workspace.texts(), file.path, offset)) {
-          if (!inside(span)) references.push(codeLocation(yield* run.workspace.file(span.file), span.start, 'reference'));
+        for (const span of yield* run.backend.references(run.workspace.texts(), file.path, offset).safeUnwrap()) {
+          if (!inside(span)) references.push(codeLocation(yield* run.workspace.file(span.file).safeUnwrap(), span.start, 'reference'));
         }
       }
       return references.length === 0 ? ok(undefined) : err(referencesExist(file.path, located.context.address, [...names].join(', '), references));
@@ -232,7 +232,7 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
     const listReferences = async function* (locations: readonly FoundLocation[]) {
       for (const location of locations) {
         if (location.kind === 'definition' || inside(location)) continue;
-        const target = yield* run.workspace.file(location.file);
+        const target = yield* run.workspace.file(location.file).safeUnwrap();
         references.push(codeLocation(target, location.start, location.kind));
       }
     };
@@ -241,12 +241,12 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
       if (binding.declarations.some((declaration) => !inside({ file: file.path, ...declaration }))) continue;
       names.add(binding.name);
       if (binding.scope === origin.model.module) {
-        const search = yield* searchFiles(run.workspace, origin, binding.name);
-        const resolution = yield* resolutionOf(run.workspace);
+        const search = yield* searchFiles(run.workspace, origin, binding.name).safeUnwrap();
+        const resolution = yield* resolutionOf(run.workspace).safeUnwrap();
         const found = findLocations(search.models, { file: file.path, binding }, resolution);
         yield* listReferences(found.locations);
         const unproven = [...search.unproven, ...auditMentions(search.models, binding.name, found, resolution)];
-        if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, binding.name, unproven));
+        if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, binding.name, unproven).safeUnwrap());
       } else {
         yield* listReferences(occurrencesOf(origin.model, binding).map((occurrence) => ({ file: file.path, start: occurrence.start, end: occurrence.end, kind: occurrence.role === 'definition' ? ('definition' as const) : ('reference' as const), occurrence, binding, imported: false })));
       }
@@ -256,12 +256,12 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
     const owner = nameNode ? enclosingClass(origin, nameNode) : null;
     if (nameNode && owner && nameNode.startIndex >= removed.start && nameNode.endIndex <= removed.end) {
       names.add(nameNode.text);
-      const search = yield* searchFiles(run.workspace, origin, nameNode.text);
-      const found = memberReferences(search.models, owner, nameNode.text, yield* resolutionOf(run.workspace));
+      const search = yield* searchFiles(run.workspace, origin, nameNode.text).safeUnwrap();
+      const found = memberReferences(search.models, owner, nameNode.text, yield* resolutionOf(run.workspace).safeUnwrap());
       // Another definition of the member (an override, an overload) keeps it declared: only uses of this one count when it is the only one.
       if (found.locations.filter((location) => location.kind === 'definition' && !inside(location)).length === 0) {
         yield* listReferences(found.locations);
-        if (found.candidates.length > 0) return err(yield* ambiguousReferences(run, located, nameNode.text, found.locations.length, found.candidates));
+        if (found.candidates.length > 0) return err(yield* ambiguousReferences(run, located, nameNode.text, found.locations.length, found.candidates).safeUnwrap());
       }
     }
     if (references.length === 0) return ok(undefined);
@@ -285,7 +285,7 @@ export function unresolvedReferences(run: EditRun, located: LocatedAddress, name
   return safeTry(async function* () {
     const references = [];
     for (const mention of unproven) {
-      const file = files.get(mention.file) ?? (yield* run.workspace.fileOrNew(mention.file).orElse(() => run.workspace.file(located.file.path)));
+      const file = files.get(mention.file) ?? (yield* run.workspace.fileOrNew(mention.file).orElse(() => run.workspace.file(located.file.path)).safeUnwrap());
       references.push({ ...codeLocation(file, file.path === mention.file ? mention.start : 0, 'unresolved'), file: mention.file, reason: mention.reason });
     }
     const listed = references.slice(0, 3).map((reference) => `${reference.file}:${reference.line} (${reference.reason})`).join('; ');
@@ -305,7 +305,7 @@ export function ambiguousReferences(run: EditRun, located: LocatedAddress, name:
   return safeTry(async function* () {
     const listed = [];
     for (const candidate of candidates) {
-      const file = yield* run.workspace.file(candidate.location.file);
+      const file = yield* run.workspace.file(candidate.location.file).safeUnwrap();
       listed.push({ ...codeLocation(file, candidate.location.start, 'candidate'), receiver: candidate.receiver });
     }
     const shown = listed.slice(0, 3).map((candidate) => `${candidate.file}:${candidate.line} ${JSON.stringify(candidate.text)}`).join('; ');

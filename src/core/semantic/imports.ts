@@ -32,8 +32,8 @@ export type Step = { file: WorkspaceFile; model: ScopeModel };
 /** A file's current scope model. */
 export function modelOf(workspace: SemanticWorkspace, path: string): ResultAsync<Step, StructeditError> {
   return safeTry(async function* () {
-    const file = yield* workspace.file(path);
-    const root = yield* workspace.syntax(file);
+    const file = yield* workspace.file(path).safeUnwrap();
+    const root = yield* workspace.syntax(file).safeUnwrap();
     if (!root) return err(invalidArgument([{ field: 'path', message: `${path} has no syntax tree for moves` }]));
     return ok({ file, model: scopesOf(root, file.language.id) });
   });
@@ -46,11 +46,11 @@ export function modelOf(workspace: SemanticWorkspace, path: string): ResultAsync
 export function addImport(run: EditRun, path: string, module: string, imported: string, local: string, fallback: ImportStyle): ResultAsync<string, StructeditError> {
   return safeTry(async function* () {
     const { workspace } = run;
-    const { file, model } = yield* modelOf(workspace, path);
+    const { file, model } = yield* modelOf(workspace, path).safeUnwrap();
     if (model.module.bindings.has(local)) return ok('');
     const language = file.language.id;
     const style = model.imports.length > 0 ? importStyle(file) : fallback;
-    const indentation = yield* workspace.indentationStyle(file);
+    const indentation = yield* workspace.indentationStyle(file).safeUnwrap();
     const text = file.tree.source.text;
     // A type-only import (`import type { … }`) takes no value: a name joins only a plain import.
     const existing = model.imports.find((record) => record.module === module && record.topLevel && record.imported !== '*' && record.imported !== 'default' && record.local !== null && !/^import\s+type\b/.test(text.slice(record.statement.start, record.statement.end)));
@@ -59,16 +59,16 @@ export function addImport(run: EditRun, path: string, module: string, imported: 
     const into = existing && imported !== '*' && imported !== 'default' ? await locateAddress(workspace, path, `.imports[${JSON.stringify(module)}]`) : null;
     const added = into?.isOk() ? planAdd(into.value.context, into.value.part, specifierText(imported, local), { kind: 'last' }, 'last', indentation) : null;
     if (into?.isOk() && added?.isOk()) {
-      const applied = yield* workspace.apply(into.value.file, added.value, run.syntax);
+      const applied = yield* workspace.apply(into.value.file, added.value, run.syntax).safeUnwrap();
       run.warnings.push(...applied.warnings);
       return ok(specifierText(imported, local));
     }
     const modules = profileOf(language).modules;
     if (!modules) return err(invalidArgument([{ field: 'path', message: `${path} is ${language}, whose imports structedit does not follow` }]));
     const statement = modules.statement(module, imported, local, style);
-    const located = yield* locateAddress(workspace, path, '.imports');
-    const replacements = yield* planAdd(located.context, located.part, statement, { kind: 'last' }, 'last', indentation);
-    const applied = yield* workspace.apply(located.file, replacements, run.syntax);
+    const located = yield* locateAddress(workspace, path, '.imports').safeUnwrap();
+    const replacements = yield* planAdd(located.context, located.part, statement, { kind: 'last' }, 'last', indentation).safeUnwrap();
+    const applied = yield* workspace.apply(located.file, replacements, run.syntax).safeUnwrap();
     run.warnings.push(...applied.warnings);
     return ok(statement);
   });
@@ -78,18 +78,18 @@ export function addImport(run: EditRun, path: string, module: string, imported: 
 export function removeImport(run: EditRun, path: string, record: ImportRecord): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
     const { workspace } = run;
-    const { model } = yield* modelOf(workspace, path);
+    const { model } = yield* modelOf(workspace, path).safeUnwrap();
     const sameStatement = model.imports.filter((other) => other.statement.start === record.statement.start);
-    const located = yield* locateAddress(workspace, path, `.imports[${JSON.stringify(record.module)}]`).orElse(() => locateAddress(workspace, path, `.imports`));
+    const located = yield* locateAddress(workspace, path, `.imports[${JSON.stringify(record.module)}]`).orElse(() => locateAddress(workspace, path, `.imports`)).safeUnwrap();
     let part = located.part;
     if (sameStatement.length > 1 && record.nameOccurrence) {
-      const inner = yield* locateAddress(workspace, path, `.imports[${JSON.stringify(record.module)}][${JSON.stringify(record.imported)}]`);
+      const inner = yield* locateAddress(workspace, path, `.imports[${JSON.stringify(record.module)}][${JSON.stringify(record.imported)}]`).safeUnwrap();
       part = inner.part;
     } else if (part.kind !== 'element') {
       return ok(undefined);
     }
-    const replacements = yield* planRemove(located.context, part, '');
-    const applied = yield* workspace.apply(located.file, replacements, run.syntax);
+    const replacements = yield* planRemove(located.context, part, '').safeUnwrap();
+    const applied = yield* workspace.apply(located.file, replacements, run.syntax).safeUnwrap();
     run.warnings.push(...applied.warnings);
     return ok(undefined);
   });
@@ -102,7 +102,7 @@ export function removeImport(run: EditRun, path: string, record: ImportRecord): 
 export function retargetReexport(run: EditRun, path: string, statementStart: number, name: string, module: string, style: ImportStyle): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
     const { workspace } = run;
-    const { file, model } = yield* modelOf(workspace, path);
+    const { file, model } = yield* modelOf(workspace, path).safeUnwrap();
     const entries = model.exports.filter((entry) => entry.statement.start === statementStart && entry.from);
     const entry = entries.find((candidate) => candidate.from!.imported === name);
     if (!entry) return ok(undefined);
@@ -123,7 +123,7 @@ export function retargetReexport(run: EditRun, path: string, statementStart: num
       const kind = /^export\s+type\b/.test(statement) ? 'export type' : 'export';
       replacements = [cut, { start: at, end: at, text: `\n${kind} { ${name} } from ${quoted}${style.semicolon}` }].map((span) => ('text' in span ? span : { ...span, text: '' }));
     }
-    const applied = yield* workspace.apply(file, replacements, run.syntax);
+    const applied = yield* workspace.apply(file, replacements, run.syntax).safeUnwrap();
     run.warnings.push(...applied.warnings);
     return ok(undefined);
   });
@@ -133,7 +133,7 @@ export function retargetReexport(run: EditRun, path: string, statementStart: num
 export function exportDeclaration(run: EditRun, path: string, name: string, changes: MoveChange[]): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
     const { workspace } = run;
-    const { file, model } = yield* modelOf(workspace, path);
+    const { file, model } = yield* modelOf(workspace, path).safeUnwrap();
     if (model.exports.some((entry) => entry.local === name)) return ok(undefined);
     const binding = model.module.bindings.get(name);
     const declaration = binding?.declarations[0];
@@ -141,7 +141,7 @@ export function exportDeclaration(run: EditRun, path: string, name: string, chan
     const structure = file.tree.root.children.find((child) => child.start <= declaration.start && declaration.end <= child.end);
     if (!structure) return ok(undefined);
     const replacements: Replacement[] = [{ start: structure.headerStart, end: structure.headerStart, text: 'export ' }];
-    const applied = yield* workspace.apply(file, replacements, run.syntax);
+    const applied = yield* workspace.apply(file, replacements, run.syntax).safeUnwrap();
     run.warnings.push(...applied.warnings);
     changes.push({ file: path, type: 'added_export', import: name });
     return ok(undefined);

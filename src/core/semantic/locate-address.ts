@@ -25,9 +25,9 @@ export interface LocatedAddress {
  */
 export function locateAddress(workspace: SemanticWorkspace, path: string, address: string, language?: string, options: { overloads?: boolean } = {}): ResultAsync<LocatedAddress, StructeditError> {
   return safeTry(async function* () {
-    const file = yield* workspace.file(path, language);
-    const readings = yield* readAddress(address);
-    const root = yield* workspace.syntax(file);
+    const file = yield* workspace.file(path, language).safeUnwrap();
+    const readings = yield* readAddress(address).safeUnwrap();
+    const root = yield* workspace.syntax(file).safeUnwrap();
     if (!root) {
       return err(invalidArgument([{ field: 'path', message: `${path} is ${file.language.id}, which has no syntax tree for semantic edits; use the structure operations (replaceStructure, insertAfterStructure, …) instead` }]));
     }
@@ -50,8 +50,8 @@ export function locateAddress(workspace: SemanticWorkspace, path: string, addres
       const failure = locateUniqueTarget(tree, reading.target, path, namer);
       return err(failure.isErr() ? failure.error : invalidArgument([{ field: 'address', message: 'names nothing' }]));
     }
-    yield* workspace.checkLocatedSyntax(file, [chosen.structure]);
-    const part = yield* resolvePart(context, chosen.structure, chosen.selectors, chosen.target);
+    yield* workspace.checkLocatedSyntax(file, [chosen.structure]).safeUnwrap();
+    const part = yield* resolvePart(context, chosen.structure, chosen.selectors, chosen.target).safeUnwrap();
     const owner = part.path.length > 1 ? part.path.slice(0, part.kind === 'structure' ? -1 : undefined) : part.path;
     const ownerTarget = owner.length === 1 ? '' : namer.targetOf(owner).target;
     return ok({ file, context, part, target: chosen.target, ownerTarget });

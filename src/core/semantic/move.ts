@@ -96,7 +96,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
   return safeTry(async function* () {
     const { workspace } = run;
     const field = `edits.${run.index}`;
-    const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language);
+    const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language).safeUnwrap();
     if (located.part.kind !== 'structure') return err(invalidArgument([{ field: `${field}.address`, message: 'move takes a structure (a declaration), not a part of one' }]));
     const source = located.file;
     const moved = located.part.path;
@@ -106,13 +106,13 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const toPath = edit.to ? workspacePath(edit.to) : source.path;
     const base = { index: run.index, op: 'move' as const, path: edit.path, address: edit.address, status: 'applied' as const, element: node.name, from: source.path, to: toPath };
 
-    const destination = toPath === source.path ? source : yield* workspace.fileOrNew(toPath, edit.language);
-    const { anchor, side } = yield* placementIn(destination.tree, position, toPath);
-    const style = yield* workspace.indentationStyle(destination);
+    const destination = toPath === source.path ? source : yield* workspace.fileOrNew(toPath, edit.language).safeUnwrap();
+    const { anchor, side } = yield* placementIn(destination.tree, position, toPath).safeUnwrap();
+    const style = yield* workspace.indentationStyle(destination).safeUnwrap();
     const moveSource = { tree: source.tree, path: moved, parentTarget: located.ownerTarget };
     if (toPath === source.path) {
-      const plan = yield* planMoveWithinFile(moveSource, { tree: source.tree, path: anchor, side, style });
-      const applied = yield* workspace.apply(source, plan.replacements, run.syntax);
+      const plan = yield* planMoveWithinFile(moveSource, { tree: source.tree, path: anchor, side, style }).safeUnwrap();
+      const applied = yield* workspace.apply(source, plan.replacements, run.syntax).safeUnwrap();
       run.warnings.push(...applied.warnings);
       return ok({ ...base, changes: [{ file: source.path, type: 'removed_definition' as const }, { file: source.path, type: 'added_definition' as const }] });
     }
@@ -128,8 +128,8 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const name = node.name;
     const language = source.language.id;
     const modules = profileOf(language).modules;
-    const sourceModel = (yield* modelOf(workspace, source.path)).model;
-    const destModel = destination.originalBytes === null && destination.tree.source.text === '' ? null : (yield* modelOf(workspace, toPath)).model;
+    const sourceModel = (yield* modelOf(workspace, source.path).safeUnwrap()).model;
+    const destModel = destination.originalBytes === null && destination.tree.source.text === '' ? null : (yield* modelOf(workspace, toPath).safeUnwrap()).model;
     if (name && destModel?.module.bindings.has(name) && !destModel.imports.some((record) => record.local === name)) {
       const declaration = destModel.module.bindings.get(name)!.declarations[0]!;
       const conflict = codeLocation(destination, declaration.start, 'definition');
@@ -138,16 +138,16 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const binding = name ? sourceModel.module.bindings.get(name) : undefined;
     if (!modules || !name || !binding) {
       // No module system to follow (or nothing named): the text moves, nothing else changes.
-      const plans = yield* planMoveAcrossFiles(moveSource, { tree: destination.tree, path: anchor, side, style });
-      yield* workspace.apply(destination, plans.destination.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings));
-      yield* workspace.apply(source, plans.source.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings));
+      const plans = yield* planMoveAcrossFiles(moveSource, { tree: destination.tree, path: anchor, side, style }).safeUnwrap();
+      yield* workspace.apply(destination, plans.destination.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
+      yield* workspace.apply(source, plans.source.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
       return ok({ ...base, changes: [{ file: source.path, type: 'removed_definition' as const }, { file: toPath, type: 'added_definition' as const }] });
     }
 
     // Who refers to the declaration, proven before anything changes.
-    const project = yield* workspace.project();
+    const project = yield* workspace.project().safeUnwrap();
     const resolution = projectResolution({ files: new Set([...project.files, source.path, toPath]), configs: project.configs });
-    const before = yield* moduleBindingReferences(workspace, source, binding, resolution);
+    const before = yield* moduleBindingReferences(workspace, source, binding, resolution).safeUnwrap();
     const unproven: UnprovenMention[] = [...before.unproven];
     // Python's `global x` then `x = …`: the moved code would assign the destination's `x`, and the source would no longer see it.
     for (const assigned of globalsAssigned(sourceModel, node, binding)) {
@@ -157,7 +157,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     for (const location of before.found.locations) {
       if (location.occurrence.role === 'property') unproven.push({ file: location.file, start: location.start, reason: `uses ${name} through the namespace of ${source.path}, which a move cannot rewrite; import ${name} from ${toPath} there first` });
     }
-    const forced = yield* refuseUnproven(run, located, name, unproven, edit.force === true);
+    const forced = yield* refuseUnproven(run, located, name, unproven, edit.force === true).safeUnwrap();
 
     const importers: Array<{ path: string; record: ImportRecord }> = [];
     const reexporters: Array<{ path: string; module: string; statement: { start: number; end: number } }> = [];
@@ -180,17 +180,17 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       return err(makeError('CONFLICT', `${JSON.stringify(name)} uses ${JSON.stringify(need.local)} from ${need.module ?? source.path}, and ${toPath} already declares ${JSON.stringify(need.local)} as something else (line ${conflict.line}: ${JSON.stringify(conflict.text)}); moved there, ${JSON.stringify(name)} would use that one instead. Rename one of them first, or choose another destination.`, { reason: 'name_taken', path: edit.path, address: edit.address, name: need.local, conflicts: [conflict] }));
     }
     const filesBefore = new Map<string, WorkspaceFile>();
-    for (const path of before.models.keys()) filesBefore.set(path, yield* workspace.file(path));
+    for (const path of before.models.keys()) filesBefore.set(path, yield* workspace.file(path).safeUnwrap());
     // Python: the top-level imports of every file the move edits, to find the ones it adds.
     const edited = [...new Set([toPath, source.path, ...importers.map((importer) => importer.path), ...reexporters.map((entry) => entry.path)])];
     const importsBefore = new Map<string, Map<string, string>>();
-    if (modules.cyclesFail) for (const path of edited) importsBefore.set(path, yield* topLevelImports(run, resolution, language, path));
+    if (modules.cyclesFail) for (const path of edited) importsBefore.set(path, yield* topLevelImports(run, resolution, language, path).safeUnwrap());
 
     // Import styles as the files are now (before imports are removed from them).
     const sourceStyle = importStyle(source);
     const styles = new Map<string, ImportStyle>([[source.path, sourceStyle]]);
     for (const path of [toPath, ...importers.map((importer) => importer.path), ...reexporters.map((entry) => entry.path)]) {
-      const file = yield* workspace.file(path);
+      const file = yield* workspace.file(path).safeUnwrap();
       if (/^\s*(import|from)\s/m.test(file.tree.source.text)) styles.set(path, importStyle(file));
     }
     const specifierFrom = (from: string, to: string) => modules.specifier(from, to, styles.get(from) ?? sourceStyle, resolution.project.files);
@@ -202,18 +202,18 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const changes: MoveChange[] = [];
 
     // 1. The text moves.
-    const plans = yield* planMoveAcrossFiles(moveSource, { tree: destination.tree, path: anchor, side, style });
-    yield* workspace.apply(destination, plans.destination.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings));
-    yield* workspace.apply(source, plans.source.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings));
+    const plans = yield* planMoveAcrossFiles(moveSource, { tree: destination.tree, path: anchor, side, style }).safeUnwrap();
+    yield* workspace.apply(destination, plans.destination.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
+    yield* workspace.apply(source, plans.source.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
     changes.push({ file: source.path, type: 'removed_definition' }, { file: toPath, type: 'added_definition' });
 
     // 2. The destination imports what the declaration uses.
-    yield* importNeeds(run, modules, resolution, { source: source.path, to: toPath, language }, needs, specifierFrom, sourceStyle, changes);
+    yield* importNeeds(run, modules, resolution, { source: source.path, to: toPath, language }, needs, specifierFrom, sourceStyle, changes).safeUnwrap();
 
     // 3. The source drops imports only the declaration used, and imports it back if it still uses it.
-    const stillUsed = yield* tidySource(run, source.path, name, needs, changes);
+    const stillUsed = yield* tidySource(run, source.path, name, needs, changes).safeUnwrap();
     if (stillUsed) {
-      const added = yield* addImport(run, source.path, specifierFrom(source.path, toPath), name, name, sourceStyle);
+      const added = yield* addImport(run, source.path, specifierFrom(source.path, toPath), name, name, sourceStyle).safeUnwrap();
       if (added) changes.push({ file: source.path, type: 'added_import', import: added });
     }
 
@@ -222,24 +222,24 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     // Last statement first: each retarget leaves the offsets of the earlier ones in its file as they were.
     importers.sort((a, b) => (a.path === b.path ? b.record.statement.start - a.record.statement.start : a.path < b.path ? -1 : 1));
     for (const { path, record } of importers) {
-      needsExport = (yield* retargetImport(run, modules, path, record, toPath, name, retargeted(path, record.module), styles.get(path) ?? sourceStyle, changes)) || needsExport;
+      needsExport = (yield* retargetImport(run, modules, path, record, toPath, name, retargeted(path, record.module), styles.get(path) ?? sourceStyle, changes).safeUnwrap()) || needsExport;
     }
     for (const entry of reexporters) {
       needsExport = true;
-      yield* retargetReexport(run, entry.path, entry.statement.start, name, retargeted(entry.path, entry.module), styles.get(entry.path) ?? sourceStyle);
+      yield* retargetReexport(run, entry.path, entry.statement.start, name, retargeted(entry.path, entry.module), styles.get(entry.path) ?? sourceStyle).safeUnwrap();
       changes.push({ file: entry.path, type: 'updated_import', import: name });
     }
     const exportedFromSource = sourceModel.exports.some((entry) => entry.local === name && entry.declaration);
-    if (modules.explicitExports && needsExport && !exportedFromSource) yield* exportDeclaration(run, toPath, name, changes);
+    if (modules.explicitExports && needsExport && !exportedFromSource) yield* exportDeclaration(run, toPath, name, changes).safeUnwrap();
 
     // A top-level import the move adds must not close a cycle: the imported module would still be
     // loading when the new import asks it for a name (even where other cycles already work).
     if (modules.cyclesFail) {
       for (const path of edited) {
         const before = importsBefore.get(path) ?? new Map<string, string>();
-        for (const [imported, target] of yield* topLevelImports(run, resolution, language, path)) {
+        for (const [imported, target] of yield* topLevelImports(run, resolution, language, path).safeUnwrap()) {
           if (before.has(imported) || target === path) continue;
-          const back = yield* importChain(run, resolution, language, target, path);
+          const back = yield* importChain(run, resolution, language, target, path).safeUnwrap();
           if (!back) continue;
           const cycle = [path, ...back];
           return err(
@@ -256,7 +256,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
 
     // Afterwards, every use found before must reach the declaration in its new home.
     const left = new Set(unproven.map((mention) => `${mention.file}\u0000${mention.start}`));
-    yield* verifyMove(run, located, { source, toPath, name, node, resolution, before: before.found.locations, filesBefore, left, forced: forced.length > 0 });
+    yield* verifyMove(run, located, { source, toPath, name, node, resolution, before: before.found.locations, filesBefore, left, forced: forced.length > 0 }).safeUnwrap();
     if (forced.length > 0) run.warnings.push(forcedWarning(name, forced));
     return ok({ ...base, changes });
   });
@@ -266,7 +266,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
 function refuseUnproven(run: EditRun, located: LocatedAddress, name: string, unproven: readonly UnprovenMention[], force: boolean): ResultAsync<CodeLocation[], StructeditError> {
   return safeTry(async function* () {
     if (unproven.length === 0) return ok([]);
-    const refusal = yield* unresolvedReferences(run, located, name, unproven);
+    const refusal = yield* unresolvedReferences(run, located, name, unproven).safeUnwrap();
     if (!force) return err(refusal);
     return ok(refusal.error === 'UNRESOLVED_REFERENCES' ? refusal.details.references : []);
   });
@@ -290,7 +290,7 @@ function topLevelImports(run: EditRun, resolution: ProjectResolution, language: 
     const imports = new Map<string, string>();
     const file = await run.workspace.file(path);
     if (file.isErr()) return ok(imports);
-    const root = yield* run.workspace.syntax(file.value);
+    const root = yield* run.workspace.syntax(file.value).safeUnwrap();
     if (!root) return ok(imports);
     for (const record of scopesOf(root, file.value.language.id).imports) {
       if (!record.topLevel) continue;
@@ -313,7 +313,7 @@ function importChain(run: EditRun, resolution: ProjectResolution, language: stri
     const queue = [from];
     while (queue.length > 0) {
       const path = queue.shift()!;
-      for (const target of (yield* topLevelImports(run, resolution, language, path)).values()) {
+      for (const target of (yield* topLevelImports(run, resolution, language, path).safeUnwrap()).values()) {
         if (parents.has(target)) continue;
         parents.set(target, path);
         if (target === to) {
@@ -344,13 +344,13 @@ function importNeeds(
       let module: string;
       if (need.module === null) {
         module = specifierFrom(files.to, files.source);
-        if (modules.explicitExports) yield* exportDeclaration(run, files.source, need.local, changes);
+        if (modules.explicitExports) yield* exportDeclaration(run, files.source, need.local, changes).safeUnwrap();
       } else {
         const resolved = resolution.resolveFile(files.source, need.module, files.language);
         if (resolved === files.to) continue;
         module = resolved ? specifierFrom(files.to, resolved) : need.module;
       }
-      const added = yield* addImport(run, files.to, module, need.imported, need.local, sourceStyle);
+      const added = yield* addImport(run, files.to, module, need.imported, need.local, sourceStyle).safeUnwrap();
       if (added) changes.push({ file: files.to, type: 'added_import', import: added });
     }
     return ok(undefined);
@@ -360,7 +360,7 @@ function importNeeds(
 /** Step 3 of a move: the source drops the imports only the declaration used; whether it still uses the declaration. */
 function tidySource(run: EditRun, path: string, name: string, needs: ReadonlyMap<string, Need>, changes: MoveChange[]): ResultAsync<boolean, StructeditError> {
   return safeTry(async function* () {
-    const after = (yield* modelOf(run.workspace, path)).model;
+    const after = (yield* modelOf(run.workspace, path).safeUnwrap()).model;
     for (const need of needs.values()) {
       if (!need.record) continue;
       const still = after.module.bindings.get(need.local);
@@ -368,7 +368,7 @@ function tidySource(run: EditRun, path: string, name: string, needs: ReadonlyMap
       if (used) continue;
       const record = after.imports.find((candidate) => candidate.local === need.local);
       if (record) {
-        yield* removeImport(run, path, record);
+        yield* removeImport(run, path, record).safeUnwrap();
         changes.push({ file: path, type: 'removed_import', import: need.local });
       }
     }
@@ -385,24 +385,24 @@ function retargetImport(run: EditRun, modules: ModuleSystem, path: string, recor
   return safeTry(async function* () {
     const { workspace } = run;
     if (path !== toPath) {
-      const { file, model } = yield* modelOf(workspace, path);
+      const { file, model } = yield* modelOf(workspace, path).safeUnwrap();
       const alone = model.imports.filter((other) => other.statement.start === record.statement.start).length === 1;
       const current = model.imports.find((other) => other.statement.start === record.statement.start);
       if (alone && current) {
         const statement = file.tree.source.text.slice(current.statement.start, current.statement.end);
         const at = modules.specifierOffset(statement, current.module);
-        const applied = yield* workspace.apply(file, [{ start: current.statement.start + at, end: current.statement.start + at + current.module.length, text: specifier }], run.syntax);
+        const applied = yield* workspace.apply(file, [{ start: current.statement.start + at, end: current.statement.start + at + current.module.length, text: specifier }], run.syntax).safeUnwrap();
         run.warnings.push(...applied.warnings);
         changes.push({ file: path, type: 'updated_import', import: name });
         return ok(true);
       }
     }
-    yield* removeImport(run, path, record);
+    yield* removeImport(run, path, record).safeUnwrap();
     if (path === toPath) {
       changes.push({ file: path, type: 'removed_import', import: name });
       return ok(false);
     }
-    yield* addImport(run, path, specifier, name, record.local ?? name, style);
+    yield* addImport(run, path, specifier, name, record.local ?? name, style).safeUnwrap();
     changes.push({ file: path, type: 'updated_import', import: name });
     return ok(true);
   });
@@ -421,11 +421,11 @@ function verifyMove(
 ): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
     const { workspace } = run;
-    const destination = yield* workspace.file(move.toPath);
-    const destModel = (yield* modelOf(workspace, move.toPath)).model;
+    const destination = yield* workspace.file(move.toPath).safeUnwrap();
+    const destModel = (yield* modelOf(workspace, move.toPath).safeUnwrap()).model;
     const binding = destModel.module.bindings.get(move.name);
     if (!binding) return err(makeError('INTERNAL_ERROR', `After moving ${JSON.stringify(move.name)} to ${move.toPath}, it is not declared there; nothing was written. This is a bug in structedit.`, { cause: 'moved declaration not found' }));
-    const after = yield* moduleBindingReferences(workspace, destination, binding, move.resolution);
+    const after = yield* moduleBindingReferences(workspace, destination, binding, move.resolution).safeUnwrap();
     const movedText = (location: FoundLocation) => location.file === move.source.path && location.start >= move.node.start && location.end <= move.node.end;
     // Uses left as they were on purpose (force) are not expected to follow.
     const left = (location: FoundLocation) => move.left.has(`${location.file}\u0000${location.start}`);
@@ -438,10 +438,10 @@ function verifyMove(
       if (count(countsAfter, file) >= count(countsBefore, file)) continue;
       for (const location of locations) lost.push({ file, start: location.start, reason: `after the move, this use of ${move.name} no longer reaches its declaration in ${move.toPath}` });
     }
-    if (lost.length > 0) return err(yield* unresolvedReferences(run, located, move.name, lost, move.filesBefore));
-    if (!move.forced && after.unproven.length > 0) return err(yield* unresolvedReferences(run, located, move.name, after.unproven.map((mention) => ({ ...mention, reason: `after the move: ${mention.reason}` }))));
+    if (lost.length > 0) return err(yield* unresolvedReferences(run, located, move.name, lost, move.filesBefore).safeUnwrap());
+    if (!move.forced && after.unproven.length > 0) return err(yield* unresolvedReferences(run, located, move.name, after.unproven.map((mention) => ({ ...mention, reason: `after the move: ${mention.reason}` }))).safeUnwrap());
     // Lost uses are placed in the files as they were before the move; new unproven mentions, as they are now.
-    if (lost.length > 0) return err(yield* unresolvedReferences(run, located, move.name, lost, move.filesBefore));
+    if (lost.length > 0) return err(yield* unresolvedReferences(run, located, move.name, lost, move.filesBefore).safeUnwrap());
     return ok(undefined);
   });
 }

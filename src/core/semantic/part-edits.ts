@@ -24,22 +24,22 @@ function checkValueSize(limit: number, field: string, value: string): Result<voi
 export function editPart(run: EditRun, edit: SetEdit | AddEdit | RemoveEdit): ResultAsync<PartEditOutcome, StructeditError> {
   return safeTry(async function* () {
     const { workspace } = run;
-    if (edit.op !== 'remove') yield* checkValueSize(workspace.maxContentBytes, `edits.${run.index}.value`, edit.value);
-    const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language);
+    if (edit.op !== 'remove') yield* checkValueSize(workspace.maxContentBytes, `edits.${run.index}.value`, edit.value).safeUnwrap();
+    const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language).safeUnwrap();
     const { file, context, part } = located;
-    const style = yield* workspace.indentationStyle(file);
+    const style = yield* workspace.indentationStyle(file).safeUnwrap();
     let replacements;
-    if (edit.op === 'set') replacements = yield* planSet(context, part, edit.value, style, located.target);
+    if (edit.op === 'set') replacements = yield* planSet(context, part, edit.value, style, located.target).safeUnwrap();
     else if (edit.op === 'add') {
       const position = parsePosition(edit.position);
       if (!position) return err(invalidArgument([{ field: `edits.${run.index}.position`, message: `${JSON.stringify(edit.position)} is not a position; use first, last, before:<ref>, after:<ref> or at:<n>` }]));
-      replacements = yield* planAdd(context, part, edit.value, position, edit.position ?? 'last', style);
+      replacements = yield* planAdd(context, part, edit.value, position, edit.position ?? 'last', style).safeUnwrap();
     } else {
-      if (!edit.force) yield* checkReferencesBeforeRemove(run, located);
-      replacements = yield* planRemove(context, part, located.ownerTarget);
+      if (!edit.force) yield* checkReferencesBeforeRemove(run, located).safeUnwrap();
+      replacements = yield* planRemove(context, part, located.ownerTarget).safeUnwrap();
     }
     const before = file.tree.source.text;
-    const applied = yield* workspace.apply(file, replacements, edit.op === 'set' ? 'reject' : run.syntax);
+    const applied = yield* workspace.apply(file, replacements, edit.op === 'set' ? 'reject' : run.syntax).safeUnwrap();
     run.warnings.push(...applied.warnings);
     return ok({ index: run.index, op: edit.op, path: edit.path, address: edit.address, status: 'applied' as const, changes: lineChanges(before, applied.file.tree.source.text) });
   });

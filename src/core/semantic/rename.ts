@@ -47,37 +47,37 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
   return safeTry(async function* () {
     const { workspace } = run;
     const field = `edits.${run.index}`;
-    const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language, { overloads: true });
+    const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language, { overloads: true }).safeUnwrap();
     const language = located.file.language.id;
-    if (run.backend) return ok(yield* renameThroughBackend(run, run.backend, edit, located));
-    const found = yield* referencesOf(run, located, `${field}.address`);
+    if (run.backend) return ok(yield* renameThroughBackend(run, run.backend, edit, located).safeUnwrap());
+    const found = yield* referencesOf(run, located, `${field}.address`).safeUnwrap();
     const newName = newNameFor(found.name, edit.new_name, language);
     if (newName === null) {
       return err(invalidArgument([{ field: `${field}.new_name`, message: `${JSON.stringify(edit.new_name)} is not a ${language} identifier for ${JSON.stringify(found.name)}; give the bare new name (letters, digits, _), not a keyword${found.name.startsWith('#') ? '' : ', and no # (that would make the member private)'}` }]));
     }
     if (found.name === newName) return ok(outcome(run, edit, found.name, newName, [], []));
     const files = new Map<string, WorkspaceFile>();
-    for (const path of new Set([...found.locations.map((location) => location.file), ...found.candidates.map((candidate) => candidate.location.file)])) files.set(path, yield* workspace.file(path));
+    for (const path of new Set([...found.locations.map((location) => location.file), ...found.candidates.map((candidate) => candidate.location.file)])) files.set(path, yield* workspace.file(path).safeUnwrap());
 
     const { selected, unknown } = selectCandidates(found, edit.include, files);
     if (unknown.length > 0) {
       return err(invalidArgument(unknown.map((entry) => ({ field: `${field}.include`, message: `${entry.file}:${entry.line}:${entry.column} is not one of the candidate uses of ${JSON.stringify(found.name)}; send the rename without include to see them listed` }))));
     }
-    if (found.candidates.length > 0 && edit.include === undefined) return err(yield* ambiguousReferences(run, located, found.name, found.locations.length, found.candidates));
+    if (found.candidates.length > 0 && edit.include === undefined) return err(yield* ambiguousReferences(run, located, found.name, found.locations.length, found.candidates).safeUnwrap());
     const unresolved: CodeLocation[] = [];
     if (found.unproven.length > 0) {
-      const refusal = yield* unresolvedReferences(run, located, found.name, found.unproven);
+      const refusal = yield* unresolvedReferences(run, located, found.name, found.unproven).safeUnwrap();
       if (!edit.force) return err(refusal);
       if (refusal.error === 'UNRESOLVED_REFERENCES') unresolved.push(...refusal.details.references);
     }
 
     const conflicts: CodeLocation[] = [];
-    for (const collision of findCollisions(found.models, found.bindings, newName)) conflicts.push(codeLocation(yield* workspace.file(collision.file), collision.start, collision.kind));
+    for (const collision of findCollisions(found.models, found.bindings, newName)) conflicts.push(codeLocation(yield* workspace.file(collision.file).safeUnwrap(), collision.start, collision.kind));
     for (const declaration of found.classes) {
-      for (const taken of memberDefinitions(declaration, newName)) conflicts.push(codeLocation(yield* workspace.file(declaration.file.path), taken.startIndex, 'definition'));
+      for (const taken of memberDefinitions(declaration, newName)) conflicts.push(codeLocation(yield* workspace.file(declaration.file.path).safeUnwrap(), taken.startIndex, 'definition'));
     }
     // A base outside the project that declares the new name: the renamed member would override it.
-    for (const base of found.outsideBases ?? []) if (base.members?.has(newName)) conflicts.push(codeLocation(yield* workspace.file(base.file), base.start, 'definition'));
+    for (const base of found.outsideBases ?? []) if (base.members?.has(newName)) conflicts.push(codeLocation(yield* workspace.file(base.file).safeUnwrap(), base.start, 'definition'));
     if (conflicts.length > 0) {
       const first = conflicts[0]!;
       return err(
@@ -102,10 +102,10 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
       byFile.set(location.file, list);
     }
     for (const [path, replacements] of byFile) {
-      const applied = yield* workspace.apply(yield* workspace.file(path), replacements, run.syntax);
+      const applied = yield* workspace.apply(yield* workspace.file(path).safeUnwrap(), replacements, run.syntax).safeUnwrap();
       run.warnings.push(...applied.warnings);
     }
-    if (found.bindings.length > 0) yield* verifyRename(run, located, found, newName, byFile, files);
+    if (found.bindings.length > 0) yield* verifyRename(run, located, found, newName, byFile, files).safeUnwrap();
     if (unresolved.length > 0) run.warnings.push(unresolvedWarning(found.name, unresolved));
     changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
     return ok(outcome(run, edit, found.name, newName, changes, unresolved));
@@ -134,7 +134,7 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
       return err(invalidArgument([{ field: `${field}.new_name`, message: `${JSON.stringify(edit.new_name)} is not a ${located.file.language.id} identifier for ${JSON.stringify(oldName)}; give the bare new name (letters, digits, _), not a keyword${oldName.startsWith('#') ? '' : ', and no # (that would make the member private)'}` }]));
     }
     if (oldName === newName) return ok({ ...outcome(run, edit, oldName, newName, [], []), backend: backend.name });
-    const planned = yield* backend.rename(workspace.texts(), located.file.path, nameNode.startIndex, newName);
+    const planned = yield* backend.rename(workspace.texts(), located.file.path, nameNode.startIndex, newName).safeUnwrap();
     if (planned.kind === 'refused') {
       return err(invalidArgument([{ field: `${field}.address`, message: `${backend.name} will not rename ${JSON.stringify(oldName)} here: ${planned.reason}` }]));
     }
@@ -174,7 +174,7 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
           continue;
         }
         // A plain name the backend did not rename is not the declaration: it binds every use of it it can see.
-        const text = (yield* workspace.file(mention.file)).tree.source.text;
+        const text = (yield* workspace.file(mention.file).safeUnwrap()).tree.source.text;
         if (/(?:\.|\?\.|->|::)\s*$/.test(text.slice(Math.max(0, mention.start - 8), mention.start))) members.push(mention);
       }
       // A member on a receiver the syntactic engine cannot type: the backend must know it is something else.
@@ -182,26 +182,26 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
         unproven.push(...members.map((mention) => ({ ...mention, reason: `${mention.reason}; more than ${MAX_DEFINITION_QUERIES} such uses for ${backend.name} to check one by one` })));
       } else {
         for (const mention of members) {
-          const definition = yield* backend.definition(workspace.texts(), mention.file, mention.start);
+          const definition = yield* backend.definition(workspace.texts(), mention.file, mention.start).safeUnwrap();
           // Any definition that is not the renamed one (elsewhere in the project, or outside it: the standard library, a dependency) proves the use is something else.
           const itself = definition.some((span) => span.file === located.file.path && span.start === nameNode.startIndex);
           if (definition.length === 0 || itself) unproven.push({ ...mention, reason: `${mention.reason}; ${backend.name} ${itself ? 'ties it to the renamed declaration but does not rename it' : 'cannot tell what it is either'}` });
         }
       }
-      if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, oldName, unproven));
+      if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, oldName, unproven).safeUnwrap());
     }
     const changes: RenameChange[] = [];
     for (const [path, replacements] of byFile) {
-      const file = yield* workspace.file(path);
+      const file = yield* workspace.file(path).safeUnwrap();
       // Each place is what the file's scope model says it is (an import, an export, a use); the backend only gives ranges.
-      const root = yield* workspace.syntax(file);
+      const root = yield* workspace.syntax(file).safeUnwrap();
       const roles = new Map(root ? scopesOf(root, file.language.id).occurrences.map((occurrence) => [occurrence.start, occurrence.role]) : []);
       for (const replacement of replacements) {
         const place = codeLocation(file, replacement.start, 'reference');
         const kind = path === located.file.path && replacement.start === nameNode.startIndex ? 'definition' : kindOfRole(roles.get(replacement.start));
         changes.push({ file: path, line: place.line, column: place.column, kind });
       }
-      const applied = yield* workspace.apply(file, replacements, run.syntax);
+      const applied = yield* workspace.apply(file, replacements, run.syntax).safeUnwrap();
       run.warnings.push(...applied.warnings);
     }
     // The state after: renaming the declaration again (to its own name) must find exactly the renamed places.
@@ -210,16 +210,16 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
       for (const replacement of replacements) renamedAt.add(`${path}\u0000${offsetAfterEdit(replacements, replacement.start) + Math.max(0, replacement.text.indexOf(newName))}`);
     }
     const at = offsetAfterEdit(byFile.get(located.file.path) ?? [], nameNode.startIndex);
-    const again = yield* backend.rename(workspace.texts(), located.file.path, at, newName);
+    const again = yield* backend.rename(workspace.texts(), located.file.path, at, newName).safeUnwrap();
     if (again.kind === 'refused') {
-      return err(yield* unresolvedReferences(run, located, oldName, [{ file: located.file.path, start: nameNode.startIndex, reason: `after the rename, ${backend.name} cannot rename the declaration again (${again.reason})` }]));
+      return err(yield* unresolvedReferences(run, located, oldName, [{ file: located.file.path, start: nameNode.startIndex, reason: `after the rename, ${backend.name} cannot rename the declaration again (${again.reason})` }]).safeUnwrap());
     }
     const found = new Set(again.edits.map((change) => `${change.file}\u0000${change.start}`));
     // Places that now reach the renamed declaration and did not before: the new name was taken there (the declaration's own file first).
     const captured = again.edits.filter((change) => !renamedAt.has(`${change.file}\u0000${change.start}`)).sort((a, b) => Number(b.file === located.file.path) - Number(a.file === located.file.path));
     if (captured.length > 0) {
       const conflicts: CodeLocation[] = [];
-      for (const change of captured) conflicts.push(codeLocation(yield* workspace.file(change.file), change.start, 'use'));
+      for (const change of captured) conflicts.push(codeLocation(yield* workspace.file(change.file).safeUnwrap(), change.start, 'use'));
       const first = conflicts[0]!;
       return err(
         makeError('CONFLICT', `Renaming ${JSON.stringify(oldName)} to ${JSON.stringify(newName)} would collide: after the rename, ${backend.name} ties ${first.file}:${first.line} (${JSON.stringify(first.text)}) to the renamed declaration, which it was not before${conflicts.length > 1 ? ` (and ${conflicts.length - 1} more place${conflicts.length === 2 ? '' : 's'})` : ''}: ${JSON.stringify(newName)} is already declared or used there. Choose another name, or rename that one first.`, {
@@ -237,7 +237,7 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
         const [file, start] = key.split('\u0000') as [string, string];
         return { file, start: Number(start), reason: `renamed, but after the rename ${backend.name} no longer ties it to the renamed declaration (the new name means something else there)` };
       });
-      return err(yield* unresolvedReferences(run, located, oldName, mentions));
+      return err(yield* unresolvedReferences(run, located, oldName, mentions).safeUnwrap());
     }
     changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
     return ok({ ...outcome(run, edit, oldName, newName, changes, []), backend: backend.name });
@@ -291,8 +291,8 @@ function verifyRename(run: EditRun, located: LocatedAddress, found: References, 
     const declared = found.bindings[0]!;
     const definition = found.locations.find((location) => location.file === declared.file && location.binding === declared.binding && declared.binding.declarations.includes(location.occurrence));
     if (!definition) return ok(undefined);
-    const file = yield* workspace.file(definition.file);
-    const root = yield* workspace.syntax(file);
+    const file = yield* workspace.file(definition.file).safeUnwrap();
+    const root = yield* workspace.syntax(file).safeUnwrap();
     if (!root) return ok(undefined);
     const model = scopesOf(root, file.language.id);
     const at = offsetAfterEdit(byFile.get(definition.file) ?? [], definition.start);
@@ -300,7 +300,7 @@ function verifyRename(run: EditRun, located: LocatedAddress, found: References, 
     const after = !binding
       ? []
       : binding.scope === model.module
-        ? (yield* moduleBindingReferences(workspace, file, binding, projectResolution(yield* workspace.project()))).found.locations
+        ? (yield* moduleBindingReferences(workspace, file, binding, projectResolution(yield* workspace.project().safeUnwrap())).safeUnwrap()).found.locations
         : occurrencesOf(model, binding).map((occurrence) => ({ file: file.path, start: occurrence.start }));
     const planned = new Map<string, number>();
     for (const [path, replacements] of byFile) planned.set(path, replacements.length);
@@ -318,7 +318,7 @@ function verifyRename(run: EditRun, located: LocatedAddress, found: References, 
       };
     });
     const files = new Map(filesBefore);
-    for (const path of differing) if (!files.has(path)) files.set(path, yield* workspace.file(path));
-    return err(yield* unresolvedReferences(run, located, found.name, mentions, files));
+    for (const path of differing) if (!files.has(path)) files.set(path, yield* workspace.file(path).safeUnwrap());
+    return err(yield* unresolvedReferences(run, located, found.name, mentions, files).safeUnwrap());
   });
 }
