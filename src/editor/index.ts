@@ -24,7 +24,8 @@ import { createPathLocks } from './path-locks.js';
 import { undo, undoPaths, type UndoArgs, type UndoResult } from './undo.js';
 import type { ParseCache } from '../parsing/parse-cache.js';
 import { readFile } from './file-read.js';
-import { findStructures, listStructuresIn, type FindStructuresResult, type ListStructuresInResult } from './find-structures.js';
+import type * as Finding from './find-structures.js';
+import type { FindStructuresResult, ListStructuresInResult } from './find-structures.js';
 import { prettierFormatter } from './formatter.js';
 import type * as SemanticEditing from './semantic-edit.js';
 import type { ApplyEditsResult } from './semantic-edit.js';
@@ -206,8 +207,8 @@ export function createEditor(options: EditorOptions): Editor {
   const editor: Editor = {
     readStructure: (args) => guard(readStructure(context, args)),
     listStructures: (args) => guard(listStructures(context, args)),
-    listStructuresIn: (args) => guard(listStructuresIn(context, args)),
-    findStructures: (args) => guard(findStructures(context, args)),
+    listStructuresIn: (args) => guard(ResultAsync.fromSafePromise(loadFinding()).andThen(({ listStructuresIn }) => listStructuresIn(context, args))),
+    findStructures: (args) => guard(ResultAsync.fromSafePromise(loadFinding()).andThen(({ findStructures }) => findStructures(context, args))),
     applyChunks: exclusive(single, applyChunks),
     readFile: (args) => guard(readFile(context, args)),
     replaceStructure: exclusive(single, replaceStructure),
@@ -243,13 +244,16 @@ const cacheReleaser = typeof FinalizationRegistry === 'function' ? new Finalizat
  * or move also rewrites other files (importers, references); those are not locked, but the commit
  * re-reads every file before writing it, so a concurrent change there is a `CONFLICT`, never lost.
  */
-// Semantic edits (scopes, references, module resolution, backends) and patch parsing are the larger
-// half of the code and most sessions never use them: loaded on first use, not at startup (issue 23's
-// cold start), like the Markdown parser.
+// Semantic edits (scopes, references, module resolution, backends), patch parsing and the search of
+// the whole project (with its ignore files) are the larger half of the code and most sessions never
+// use them: loaded on first use, not at startup (issue 23's cold start; issue 22's browser bundle),
+// like the Markdown parser.
 let semanticEditing: Promise<typeof SemanticEditing> | null = null;
 const loadSemanticEditing = () => (semanticEditing ??= import('./semantic-edit.js'));
 let patching: Promise<typeof Patching> | null = null;
 const loadPatching = () => (patching ??= import('./apply-patch.js'));
+let finding: Promise<typeof Finding> | null = null;
+const loadFinding = () => (finding ??= import('./find-structures.js'));
 
 function semanticEditPaths(input: unknown): string[] {
   const edits = typeof input === 'object' && input !== null ? (input as { edits?: unknown }).edits : undefined;

@@ -1,0 +1,275 @@
+import type * as TS from 'typescript';
+import { uniqueBy } from '../core/unique-by.js';
+import type { BackendDefinition, BackendDiagnostic, BackendEdit, BackendRename, BackendSpan, CurrentTexts } from '../core/semantic/backend.js';
+import { globRegExp } from '../core/glob.js';
+import { sha256 } from '@noble/hashes/sha2';
+import { bytesToHex } from '@noble/hashes/utils';
+
+/**
+ * One project's TypeScript language service and the host that feeds it: loaded by
+ * `typescriptBackend` when the backend first answers, so hosts that never use it do not load it.
+ */
+
+/** The virtual folder the project's files appear under, for the language service's absolute paths. */
+const ROOT = '/structedit-project';
+/** Rounds of reading what the language service asked for before a program is taken as complete. */
+const MAX_ROUNDS = 12;
+const SOURCE = /\.(?:[cm]?tsx?|[cm]?jsx?)$/;
+const CONFIGS = ['tsconfig.json', 'jsconfig.json'];
+
+/** A file as the host knows it: its text and version (`null` text: it does not exist). */
+interface KnownFile {
+  text: string | null;
+  version: string;
+}
+
+/** One project's language service, its host and what the host has read. */
+export class TypeScriptProject {
+  readonly #ts: typeof TS;
+  readonly #files = new Map<string, KnownFile>();
+  readonly #folders = new Map<string, { files: string[]; folders: string[] } | null>();
+  readonly #missedFiles = new Set<string>();
+  readonly #missedFolders = new Set<string>();
+  /** Files under the root from the last listing (dependency folders left out). */
+  #listed: readonly string[] = [];
+  #listedFiles: ReadonlySet<string> = new Set();
+  #rootNames: string[] = [];
+  #options: TS.CompilerOptions = {};
+  #version = 0;
+  #builder: TS.SemanticDiagnosticsBuilderProgram | undefined;
+  readonly #service: TS.LanguageService;
+
+  constructor(ts: typeof TS) {
+    this.#ts = ts;
+    const host: TS.LanguageServiceHost = {
+      getCompilationSettings: () => this.#options,
+      getScriptFileNames: () => this.#rootNames,
+      getScriptVersion: (fileName) => this.#files.get(projectPath(fileName) ?? '')?.version ?? 'none',
+      getScriptSnapshot: (fileName) => {
+        const text = this.#readFile(fileName);
+        return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
+      },
+      getProjectVersion: () => String(this.#version),
+      getCurrentDirectory: () => ROOT,
+      getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
+      fileExists: (fileName) => this.#readFile(fileName) !== undefined,
+      readFile: (fileName) => this.#readFile(fileName),
+      directoryExists: (folder) => this.#folder(folder) !== null,
+      getDirectories: (folder) => this.#folder(folder)?.folders ?? [],
+      readDirectory: (folder, extensions, excludes, includes, depth) => this.#readDirectory(folder, extensions, excludes, includes, depth),
+      useCaseSensitiveFileNames: () => true,
+    };
+    this.#service = ts.createLanguageService(host, documentRegistry(ts));
+  }
+
+  /** Brings the program up to the current texts; returns it, complete (every file it asked for read). */
+  async sync(current: CurrentTexts): Promise<TS.Program> {
+    this.#listed = await current.files();
+    this.#listedFiles = new Set(this.#listed);
+    // Files read before may have changed (edits earlier in the batch, or on disk since the last call).
+    await Promise.all([...this.#files.keys()].filter((path) => !path.includes('node_modules/')).map(async (path) => this.#store(path, (await current.text(path)) ?? null)));
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      this.#missedFiles.clear();
+      this.#missedFolders.clear();
+      this.#configure();
+      const program = this.#service.getProgram();
+      if (this.#missedFiles.size === 0 && this.#missedFolders.size === 0 && program) return program;
+      await Promise.all([
+        ...[...this.#missedFiles].map(async (path) => this.#store(path, (await current.text(path)) ?? null)),
+        ...[...this.#missedFolders].map(async (path) => {
+          this.#folders.set(path, await current.folder(path));
+          this.#version++;
+        }),
+      ]);
+    }
+    const program = this.#service.getProgram();
+    if (!program) throw new Error('the language service built no program');
+    return program;
+  }
+
+  rename(program: TS.Program, file: string, offset: number, newName: string): BackendRename {
+    const fileName = absolute(file);
+    if (!program.getSourceFile(fileName)) return { kind: 'refused', reason: `${file} is not part of the TypeScript program (check the tsconfig.json include, or allowJs for JavaScript)` };
+    const info = this.#service.getRenameInfo(fileName, offset, { allowRenameOfImportPath: false });
+    if (!info.canRename) return { kind: 'refused', reason: info.localizedErrorMessage };
+    const locations = this.#service.findRenameLocations(fileName, offset, false, false, { providePrefixAndSuffixTextForRename: false }) ?? [];
+    const edits: BackendEdit[] = [];
+    for (const location of locations) {
+      const path = projectPath(location.fileName);
+      if (path === null || path.split('/').includes('node_modules')) return { kind: 'refused', reason: `renaming it would change ${path ?? location.fileName}, which is not a source file of the project (a dependency or the standard library declares the name too)` };
+      edits.push({ file: path, start: location.textSpan.start, end: location.textSpan.start + location.textSpan.length, text: `${location.prefixText ?? ''}${newName}${location.suffixText ?? ''}` });
+    }
+    // The same place can come back twice (a name both exported and used in one specifier, across project references): once is enough.
+    return { kind: 'edits', edits: uniqueBy(edits, (edit) => `${edit.file}:${edit.start}:${edit.end}`) };
+  }
+
+  references(program: TS.Program, file: string, offset: number): BackendSpan[] {
+    const fileName = absolute(file);
+    if (!program.getSourceFile(fileName)) return [];
+    const spans: BackendSpan[] = [];
+    for (const entry of this.#service.findReferences(fileName, offset) ?? []) {
+      for (const reference of entry.references) {
+        const path = projectPath(reference.fileName);
+        if (path === null || reference.isDefinition) continue;
+        spans.push({ file: path, start: reference.textSpan.start, end: reference.textSpan.start + reference.textSpan.length });
+      }
+    }
+    return spans;
+  }
+
+  definition(program: TS.Program, file: string, offset: number): BackendDefinition[] {
+    const fileName = absolute(file);
+    if (!program.getSourceFile(fileName)) return [];
+    const found = (this.#service.getDefinitionAtPosition(fileName, offset) ?? []).map((definition): BackendDefinition => {
+      const path = projectPath(definition.fileName);
+      // The standard library (lib.*.d.ts) and installed packages are outside the project.
+      return path === null || path.split('/').includes('node_modules') ? { file: null, start: 0, end: 0 } : { file: path, start: definition.textSpan.start, end: definition.textSpan.start + definition.textSpan.length };
+    });
+    return uniqueBy(found, (definition) => `${definition.file}:${definition.start}`);
+  }
+
+  diagnostics(program: TS.Program, files?: readonly string[]): BackendDiagnostic[] {
+    const only = files ? new Set(files) : null;
+    const ts = this.#ts;
+    const found: BackendDiagnostic[] = [];
+    const add = (diagnostic: TS.Diagnostic) => {
+      const path = diagnostic.file ? projectPath(diagnostic.file.fileName) : null;
+      const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1 : null;
+      found.push({ file: path, line, code: `TS${diagnostic.code}`, message: ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n') });
+    };
+    for (const diagnostic of program.getOptionsDiagnostics()) add(diagnostic);
+    // A builder program keeps each file's diagnostics and re-checks only the files a change can affect
+    // (as tsc --watch does): the check before a batch and the one after share the work.
+    const builder = ts.createSemanticDiagnosticsBuilderProgram(program, { createHash: (text) => bytesToHex(sha256(new TextEncoder().encode(text))) }, this.#builder);
+    this.#builder = builder;
+    for (const source of program.getSourceFiles()) {
+      const path = projectPath(source.fileName);
+      if (path === null || path.split('/').includes('node_modules') || (only && !only.has(path))) continue;
+      for (const diagnostic of program.getSyntacticDiagnostics(source)) add(diagnostic);
+      for (const diagnostic of builder.getSemanticDiagnostics(source)) add(diagnostic);
+    }
+    return found;
+  }
+
+  dispose(): void {
+    this.#builder = undefined;
+    this.#service.dispose();
+  }
+
+  /** Reads the root's tsconfig.json (or jsconfig.json): the program's files and options. */
+  #configure(): void {
+    const ts = this.#ts;
+    const configName = CONFIGS.find((name) => this.#readFile(absolute(name)) !== undefined);
+    let rootNames: string[];
+    let options: TS.CompilerOptions;
+    if (configName) {
+      const host: TS.ParseConfigHost = {
+        useCaseSensitiveFileNames: true,
+        fileExists: (fileName) => this.#readFile(fileName) !== undefined,
+        readFile: (fileName) => this.#readFile(fileName),
+        readDirectory: (folder, extensions, excludes, includes, depth) => this.#readDirectory(folder, extensions, excludes, includes, depth),
+      };
+      const parse = (fileName: string) => {
+        const read = ts.readConfigFile(fileName, (name) => this.#readFile(name));
+        return ts.parseJsonConfigFileContent(read.config ?? {}, host, fileName.slice(0, fileName.lastIndexOf('/')), undefined, fileName);
+      };
+      const parsed = parse(absolute(configName));
+      rootNames = parsed.fileNames;
+      options = parsed.options;
+      // A solution-style config (Vite's: `files: []` and `references`): the referenced projects' files,
+      // as one program with the first project's options over the root's.
+      if (rootNames.length === 0 && parsed.projectReferences && parsed.projectReferences.length > 0) {
+        const referenced = parsed.projectReferences.map((reference) => parse(reference.path.endsWith('.json') ? reference.path : `${reference.path}/tsconfig.json`));
+        rootNames = [...new Set(referenced.flatMap((project) => project.fileNames))];
+        options = { ...options, ...(referenced[0]?.options ?? {}) };
+      }
+      options = { ...options, noEmit: true, composite: false, declaration: false, incremental: false, tsBuildInfoFile: undefined };
+      if (configName === 'jsconfig.json') options = { allowJs: true, ...options };
+    } else {
+      // No configuration: every source file, JavaScript included, checked as a bundler would load it.
+      rootNames = this.#listed.filter((path) => SOURCE.test(path)).map(absolute);
+      options = { allowJs: true, checkJs: false, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, jsx: ts.JsxEmit.Preserve, skipLibCheck: true, resolveJsonModule: true };
+    }
+    const same = rootNames.length === this.#rootNames.length && rootNames.every((name, index) => name === this.#rootNames[index]) && JSON.stringify(options) === JSON.stringify(this.#options);
+    if (!same) {
+      this.#rootNames = rootNames;
+      this.#options = options;
+      this.#version++;
+    }
+  }
+
+  #store(path: string, text: string | null): void {
+    const known = this.#files.get(path);
+    if (known && known.text === text) return;
+    // A text's version is its hash: the shared document registry keeps parsed files by name and version
+    // (another editor's project must never be handed this text's tree for another text), and the
+    // builder re-checks only files whose text, or whose dependencies' shape, changed.
+    this.#files.set(path, { text, version: text === null ? 'none' : bytesToHex(sha256(new TextEncoder().encode(text))) });
+    this.#version++;
+  }
+
+  /** A file's text: under the root from what was read (a miss is noted), elsewhere (the standard library) from the runtime. */
+  #readFile(fileName: string): string | undefined {
+    const path = projectPath(fileName);
+    if (path === null) return this.#ts.sys?.readFile(fileName);
+    const known = this.#files.get(path);
+    if (known) return known.text ?? undefined;
+    // The listing has every file outside dependency and hidden folders: a file it lacks there does not exist.
+    if (this.#listedFiles.has(path) || unlisted(path)) this.#missedFiles.add(path);
+    return undefined;
+  }
+
+  #folder(folder: string): { files: string[]; folders: string[] } | null {
+    const path = projectPath(folder);
+    if (path === null) return this.#ts.sys?.directoryExists(folder) ? { files: [], folders: this.#ts.sys.getDirectories(folder) } : null;
+    if (path === '') return { files: [], folders: [] };
+    if (this.#folders.has(path)) return this.#folders.get(path)!;
+    if (!unlisted(path)) return this.#listed.some((file) => file.startsWith(`${path}/`)) ? { files: [], folders: [] } : null;
+    this.#missedFolders.add(path);
+    return null;
+  }
+
+  /** The listed files under `folder` with one of `extensions`, taken in by `includes` and not by `excludes` (tsconfig globs). */
+  #readDirectory(folder: string, extensions?: readonly string[], excludes?: readonly string[], includes?: readonly string[], _depth?: number): string[] {
+    const base = projectPath(folder);
+    if (base === null) return [];
+    const relative = (pattern: string) => {
+      const inProject = projectPath(pattern.startsWith('/') ? pattern : `${folder}/${pattern}`) ?? pattern;
+      return inProject.replace(/^\.\//, '');
+    };
+    const include = (includes && includes.length > 0 ? includes : ['**/*']).map((pattern) => globRegExp(relative(pattern), true));
+    const exclude = (excludes ?? []).map((pattern) => globRegExp(relative(pattern), true));
+    return this.#listed
+      .filter((path) => (base === '' || path.startsWith(`${base}/`)) && (!extensions || extensions.some((extension) => path.endsWith(extension))))
+      .filter((path) => include.some((pattern) => pattern.test(path)) && !exclude.some((pattern) => pattern.test(path)))
+      .map(absolute);
+  }
+}
+
+/** Whether a path lies in a folder the editor's listing skips (dependencies, caches, hidden folders): only reading tells whether it exists. */
+function unlisted(path: string): boolean {
+  return path.split('/').some((segment) => /^(node_modules|__pycache__|site-packages|venv)$|^\./.test(segment));
+}
+
+/** The language service's absolute name of a file under the root. */
+function absolute(path: string): string {
+  return path === '' ? ROOT : `${ROOT}/${path}`;
+}
+
+/** The root-relative path of a language service file name, or `null` outside the root. */
+function projectPath(fileName: string): string | null {
+  if (fileName === ROOT) return '';
+  return fileName.startsWith(`${ROOT}/`) ? fileName.slice(ROOT.length + 1) : null;
+}
+
+const registries = new WeakMap<object, TS.DocumentRegistry>();
+
+/** One document registry per `typescript` module: editors share the parsed standard library. */
+function documentRegistry(ts: typeof TS): TS.DocumentRegistry {
+  let registry = registries.get(ts);
+  if (!registry) {
+    registry = ts.createDocumentRegistry(true, ROOT);
+    registries.set(ts, registry);
+  }
+  return registry;
+}
