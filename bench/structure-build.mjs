@@ -7,7 +7,7 @@ const load = (path) => tsImport(new URL(path, import.meta.url).href, import.meta
 const [{ createLanguageRegistry }, { loadGrammar }, { buildTreeSitterStructure }, { createSourceText }] = await Promise.all([
   load('../src/core/languages/registry.ts'),
   load('../src/parsing/tree-sitter-loader.ts'),
-  load('../src/core/structure/tree-sitter-structure.ts'),
+  load('../src/core/structure/build.ts'),
   load('../src/core/text/source-text.ts'),
 ]);
 
