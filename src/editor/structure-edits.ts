@@ -24,7 +24,9 @@ import { applyReplacements, isOverlap } from '../core/edit/replacements.js';
 import { makeError, type LineRange, type StructeditError } from '../core/errors.js';
 import { locateUniqueTarget } from '../core/locate/locate.js';
 import { parseTarget, type StructurePath } from '../core/locate/targets.js';
-import type { IndentationStyle } from '../core/text/indentation.js';
+import { literalLinesOf, normalizeContent, rebaseIndentation, type IndentationStyle } from '../core/text/indentation.js';
+import { createSourceText } from '../core/text/source-text.js';
+import { spacingKind, type ContentKinds } from '../core/edit/layout.js';
 import type { Warning } from '../core/warnings.js';
 import { normalizeRelativePath } from '../fs/paths.js';
 import type { FileWrite, WriteOutcome } from './commit.js';
@@ -161,7 +163,7 @@ function editStructure<Args extends { path: string; target: string; language?: s
   context: EditorContext,
   args: Result<Args, StructeditError>,
   contentFields: (args: Args) => Record<string, string>,
-  plan: (file: ParsedFile, path: StructurePath, args: Args, style: IndentationStyle) => Result<EditPlan<Figures>, StructeditError>,
+  plan: (file: ParsedFile, path: StructurePath, args: Args, style: IndentationStyle) => Result<EditPlan<Figures>, StructeditError> | ResultAsync<EditPlan<Figures>, StructeditError>,
 ): ResultAsync<Figures & WriteOutcome & { dry_run: boolean; warnings: Warning[] }, StructeditError> {
   return safeTry(async function* () {
     const valid = yield* args.safeUnwrap();
@@ -173,7 +175,7 @@ function editStructure<Args extends { path: string; target: string; language?: s
     yield* context.checkExpectedHash(file, valid.expected_hash).safeUnwrap();
     const path = yield* locateUniqueTarget(file.tree, valid.target, valid.path).safeUnwrap();
     const syntaxWarnings = yield* context.checkLocatedSyntax(file, [path]).safeUnwrap();
-    const planned = yield* plan(file, path, valid, yield* context.indentationStyle(file).safeUnwrap()).safeUnwrap();
+    const planned = yield* (await plan(file, path, valid, yield* context.indentationStyle(file).safeUnwrap())).safeUnwrap();
     const dryRun = valid.dry_run === true;
     const written = yield* writePlans(context, [{ file, plan: planned }], dryRun).safeUnwrap();
     return ok({ ...planned.figures, hash: outcomeOf(file, written.receipt).hash!, undo_token: written.receipt?.undo_token ?? null, dry_run: dryRun, warnings: [...syntaxWarnings, ...planned.warnings, ...written.warnings] });
@@ -235,8 +237,26 @@ function insertStructure(context: EditorContext, input: InsertStructureArgs, sid
     context,
     validateArguments(insertStructureArgsSchema, input),
     (args) => ({ content: args.content }),
-    (file, path, args, style) => planInsert(file.tree, path, side, args.content, style),
+    (file, path, args, style) => contentKinds(context, file, args.content, style).andThen((kinds) => planInsert(file.tree, path, side, args.content, style, { contentKinds: kinds })),
   );
+}
+
+/**
+ * The kinds of the first and last structure of content as it parses on its own (dedented), so an
+ * insertion is spaced as the file spaces structures of those kinds; `null` when it does not parse
+ * cleanly (a statement that needs its block, a method outside its class).
+ */
+function contentKinds(context: EditorContext, file: ParsedFile, content: string, style: IndentationStyle): ResultAsync<ContentKinds | null, never> {
+  const normalized = normalizeContent(content);
+  const dedented = rebaseIndentation(normalized, '', style, literalLinesOf(normalized, style));
+  return context
+    .parseSource(file.path, createSourceText(dedented), file.language)
+    .map((tree): ContentKinds | null => {
+      const { children } = tree.root;
+      if (tree.syntaxErrors.length > 0 || children.length === 0) return null;
+      return { first: spacingKind(children[0]!.kind), last: spacingKind(children[children.length - 1]!.kind) };
+    })
+    .orElse(() => okAsync(null));
 }
 
 /** `insertBeforeStructure`. */

@@ -176,6 +176,7 @@ function flatten(structures: readonly StructureListing[], out: Listed[] = []): L
   return out;
 }
 
+const countLines = (bytes: Uint8Array) => bytes.reduce((lines, byte) => lines + (byte === 10 ? 1 : 0), 0);
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 const withoutWhitespaceNoise = (text: string) =>
   text
@@ -416,7 +417,10 @@ async function measureFile(figures: Figures, sample: LanguageSample, file: strin
         fail(figures, `delete refused: ${code(deleted.error)}`, `${described(file, listing)}: ${deleted.error.message.slice(0, 120)}`);
         continue;
       }
-      const inserted = side === 'before' ? await editor.insertBeforeStructure({ path, target: anchor, content: text }) : await editor.insertAfterStructure({ path, target: anchor, content: text });
+      // A next sibling named by `@line N` starts higher up once the structure is gone.
+      const removedLines = side === 'before' ? countLines(bytes) - countLines(await current()) : 0;
+      const target = anchor.replace(/@line (\d+)$/, (_, line: string) => `@line ${Number(line) - removedLines}`);
+      const inserted = side === 'before' ? await editor.insertBeforeStructure({ path, target, content: text }) : await editor.insertAfterStructure({ path, target, content: text });
       const after = await current();
       const restored = inserted.isOk() && same(after, bytes);
       tally(figures.roundTrip, restored);

@@ -1,7 +1,7 @@
 import type { LineRange } from '../errors.js';
 import type { StructurePath } from '../locate/targets.js';
 import type { StructureTree } from '../structure/types.js';
-import { blankLinesAbove, blankLinesBelow, listNeighbour, siblingsOf, structureLines } from './layout.js';
+import { blankLinesAbove, blankLinesBelow, listNeighbour, observedSpacing, siblingsOf, spacingKind, structureLines } from './layout.js';
 import type { EditPlan } from './plan.js';
 import type { Replacement } from './replacements.js';
 
@@ -16,7 +16,8 @@ export interface DeleteStructureFigures {
  * separator (`,` `;`) that directly follows it, leaving consistent spacing:
  *
  * - A structure on lines of its own goes with those lines. Of the blank lines around it, as many
- *   remain as separated it from its neighbours: between two siblings the larger of the two gaps;
+ *   remain as separated it from its neighbours: between two siblings the one of the two gaps
+ *   nearer what the file puts between structures of their kinds (the larger when it has no habit);
  *   as the first structure of its block the gap above it (to the block's opening line); as the
  *   last, the gap below it (to whatever follows the block).
  * - A structure sharing a line with other code (`} else {…}`, `a = 1; b = 2`) is cut out of the
@@ -42,8 +43,11 @@ export function planDeleteStructure(tree: StructureTree, path: StructurePath, pa
     let removeAbove: number;
     let removeBelow: number;
     if (hasPrevious && hasNext) {
-      // Keep the larger gap: remove the smaller side.
-      [removeAbove, removeBelow] = above <= below ? [above, 0] : [0, below];
+      // Keep the gap the file puts between structures of the neighbours' kinds, else the larger:
+      // remove the other side.
+      const usual = observedSpacing(tree, parent, spacingKind(parent.children[index - 1]!.kind), spacingKind(parent.children[index + 1]!.kind), index);
+      const keepBelow = usual === null ? below >= above : Math.abs(below - usual) < Math.abs(above - usual) || (Math.abs(below - usual) === Math.abs(above - usual) && below >= above);
+      [removeAbove, removeBelow] = keepBelow ? [above, 0] : [0, below];
     } else if (hasNext) [removeAbove, removeBelow] = [0, below];
     else [removeAbove, removeBelow] = [above, 0];
     let start = source.lineStarts[lines.firstLine - 1 - removeAbove]!;

@@ -3,7 +3,21 @@ import { invalidArgument, type ErrorOf } from '../errors.js';
 import type { StructurePath } from '../locate/targets.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
 import { literalLinesOf, normalizeContent, rebaseIndentation, type IndentationStyle } from '../text/indentation.js';
-import { isAttachedOnly, itemSeparator, lastNonBlankLine, lineAfterEdit, siblingsOf, type ItemSeparator, spacingNextTo, structureLines } from './layout.js';
+import {
+  gapBetween,
+  isAttachedOnly,
+  itemSeparator,
+  kindByLeadWord,
+  lastNonBlankLine,
+  lineAfterEdit,
+  observedSpacing,
+  siblingsOf,
+  spacingKind,
+  spacingNextTo,
+  structureLines,
+  type ContentKinds,
+  type ItemSeparator,
+} from './layout.js';
 import { indentationWarnings, type EditPlan } from './plan.js';
 import type { Replacement } from './replacements.js';
 
@@ -44,6 +58,24 @@ function aloneInBrackets(text: string, node: StructureNode): boolean {
   return /[{[(]/.test(before) && /[}\])]/.test(after) && !text.slice(node.start, node.end).endsWith(';');
 }
 
+/** Options of {@link planInsert}. */
+export interface InsertOptions {
+  /**
+   * Space the content as the file spaces structures of its kinds: the kinds of the content's first
+   * and last structure as it parses on its own, or `null` when it does not (then the kind of the
+   * file's structures that start with the same word, if they agree). Without it, the spacing next
+   * to the target is the one the target has.
+   */
+  readonly contentKinds?: ContentKinds | null;
+}
+
+function spacingKindsOf(tree: StructureTree, parent: StructureNode, content: string, options: InsertOptions): ContentKinds | undefined {
+  if (!('contentKinds' in options)) return undefined;
+  if (options.contentKinds) return options.contentKinds;
+  const kind = kindByLeadWord(tree, parent, content);
+  return kind === null ? undefined : { first: kind, last: kind };
+}
+
 /**
  * Plans an insertion next to a structure, or at the file's start or end for the target `""`.
  * The content is re-indented to the target's indentation and goes on lines of its own: a line
@@ -58,6 +90,7 @@ export function planInsert(
   side: InsertSide,
   content: string,
   style: IndentationStyle,
+  options: InsertOptions = {},
 ): Result<InsertPlan, ErrorOf<'INVALID_ARGUMENT'>> {
   const { source } = tree;
   const text = source.text;
@@ -112,7 +145,19 @@ export function planInsert(
       !isAttachedOnly(normalized);
     rebased = rebaseIndentation(needsSeparator ? `${normalized}${separator.char}` : normalized, destination, style, literals);
     if (separator.char === ',' && side === 'after' && !separator.own) extra.push({ start: node.end, end: node.end, text: ',' });
-    const blank = '\n'.repeat(spacingNextTo(tree, parent, index, side, rebased.slice(destination.length)));
+    const kinds = spacingKindsOf(tree, parent, normalized, options);
+    const blank = '\n'.repeat(spacingNextTo(tree, parent, index, side, rebased.slice(destination.length), kinds));
+    // Where the file has a habit between the neighbour on the other side and content of this kind,
+    // the blank lines there follow it too (an import put back among imports sits tight to them).
+    const previous = parent.children[index - 1];
+    const next = parent.children[index + 1];
+    const otherGap =
+      kinds === undefined || isAttachedOnly(normalized)
+        ? null
+        : side === 'before'
+          ? previous && observedSpacing(tree, parent, spacingKind(previous.kind), kinds.first, index)
+          : next && observedSpacing(tree, parent, kinds.last, spacingKind(next.kind), index);
+    const existingGap = side === 'before' ? previous && gapBetween(source, previous, node) : next && gapBetween(source, node, next);
     // Next to a structure that shares its line with a sibling (`{ a, b }`, `{ a }`, `a(); b();`),
     // one-line content goes on that line too, spaced like its neighbours.
     const sharesLine =
@@ -130,7 +175,11 @@ export function planInsert(
       replacement = { start: lines.end, end: lines.end, text: `${spacing}${item}` };
       contentOffset = spacing.length;
     } else if (side === 'before') {
-      if (lines.startsLine) {
+      if (lines.startsLine && typeof otherGap === 'number' && typeof existingGap === 'number' && otherGap !== existingGap) {
+        const start = source.lineStarts[lines.firstLine - 1 - existingGap]!;
+        replacement = { start, end: lines.lineStart, text: `${'\n'.repeat(otherGap)}${rebased}\n${blank}` };
+        contentOffset = otherGap;
+      } else if (lines.startsLine) {
         replacement = { start: lines.lineStart, end: lines.lineStart, text: `${rebased}\n${blank}` };
         contentOffset = 0;
       } else {
@@ -143,7 +192,12 @@ export function planInsert(
     } else if (lines.endsLine) {
       // At the start of the next line, so a move's deletion of the lines above can end there.
       const at = lines.nextLineStart;
-      replacement = text[at - 1] === '\n' ? { start: at, end: at, text: `${blank}${rebased}\n` } : { start: at, end: at, text: `\n${blank}${rebased}` };
+      replacement =
+        text[at - 1] !== '\n'
+          ? { start: at, end: at, text: `\n${blank}${rebased}` }
+          : typeof otherGap === 'number' && typeof existingGap === 'number' && otherGap !== existingGap
+            ? { start: at, end: source.lineStarts[lines.lastLine + existingGap]!, text: `${blank}${rebased}\n${'\n'.repeat(otherGap)}` }
+            : { start: at, end: at, text: `${blank}${rebased}\n` };
       contentOffset = text[at - 1] === '\n' ? blank.length : 1 + blank.length;
     } else {
       // Code follows on the target's last line: the line is broken after the target.

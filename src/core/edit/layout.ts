@@ -163,11 +163,22 @@ function usesWiderSpacingAtTopLevel(tree: StructureTree, rule: TopLevelDefinitio
  * blank lines in Python). Content made only of comments, decorators or attributes put before a
  * structure gets none where the profile attaches them: it belongs to that structure.
  */
-export function spacingNextTo(tree: StructureTree, parent: StructureNode, index: number, side: 'before' | 'after', content: string): number {
+export function spacingNextTo(tree: StructureTree, parent: StructureNode, index: number, side: 'before' | 'after', content: string, kinds?: ContentKinds): number {
   const { source } = tree;
   const node = parent.children[index];
   let spacing: number | null = null;
-  if (node) {
+  // What the file does between structures of these two kinds comes first, when known.
+  if (node && kinds && !(side === 'before' && profileOf(tree.language).layout.commentsAttach && ATTACHED_ONLY.test(content))) {
+    const own = spacingKind(node.kind);
+    const neighbour = side === 'before' ? kinds.last : kinds.first;
+    const observed = side === 'before' ? observedSpacing(tree, parent, neighbour, own, index) : observedSpacing(tree, parent, own, neighbour, index);
+    if (observed !== null) return observed;
+    // No habit for these two kinds: one-line structures of one kind sit as the profile puts them
+    // when alone (imports tight); a change of kind as the file changes kind; else as below.
+    if (neighbour !== own) spacing = observedGap(tree, parent, (upper, lower) => upper !== lower, index);
+    else if (!content.includes('\n') && node.lineRange[0] === node.lineRange[1]) spacing = profileOf(tree.language).layout.blankLinesWithoutSiblings(node.kind, false);
+  }
+  if (node && spacing === null) {
     const hasPrevious = index > 0;
     const hasNext = index < parent.children.length - 1;
     const above = () => blankLinesAbove(source, node.lineRange[0]);
@@ -185,6 +196,125 @@ export function spacingNextTo(tree: StructureTree, parent: StructureNode, index:
     if (definition && usesWiderSpacingAtTopLevel(tree, definitions)) spacing = definitions.blankLines;
   }
   return spacing;
+}
+
+/**
+ * The kinds of the first and last structure of content about to be inserted (as the content parses
+ * on its own, or as the structures of the file it resembles are), so its spacing can follow what
+ * the file does between structures of those kinds.
+ */
+export interface ContentKinds {
+  readonly first: string;
+  readonly last: string;
+}
+
+/** Kinds that are one for spacing: a function read on its own is a method in a class body. */
+export function spacingKind(kind: string): string {
+  return kind === 'method' ? 'function' : kind;
+}
+
+/** Blank lines between two adjacent siblings when only blank lines lie between them, else `null`. */
+export function gapBetween(source: SourceText, upper: StructureNode, lower: StructureNode): number | null {
+  const first = lower.lineRange[0];
+  const last = upper.lineRange[1];
+  if (first <= last) return null;
+  const blanks = blankLinesAbove(source, first);
+  return blanks === first - last - 1 ? blanks : null;
+}
+
+/**
+ * How many blank lines the file puts between a structure of kind `upper` and the next one of kind
+ * `lower` (kinds as {@link spacingKind} gives them): the most frequent gap between such siblings
+ * of `parent`, else between such siblings in every structure of `parent`'s kind; `null` when the
+ * file has no such pair.
+ */
+export function observedSpacing(tree: StructureTree, parent: StructureNode, upper: string, lower: string, near = -1): number | null {
+  return observedGap(tree, parent, (above, below) => above === upper && below === lower, near);
+}
+
+/**
+ * The most frequent gap between adjacent siblings whose kinds (as {@link spacingKind} gives them)
+ * `pair` accepts: among the children of `parent` (ties to the one seen nearest `near`, then the
+ * larger), else among the children of every structure of `parent`'s kind; `null` when none.
+ */
+export function observedGap(tree: StructureTree, parent: StructureNode, pair: (upper: string, lower: string) => boolean, near = -1): number | null {
+  const { source } = tree;
+  const mostFrequent = (parents: Iterable<StructureNode>, nearIndex: number): number | null => {
+    // Per gap: how often, and how close to `nearIndex` (ties go to the gap seen nearest, then the larger).
+    const seen = new Map<number, { count: number; distance: number }>();
+    for (const owner of parents) {
+      for (let i = 1; i < owner.children.length; i++) {
+        const above = owner.children[i - 1]!;
+        const below = owner.children[i]!;
+        if (!pair(spacingKind(above.kind), spacingKind(below.kind))) continue;
+        const gap = gapBetween(source, above, below);
+        if (gap === null) continue;
+        const entry = seen.get(gap) ?? { count: 0, distance: Infinity };
+        entry.count++;
+        if (nearIndex >= 0) entry.distance = Math.min(entry.distance, Math.abs(i - 0.5 - nearIndex));
+        seen.set(gap, entry);
+      }
+    }
+    let best: number | null = null;
+    let bestEntry = { count: 0, distance: Infinity };
+    for (const [gap, entry] of seen) {
+      const better =
+        entry.count > bestEntry.count ||
+        (entry.count === bestEntry.count && (entry.distance < bestEntry.distance || (entry.distance === bestEntry.distance && best !== null && gap > best)));
+      if (better) [best, bestEntry] = [gap, entry];
+    }
+    return best;
+  };
+  return mostFrequent([parent], near) ?? (parent === tree.root ? null : mostFrequent(structuresOfKind(tree.root, parent.kind, parent), -1));
+}
+
+/** Every structure of a kind under `root`, but `except`. */
+function* structuresOfKind(root: StructureNode, kind: string, except: StructureNode): Generator<StructureNode> {
+  for (const child of root.children) {
+    if (child.kind === kind && child !== except) yield child;
+    yield* structuresOfKind(child, kind, except);
+  }
+}
+
+/**
+ * The first word of a structure's text past its comment, decorator and attribute lines (`import`,
+ * `def`, `public`), for telling the kind of content that does not parse on its own.
+ */
+export function leadWord(text: string): string | null {
+  for (const line of text.split('\n')) {
+    if (isBlankLine(line) || ATTACHED_ONLY.test(line)) continue;
+    return /^[ \t]*([A-Za-z_$][\w$]*|\S)/.exec(line)?.[1] ?? null;
+  }
+  return null;
+}
+
+/**
+ * The kind of content that did not parse on its own, from the structures of `parent` (else of the
+ * file) that start with the same word, when those all have one kind.
+ */
+export function kindByLeadWord(tree: StructureTree, parent: StructureNode, text: string): string | null {
+  const word = leadWord(text);
+  if (word === null) return null;
+  const agreed = (nodes: Iterable<StructureNode>): string | null | undefined => {
+    let kind: string | undefined;
+    for (const node of nodes) {
+      if (leadWord(tree.source.text.slice(node.start, Math.min(node.end, node.start + 2000))) !== word) continue;
+      const own = spacingKind(node.kind);
+      if (kind !== undefined && kind !== own) return null;
+      kind = own;
+    }
+    return kind;
+  };
+  const inParent = agreed(parent.children);
+  if (inParent !== undefined) return inParent;
+  return agreed(everyStructure(tree.root)) ?? null;
+}
+
+function* everyStructure(root: StructureNode): Generator<StructureNode> {
+  for (const child of root.children) {
+    yield child;
+    yield* everyStructure(child);
+  }
 }
 
 function newlines(text: string): number {

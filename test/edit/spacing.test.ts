@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { editorOver, expectOk } from '../helpers.js';
+
+/**
+ * Blank lines around inserted and deleted structures follow what the file does between structures
+ * of the same kinds (issue 21): deleting a structure and inserting its text back where it was gives
+ * the file back, byte for byte, in the cases real code showed going wrong.
+ */
+async function deleteThenInsertBack(file: string, text: string, target: string, content: string, anchor: { before: string } | { after: string }) {
+  const { editor, fs } = editorOver({ [file]: text });
+  expectOk(await editor.deleteStructure({ path: file, target }));
+  expectOk('before' in anchor ? await editor.insertBeforeStructure({ path: file, target: anchor.before, content }) : await editor.insertAfterStructure({ path: file, target: anchor.after, content }));
+  return fs.snapshot()[file];
+}
+
+describe('spacing by the kinds of the neighbours', () => {
+  it('an import put back among imports sits tight to them, not as far as the code after them', async () => {
+    const text = 'import os\nimport sys\nimport unittest\n\nfrom test import support\n\n\ndef f():\n    pass\n';
+    expect(await deleteThenInsertBack('a.py', text, 'import os', 'import os', { before: 'import sys' })).toBe(text);
+    // Python's standard library, venv/__main__.py: one import left, then code.
+    const venv = 'import sys\nfrom . import main\n\nrc = 1\n';
+    expect(await deleteThenInsertBack('a.py', venv, 'import sys', 'import sys', { before: 'from . import main' })).toBe(venv);
+  });
+
+  it('the last of two imports put back before the code after them', async () => {
+    const text = "import { a } from './a';\nimport { b } from './b';\n\nexport const c = a + b;\n";
+    expect(await deleteThenInsertBack('a.ts', text, "import { b }", "import { b } from './b';", { after: "import { a }" })).toBe(text);
+    expect(await deleteThenInsertBack('a.ts', text, "import { a }", "import { a } from './a';", { before: "import { b }" })).toBe(text);
+  });
+
+  it('a Java package line goes back a blank line above the imports', async () => {
+    const text = '/* Licence. */\n\npackage a.b;\n\nimport java.util.List;\nimport java.util.Map;\n\nclass C {\n}\n';
+    expect(await deleteThenInsertBack('C.java', text, 'package', 'package a.b;', { before: 'import java.util.List' })).toBe(text);
+  });
+
+  it('compiled code without blank lines gets none', async () => {
+    const text = '"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\nconst a = require("./a");\nfunction f() {\n  return a;\n}\nexports.f = f;\n';
+    expect(await deleteThenInsertBack('a.js', text, '"use strict"', '"use strict";', { before: 'Object.defineProperty' })).toBe(text);
+    expect(await deleteThenInsertBack('a.js', text, 'function f', 'function f() {\n  return a;\n}', { before: 'exports.f' })).toBe(text);
+  });
+
+  it('a method between methods one blank line apart, where the gaps around it differed', async () => {
+    const text = ['class A:', '    def a(self):', '        pass', '', '', '    def b(self):', '        pass', '', '    def c(self):', '        pass', '', '    def d(self):', '        pass', ''].join('\n');
+    const { editor, fs } = editorOver({ 'a.py': text });
+    expectOk(await editor.deleteStructure({ path: 'a.py', target: 'class A\ndef b' }));
+    // The gap the class uses between methods (one line) is the one kept.
+    expect(fs.snapshot()['a.py']).toBe(['class A:', '    def a(self):', '        pass', '', '    def c(self):', '        pass', '', '    def d(self):', '        pass', ''].join('\n'));
+    expectOk(await editor.insertAfterStructure({ path: 'a.py', target: 'class A\ndef c', content: 'def e(self):\n    pass' }));
+    expect(fs.snapshot()['a.py']).toContain('    def c(self):\n        pass\n\n    def e(self):\n        pass\n\n    def d(self):');
+  });
+});
