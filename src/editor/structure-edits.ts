@@ -24,9 +24,9 @@ import { applyReplacements, isOverlap } from '../core/edit/replacements.js';
 import { makeError, type LineRange, type StructeditError } from '../core/errors.js';
 import { locateUniqueTarget } from '../core/locate/locate.js';
 import { parseTarget, type StructurePath } from '../core/locate/targets.js';
-import { literalLinesOf, normalizeContent, rebaseIndentation, type IndentationStyle } from '../core/text/indentation.js';
-import { createSourceText } from '../core/text/source-text.js';
+import type { IndentationStyle } from '../core/text/indentation.js';
 import { spacingKind, type ContentKinds } from '../core/edit/layout.js';
+import type { StructureNode } from '../core/structure/types.js';
 import type { Warning } from '../core/warnings.js';
 import { normalizeRelativePath } from '../fs/paths.js';
 import type { FileWrite, WriteOutcome } from './commit.js';
@@ -237,24 +237,39 @@ function insertStructure(context: EditorContext, input: InsertStructureArgs, sid
     context,
     validateArguments(insertStructureArgsSchema, input),
     (args) => ({ content: args.content }),
-    (file, path, args, style) => contentKinds(context, file, args.content, style).andThen((kinds) => planInsert(file.tree, path, side, args.content, style, { contentKinds: kinds })),
+    (file, path, args, style) => kindsInPlace(context, file, path, side, args.content, style).andThen((kinds) => planInsert(file.tree, path, side, args.content, style, { contentKinds: kinds })),
   );
 }
 
 /**
- * The kinds of the first and last structure of content as it parses on its own (dedented), so an
- * insertion is spaced as the file spaces structures of those kinds; `null` when it does not parse
- * cleanly (a statement that needs its block, a method outside its class).
+ * The kinds of the first and last structure of content as it parses where it goes (a Java field
+ * is a field in a class body, not a statement): the structures on its lines, as deep as the target,
+ * in the file with the content inserted as the target is spaced (an incremental parse of that
+ * edit); `null` when it adds syntax errors or makes no structure there. An insertion is then spaced
+ * as the file spaces structures of those kinds.
  */
-function contentKinds(context: EditorContext, file: ParsedFile, content: string, style: IndentationStyle): ResultAsync<ContentKinds | null, never> {
-  const normalized = normalizeContent(content);
-  const dedented = rebaseIndentation(normalized, '', style, literalLinesOf(normalized, style));
+function kindsInPlace(context: EditorContext, file: ParsedFile, path: StructurePath, side: InsertSide, content: string, style: IndentationStyle): ResultAsync<ContentKinds | null, never> {
+  const provisional = planInsert(file.tree, path, side, content, style);
+  if (provisional.isErr()) return okAsync(null);
+  const edited = applyReplacements(file.tree.source, provisional.value.replacements);
+  if (isOverlap(edited)) return okAsync(null);
+  const first = provisional.value.figures.inserted_at_line;
+  const last = first + provisional.value.written.length - 1;
   return context
-    .parseSource(file.path, createSourceText(dedented), file.language)
+    .parseSource(file.path, edited, file.language, file.tree.source)
     .map((tree): ContentKinds | null => {
-      const { children } = tree.root;
-      if (tree.syntaxErrors.length > 0 || children.length === 0) return null;
-      return { first: spacingKind(children[0]!.kind), last: spacingKind(children[children.length - 1]!.kind) };
+      // Among the target's new siblings: as deep as the target, on the inserted lines.
+      const inserted: StructureNode[] = [];
+      const visit = (node: StructureNode, depth: number) => {
+        for (const child of node.children) {
+          if (depth === path.length - 1) {
+            if (child.lineRange[0] >= first && child.lineRange[1] <= last) inserted.push(child);
+          } else if (child.lineRange[0] <= last && child.lineRange[1] >= first) visit(child, depth + 1);
+        }
+      };
+      visit(tree.root, 1);
+      if (inserted.length === 0 || tree.syntaxErrors.length > file.tree.syntaxErrors.length) return null;
+      return { first: spacingKind(inserted[0]!.kind), last: spacingKind(inserted[inserted.length - 1]!.kind) };
     })
     .orElse(() => okAsync(null));
 }

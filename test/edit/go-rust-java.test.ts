@@ -151,9 +151,10 @@ describe('structure edits in Java', () => {
   it('deletes an annotated method and inserts a field after the first one', async () => {
     const { editor, fs } = editorOver({ 'Shop.java': shop });
     expect(expectFigures(await editor.deleteStructure({ path: 'Shop.java', target: 'public class Shop\npublic void open' }))).toEqual({ deleted_line_range_inclusive: [7, 11], dry_run: false, warnings: [] });
-    expect(expectFigures(await editor.insertAfterStructure({ path: 'Shop.java', target: 'public class Shop\nprivate int count', content: 'private String name;' }))).toEqual({ inserted_at_line: 7, dry_run: false, warnings: [] });
-    // The blank line the field had below it (before the method) is the spacing used after it.
-    expect(fs.snapshot()['Shop.java']).toBe(spliceLines(shop, 7, 12, '    private String name;', ''));
+    expect(expectFigures(await editor.insertAfterStructure({ path: 'Shop.java', target: 'public class Shop\nprivate int count', content: 'private String name;' }))).toEqual({ inserted_at_line: 6, dry_run: false, warnings: [] });
+    // A field next to a field sits tight to it (one-line structures of one kind, nothing else in the
+    // class to follow); the blank line before the method stays.
+    expect(fs.snapshot()['Shop.java']).toBe(spliceLines(shop, 6, 12, '    private String name;', ''));
   });
 
   it('replaces text in one method only and moves a method to another class file', async () => {

@@ -62,7 +62,7 @@ function aloneInBrackets(text: string, node: StructureNode): boolean {
 export interface InsertOptions {
   /**
    * Space the content as the file spaces structures of its kinds: the kinds of the content's first
-   * and last structure as it parses on its own, or `null` when it does not (then the kind of the
+   * and last structure where it goes, or `null` when they are not known (then the kind of the
    * file's structures that start with the same word, if they agree). Without it, the spacing next
    * to the target is the one the target has.
    */
