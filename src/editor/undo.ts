@@ -1,5 +1,6 @@
 import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { described } from '../core/arguments/common.js';
 import { validateArguments } from '../core/arguments/validation.js';
 import { invalidArgument, type StructeditError } from '../core/errors.js';
 import type { Warning } from '../core/warnings.js';
@@ -33,8 +34,8 @@ export interface UndoResult {
 
 /** Schema of {@link UndoArgs}. */
 export const undoArgsSchema = z.strictObject({
-  undo_token: z.string().min(1).describe('The undo_token of the result to undo.'),
-}) satisfies z.ZodType<UndoArgs>;
+  undo_token: described(z.string().check(z.minLength(1)), 'The undo_token of the result to undo.'),
+}) satisfies z.ZodMiniType<UndoArgs>;
 
 /**
  * `undo`: puts back the bytes the files had before the operation the token names, provided each
@@ -47,13 +48,25 @@ export function undo(context: EditorContext, input: UndoArgs): ResultAsync<UndoR
     const writes = context.undoStore.reversal(args.undo_token);
     if (writes === undefined) {
       return err(
-        invalidArgument([{ field: 'undo_token', message: `unknown or expired (this editor remembers its last ${UNDO_LIMITS.entries} writing calls, each token works once); read the file and edit it back instead` }]),
+        invalidArgument([
+          { field: 'undo_token', message: `unknown or expired (this editor remembers its last ${UNDO_LIMITS.entries} writing calls, each token works once); read the file and edit it back instead` },
+        ]),
       );
     }
     // The commit re-reads every file and refuses with CONFLICT unless it is as the operation left it.
     const receipt = yield* context
       .commit(writes)
-      .mapErr((failure) => (failure.error === 'CONFLICT' && failure.details.reason === 'file_changed' ? fileChanged(failure.details.path, failure.details.expected_hash, failure.details.actual_hash, 'changed since the operation this token undoes wrote it, so undoing it would lose that change') : failure)).safeUnwrap();
+      .mapErr((failure) =>
+        failure.error === 'CONFLICT' && failure.details.reason === 'file_changed'
+          ? fileChanged(
+              failure.details.path,
+              failure.details.expected_hash,
+              failure.details.actual_hash,
+              'changed since the operation this token undoes wrote it, so undoing it would lose that change',
+            )
+          : failure,
+      )
+      .safeUnwrap();
     context.undoStore.forget(args.undo_token);
     return ok({ restored: writes.map((write) => ({ path: write.path, hash: receipt.hashes.get(write.path) ?? null })), undo_token: receipt.undo_token, warnings: [] });
   });

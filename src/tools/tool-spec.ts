@@ -1,5 +1,5 @@
 import type { Result } from 'neverthrow';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { validateArguments } from '../core/arguments/validation.js';
 import type { Editor, StructeditError, Warning } from 'structedit';
 import { invalidArgument, makeError } from '../core/errors.js';
@@ -83,7 +83,7 @@ export interface ToolDefinition {
 export interface ToolSpec<Args, Value> {
   readonly name: string;
   readonly description: string;
-  readonly schema: z.ZodType<Args>;
+  readonly schema: z.ZodMiniType<Args>;
   /** Title and hints; `openWorldHint` is always `false` and added by {@link bindTool}. */
   readonly annotations: Omit<ToolAnnotations, 'openWorldHint'>;
   run(editor: Editor, args: Args): PromiseLike<Result<Value, StructeditError>>;
@@ -151,7 +151,7 @@ export function budgetedErrorText(tool: string, error: StructeditError, budget: 
 export type AnyToolSpec = ToolSpec<never, never>;
 
 /** The input schema as JSON Schema, without the `$schema` key some function-calling APIs refuse. */
-export function toJsonSchema(schema: z.ZodType): JsonSchema {
+export function toJsonSchema(schema: z.ZodMiniType): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as { $schema?: string } & JsonSchema;
   return rest;
 }

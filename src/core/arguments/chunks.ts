@@ -1,5 +1,5 @@
-import * as z from 'zod';
-import { dryRunField, expectedHashField, fileText, languageField, MAX_EDITS_PER_CALL, pathField, targetField, type FileArgs, type WriteOptions } from './common.js';
+import * as z from 'zod/mini';
+import { described, dryRunField, expectedHashField, fileText, languageField, MAX_EDITS_PER_CALL, pathField, targetField, type FileArgs, type WriteOptions } from './common.js';
 
 /**
  * One chunk of `applyChunks`: lines to find by their context and replace. Every line is a line of
@@ -46,43 +46,69 @@ export interface ApplyChunksArgs extends FileArgs, WriteOptions {
 }
 
 const chunkLines = (what: string) =>
-  z.array(fileText(), { error: (issue) => (issue.input === undefined ? `required: ${what} (a list of strings, [] for none)` : `must be a list of lines (an array of strings): ${what}`) }).describe(`${what[0]!.toUpperCase()}${what.slice(1)}: a list of lines without line endings.`);
+  described(
+    z.array(fileText(), { error: (issue) => (issue.input === undefined ? `required: ${what} (a list of strings, [] for none)` : `must be a list of lines (an array of strings): ${what}`) }),
+    `${what[0]!.toUpperCase()}${what.slice(1)}: a list of lines without line endings.`,
+  );
 const chunkContext = (what: string, empty: string) =>
-  z
-    .union([z.string(), z.array(z.string())], {
+  described(
+    z.union([z.string(), z.array(z.string())], {
       error: (issue) => (issue.input === undefined ? `required: ${what}, or "" when ${empty}` : `must be a line (a string) or a list of lines: ${what}, or "" when ${empty}`),
-    })
-    .describe(`${what[0]!.toUpperCase()}${what.slice(1)}: one line (a string) or a list of lines; "" or [] when ${empty}.`);
+    }),
+    `${what[0]!.toUpperCase()}${what.slice(1)}: one line (a string) or a list of lines; "" or [] when ${empty}.`,
+  );
 
 /** Schema of {@link Chunk}. */
 export const chunkSchema = z.strictObject({
-  context_before: chunkContext('the line(s) directly above old_lines', 'the chunk starts at the structure\'s first line'),
+  context_before: chunkContext('the line(s) directly above old_lines', "the chunk starts at the structure's first line"),
   old_lines: chunkLines('the lines to replace, exactly as in the structure'),
   new_lines: chunkLines('the lines to put in their place'),
-  context_after: chunkContext('the line(s) directly below old_lines', 'the chunk ends at the structure\'s last line'),
-}) satisfies z.ZodType<Chunk>;
+  context_after: chunkContext('the line(s) directly below old_lines', "the chunk ends at the structure's last line"),
+}) satisfies z.ZodMiniType<Chunk>;
 
 /** Schema of {@link ApplyChunksArgs}. */
 export const applyChunksArgsSchema = z
   .strictObject({
     path: pathField,
-    target: targetField.optional(),
-    line: z.number().int().min(1).optional().describe('1-based line of the structure to edit, instead of target: the structure starting on that line, else the innermost one holding it.'),
-    column: z.number().int().min(1).optional().describe('1-based column on line (default: its first non-blank character).'),
-    chunks: z.array(chunkSchema).min(1, 'give at least one chunk').max(MAX_EDITS_PER_CALL, `at most ${MAX_EDITS_PER_CALL} chunks per call`).describe('The chunks to apply, all or none.'),
-    ambiguous: z.enum(['first', 'reject']).optional().describe('A chunk that fits at several places: reject (default) fails with CHUNK_AMBIGUOUS listing them; first applies it at the first place with a warning.'),
+    target: z.optional(targetField),
+    line: described(
+      z.optional(z.number().check(z.int()).check(z.gte(1))),
+      '1-based line of the structure to edit, instead of target: the structure starting on that line, else the innermost one holding it.',
+    ),
+    column: described(z.optional(z.number().check(z.int()).check(z.gte(1))), '1-based column on line (default: its first non-blank character).'),
+    chunks: described(
+      z
+        .array(chunkSchema)
+        .check(z.minLength(1, 'give at least one chunk'))
+        .check(z.maxLength(MAX_EDITS_PER_CALL, `at most ${MAX_EDITS_PER_CALL} chunks per call`)),
+      'The chunks to apply, all or none.',
+    ),
+    ambiguous: described(
+      z.optional(z.enum(['first', 'reject'])),
+      'A chunk that fits at several places: reject (default) fails with CHUNK_AMBIGUOUS listing them; first applies it at the first place with a warning.',
+    ),
     language: languageField,
     dry_run: dryRunField,
     expected_hash: expectedHashField,
   })
-  .superRefine((args, context) => {
-    if ((args.target === undefined) === (args.line === undefined)) {
-      context.addIssue({ code: 'custom', path: [args.target === undefined ? 'target' : 'line'], message: args.target === undefined ? 'name the structure with target (a target path) or with line (and column)' : 'give either target or line, not both' });
-    }
-    if (args.column !== undefined && args.line === undefined) context.addIssue({ code: 'custom', path: ['column'], message: 'column needs line' });
-    args.chunks.forEach((chunk, index) => {
-      if (chunk.old_lines.length === 0 && chunk.new_lines.length === 0) {
-        context.addIssue({ code: 'custom', path: ['chunks', index], message: 'old_lines and new_lines are both empty, so the chunk changes nothing; drop it or give the lines to replace or insert' });
+  .check(
+    z.superRefine((args, context) => {
+      if ((args.target === undefined) === (args.line === undefined)) {
+        context.addIssue({
+          code: 'custom',
+          path: [args.target === undefined ? 'target' : 'line'],
+          message: args.target === undefined ? 'name the structure with target (a target path) or with line (and column)' : 'give either target or line, not both',
+        });
       }
-    });
-  }) satisfies z.ZodType<ApplyChunksArgs>;
+      if (args.column !== undefined && args.line === undefined) context.addIssue({ code: 'custom', path: ['column'], message: 'column needs line' });
+      args.chunks.forEach((chunk, index) => {
+        if (chunk.old_lines.length === 0 && chunk.new_lines.length === 0) {
+          context.addIssue({
+            code: 'custom',
+            path: ['chunks', index],
+            message: 'old_lines and new_lines are both empty, so the chunk changes nothing; drop it or give the lines to replace or insert',
+          });
+        }
+      });
+    }),
+  ) satisfies z.ZodMiniType<ApplyChunksArgs>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { malformedPathReason } from '../path-syntax.js';
 
 /**
@@ -31,32 +31,36 @@ export interface WriteOptions {
 export const MAX_EDITS_PER_CALL = 1000;
 
 /** `path`: a path relative to the root, refused when malformed (absolute, `..`, NUL…). */
-export const pathField = z
-  .string()
-  .min(1, 'must be a non-empty path relative to the root')
-  .superRefine((value, context) => {
-    const reason = malformedPathReason(value);
-    if (reason !== null) context.addIssue({ code: 'custom', message: `is not a path relative to the root: ${reason}` });
-  })
-  .describe('The file, relative to the root, with forward slashes (e.g. "src/app.py").');
+export const pathField = described(
+  z
+    .string()
+    .check(z.minLength(1, 'must be a non-empty path relative to the root'))
+    .check(
+      z.superRefine((value, context) => {
+        const reason = malformedPathReason(value);
+        if (reason !== null) context.addIssue({ code: 'custom', message: `is not a path relative to the root: ${reason}` });
+      }),
+    ),
+  'The file, relative to the root, with forward slashes (e.g. "src/app.py").',
+);
 
 /** `language`: a language id overriding the file's extension. */
-export const languageField = z.string().min(1).optional().describe('Language id to parse the file as, overriding its extension (e.g. "python").');
+export const languageField = described(z.optional(z.string().check(z.minLength(1))), 'Language id to parse the file as, overriding its extension (e.g. "python").');
 
 /** `target`: a target path. */
-export const targetField = z
-  .string()
-  .describe('Target path: one line per nesting level, outermost first; each line is the literal start (first 50 characters) of a structure, e.g. "class UserAuth\\ndef validate(self):". "" is the whole file.');
+export const targetField = described(
+  z.string(),
+  'Target path: one line per nesting level, outermost first; each line is the literal start (first 50 characters) of a structure, e.g. "class UserAuth\\ndef validate(self):". "" is the whole file.',
+);
 
 /** The one definition of `expected_hash` every writing operation accepts. */
-export const expectedHashField = z
-  .string()
-  .regex(/^sha256:[0-9a-f]{64}$/, 'must be a hash as results report it ("sha256:" and 64 hex digits)')
-  .optional()
-  .describe('The file\'s hash from an earlier result (read or write). If the file changed since, the call fails with CONFLICT and writes nothing.');
+export const expectedHashField = described(
+  z.optional(z.string().check(z.regex(/^sha256:[0-9a-f]{64}$/, 'must be a hash as results report it ("sha256:" and 64 hex digits)'))),
+  "The file's hash from an earlier result (read or write). If the file changed since, the call fails with CONFLICT and writes nothing.",
+);
 
 /** `dry_run` of the structure operations. */
-export const dryRunField = z.boolean().optional().describe('Check everything and report what the edit would do, without writing.');
+export const dryRunField = described(z.optional(z.boolean()), 'Check everything and report what the edit would do, without writing.');
 
 /** Whether a text holds no NUL byte. */
 export const hasNoNul = (text: string): boolean => !text.includes('\0');
@@ -71,4 +75,13 @@ export const isWellFormed = (text: string): boolean => !loneSurrogate.test(text)
  * Text that goes into a file: no NUL byte (the file would become binary) and no half of a
  * character (a lone UTF-16 surrogate, which no UTF-8 file can hold and would be written as U+FFFD).
  */
-export const fileText = () => z.string().refine(hasNoNul, 'contains a NUL byte, which would make the file binary').refine(isWellFormed, 'contains half of a character (a lone UTF-16 surrogate)');
+export const fileText = () =>
+  z.string().check(z.refine(hasNoNul, 'contains a NUL byte, which would make the file binary')).check(z.refine(isWellFormed, 'contains half of a character (a lone UTF-16 surrogate)'));
+
+/**
+ * A schema with its description (what JSON Schema's `description` carries to a model), registered
+ * where zod's JSON Schema output reads it, on a copy (as zod's own `.describe()` does).
+ */
+export function described<T extends z.ZodMiniType>(schema: T, description: string): T {
+  return (schema.clone() as z.ZodMiniType).register(z.globalRegistry, { description }) as T;
+}

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { described } from './common.js';
 import type { StructureFilters } from '../discovery/structure-query.js';
 
 /** Arguments of `findStructures`. */
@@ -33,23 +34,38 @@ export const DEFAULT_MAX_RESULTS = 100;
 /** Default of `max_files`. */
 export const DEFAULT_MAX_FILES = 50;
 
-const globField = z.string().min(1, 'must not be empty').refine((value) => !value.includes('\\') && !value.includes('\0'), 'must use "/" between folders and hold no NUL byte');
+const globField = z
+  .string()
+  .check(z.minLength(1, 'must not be empty'))
+  .check(z.refine((value) => !value.includes('\\') && !value.includes('\0'), 'must use "/" between folders and hold no NUL byte'));
 
 /** Schema of {@link FindStructuresArgs}. */
 export const findStructuresArgsSchema = z.strictObject({
-  paths: z.array(globField).optional().describe('Glob patterns of the files to search, relative to the root: "src/**/*.ts", "**/*.py", a folder such as "src", "!**/*.test.ts" to leave files out. Default: every file structedit can parse. Files ignored by .gitignore or .structeditignore are never searched.'),
-  name: z.string().min(1).optional().describe('The structure\'s whole name: exact ("validate"), or with * and ? wildcards ("get*", "test_?").'),
-  name_regex: z.string().min(1).optional().describe('A JavaScript regular expression searched for in the structure\'s name, e.g. "^(get|set)[A-Z]".'),
-  kind: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional().describe('Kind or kinds to keep, as list_structures reports them: "function", "class", "method", "section", …'),
-  text: z.string().min(1).optional().describe('Literal text the structure must contain (case-sensitive), e.g. "fetch(".'),
-  text_regex: z.string().min(1).optional().describe('A JavaScript regular expression searched for in the structure\'s text (^ and $ match at line boundaries).'),
-  max_results: z.number().int().min(1).max(100_000).optional().describe(`Most structures returned (default ${DEFAULT_MAX_RESULTS}); the result counts the rest in truncated.`),
-  offset: z.number().int().min(0).optional().describe('Matches to skip first, in result order (default 0), to page through many: offset 100 with max_results 100 is the second page.'),
-}) satisfies z.ZodType<FindStructuresArgs>;
+  paths: described(
+    z.optional(z.array(globField)),
+    'Glob patterns of the files to search, relative to the root: "src/**/*.ts", "**/*.py", a folder such as "src", "!**/*.test.ts" to leave files out. Default: every file structedit can parse. Files ignored by .gitignore or .structeditignore are never searched.',
+  ),
+  name: described(z.optional(z.string().check(z.minLength(1))), 'The structure\'s whole name: exact ("validate"), or with * and ? wildcards ("get*", "test_?").'),
+  name_regex: described(z.optional(z.string().check(z.minLength(1))), 'A JavaScript regular expression searched for in the structure\'s name, e.g. "^(get|set)[A-Z]".'),
+  kind: described(
+    z.optional(z.union([z.string().check(z.minLength(1)), z.array(z.string().check(z.minLength(1))).check(z.minLength(1))])),
+    'Kind or kinds to keep, as list_structures reports them: "function", "class", "method", "section", …',
+  ),
+  text: described(z.optional(z.string().check(z.minLength(1))), 'Literal text the structure must contain (case-sensitive), e.g. "fetch(".'),
+  text_regex: described(z.optional(z.string().check(z.minLength(1))), "A JavaScript regular expression searched for in the structure's text (^ and $ match at line boundaries)."),
+  max_results: described(
+    z.optional(z.number().check(z.int()).check(z.gte(1)).check(z.lte(100_000))),
+    `Most structures returned (default ${DEFAULT_MAX_RESULTS}); the result counts the rest in truncated.`,
+  ),
+  offset: described(
+    z.optional(z.number().check(z.int()).check(z.gte(0))),
+    'Matches to skip first, in result order (default 0), to page through many: offset 100 with max_results 100 is the second page.',
+  ),
+}) satisfies z.ZodMiniType<FindStructuresArgs>;
 
 /** Schema of {@link ListStructuresInArgs}. */
 export const listStructuresInArgsSchema = z.strictObject({
-  path: globField.describe('A folder or a glob pattern relative to the root, e.g. "src" or "src/**/*.py".'),
-  depth: z.number().int().min(1).optional().describe('How many levels to list in each file (1 = top level only); all when omitted.'),
-  max_files: z.number().int().min(1).max(1000).optional().describe(`Most files listed (default ${DEFAULT_MAX_FILES}).`),
-}) satisfies z.ZodType<ListStructuresInArgs>;
+  path: described(globField, 'A folder or a glob pattern relative to the root, e.g. "src" or "src/**/*.py".'),
+  depth: described(z.optional(z.number().check(z.int()).check(z.gte(1))), 'How many levels to list in each file (1 = top level only); all when omitted.'),
+  max_files: described(z.optional(z.number().check(z.int()).check(z.gte(1)).check(z.lte(1000))), `Most files listed (default ${DEFAULT_MAX_FILES}).`),
+}) satisfies z.ZodMiniType<ListStructuresInArgs>;

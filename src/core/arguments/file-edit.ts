@@ -1,6 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { MatchMode } from '../text/whitespace-match.js';
-import { expectedHashField, fileText, hasNoNul, isWellFormed, MAX_EDITS_PER_CALL, pathField, type WriteOptions } from './common.js';
+import { described, expectedHashField, fileText, hasNoNul, isWellFormed, MAX_EDITS_PER_CALL, pathField, type WriteOptions } from './common.js';
 
 /** One edit of `editFile`. */
 export interface EditOperation {
@@ -34,40 +34,41 @@ export interface FileEditArgs extends WriteOptions {
 }
 
 /** Schema of {@link MatchMode}. */
-export const matchModeField = z
-  .enum(['exact', 'whitespace'] satisfies MatchMode[])
-  .optional()
-  .describe('"exact" (default): old text must occur exactly. "whitespace": old text not found exactly applies where it fits with only whitespace (indentation, spacing, "12 | " line-number prefixes) relaxed, if exactly one place fits; the new text is re-indented to match and the result says what was relaxed.');
+export const matchModeField = described(
+  z.optional(z.enum(['exact', 'whitespace'] satisfies MatchMode[])),
+  '"exact" (default): old text must occur exactly. "whitespace": old text not found exactly applies where it fits with only whitespace (indentation, spacing, "12 | " line-number prefixes) relaxed, if exactly one place fits; the new text is re-indented to match and the result says what was relaxed.',
+);
 
 /** Schema of {@link EditOperation}. */
 export const editOperationSchema = z.strictObject({
-  old_text: z
-    .string()
-    .refine(hasNoNul, 'contains a NUL byte, which no text file holds')
-    .refine(isWellFormed, 'contains half of a character (a lone UTF-16 surrogate)')
-    .describe('Exact text to find, including whitespace and line breaks (matched literally, no regex). "" only for an empty file, to set its content.'),
-  new_text: fileText()
-    .describe('Text to put in place of every occurrence of old_text.'),
-  occurrences: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe('How many times old_text must occur in the file (as the edits before leave it); all are replaced. Default 1. The call fails, writing nothing, when the count differs.'),
-}) satisfies z.ZodType<EditOperation>;
+  old_text: described(
+    z.string().check(z.refine(hasNoNul, 'contains a NUL byte, which no text file holds')).check(z.refine(isWellFormed, 'contains half of a character (a lone UTF-16 surrogate)')),
+    'Exact text to find, including whitespace and line breaks (matched literally, no regex). "" only for an empty file, to set its content.',
+  ),
+  new_text: described(fileText(), 'Text to put in place of every occurrence of old_text.'),
+  occurrences: described(
+    z.optional(z.number().check(z.int()).check(z.gte(1))),
+    'How many times old_text must occur in the file (as the edits before leave it); all are replaced. Default 1. The call fails, writing nothing, when the count differs.',
+  ),
+}) satisfies z.ZodMiniType<EditOperation>;
 
 /** Schema of {@link FileEditArgs}. */
 export const fileEditArgsSchema = z.strictObject({
   path: pathField,
-  edits: z
-    .array(editOperationSchema)
-    .min(1, 'no edits given: send at least one { old_text, new_text }')
-    .max(MAX_EDITS_PER_CALL, `at most ${MAX_EDITS_PER_CALL} edits per call: split them into several calls`)
-    .describe('Edits applied in order, each to the result of the previous one; all succeed or nothing is written.'),
-  dry_run: z.boolean().optional().describe('Check every edit and return the diff without writing (default false).'),
+  edits: described(
+    z
+      .array(editOperationSchema)
+      .check(z.minLength(1, 'no edits given: send at least one { old_text, new_text }'))
+      .check(z.maxLength(MAX_EDITS_PER_CALL, `at most ${MAX_EDITS_PER_CALL} edits per call: split them into several calls`)),
+    'Edits applied in order, each to the result of the previous one; all succeed or nothing is written.',
+  ),
+  dry_run: described(z.optional(z.boolean()), 'Check every edit and return the diff without writing (default false).'),
   match: matchModeField,
-  full_diff: z.boolean().optional().describe('Return the diff and dry-run previews with every line whole (default false: lines over 500 characters are cut to a window around each change, with the columns shown).'),
+  full_diff: described(
+    z.optional(z.boolean()),
+    'Return the diff and dry-run previews with every line whole (default false: lines over 500 characters are cut to a window around each change, with the columns shown).',
+  ),
   expected_hash: expectedHashField,
-}) satisfies z.ZodType<FileEditArgs>;
+}) satisfies z.ZodMiniType<FileEditArgs>;
 
 export type { MatchMode };

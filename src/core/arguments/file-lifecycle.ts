@@ -1,5 +1,5 @@
-import * as z from 'zod';
-import { dryRunField, expectedHashField, fileText, pathField } from './common.js';
+import * as z from 'zod/mini';
+import { described, dryRunField, expectedHashField, fileText, pathField } from './common.js';
 
 /** Arguments of `createFile`. */
 export interface CreateFileArgs {
@@ -41,39 +41,45 @@ export interface MoveFileArgs {
   dry_run?: boolean;
 }
 
-const overwriteField = z.boolean().optional();
+const overwriteField = z.optional(z.boolean());
 
 /** Schema of {@link CreateFileArgs}. */
 export const createFileArgsSchema = z
   .strictObject({
-    path: pathField.describe('The new file, relative to the root; missing folders are created.'),
-    content: fileText().describe('The whole text of the file.'),
-    overwrite: overwriteField.describe('Replace the file if it exists; then expected_hash must be its hash (from file_read or an earlier write), so nothing unseen is lost.'),
+    path: described(pathField, 'The new file, relative to the root; missing folders are created.'),
+    content: described(fileText(), 'The whole text of the file.'),
+    overwrite: described(overwriteField, 'Replace the file if it exists; then expected_hash must be its hash (from file_read or an earlier write), so nothing unseen is lost.'),
     expected_hash: expectedHashField,
     dry_run: dryRunField,
   })
-  .superRefine((args, context) => {
-    if (args.overwrite === true && args.expected_hash === undefined) context.addIssue({ code: 'custom', path: ['expected_hash'], message: 'is required with overwrite: true (the hash of the file being replaced, from file_read)' });
-  }) satisfies z.ZodType<CreateFileArgs>;
+  .check(
+    z.superRefine((args, context) => {
+      if (args.overwrite === true && args.expected_hash === undefined)
+        context.addIssue({ code: 'custom', path: ['expected_hash'], message: 'is required with overwrite: true (the hash of the file being replaced, from file_read)' });
+    }),
+  ) satisfies z.ZodMiniType<CreateFileArgs>;
 
 /** Schema of {@link DeleteFileArgs}. */
 export const deleteFileArgsSchema = z.strictObject({
-  path: pathField.describe('The file to delete, relative to the root.'),
+  path: described(pathField, 'The file to delete, relative to the root.'),
   expected_hash: expectedHashField,
   dry_run: dryRunField,
-}) satisfies z.ZodType<DeleteFileArgs>;
+}) satisfies z.ZodMiniType<DeleteFileArgs>;
 
 /** Schema of {@link MoveFileArgs}. */
 export const moveFileArgsSchema = z
   .strictObject({
-    from: pathField.describe('The file to move or rename, relative to the root.'),
-    to: pathField.describe('Its new path, relative to the root; missing folders are created.'),
-    overwrite: overwriteField.describe('Replace a file at `to`; then to_expected_hash must be its hash.'),
-    expected_hash: expectedHashField.describe('The hash of the file at `from`, from an earlier read; if it changed since, nothing is moved (CONFLICT).'),
-    to_expected_hash: expectedHashField.describe('With overwrite: the hash of the file at `to` being replaced.'),
+    from: described(pathField, 'The file to move or rename, relative to the root.'),
+    to: described(pathField, 'Its new path, relative to the root; missing folders are created.'),
+    overwrite: described(overwriteField, 'Replace a file at `to`; then to_expected_hash must be its hash.'),
+    expected_hash: described(expectedHashField, 'The hash of the file at `from`, from an earlier read; if it changed since, nothing is moved (CONFLICT).'),
+    to_expected_hash: described(expectedHashField, 'With overwrite: the hash of the file at `to` being replaced.'),
     dry_run: dryRunField,
   })
-  .superRefine((args, context) => {
-    if (args.from === args.to) context.addIssue({ code: 'custom', path: ['to'], message: 'is the same path as from' });
-    if (args.overwrite === true && args.to_expected_hash === undefined) context.addIssue({ code: 'custom', path: ['to_expected_hash'], message: 'is required with overwrite: true (the hash of the file at `to` being replaced)' });
-  }) satisfies z.ZodType<MoveFileArgs>;
+  .check(
+    z.superRefine((args, context) => {
+      if (args.from === args.to) context.addIssue({ code: 'custom', path: ['to'], message: 'is the same path as from' });
+      if (args.overwrite === true && args.to_expected_hash === undefined)
+        context.addIssue({ code: 'custom', path: ['to_expected_hash'], message: 'is required with overwrite: true (the hash of the file at `to` being replaced)' });
+    }),
+  ) satisfies z.ZodMiniType<MoveFileArgs>;

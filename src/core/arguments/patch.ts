@@ -1,6 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { PatchFormat } from '../patch/patch-batch.js';
-import { fileText } from './common.js';
+import { described, fileText } from './common.js';
 import { matchModeField, type MatchMode } from './file-edit.js';
 
 /** Arguments of `applyPatch`. */
@@ -19,9 +19,12 @@ export interface ApplyPatchArgs {
 
 /** Schema of {@link ApplyPatchArgs}. */
 export const applyPatchArgsSchema = z.strictObject({
-  patch: fileText().min(1, 'is empty').describe('The patch: a "*** Begin Patch" envelope (Add/Delete/Update File, Move to, @@ hunks), SEARCH/REPLACE blocks (the file path on the line above "<<<<<<< SEARCH"), or a unified diff ("--- a/f", "+++ b/f", "@@ -l,n +l,n @@").'),
-  format: z.enum(['auto', 'apply_patch', 'search_replace', 'unified']).optional().describe('The patch format; default "auto" tells it by its markers.'),
-  path: z.string().min(1).optional().describe('The file that SEARCH/REPLACE blocks without a path of their own apply to, relative to the root.'),
-  dry_run: z.boolean().optional().describe('Check every hunk and return each file\'s diff without writing.'),
+  patch: described(
+    fileText().check(z.minLength(1, 'is empty')),
+    'The patch: a "*** Begin Patch" envelope (Add/Delete/Update File, Move to, @@ hunks), SEARCH/REPLACE blocks (the file path on the line above "<<<<<<< SEARCH"), or a unified diff ("--- a/f", "+++ b/f", "@@ -l,n +l,n @@").',
+  ),
+  format: described(z.optional(z.enum(['auto', 'apply_patch', 'search_replace', 'unified'])), 'The patch format; default "auto" tells it by its markers.'),
+  path: described(z.optional(z.string().check(z.minLength(1))), 'The file that SEARCH/REPLACE blocks without a path of their own apply to, relative to the root.'),
+  dry_run: described(z.optional(z.boolean()), "Check every hunk and return each file's diff without writing."),
   match: matchModeField,
-}) satisfies z.ZodType<ApplyPatchArgs>;
+}) satisfies z.ZodMiniType<ApplyPatchArgs>;

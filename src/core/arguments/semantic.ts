@@ -1,15 +1,16 @@
-import * as z from 'zod';
-import { expectedHashField, fileText, languageField, MAX_EDITS_PER_CALL, pathField, type FileArgs, type WriteOptions } from './common.js';
+import * as z from 'zod/mini';
+import { described, expectedHashField, fileText, languageField, MAX_EDITS_PER_CALL, pathField, type FileArgs, type WriteOptions } from './common.js';
 
 /**
  * The semantic edits of `applyEdits` (docs/spec/'s `set`, `add`, `remove`, `rename`, `move`): each
  * names a file and an address in it; the batch options apply to all of them.
  */
 
-const address = z
-  .string()
-  .describe('Address: a target path (one line per nesting level, e.g. "class User\\ndef save") plus an optional part: .body .params .returns .decorators .name .value .type .args .bases .type_params .imports, or an element by name (.timeout), ["key"] or [index]. The part may follow the last line or stand on a line of its own; "" + part (e.g. ".imports") is the file.');
-const editPath = pathField.describe('File, relative to the root.');
+const address = described(
+  z.string(),
+  'Address: a target path (one line per nesting level, e.g. "class User\\ndef save") plus an optional part: .body .params .returns .decorators .name .value .type .args .bases .type_params .imports, or an element by name (.timeout), ["key"] or [index]. The part may follow the last line or stand on a line of its own; "" + part (e.g. ".imports") is the file.',
+);
+const editPath = described(pathField, 'File, relative to the root.');
 
 /** `set`: the addressed part's text becomes `value` (the file must still parse). */
 export interface SetEdit extends FileArgs, Pick<WriteOptions, 'expected_hash'> {
@@ -107,80 +108,117 @@ export interface ApplyEditsArgs {
   transaction?: boolean;
 }
 
-const valueField = fileText().describe('The new text: zero-indent, or as read; it is re-indented where it goes.');
+const valueField = described(fileText(), 'The new text: zero-indent, or as read; it is re-indented where it goes.');
 
 /** Schema of {@link SemanticEdit}. */
 export const semanticEditSchema = z.discriminatedUnion('op', [
-  z.strictObject({ op: z.literal('set').describe('set: replace the part at address with value.'), path: editPath, address, value: valueField, language: languageField, expected_hash: expectedHashField }),
   z.strictObject({
-    op: z.literal('add').describe('add: insert value as a new item of the list at address.'),
+    op: described(z.literal('set'), 'set: replace the part at address with value.'),
     path: editPath,
     address,
-    value: valueField.describe('The new item as it should read, e.g. "timeout: int = 30", "\\"b\\": 2", "post", "@cache".'),
-    position: z.string().optional().describe('first | last (default) | before:<ref> | after:<ref> (an item by name or by the start of its text) | at:<n> (0-based).'),
-    language: languageField,
-    expected_hash: expectedHashField,
-  }),
-  z.strictObject({ op: z.literal('remove').describe('remove: delete the element at address (refused while it is referenced, unless force).'), path: editPath, address, force: z.boolean().optional().describe('Remove a declaration even if references to it remain.'), language: languageField, expected_hash: expectedHashField }),
-  z.strictObject({
-    op: z.literal('rename').describe('rename: give the declaration at address a new name, with every reference under the root.'),
-    path: editPath,
-    address,
-    new_name: z.string().min(1, 'must be the new identifier').describe('The new identifier (a #private member stays private: "y" and "#y" both give "#y").'),
-    include: z
-      .union([z.literal('candidates'), z.array(z.strictObject({ file: z.string().min(1).describe('File of the use, relative to the root.'), line: z.number().int().min(1).describe('1-based line of the use.'), column: z.number().int().min(1).describe('1-based column of the use.') }))])
-      .optional()
-      .describe('Member uses through receivers of unknown type (listed by AMBIGUOUS_REFERENCES): "candidates" renames them all; a list of {file, line, column} renames exactly those.'),
-    force: z.boolean().optional().describe('Rename what was proven even if other places mention the name and could not be resolved (UNRESOLVED_REFERENCES); those stay as they are.'),
+    value: valueField,
     language: languageField,
     expected_hash: expectedHashField,
   }),
   z.strictObject({
-    op: z.literal('move').describe('move: move the top-level declaration at address to another file (to) or place (position), with its imports.'),
+    op: described(z.literal('add'), 'add: insert value as a new item of the list at address.'),
     path: editPath,
     address,
-    to: pathField.optional().describe('Destination file (created if missing); omitted: reorder within the same file.'),
-    position: z.string().optional().describe('first | last (default) | before:<target> | after:<target> in the destination.'),
-    force: z.boolean().optional().describe('Move even if some places mention the name and could not be resolved (UNRESOLVED_REFERENCES); they stay as they are.'),
+    value: described(valueField, 'The new item as it should read, e.g. "timeout: int = 30", "\\"b\\": 2", "post", "@cache".'),
+    position: described(z.optional(z.string()), 'first | last (default) | before:<ref> | after:<ref> (an item by name or by the start of its text) | at:<n> (0-based).'),
     language: languageField,
     expected_hash: expectedHashField,
   }),
-]) satisfies z.ZodType<SemanticEdit>;
+  z.strictObject({
+    op: described(z.literal('remove'), 'remove: delete the element at address (refused while it is referenced, unless force).'),
+    path: editPath,
+    address,
+    force: described(z.optional(z.boolean()), 'Remove a declaration even if references to it remain.'),
+    language: languageField,
+    expected_hash: expectedHashField,
+  }),
+  z.strictObject({
+    op: described(z.literal('rename'), 'rename: give the declaration at address a new name, with every reference under the root.'),
+    path: editPath,
+    address,
+    new_name: described(z.string().check(z.minLength(1, 'must be the new identifier')), 'The new identifier (a #private member stays private: "y" and "#y" both give "#y").'),
+    include: described(
+      z.optional(
+        z.union([
+          z.literal('candidates'),
+          z.array(
+            z.strictObject({
+              file: described(z.string().check(z.minLength(1)), 'File of the use, relative to the root.'),
+              line: described(z.number().check(z.int()).check(z.gte(1)), '1-based line of the use.'),
+              column: described(z.number().check(z.int()).check(z.gte(1)), '1-based column of the use.'),
+            }),
+          ),
+        ]),
+      ),
+      'Member uses through receivers of unknown type (listed by AMBIGUOUS_REFERENCES): "candidates" renames them all; a list of {file, line, column} renames exactly those.',
+    ),
+    force: described(z.optional(z.boolean()), 'Rename what was proven even if other places mention the name and could not be resolved (UNRESOLVED_REFERENCES); those stay as they are.'),
+    language: languageField,
+    expected_hash: expectedHashField,
+  }),
+  z.strictObject({
+    op: described(z.literal('move'), 'move: move the top-level declaration at address to another file (to) or place (position), with its imports.'),
+    path: editPath,
+    address,
+    to: described(z.optional(pathField), 'Destination file (created if missing); omitted: reorder within the same file.'),
+    position: described(z.optional(z.string()), 'first | last (default) | before:<target> | after:<target> in the destination.'),
+    force: described(z.optional(z.boolean()), 'Move even if some places mention the name and could not be resolved (UNRESOLVED_REFERENCES); they stay as they are.'),
+    language: languageField,
+    expected_hash: expectedHashField,
+  }),
+]) satisfies z.ZodMiniType<SemanticEdit>;
 
-const editOptions = z
-  .strictObject({
-    dry_run: z.boolean().optional().describe('Preview: report would_change without writing.'),
-    transaction: z.boolean().optional().describe('All or nothing (default true).'),
-    validate: z.boolean().optional().describe('Refuse edits that add syntax errors (default true).'),
-    format: z.boolean().optional().describe('Format the changed lines with prettier when installed (default false).'),
-  })
-  .describe('Batch options.');
+const editOptions = described(
+  z.strictObject({
+    dry_run: described(z.optional(z.boolean()), 'Preview: report would_change without writing.'),
+    transaction: described(z.optional(z.boolean()), 'All or nothing (default true).'),
+    validate: described(z.optional(z.boolean()), 'Refuse edits that add syntax errors (default true).'),
+    format: described(z.optional(z.boolean()), 'Format the changed lines with prettier when installed (default false).'),
+  }),
+  'Batch options.',
+);
 
 /** Schema of {@link ApplyEditsArgs}. */
 export const applyEditsArgsSchema = z
   .strictObject({
-    edits: z.array(semanticEditSchema).max(MAX_EDITS_PER_CALL, `at most ${MAX_EDITS_PER_CALL} edits per call`).optional().describe('The edits, applied in order; all succeed or none is written.'),
-    edit: semanticEditSchema.optional().describe('One edit, instead of edits.'),
-    options: editOptions.optional(),
-    transaction: z.boolean().optional().describe('Same as options.transaction.'),
+    edits: described(
+      z.optional(z.array(semanticEditSchema).check(z.maxLength(MAX_EDITS_PER_CALL, `at most ${MAX_EDITS_PER_CALL} edits per call`))),
+      'The edits, applied in order; all succeed or none is written.',
+    ),
+    edit: described(z.optional(semanticEditSchema), 'One edit, instead of edits.'),
+    options: z.optional(editOptions),
+    transaction: described(z.optional(z.boolean()), 'Same as options.transaction.'),
   })
-  .superRefine((args, context) => {
-    if ((args.edits === undefined) === (args.edit === undefined)) {
-      context.addIssue({ code: 'custom', path: [args.edits === undefined ? 'edits' : 'edit'], message: args.edits === undefined ? 'give the edits as edits: [...] (or one as edit: {...})' : 'give either edits or edit, not both' });
-    }
-    if (args.edits?.length === 0) context.addIssue({ code: 'custom', path: ['edits'], message: 'is empty; give at least one edit' });
-  }) satisfies z.ZodType<ApplyEditsArgs>;
+  .check(
+    z.superRefine((args, context) => {
+      if ((args.edits === undefined) === (args.edit === undefined)) {
+        context.addIssue({
+          code: 'custom',
+          path: [args.edits === undefined ? 'edits' : 'edit'],
+          message: args.edits === undefined ? 'give the edits as edits: [...] (or one as edit: {...})' : 'give either edits or edit, not both',
+        });
+      }
+      if (args.edits?.length === 0) context.addIssue({ code: 'custom', path: ['edits'], message: 'is empty; give at least one edit' });
+    }),
+  ) satisfies z.ZodMiniType<ApplyEditsArgs>;
 
 /**
  * Schema of the `semantic_edit` tool's input: the batch always as `edits` (one shape for a model,
  * so the JSON Schema can require it); the library's {@link applyEditsArgsSchema} also takes `edit`.
  */
 export const semanticEditToolArgsSchema = z.strictObject({
-  edits: z
-    .array(semanticEditSchema)
-    .min(1, 'is empty; give at least one edit')
-    .max(MAX_EDITS_PER_CALL, `at most ${MAX_EDITS_PER_CALL} edits per call`)
-    .describe('The edits, applied in order, each seeing the previous ones; all succeed or none is written (one edit is a list of one).'),
-  options: editOptions.optional(),
-  transaction: z.boolean().optional().describe('Same as options.transaction.'),
-}) satisfies z.ZodType<ApplyEditsArgs>;
+  edits: described(
+    z
+      .array(semanticEditSchema)
+      .check(z.minLength(1, 'is empty; give at least one edit'))
+      .check(z.maxLength(MAX_EDITS_PER_CALL, `at most ${MAX_EDITS_PER_CALL} edits per call`)),
+    'The edits, applied in order, each seeing the previous ones; all succeed or none is written (one edit is a list of one).',
+  ),
+  options: z.optional(editOptions),
+  transaction: described(z.optional(z.boolean()), 'Same as options.transaction.'),
+}) satisfies z.ZodMiniType<ApplyEditsArgs>;

@@ -1,5 +1,5 @@
-import * as z from 'zod';
-import { dryRunField, expectedHashField, fileText, isWellFormed, languageField, pathField, targetField, type FileArgs, type WriteOptions } from './common.js';
+import * as z from 'zod/mini';
+import { described, dryRunField, expectedHashField, fileText, isWellFormed, languageField, pathField, targetField, type FileArgs, type WriteOptions } from './common.js';
 
 /** Arguments of `readStructure`. */
 export interface ReadStructureArgs extends FileArgs {
@@ -82,28 +82,52 @@ export type MoveStructureNextToArgs = Omit<MoveStructureArgs, 'position' | 'dest
 /** Arguments of the specified `move_structure_to_file_start` / `move_structure_to_file_end` tools. */
 export type MoveStructureToFileArgs = Omit<MoveStructureArgs, 'position' | 'dest_target'>;
 
-const content = fileText().describe('The new text, at zero indent (it is re-indented to the destination, keeping its relative indentation) or as readStructure returned it. At most 1 MB.');
-const oldText = z.string().min(1, 'must not be empty').refine(isWellFormed, 'contains half of a character (a lone UTF-16 surrogate)').describe('The exact text to find inside the structure: literal, case-sensitive, whitespace included.');
-const newText = fileText().describe('The text that replaces it (written as given, not re-indented).');
+const content = described(fileText(), 'The new text, at zero indent (it is re-indented to the destination, keeping its relative indentation) or as readStructure returned it. At most 1 MB.');
+const oldText = described(
+  z.string().check(z.minLength(1, 'must not be empty')).check(z.refine(isWellFormed, 'contains half of a character (a lone UTF-16 surrogate)')),
+  'The exact text to find inside the structure: literal, case-sensitive, whitespace included.',
+);
+const newText = described(fileText(), 'The text that replaces it (written as given, not re-indented).');
 
 /** Schema of {@link ReadStructureArgs}. */
-export const readStructureArgsSchema = z.strictObject({ path: pathField, target: targetField, language: languageField }) satisfies z.ZodType<ReadStructureArgs>;
+export const readStructureArgsSchema = z.strictObject({ path: pathField, target: targetField, language: languageField }) satisfies z.ZodMiniType<ReadStructureArgs>;
 
 /** Schema of {@link ListStructuresArgs}. */
 export const listStructuresArgsSchema = z.strictObject({
   path: pathField,
-  depth: z.number().int().min(1).optional().describe('How many levels to list (1 = top level only); all when omitted.'),
+  depth: described(z.optional(z.number().check(z.int()).check(z.gte(1))), 'How many levels to list (1 = top level only); all when omitted.'),
   language: languageField,
-}) satisfies z.ZodType<ListStructuresArgs>;
+}) satisfies z.ZodMiniType<ListStructuresArgs>;
 
 /** Schema of {@link ReplaceStructureArgs}. */
-export const replaceStructureArgsSchema = z.strictObject({ path: pathField, target: targetField, content, language: languageField, dry_run: dryRunField, expected_hash: expectedHashField }) satisfies z.ZodType<ReplaceStructureArgs>;
+export const replaceStructureArgsSchema = z.strictObject({
+  path: pathField,
+  target: targetField,
+  content,
+  language: languageField,
+  dry_run: dryRunField,
+  expected_hash: expectedHashField,
+}) satisfies z.ZodMiniType<ReplaceStructureArgs>;
 
 /** Schema of {@link DeleteStructureArgs}. */
-export const deleteStructureArgsSchema = z.strictObject({ path: pathField, target: targetField, language: languageField, dry_run: dryRunField, expected_hash: expectedHashField }) satisfies z.ZodType<DeleteStructureArgs>;
+export const deleteStructureArgsSchema = z.strictObject({
+  path: pathField,
+  target: targetField,
+  language: languageField,
+  dry_run: dryRunField,
+  expected_hash: expectedHashField,
+}) satisfies z.ZodMiniType<DeleteStructureArgs>;
 
 /** Schema of {@link ReplaceTextInStructureArgs}. */
-export const replaceTextInStructureArgsSchema = z.strictObject({ path: pathField, target: targetField, old_text: oldText, new_text: newText, language: languageField, dry_run: dryRunField, expected_hash: expectedHashField }) satisfies z.ZodType<ReplaceTextInStructureArgs>;
+export const replaceTextInStructureArgsSchema = z.strictObject({
+  path: pathField,
+  target: targetField,
+  old_text: oldText,
+  new_text: newText,
+  language: languageField,
+  dry_run: dryRunField,
+  expected_hash: expectedHashField,
+}) satisfies z.ZodMiniType<ReplaceTextInStructureArgs>;
 
 /** Schema of {@link ReplaceAllTextInStructureArgs}. */
 export const replaceAllTextInStructureArgsSchema = z.strictObject({
@@ -111,60 +135,69 @@ export const replaceAllTextInStructureArgsSchema = z.strictObject({
   target: targetField,
   old_text: oldText,
   new_text: newText,
-  expected_count: z.number().int().min(1).optional().describe('How many occurrences there must be; the call fails with COUNT_MISMATCH otherwise.'),
+  expected_count: described(z.optional(z.number().check(z.int()).check(z.gte(1))), 'How many occurrences there must be; the call fails with COUNT_MISMATCH otherwise.'),
   language: languageField,
   dry_run: dryRunField,
   expected_hash: expectedHashField,
-}) satisfies z.ZodType<ReplaceAllTextInStructureArgs>;
+}) satisfies z.ZodMiniType<ReplaceAllTextInStructureArgs>;
 
 /** Schema of {@link InsertStructureArgs}. */
-export const insertStructureArgsSchema = z.strictObject({ path: pathField, target: targetField, content, language: languageField, dry_run: dryRunField, expected_hash: expectedHashField }) satisfies z.ZodType<InsertStructureArgs>;
+export const insertStructureArgsSchema = z.strictObject({
+  path: pathField,
+  target: targetField,
+  content,
+  language: languageField,
+  dry_run: dryRunField,
+  expected_hash: expectedHashField,
+}) satisfies z.ZodMiniType<InsertStructureArgs>;
 
 /** Schema of {@link MoveStructureArgs}. */
 export const moveStructureArgsSchema = z
   .strictObject({
-    source_path: pathField.describe('The file holding the structure to move, relative to the root.'),
+    source_path: described(pathField, 'The file holding the structure to move, relative to the root.'),
     source_target: targetField,
-    dest_path: pathField.describe('The file holding dest_target, relative to the root (the same file as source_path to move within it).'),
-    dest_target: targetField.optional(),
-    position: z.enum(['before', 'after', 'file_start', 'file_end']).describe('before / after dest_target, or the start / end of dest_path.'),
+    dest_path: described(pathField, 'The file holding dest_target, relative to the root (the same file as source_path to move within it).'),
+    dest_target: z.optional(targetField),
+    position: described(z.enum(['before', 'after', 'file_start', 'file_end']), 'before / after dest_target, or the start / end of dest_path.'),
     source_language: languageField,
     dest_language: languageField,
     dry_run: dryRunField,
     expected_hash: expectedHashField,
     dest_expected_hash: expectedHashField,
   })
-  .superRefine((args, context) => {
-    const needsTarget = args.position === 'before' || args.position === 'after';
-    if (needsTarget && args.dest_target === undefined) {
-      context.addIssue({ code: 'custom', path: ['dest_target'], message: `is required with position "${args.position}": the structure to move next to ("" for the file)` });
-    }
-    if (!needsTarget && args.dest_target !== undefined && args.dest_target !== '') {
-      context.addIssue({ code: 'custom', path: ['dest_target'], message: `is not used with position "${args.position}"; leave it out, or use position "before" / "after"` });
-    }
-  }) satisfies z.ZodType<MoveStructureArgs>;
+  .check(
+    z.superRefine((args, context) => {
+      const needsTarget = args.position === 'before' || args.position === 'after';
+      if (needsTarget && args.dest_target === undefined) {
+        context.addIssue({ code: 'custom', path: ['dest_target'], message: `is required with position "${args.position}": the structure to move next to ("" for the file)` });
+      }
+      if (!needsTarget && args.dest_target !== undefined && args.dest_target !== '') {
+        context.addIssue({ code: 'custom', path: ['dest_target'], message: `is not used with position "${args.position}"; leave it out, or use position "before" / "after"` });
+      }
+    }),
+  ) satisfies z.ZodMiniType<MoveStructureArgs>;
 
 /** Schema of {@link MoveStructureNextToArgs}. */
 export const moveStructureNextToArgsSchema = z.strictObject({
-  source_path: pathField.describe('The file holding the structure to move, relative to the root.'),
-  source_target: targetField.describe('The structure to move (a target path, as in read_structure).'),
-  dest_path: pathField.describe('The file holding dest_target, relative to the root (the same file as source_path to move within it).'),
-  dest_target: targetField.describe('The structure to put it next to, in dest_path ("" for the file).'),
+  source_path: described(pathField, 'The file holding the structure to move, relative to the root.'),
+  source_target: described(targetField, 'The structure to move (a target path, as in read_structure).'),
+  dest_path: described(pathField, 'The file holding dest_target, relative to the root (the same file as source_path to move within it).'),
+  dest_target: described(targetField, 'The structure to put it next to, in dest_path ("" for the file).'),
   source_language: languageField,
   dest_language: languageField,
   dry_run: dryRunField,
   expected_hash: expectedHashField,
   dest_expected_hash: expectedHashField,
-}) satisfies z.ZodType<MoveStructureNextToArgs>;
+}) satisfies z.ZodMiniType<MoveStructureNextToArgs>;
 
 /** Schema of {@link MoveStructureToFileArgs}. */
 export const moveStructureToFileArgsSchema = z.strictObject({
-  source_path: pathField.describe('The file holding the structure to move, relative to the root.'),
-  source_target: targetField.describe('The structure to move (a target path, as in read_structure).'),
-  dest_path: pathField.describe('The file it goes to; created with its folders if missing.'),
+  source_path: described(pathField, 'The file holding the structure to move, relative to the root.'),
+  source_target: described(targetField, 'The structure to move (a target path, as in read_structure).'),
+  dest_path: described(pathField, 'The file it goes to; created with its folders if missing.'),
   source_language: languageField,
   dest_language: languageField,
   dry_run: dryRunField,
   expected_hash: expectedHashField,
   dest_expected_hash: expectedHashField,
-}) satisfies z.ZodType<MoveStructureToFileArgs>;
+}) satisfies z.ZodMiniType<MoveStructureToFileArgs>;

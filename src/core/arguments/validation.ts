@@ -1,16 +1,20 @@
 import { err, ok, type Result } from 'neverthrow';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
+import english from 'zod/v4/locales/en.js';
 import { invalidArgument, makeError, type ErrorOf } from '../errors.js';
 import { boundedDistance } from '../text/levenshtein.js';
 import { utf8Length } from '../text/utf8.js';
+
+const ENGLISH = english();
 
 /**
  * Validates input against a schema, naming every offending field in `INVALID_ARGUMENT`. A field
  * the schema does not know is answered with the one it most likely meant (`oldText` → `old_text`,
  * `start_line` → `startLine`), or with the fields it takes.
  */
-export function validateArguments<T>(schema: z.ZodType<T>, input: unknown): Result<T, ErrorOf<'INVALID_ARGUMENT'>> {
-  const parsed = schema.safeParse(input);
+export function validateArguments<T>(schema: z.ZodMiniType<T>, input: unknown): Result<T, ErrorOf<'INVALID_ARGUMENT'>> {
+  // English messages for the issues a schema words no better itself (zod/mini carries no locale).
+  const parsed = schema.safeParse(input, { error: ENGLISH.localeError });
   if (parsed.success) return ok(parsed.data);
   // Fields written under another name, by where they belong: "edits.0" -> { old_text: "oldText" }.
   const renamed = new Map<string, Map<string, string>>();
@@ -47,27 +51,27 @@ export function validateArguments<T>(schema: z.ZodType<T>, input: unknown): Resu
 /** A schema's definition, as zod 4 exposes it to libraries (`schema._zod.def`). */
 interface SchemaDefinition {
   type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  options?: readonly z.ZodType[];
-  left?: z.ZodType;
-  right?: z.ZodType;
-  getter?: () => z.ZodType;
+  shape?: Record<string, z.ZodMiniType>;
+  element?: z.ZodMiniType;
+  innerType?: z.ZodMiniType;
+  in?: z.ZodMiniType;
+  options?: readonly z.ZodMiniType[];
+  left?: z.ZodMiniType;
+  right?: z.ZodMiniType;
+  getter?: () => z.ZodMiniType;
 }
 
-function definitionOf(schema: z.ZodType): SchemaDefinition {
+function definitionOf(schema: z.ZodMiniType): SchemaDefinition {
   return (schema as unknown as { _zod: { def: SchemaDefinition } })._zod.def;
 }
 
 /** The field names an object schema takes at `path` (every variant's, under a union). */
-function knownFields(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): string[] {
+function knownFields(schema: z.ZodMiniType, path: ReadonlyArray<PropertyKey>): string[] {
   const found = new Set<string>();
-  const visit = (node: z.ZodType, at: number, depth: number): void => {
+  const visit = (node: z.ZodMiniType, at: number, depth: number): void => {
     if (depth > 50) return;
     const definition = definitionOf(node);
-    const next = (child: z.ZodType | undefined, step = 0) => child && visit(child, at + step, depth + 1);
+    const next = (child: z.ZodMiniType | undefined, step = 0) => child && visit(child, at + step, depth + 1);
     switch (definition.type) {
       case 'object':
         if (at === path.length) for (const key of Object.keys(definition.shape ?? {})) found.add(key);
@@ -131,11 +135,15 @@ export function checkContentSizes(texts: ReadonlyArray<{ field: string; text: st
     const size = utf8Length(text);
     if (size > limit) {
       return err(
-        makeError('CONTENT_TOO_LARGE', `${field} is ${size} bytes, over the ${limit}-byte limit for one argument; nothing was written. Split the change into several calls (for example one per nested structure).`, {
-          field,
-          content_size: size,
-          limit,
-        }),
+        makeError(
+          'CONTENT_TOO_LARGE',
+          `${field} is ${size} bytes, over the ${limit}-byte limit for one argument; nothing was written. Split the change into several calls (for example one per nested structure).`,
+          {
+            field,
+            content_size: size,
+            limit,
+          },
+        ),
       );
     }
   }
