@@ -70,6 +70,12 @@ export interface PartRules {
   readonly bodyOf: ((fn: Node) => Node | null) | null;
   /** How an empty parameter list is written, when not as nothing (C's `(void)`). */
   readonly emptyParameters: string | null;
+  /**
+   * Where `.params` of a function written without a parameter list (Ruby's `def name`) is created:
+   * right after the function's `name` field, between `open` and `close`, for these function node
+   * types; `null` when every function has its list (or, as in Bash, none can take one).
+   */
+  readonly createdParameters?: { readonly functionTypes: readonly string[]; readonly open: string; readonly close: string } | null;
 }
 
 /** Names: what an identifier is, which words are reserved, what names the receiver of a method. */

@@ -310,6 +310,14 @@ function listFor(context: PartContext, path: StructurePath, container: Node, kin
   };
 }
 
+/** The list `add` creates on a function written without parameters (`def name` in Ruby), where the profile allows one. */
+function createdParameterList(context: PartContext, fn: Node, description: string): ListModel | null {
+  const created = profileOf(context.tree.language).parts.createdParameters;
+  const name = created && created.functionTypes.includes(fn.type) ? fn.childForFieldName('name') : null;
+  if (!created || !name) return null;
+  return { kind: 'params', separator: ',', open: null, close: null, items: [], tail: 0, blockLayout: false, create: { at: name.endIndex, open: created.open, close: created.close }, description };
+}
+
 /** What `add` without a part adds to, and what `.name` looks up, for a node. */
 function defaultList(context: PartContext, path: StructurePath, node: Node, description: string): ListModel | null {
   const literal = LITERAL_LISTS[node.type];
@@ -318,7 +326,8 @@ function defaultList(context: PartContext, path: StructurePath, node: Node, desc
   const fn = functionOf(node);
   if (fn) {
     const params = parametersOf(context, fn);
-    return params ? (params.type === 'identifier' ? null : listFor(context, path, params, 'params', `the parameters of ${description}`)) : null;
+    if (params) return params.type === 'identifier' ? null : listFor(context, path, params, 'params', `the parameters of ${description}`);
+    return createdParameterList(context, fn, `the parameters of ${description}`);
   }
   if (CALL_TYPES.has(node.type)) {
     const args = node.childForFieldName('arguments');
