@@ -8,6 +8,15 @@ import { syntaxEditorOver as editorOver, expectFigures, expectOk, lines } from '
  */
 
 describe('replaceStructure keeps what the content leaves out (case 3)', () => {
+  it('HTML: content that starts with the element\'s own comment replaces it, not a second copy above it', async () => {
+    // /usr/share/doc/libffi8/html/Complex.html: Texinfo's comment right above <head>.
+    const source = lines('<html>', '<!-- Created by GNU Texinfo 6.8 -->', '<head>', '<title>A</title>', '</head>', '</html>');
+    const { editor, fs } = editorOver({ 'a.html': source });
+    const content = '<!-- Created by GNU Texinfo 7.1 -->\n<head>\n<title>A</title>\n</head>';
+    expect(expectFigures(await editor.replaceStructure({ path: 'a.html', target: '<html>\n<head>', content }))).toMatchObject({ lines: [2, 5], kept_leading_lines: 0 });
+    expect(fs.snapshot()['a.html']).toBe(lines('<html>', '<!-- Created by GNU Texinfo 7.1 -->', '<head>', '<title>A</title>', '</head>', '</html>'));
+  });
+
   it('Go: a doc comment above a type', async () => {
     const source = lines('package x', '', '// NamedInt is a named int.', 'type NamedInt int', '');
     const { editor, fs } = editorOver({ 'x.go': source });

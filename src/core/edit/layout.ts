@@ -130,7 +130,7 @@ export function isAttachedOnly(text: string): boolean {
 }
 
 /** Text made only of comment, decorator, annotation or attribute lines. */
-const ATTACHED_ONLY = /^(?:[ \t]*(?:\/\/|#|\/\*|\*(?:[ /]|$)|--|@)[^\n]*(?:\n|$))+$/;
+const ATTACHED_ONLY = /^(?:[ \t]*(?:\/\/|#|\/\*|\*(?:[ /]|$)|--|@|<!--)[^\n]*(?:\n|$))+$/;
 
 type TopLevelDefinitions = NonNullable<LayoutRules['topLevelDefinitions']>;
 
