@@ -44,3 +44,22 @@ describe('a Ruby method written without parentheses', () => {
     expect(result.isErr() && result.error.error).toBe('PART_NOT_FOUND');
   });
 });
+
+describe('a parameter added where a variadic one must stay last', () => {
+  const cases = [
+    { file: 'a.go', source: 'package a\n\nfunc f(a int, b ...int) {\n}\n', address: 'func f.params', value: 'c string', expected: 'package a\n\nfunc f(a int, c string, b ...int) {\n}\n' },
+    { file: 'A.java', source: 'class A {\n  void f(int a, String... b) {}\n}\n', address: 'class A\nvoid f.params', value: 'int c', expected: 'class A {\n  void f(int a, int c, String... b) {}\n}\n' },
+    // LuaRocks, upload/api.lua: `function Api:raw_method(path, ...)`.
+    { file: 'a.lua', source: 'function Api:raw(path, ...)\n  return path\nend\n', address: 'function Api:raw.params', value: 'zz', expected: 'function Api:raw(path, zz, ...)\n  return path\nend\n' },
+    // Go's own sources, types2/object.go: a method of an interface.
+    { file: 'b.go', source: 'package a\n\ntype Object interface {\n\tParent() *Scope\n}\n', address: 'type Object\nParent.params', value: 'y int', expected: 'package a\n\ntype Object interface {\n\tParent(y int) *Scope\n}\n' },
+  ];
+  for (const { file, source, address, value, expected } of cases) {
+    it(`${file}: ${address.replace('\n', ' / ')}`, async () => {
+      const fs = memoryFs({ [file]: source });
+      const editor = createEditor({ fs, semantic: 'syntax' });
+      expectOk(await editor.applyEdits({ edits: [{ op: 'add', path: file, address, value }] }));
+      expect(fs.snapshot()[file]).toBe(expected);
+    });
+  }
+});

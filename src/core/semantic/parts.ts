@@ -56,6 +56,8 @@ const FUNCTION_TYPES = new Set([
   'method_declaration', 'function_item', 'function_signature_item', 'constructor_declaration', 'func_literal', 'closure_expression',
   // Ruby
   'method', 'singleton_method',
+  // Go interface methods (`method_spec` in older grammars)
+  'method_elem', 'method_spec',
 ]);
 const CALL_TYPES = new Set(['call', 'call_expression', 'new_expression', 'method_invocation', 'macro_invocation', 'object_creation_expression']);
 const VARIABLE_TYPES = new Set([
@@ -256,7 +258,15 @@ function separatorOf(container: Node, kind: ListKind): ',' | '|' | '&' {
 function tailIndex(items: readonly Node[]): number {
   for (let i = items.length - 1; i >= 0; i--) {
     const item = items[i]!;
-    const rest = item.type === 'dictionary_splat_pattern' || item.type === 'rest_pattern' || item.type === 'variadic_parameter' || (item.type === 'required_parameter' && item.childForFieldName('pattern')?.type === 'rest_pattern');
+    // `**kwargs`, `...rest`, C's and PHP's `...`, Go's `...T`, Java's `T... xs`, Lua's `...`: nothing may follow them.
+    const rest =
+      item.type === 'dictionary_splat_pattern' ||
+      item.type === 'rest_pattern' ||
+      item.type === 'variadic_parameter' ||
+      item.type === 'variadic_parameter_declaration' ||
+      item.type === 'spread_parameter' ||
+      item.type === 'vararg_expression' ||
+      (item.type === 'required_parameter' && item.childForFieldName('pattern')?.type === 'rest_pattern');
     if (!rest) return i + 1;
   }
   return 0;
