@@ -63,3 +63,28 @@ describe('a parameter added where a variadic one must stay last', () => {
     });
   }
 });
+
+describe('a body whose closing brace ends a line of code', () => {
+  // JDK 17, sun/font/AttributeValues.java.
+  const source = 'class A {\n    public void setLigatures(int f) {\n      this.ligatures = (byte)f; update(ELIGATURES); }\n}\n';
+  const address = 'class A\npublic void setLigatures\n.body';
+
+  it('set to the statements it has: the file is unchanged', async () => {
+    const fs = memoryFs({ 'A.java': source });
+    expectOk(await createEditor({ fs, semantic: 'syntax' }).applyEdits({ edits: [{ op: 'set', path: 'A.java', address, value: 'this.ligatures = (byte)f; update(ELIGATURES);' }] }));
+    expect(fs.snapshot()['A.java']).toBe(source);
+  });
+
+  it('set to other statements: the brace goes on its own line, indented as the line that opens it', async () => {
+    const fs = memoryFs({ 'A.java': source });
+    expectOk(await createEditor({ fs, semantic: 'syntax' }).applyEdits({ edits: [{ op: 'set', path: 'A.java', address, value: 'int x = 1;\nupdate(x);' }] }));
+    expect(fs.snapshot()['A.java']).toBe('class A {\n    public void setLigatures(int f) {\n      int x = 1;\n      update(x);\n    }\n}\n');
+  });
+});
+
+it('a one-line body set to the statement it has keeps its spacing (JDK 17, XML11DocumentScannerImpl.java)', async () => {
+  const source = 'class A {\n    public A() {super();} // <init>()\n}\n';
+  const fs = memoryFs({ 'A.java': source });
+  expectOk(await createEditor({ fs, semantic: 'syntax' }).applyEdits({ edits: [{ op: 'set', path: 'A.java', address: 'class A\npublic A()\n.body', value: 'super();' }] }));
+  expect(fs.snapshot()['A.java']).toBe(source);
+});

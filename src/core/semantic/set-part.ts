@@ -84,10 +84,16 @@ function setBody(context: PartContext, part: ResolvedPart, value: string, style:
   const normalized = normalizeContent(value);
   if (open && close && open.type === '{' && close.type === '}') {
     const inner = children.slice(1, -1).filter((child) => child.isNamed);
-    const closeIndentation = indentationAt(source, close.startIndex);
+    // A `}` that ends a line of code (`  x = 1; }`) goes on a line of its own, indented as the `{` line.
+    const closeStartsLine = /^[ \t]*$/.test(text.slice(source.lineStarts[lineOfOffset(source, close.startIndex) - 1]!, close.startIndex));
+    const closeIndentation = closeStartsLine ? indentationAt(source, close.startIndex) : leadingWhitespace(text.slice(source.lineStarts[lineOfOffset(source, open.startIndex) - 1]!));
     const multiline = normalized.includes('\n') || lineOfOffset(source, close.startIndex) > lineOfOffset(source, open.endIndex);
+    // The same one-line statements (`{super();}`): nothing changes.
+    if (!normalized.includes('\n') && text.slice(open.endIndex, close.startIndex).trim() === normalized.trim()) return [];
     if (!multiline) return [{ start: open.endIndex, end: close.startIndex, text: ` ${normalized.trim()} ` }];
     const indentation = inner[0] && lineOfOffset(source, inner[0].startIndex) > lineOfOffset(source, open.endIndex) ? indentationAt(source, inner[0].startIndex) : closeIndentation + style.unit;
+    // The statements it has, set again: nothing changes (not even where its braces sit).
+    if (inner.length > 0 && rebaseIndentation(normalized, indentation, style).slice(indentation.length) === text.slice(inner[0]!.startIndex, inner[inner.length - 1]!.endIndex)) return [];
     const replacement = narrowReplacement(source, open.endIndex, close.startIndex, `\n${rebaseIndentation(normalized, indentation, style)}\n${closeIndentation}`);
     return replacement ? [replacement] : [];
   }
