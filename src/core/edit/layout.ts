@@ -165,10 +165,13 @@ function usesWiderSpacingAtTopLevel(tree: StructureTree, rule: TopLevelDefinitio
  */
 export function spacingNextTo(tree: StructureTree, parent: StructureNode, index: number, side: 'before' | 'after', content: string, kinds?: ContentKinds): number {
   const { source } = tree;
+  const { layout } = profileOf(tree.language);
   const node = parent.children[index];
+  // Comments, decorators or attributes put before a structure belong to it: no blank line.
+  if (side === 'before' && node && layout.commentsAttach && ATTACHED_ONLY.test(content)) return 0;
   let spacing: number | null = null;
   // What the file does between structures of these two kinds comes first, when known.
-  if (node && kinds && !(side === 'before' && profileOf(tree.language).layout.commentsAttach && ATTACHED_ONLY.test(content))) {
+  if (node && kinds) {
     const own = spacingKind(node.kind);
     const neighbour = side === 'before' ? kinds.last : kinds.first;
     const observed = side === 'before' ? observedSpacing(tree, parent, neighbour, own, index) : observedSpacing(tree, parent, own, neighbour, index);
@@ -176,7 +179,7 @@ export function spacingNextTo(tree: StructureTree, parent: StructureNode, index:
     // No habit for these two kinds: one-line structures of one kind sit as the profile puts them
     // when alone (imports tight); a change of kind as the file changes kind; else as below.
     if (neighbour !== own) spacing = observedGap(tree, parent, (upper, lower) => upper !== lower, index);
-    else if (!content.includes('\n') && node.lineRange[0] === node.lineRange[1]) spacing = profileOf(tree.language).layout.blankLinesWithoutSiblings(node.kind, false);
+    else if (!content.includes('\n') && node.lineRange[0] === node.lineRange[1]) spacing = layout.blankLinesWithoutSiblings(node.kind, false);
   }
   if (node && spacing === null) {
     const hasPrevious = index > 0;
@@ -186,9 +189,6 @@ export function spacingNextTo(tree: StructureTree, parent: StructureNode, index:
     if (side === 'before') spacing = hasPrevious ? above() : hasNext ? below() : null;
     else spacing = hasNext ? below() : hasPrevious ? above() : null;
   }
-  const { layout } = profileOf(tree.language);
-  // Comments, decorators or attributes put before a structure belong to it: no blank line.
-  if (side === 'before' && node && layout.commentsAttach && ATTACHED_ONLY.test(content)) return 0;
   spacing ??= layout.blankLinesWithoutSiblings(node?.kind, content.includes('\n') || (node !== undefined && node.lineRange[0] !== node.lineRange[1]));
   const definitions = layout.topLevelDefinitions;
   if (definitions && parent === tree.root && spacing < definitions.blankLines) {
@@ -199,9 +199,9 @@ export function spacingNextTo(tree: StructureTree, parent: StructureNode, index:
 }
 
 /**
- * The kinds of the first and last structure of content about to be inserted (as the content parses
- * on its own, or as the structures of the file it resembles are), so its spacing can follow what
- * the file does between structures of those kinds.
+ * The kinds of the first and last structure of content about to be inserted (as it parses where it
+ * goes, or as the structures of the file it resembles are), so its spacing can follow what the
+ * file does between structures of those kinds.
  */
 export interface ContentKinds {
   readonly first: string;
@@ -270,10 +270,7 @@ export function observedGap(tree: StructureTree, parent: StructureNode, pair: (u
 
 /** Every structure of a kind under `root`, but `except`. */
 function* structuresOfKind(root: StructureNode, kind: string, except: StructureNode): Generator<StructureNode> {
-  for (const child of root.children) {
-    if (child.kind === kind && child !== except) yield child;
-    yield* structuresOfKind(child, kind, except);
-  }
+  for (const structure of everyStructure(root)) if (structure.kind === kind && structure !== except) yield structure;
 }
 
 /**
@@ -310,6 +307,7 @@ export function kindByLeadWord(tree: StructureTree, parent: StructureNode, text:
   return agreed(everyStructure(tree.root)) ?? null;
 }
 
+/** Every structure under `root`, each before its children. */
 function* everyStructure(root: StructureNode): Generator<StructureNode> {
   for (const child of root.children) {
     yield child;
