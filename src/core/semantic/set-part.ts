@@ -85,8 +85,9 @@ function setBody(context: PartContext, part: ResolvedPart, value: string, style:
   if (open && close && open.type === '{' && close.type === '}') {
     const inner = children.slice(1, -1).filter((child) => child.isNamed);
     // A `}` that ends a line of code (`  x = 1; }`) goes on a line of its own, indented as the `{` line.
-    const closeStartsLine = /^[ \t]*$/.test(text.slice(source.lineStarts[lineOfOffset(source, close.startIndex) - 1]!, close.startIndex));
-    const closeIndentation = closeStartsLine ? indentationAt(source, close.startIndex) : leadingWhitespace(text.slice(source.lineStarts[lineOfOffset(source, open.startIndex) - 1]!));
+    const closeLineIndentation = indentationAt(source, close.startIndex);
+    const closeStartsLine = source.lineStarts[lineOfOffset(source, close.startIndex) - 1]! + closeLineIndentation.length === close.startIndex;
+    const closeIndentation = closeStartsLine ? closeLineIndentation : indentationAt(source, open.startIndex);
     const multiline = normalized.includes('\n') || lineOfOffset(source, close.startIndex) > lineOfOffset(source, open.endIndex);
     // The same one-line statements (`{super();}`): nothing changes.
     if (!normalized.includes('\n') && text.slice(open.endIndex, close.startIndex).trim() === normalized.trim()) return [];
