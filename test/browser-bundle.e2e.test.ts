@@ -15,17 +15,11 @@ const DISABLED_BY_DEPENDENCIES = new Set(['(disabled):fs/promises', '(disabled):
 /** The size goal of issue 22 (minified, without grammars); printed as met or not, not asserted. */
 const GOAL_BYTES = 400 * 1024;
 
+/** A minified browser build of an entry, in memory, with its metafile. */
+const BROWSER_BUILD = { bundle: true, platform: 'browser', format: 'esm', minify: true, write: false, metafile: true, logLevel: 'silent' } as const;
+
 async function bundle(entry: string) {
-  const result = await build({
-    entryPoints: [join(root, entry)],
-    bundle: true,
-    platform: 'browser',
-    format: 'esm',
-    minify: true,
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
+  const result = await build({ ...BROWSER_BUILD, entryPoints: [join(root, entry)] });
   return { code: result.outputFiles[0]!.text, metafile: result.metafile, warnings: result.warnings };
 }
 
@@ -35,18 +29,7 @@ async function bundle(entry: string) {
  * Markdown's parser and the semantic backends are loaded on first use).
  */
 async function upFrontBytes(entry: string): Promise<{ upFront: number; all: number; chunks: number }> {
-  const result = await build({
-    entryPoints: [join(root, entry)],
-    bundle: true,
-    splitting: true,
-    outdir: join(root, 'dist-browser-probe'),
-    platform: 'browser',
-    format: 'esm',
-    minify: true,
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
+  const result = await build({ ...BROWSER_BUILD, entryPoints: [join(root, entry)], splitting: true, outdir: join(root, 'dist-browser-probe') });
   const outputs = result.metafile.outputs;
   const start = Object.keys(outputs).find((name) => outputs[name]!.entryPoint?.endsWith(entry))!;
   const loaded = new Set<string>();
