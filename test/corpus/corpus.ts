@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 /**
@@ -172,6 +172,12 @@ interface CorpusDescription {
   readonly editorPath?: (file: string) => string;
 }
 
+/** The npm packages `scripts/fetch-npm-corpora.mjs` unpacks (`--corpora`): sources Debian does not ship. */
+const NPM_CORPORA = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'structedit-corpora');
+const RADIX_THEMES = join(NPM_CORPORA, '@radix-ui+themes@3.3.0');
+const EXPO_MODULES_CORE = join(NPM_CORPORA, 'expo-modules-core@58.1.0');
+const REACT_NATIVE_WINDOWS = join(NPM_CORPORA, 'react-native-windows@0.79.0');
+
 const goRoot = () => firstDir('/usr/share', /^go-1\./);
 const rustRoot = () => firstDir('/usr/src', /^rustc-/);
 
@@ -179,21 +185,27 @@ const rustRoot = () => firstDir('/usr/src', /^rustc-/);
 const CORPORA: Record<string, () => CorpusDescription> = {
   python: () => ({ corpus: 'the Python standard library', sources: [{ roots: [pythonStdlib()], accept: (path) => path.endsWith('.py') && !path.includes('/site-packages/') }] }),
   typescript: () => ({ corpus: 'node_modules (.ts, .mts, .cts; no .d.ts)', sources: [{ roots: [NODE_MODULES], accept: (path) => /\.[mc]?ts$/.test(path) && !/\.d\.[mc]?ts$/.test(path) }] }),
-  tsx: () => ({ corpus: 'node_modules (.tsx)', sources: [{ roots: [NODE_MODULES], accept: (path) => path.endsWith('.tsx') }] }),
+  tsx: () => ({ corpus: '@radix-ui/themes 3.3.0 (src/, .tsx) and node_modules', sources: [{ roots: [RADIX_THEMES, NODE_MODULES], accept: (path) => path.endsWith('.tsx') }] }),
   javascript: () => ({ corpus: 'node_modules (.js, .mjs, .cjs; no .min.js)', sources: [{ roots: [NODE_MODULES], accept: (path) => /\.[mc]?js$/.test(path) && !path.endsWith('.min.js') }] }),
   json: () => ({ corpus: 'node_modules (.json)', sources: [{ roots: [NODE_MODULES], accept: (path) => path.endsWith('.json') }] }),
-  go: () => ({ corpus: 'the Go 1.19 standard library (golang-1.19-src; no testdata)', sources: [{ roots: [goRoot() && join(goRoot()!, 'src')], accept: (path) => path.endsWith('.go') && !path.includes('/testdata/') }] }),
+  go: () => ({
+    corpus: 'the Go 1.19 standard library (golang-1.19-src; no testdata)',
+    sources: [{ roots: [goRoot() && join(goRoot()!, 'src')], accept: (path) => path.endsWith('.go') && !path.includes('/testdata/') }],
+  }),
   rust: () => ({ corpus: 'the Rust standard library (rust-src)', sources: [{ roots: [rustRoot() && join(rustRoot()!, 'library')], accept: (path) => path.endsWith('.rs') }] }),
   c: () => ({
-    corpus: 'half C sources (.c of Go\'s cgo, /usr/share/doc examples, the tree-sitter runtime in node_modules), half /usr/include headers (.h without C++)',
+    corpus: "half C sources (.c of Go's cgo, /usr/share/doc examples, the tree-sitter runtime in node_modules), half /usr/include headers (.h without C++)",
     sources: [
       { roots: ['/usr/share', NODE_MODULES], accept: (path) => path.endsWith('.c') && !path.includes('/testdata/') },
       { roots: ['/usr/include'], accept: (path) => path.endsWith('.h') && !path.includes('/c++/'), content: (text) => !CPLUSPLUS.test(text) },
     ],
   }),
   cpp: () => ({
-    corpus: '/usr/include/c++ (headers without extension, .h, .tcc)',
-    sources: [{ roots: [firstDir('/usr/include/c++', /^\d+$/)], accept: (path) => path.endsWith('.h') || path.endsWith('.tcc') || noExtension(path) }],
+    corpus: 'half /usr/include/c++ (headers without extension, .h, .tcc), half react-native-windows 0.79.0 (.cpp, .h)',
+    sources: [
+      { roots: [firstDir('/usr/include/c++', /^\d+$/)], accept: (path) => path.endsWith('.h') || path.endsWith('.tcc') || noExtension(path) },
+      { roots: [REACT_NATIVE_WINDOWS], accept: (path) => path.endsWith('.cpp') || path.endsWith('.h') },
+    ],
     editorPath: (file) => `${file}.hpp`,
   }),
   bash: () => ({ corpus: '/usr (.sh)', sources: [{ roots: ['/usr'], accept: (path) => path.endsWith('.sh') }] }),
@@ -205,8 +217,9 @@ const CORPORA: Record<string, () => CorpusDescription> = {
   lua: () => ({ corpus: '/usr/share/lua (luarocks)', sources: [{ roots: ['/usr/share/lua'], accept: (path) => path.endsWith('.lua') }] }),
   ruby: () => ({ corpus: 'the Ruby 3.1 standard library', sources: [{ roots: [firstDir('/usr/lib/ruby', /^\d/)], accept: (path) => path.endsWith('.rb') }] }),
   ocaml: () => ({ corpus: 'the OCaml standard library (/usr/lib/ocaml/*.ml)', sources: [{ roots: ['/usr/lib/ocaml'], accept: (path) => path.endsWith('.ml') }] }),
-  csharp: () => ({ corpus: 'none known', sources: [] }),
-  kotlin: () => ({ corpus: 'none known', sources: [] }),
+  csharp: () => ({ corpus: 'react-native-windows 0.79.0 (.cs)', sources: [{ roots: [REACT_NATIVE_WINDOWS], accept: (path) => path.endsWith('.cs') }] }),
+  kotlin: () => ({ corpus: 'expo-modules-core 58.1.0 (android/, .kt)', sources: [{ roots: [EXPO_MODULES_CORE], accept: (path) => path.endsWith('.kt') }] }),
+  swift: () => ({ corpus: 'expo-modules-core 58.1.0 (ios/, .swift)', sources: [{ roots: [EXPO_MODULES_CORE], accept: (path) => path.endsWith('.swift') }] }),
   scala: () => ({ corpus: 'none known', sources: [] }),
   elixir: () => ({ corpus: '/usr/lib/elixir', sources: [{ roots: ['/usr/lib/elixir'], accept: (path) => /\.exs?$/.test(path) }] }),
   zig: () => ({ corpus: 'none known', sources: [] }),

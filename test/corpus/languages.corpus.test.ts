@@ -259,7 +259,9 @@ function bodyWithin(tree: Tree, start: number, end: number): Node | null {
     const next: Node[] = [];
     for (const node of level) {
       if (node.startIndex >= start && node.endIndex <= end) {
-        const body = node.childForFieldName('body');
+        // Kotlin's body is a `function_body` child (no field) around the block.
+        const wrapped = node.namedChildren.find((child) => child?.type === 'function_body');
+        const body = node.childForFieldName('body') ?? wrapped?.namedChildren.find((child) => child?.type === 'block') ?? wrapped;
         if (body) return body;
       }
       for (const child of node.namedChildren) if (child && child.endIndex > start && child.startIndex < end) next.push(child);
@@ -351,7 +353,7 @@ async function measureFile(figures: Figures, sample: LanguageSample, file: strin
       let unique = false;
       if (listing.target === null) {
         const reason = listing.target_unavailable ?? '';
-        fail(figures, `no target: ${/also start/.test(reason) ? 'its first 50 characters, and its parents\', start another structure too' : reason}`, described(file, listing));
+        fail(figures, `no target: ${/also start/.test(reason) ? "its first 50 characters, and its parents', start another structure too" : reason}`, described(file, listing));
       } else {
         const read = await editor.readStructure({ path, target: listing.target });
         if (read.isErr()) {
@@ -430,7 +432,11 @@ async function measureFile(figures: Figures, sample: LanguageSample, file: strin
       } else if (!restored) {
         const whitespaceOnly = withoutWhitespaceNoise(Buffer.from(after).toString('utf8')) === withoutWhitespaceNoise(Buffer.from(bytes).toString('utf8'));
         if (whitespaceOnly) figures.roundTripWhitespaceOnly++;
-        fail(figures, whitespaceOnly ? 'delete + insert back: blank lines or trailing spaces differ' : 'delete + insert back changes the file', `${described(file, listing)}: ${side} ${JSON.stringify(anchor.split('\n').pop())}`);
+        fail(
+          figures,
+          whitespaceOnly ? 'delete + insert back: blank lines or trailing spaces differ' : 'delete + insert back changes the file',
+          `${described(file, listing)}: ${side} ${JSON.stringify(anchor.split('\n').pop())}`,
+        );
       }
       await restore();
     }

@@ -88,3 +88,19 @@ it('a one-line body set to the statement it has keeps its spacing (JDK 17, XML11
   expectOk(await createEditor({ fs, semantic: 'syntax' }).applyEdits({ edits: [{ op: 'set', path: 'A.java', address: 'class A\npublic A()\n.body', value: 'super();' }] }));
   expect(fs.snapshot()['A.java']).toBe(source);
 });
+
+describe('a Kotlin parameter written as several nodes (a default value, a modifier)', () => {
+  it('is one item: removed whole, by name, and the list stays valid', async () => {
+    // From expo-modules-core (AutoSizingComposable.kt, FunctionBuilder.kt): the grammar writes
+    // `axis: T = default` as `parameter`, `=`, expression, and `crossinline body: T` as modifiers + parameter.
+    const source = 'fun f(axis: Int = compute(1, 2), crossinline body: () -> Unit, last: Int = 0) {\n}\n';
+    const fs = memoryFs({ 'a.kt': source });
+    const editor = createEditor({ fs, semantic: 'syntax' });
+    expectOk(await editor.applyEdits({ edits: [{ op: 'remove', path: 'a.kt', address: 'fun f.params.last', force: true }] }));
+    expect(fs.snapshot()['a.kt']).toBe('fun f(axis: Int = compute(1, 2), crossinline body: () -> Unit) {\n}\n');
+    expectOk(await editor.applyEdits({ edits: [{ op: 'remove', path: 'a.kt', address: 'fun f.params.body', force: true }] }));
+    expect(fs.snapshot()['a.kt']).toBe('fun f(axis: Int = compute(1, 2)) {\n}\n');
+    expectOk(await editor.applyEdits({ edits: [{ op: 'add', path: 'a.kt', address: 'fun f.params', value: 'zz: Int = 0' }] }));
+    expect(fs.snapshot()['a.kt']).toBe('fun f(axis: Int = compute(1, 2), zz: Int = 0) {\n}\n');
+  });
+});

@@ -237,6 +237,35 @@ function tokenItems(container: Node): Node[] {
   return namedChildrenOf(container);
 }
 
+/**
+ * The items of a comma-separated list, each the nodes between two of its commas: some grammars
+ * write one item as several children (Kotlin's `x: Int`, `=`, `0` for a parameter with a default,
+ * its `crossinline` modifiers), and the item is all of them.
+ */
+function separatedGroups(container: Node, nodes: readonly Node[]): Node[][] {
+  const items = new Set(nodes.map((node) => node.id));
+  const groups: Node[][] = [];
+  let current: Node[] = [];
+  for (const child of childrenOf(container)) {
+    if (!child.isNamed && child.type === ',') {
+      if (current.length > 0) groups.push(current);
+      current = [];
+    } else if (items.has(child.id)) current.push(child);
+  }
+  if (current.length > 0) groups.push(current);
+  // Items that are not direct children (a flattened union) keep one node each.
+  return groups.flat().length === nodes.length ? groups : nodes.map((node) => [node]);
+}
+
+/** The names of an item written as several nodes: those of the first node that has one. */
+function groupNames(group: readonly Node[]): ReturnType<typeof itemNames> {
+  for (const node of group) {
+    const names = itemNames(node);
+    if (names.name !== null) return names;
+  }
+  return { name: null };
+}
+
 function delimiters(container: Node): { open: TextSpan | null; close: TextSpan | null } {
   const children = childrenOf(container);
   const first = children[0];
@@ -307,13 +336,15 @@ function listFor(context: PartContext, path: StructurePath, container: Node, kin
   const emptyText = kind === 'params' ? profileOf(context.tree.language).parts.emptyParameters : null;
   // `(void)` is an empty list: adding replaces `void` (everything between the parentheses goes).
   if (emptyText !== null && nodes.length === 1 && nodes[0]!.text === emptyText) nodes = [];
+  const separator = separatorOf(container, kind);
+  const groups = separator === ',' ? separatedGroups(container, nodes) : nodes.map((node) => [node]);
   return {
     kind,
-    separator: separatorOf(container, kind),
+    separator,
     open,
     close,
-    items: nodes.map((node): ListItem => ({ start: node.startIndex, end: node.endIndex, ...itemNames(node) })),
-    tail: kind === 'params' ? tailIndex(nodes) : nodes.length,
+    items: groups.map((group): ListItem => ({ start: group[0]!.startIndex, end: group[group.length - 1]!.endIndex, ...groupNames(group) })),
+    tail: kind === 'params' ? tailIndex(groups.map((group) => group[group.length - 1]!)) : groups.length,
     blockLayout: false,
     ...(emptyText !== null ? { emptyText } : {}),
     description,
