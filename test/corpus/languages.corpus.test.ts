@@ -66,6 +66,7 @@ const PARAMETER: Record<string, { value: string; name: string }> = {
   cpp: { value: 'int zz_added', name: 'zz_added' },
   csharp: { value: 'int zzAdded', name: 'zzAdded' },
   kotlin: { value: 'zzAdded: Int = 0', name: 'zzAdded' },
+  swift: { value: 'zzAdded: Int = 0', name: 'zzAdded' },
   scala: { value: 'zzAdded: Int', name: 'zzAdded' },
   php: { value: '$zzAdded = null', name: '$zzAdded' },
   bash: { value: 'zz_added', name: 'zz_added' },

@@ -104,3 +104,14 @@ describe('a Kotlin parameter written as several nodes (a default value, a modifi
     expect(fs.snapshot()['a.kt']).toBe('fun f(axis: Int = compute(1, 2), zz: Int = 0) {\n}\n');
   });
 });
+
+describe('a Swift function after a doc comment (the tree-sitter-wasms grammar)', () => {
+  it('has a body to set: the declaration is found where the empty range at its first byte gives the whole file', async () => {
+    // From expo-modules-core (ClassFactories.swift): `.body` was PART_NOT_FOUND on 26 of 42 functions.
+    const source = 'import Foundation\n\n/**\n Doc.\n */\npublic func make<R>(_ body: @escaping () -> R) -> Int {\n  return 1\n}\n';
+    const fs = memoryFs({ 'a.swift': source });
+    const editor = createEditor({ fs, semantic: 'syntax' });
+    expectOk(await editor.applyEdits({ edits: [{ op: 'set', path: 'a.swift', address: 'public func make<R>.body', value: 'return 2' }] }));
+    expect(fs.snapshot()['a.swift']).toBe(source.replace('return 1', 'return 2'));
+  });
+});

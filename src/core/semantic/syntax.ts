@@ -31,6 +31,9 @@ export function fieldChildren(node: Node, field: string): Node[] {
  */
 export function declarationNode(root: Node, structure: StructureNode): Node {
   let node = root.descendantForIndex(structure.headerStart, structure.headerStart) ?? root;
+  // Some grammars' trees answer the empty range with a node around it (the old Swift grammar gives
+  // the whole file at the first byte of a declaration); the first character finds the node there.
+  if (node.startIndex !== structure.headerStart) node = root.descendantForIndex(structure.headerStart, structure.headerStart + 1) ?? node;
   while (node.parent && node.parent.id !== root.id && !BODY_TYPES.test(node.parent.type) && node.parent.startIndex === structure.headerStart && node.parent.endIndex <= structure.end) node = node.parent;
   // The header may start inside a node that holds leading parts too (Java's `modifiers` holding
   // `@Override` and `public`, C#'s attributes): the declaration is the node around both, within
