@@ -33,7 +33,25 @@ describe('spacing by the kinds of the neighbours', () => {
     expect(await deleteThenInsertBack('C.java', text, 'package', 'package a.b;', { before: 'import java.util.List' })).toBe(text);
   });
 
+  it('where the file shows no pair of the kinds, the language style after a file head: usings, a docstring, an inner attribute, a doctype', async () => {
+    // react-native-windows, ReactAssembly.cs: a namespace put back after the usings.
+    const cs = 'using Microsoft.CodeAnalysis;\nusing System.Collections.Generic;\n\nnamespace A.B\n{\n  public class C\n  {\n  }\n}\n';
+    expect(await deleteThenInsertBack('a.cs', cs, 'namespace A.B', 'namespace A.B\n{\n  public class C\n  {\n  }\n}', { after: 'using System.Collections.Generic' })).toBe(cs);
+    // Python's standard library, test/test_html.py: a module docstring before imports, in a file whose definitions are two lines apart.
+    const py = '"""Tests."""\n\nimport html\nimport unittest\n\n\nclass T(unittest.TestCase):\n    pass\n';
+    expect(await deleteThenInsertBack('a.py', py, '"""Tests."""', '"""Tests."""', { before: 'import html' })).toBe(py);
+    // Rust's alloc/src/raw_vec.rs: an inner attribute, then the uses.
+    const rs = '#![unstable(feature = "raw_vec_internals")]\n\nuse core::cmp;\nuse core::mem;\n';
+    expect(await deleteThenInsertBack('a.rs', rs, '#![unstable', '#![unstable(feature = "raw_vec_internals")]', { before: 'use core::cmp' })).toBe(rs);
+    // gcc-12-base/NEWS.html: the doctype sits right above <html>.
+    const html = '<!DOCTYPE html>\n<html lang="en">\n\n<head></head>\n\n</html>\n';
+    expect(await deleteThenInsertBack('a.html', html, '<!DOCTYPE html>', '<!DOCTYPE html>', { before: '<html lang="en">' })).toBe(html);
+  });
+
   it('compiled code without blank lines gets none', async () => {
+    // The diff package's libesm/diff/array.js: an import put back before the class after it.
+    const esm = "import Diff from './base.js';\nclass ArrayDiff extends Diff {\n}\nexport const arrayDiff = new ArrayDiff();\nexport function diffArrays(a, b) {\n  return arrayDiff.diff(a, b);\n}\n";
+    expect(await deleteThenInsertBack('a.mjs', esm, 'import Diff', "import Diff from './base.js';", { before: 'class ArrayDiff' })).toBe(esm);
     const text = '"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\nconst a = require("./a");\nfunction f() {\n  return a;\n}\nexports.f = f;\n';
     expect(await deleteThenInsertBack('a.js', text, '"use strict"', '"use strict";', { before: 'Object.defineProperty' })).toBe(text);
     expect(await deleteThenInsertBack('a.js', text, 'function f', 'function f() {\n  return a;\n}', { before: 'exports.f' })).toBe(text);

@@ -1,7 +1,7 @@
 import type { LineRange } from '../errors.js';
 import type { StructurePath } from '../locate/targets.js';
 import type { StructureTree } from '../structure/types.js';
-import { blankLinesAbove, blankLinesBelow, listNeighbour, observedSpacing, siblingsOf, spacingKind, structureLines } from './layout.js';
+import { blankLinesAbove, blankLinesBelow, listNeighbour, siblingsOf, spacingKind, structureLines, usualSpacing } from './layout.js';
 import type { EditPlan } from './plan.js';
 import type { Replacement } from './replacements.js';
 
@@ -45,7 +45,7 @@ export function planDeleteStructure(tree: StructureTree, path: StructurePath, pa
     if (hasPrevious && hasNext) {
       // Keep the gap the file puts between structures of the neighbours' kinds, else the larger:
       // remove the other side.
-      const usual = observedSpacing(tree, parent, spacingKind(parent.children[index - 1]!.kind), spacingKind(parent.children[index + 1]!.kind), index);
+      const usual = usualSpacing(tree, parent, spacingKind(parent.children[index - 1]!.kind), spacingKind(parent.children[index + 1]!.kind), index);
       const keepBelow = usual === null ? below >= above : Math.abs(below - usual) < Math.abs(above - usual) || (Math.abs(below - usual) === Math.abs(above - usual) && below >= above);
       [removeAbove, removeBelow] = keepBelow ? [above, 0] : [0, below];
     } else if (hasNext) [removeAbove, removeBelow] = [0, below];

@@ -10,7 +10,7 @@ import {
   kindByLeadWord,
   lastNonBlankLine,
   lineAfterEdit,
-  observedSpacing,
+  usualSpacing,
   siblingsOf,
   spacingKind,
   spacingNextTo,
@@ -155,8 +155,8 @@ export function planInsert(
       kinds === undefined || isAttachedOnly(normalized)
         ? null
         : side === 'before'
-          ? previous && observedSpacing(tree, parent, spacingKind(previous.kind), kinds.first, index)
-          : next && observedSpacing(tree, parent, kinds.last, spacingKind(next.kind), index);
+          ? previous && usualSpacing(tree, parent, spacingKind(previous.kind), kinds.first, index)
+          : next && usualSpacing(tree, parent, kinds.last, spacingKind(next.kind), index);
     const existingGap = side === 'before' ? previous && gapBetween(source, previous, node) : next && gapBetween(source, node, next);
     // Next to a structure that shares its line with a sibling (`{ a, b }`, `{ a }`, `a(); b();`),
     // one-line content goes on that line too, spaced like its neighbours.

@@ -129,8 +129,8 @@ export function isAttachedOnly(text: string): boolean {
   return ATTACHED_ONLY.test(text);
 }
 
-/** Text made only of comment, decorator, annotation or attribute lines. */
-const ATTACHED_ONLY = /^(?:[ \t]*(?:\/\/|#|\/\*|\*(?:[ /]|$)|--|@|<!--)[^\n]*(?:\n|$))+$/;
+/** Text made only of comment, decorator, annotation or attribute lines (not `#!`: a shebang, Rust's inner attributes). */
+const ATTACHED_ONLY = /^(?:[ \t]*(?:\/\/|#(?!!)|\/\*|\*(?:[ /]|$)|--|@|<!--)[^\n]*(?:\n|$))+$/;
 
 type TopLevelDefinitions = NonNullable<LayoutRules['topLevelDefinitions']>;
 
@@ -174,7 +174,7 @@ export function spacingNextTo(tree: StructureTree, parent: StructureNode, index:
   if (node && kinds) {
     const own = spacingKind(node.kind);
     const neighbour = side === 'before' ? kinds.last : kinds.first;
-    const observed = side === 'before' ? observedSpacing(tree, parent, neighbour, own, index) : observedSpacing(tree, parent, own, neighbour, index);
+    const observed = side === 'before' ? usualSpacing(tree, parent, neighbour, own, index) : usualSpacing(tree, parent, own, neighbour, index);
     if (observed !== null) return observed;
     // No habit for these two kinds: one-line structures of one kind sit as the profile puts them
     // when alone (imports tight); a change of kind as the file changes kind; else as below.
@@ -230,6 +230,33 @@ export function gapBetween(source: SourceText, upper: StructureNode, lower: Stru
  */
 export function observedSpacing(tree: StructureTree, parent: StructureNode, upper: string, lower: string, near = -1): number | null {
   return observedGap(tree, parent, (above, below) => above === upper && below === lower, near);
+}
+
+/**
+ * The blank lines between structures of kinds `upper` and `lower` under `parent`: what the file
+ * does ({@link observedSpacing}), else what the language's style does after a file's head
+ * (`layout.blankLinesBetween`: a package declaration, a docstring, the imports); `null` when neither says.
+ */
+export function usualSpacing(tree: StructureTree, parent: StructureNode, upper: string, lower: string, near = -1): number | null {
+  const observed = observedSpacing(tree, parent, upper, lower, near);
+  if (observed !== null) return observed;
+  const style = profileOf(tree.language).layout.blankLinesBetween(upper, lower);
+  // Generated code puts no blank line between any two siblings (compiled JavaScript): nor does new content.
+  return style !== null && style > 0 && isDense(tree.source, parent) ? 0 : style;
+}
+
+/** Whether `parent` has two or more changes of kind between adjacent children, none of them with a blank line. */
+function isDense(source: SourceText, parent: StructureNode): boolean {
+  let pairs = 0;
+  for (let i = 1; i < parent.children.length; i++) {
+    const [upper, lower] = [parent.children[i - 1]!, parent.children[i]!];
+    if (spacingKind(upper.kind) === spacingKind(lower.kind)) continue;
+    const gap = gapBetween(source, upper, lower);
+    if (gap === null) continue;
+    if (gap > 0) return false;
+    pairs++;
+  }
+  return pairs >= 2;
 }
 
 /**

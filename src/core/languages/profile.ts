@@ -180,6 +180,13 @@ export interface LayoutRules {
    * given that structure's kind and whether either text spans several lines.
    */
   blankLinesWithoutSiblings(kind: string | undefined, multiline: boolean): number;
+  /**
+   * Blank lines the language's usual style puts between a structure of kind `upper` and the next
+   * one of kind `lower` (kinds as spacing compares them), for where the file shows no such pair to
+   * follow: one after a package declaration, a module docstring or the imports; `null` when the
+   * style has no rule (the neighbours decide).
+   */
+  blankLinesBetween(upper: string, lower: string): number | null;
   /** Whether comment, decorator or attribute lines put before a structure belong to it (no blank line between). */
   readonly commentsAttach: boolean;
   /**

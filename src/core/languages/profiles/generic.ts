@@ -18,6 +18,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
   modules: null,
   layout: {
     blankLinesWithoutSiblings: (_kind, multiline) => (multiline ? 1 : 0),
+    blankLinesBetween: usualBlankLinesBetween,
     commentsAttach: true,
     topLevelDefinitions: null,
   },
@@ -36,6 +37,14 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     docstringsFollowCode: false,
   },
 };
+
+/**
+ * One blank line between the head of a file (a package declaration, the imports) and the code that
+ * follows: the style of gofmt, Google's Java style, PEP 8 and the usual C# layout.
+ */
+export function usualBlankLinesBetween(upper: string, lower: string): number | null {
+  return upper !== lower && (upper === 'package' || upper === 'import') ? 1 : null;
+}
 
 /** Kinds whose members range reads and skeletons show one by one (the structure is opened). */
 const CONTAINER_KINDS: ReadonlySet<string> = new Set(['class', 'interface', 'struct', 'trait', 'impl', 'enum', 'object', 'module', 'preprocessor']);

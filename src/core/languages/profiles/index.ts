@@ -3,6 +3,7 @@ import type { LanguageProfile, ResolvedProfile } from '../profile.js';
 import { c } from './c.js';
 import { GENERIC_PROFILE } from './generic.js';
 import { go } from './go.js';
+import { html } from './html.js';
 import { java } from './java.js';
 import { javascript } from './javascript.js';
 import { kotlin } from './kotlin.js';
@@ -16,7 +17,7 @@ import { typescript } from './typescript.js';
 import { zig } from './zig.js';
 
 /** The built-in profiles; a language without one gets the generic profile. */
-const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, c, ruby, lua, toml, zig, kotlin, markdown];
+const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, c, ruby, lua, toml, zig, kotlin, markdown, html];
 
 /** A profile with the generic answers filled in where it is silent. */
 export function resolveProfile(profile: LanguageProfile): ResolvedProfile {

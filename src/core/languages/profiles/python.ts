@@ -2,6 +2,7 @@ import { pythonResolver } from '../../modules/python.js';
 import { dirname } from '../../semantic/modules.js';
 import { pythonScopes } from '../../semantic/scope-rules-python.js';
 import { knownBases, type ImportStyle, type LanguageProfile, type ModuleSystem } from '../profile.js';
+import { usualBlankLinesBetween } from './generic.js';
 
 /**
  * The public and protected members (protocol methods aside) of the built-in and standard-library
@@ -112,6 +113,8 @@ export const python: LanguageProfile = {
   scopes: (root) => pythonScopes(root),
   modules: pythonModules(),
   layout: {
+    // A module's docstring stands apart from the code after it, as PEP 257's examples put it.
+    blankLinesBetween: (upper, lower) => (upper === 'docstring' && lower !== upper ? 1 : usualBlankLinesBetween(upper, lower)),
     topLevelDefinitions: { start: /^(?:async[ \t]+def|def|class)[ \t]|^@/, kinds: ['class', 'function'], blankLines: 2 },
   },
   reading: {

@@ -1,4 +1,5 @@
 import type { LanguageProfile } from '../profile.js';
+import { usualBlankLinesBetween } from './generic.js';
 
 /** Rust: `,`-separated enum variants and struct fields, item kinds named as Rust names them, `->` return types. */
 export const rust: LanguageProfile = {
@@ -8,4 +9,6 @@ export const rust: LanguageProfile = {
     kinds: { impl_item: 'impl', trait_item: 'trait', mod_item: 'module', function_signature_item: 'function' },
   },
   parts: { returnTypeSeparator: ' -> ' },
+  // A crate's inner attributes (`#![allow(…)]`) stand apart from the code after them.
+  layout: { blankLinesBetween: (upper, lower) => (upper === 'inner_attribute_item' && lower !== upper ? 1 : usualBlankLinesBetween(upper, lower)) },
 };
