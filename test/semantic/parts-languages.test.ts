@@ -28,14 +28,14 @@ describe('parameters and bodies in Java, C#, Kotlin and Ruby', () => {
 });
 
 describe('a Ruby method written without parentheses', () => {
-  it('gets them when a parameter is added (instance and singleton methods), and keeps them when it is removed', async () => {
+  it('gets them when a parameter is added (instance and singleton methods), and loses them with its last parameter', async () => {
     const source = 'class A\n  def g\n    1\n  end\n\n  def self.h\n    2\n  end\nend\n';
     const fs = memoryFs({ 'a.rb': source });
     const editor = createEditor({ fs, semantic: 'syntax' });
     expectOk(await editor.applyEdits({ edits: [{ op: 'add', path: 'a.rb', address: 'class A\ndef g.params', value: 'b = nil' }, { op: 'add', path: 'a.rb', address: 'class A\ndef self.h.params', value: 'c' }] }));
     expect(fs.snapshot()['a.rb']).toBe('class A\n  def g(b = nil)\n    1\n  end\n\n  def self.h(c)\n    2\n  end\nend\n');
     expectOk(await editor.applyEdits({ edits: [{ op: 'remove', path: 'a.rb', address: 'class A\ndef g.params[0]', force: true }] }));
-    expect(fs.snapshot()['a.rb']).toBe('class A\n  def g()\n    1\n  end\n\n  def self.h(c)\n    2\n  end\nend\n');
+    expect(fs.snapshot()['a.rb']).toBe('class A\n  def g\n    1\n  end\n\n  def self.h(c)\n    2\n  end\nend\n');
   });
 
   it('Bash functions still have no parameter list to add to', async () => {

@@ -367,7 +367,14 @@ function defaultList(context: PartContext, path: StructurePath, node: Node, desc
   const fn = functionOf(node);
   if (fn) {
     const params = parametersOf(context, fn);
-    if (params) return params.type === 'identifier' ? null : listFor(context, path, params, 'params', `the parameters of ${description}`);
+    if (params) {
+      if (params.type === 'identifier') return null;
+      const list = listFor(context, path, params, 'params', `the parameters of ${description}`);
+      // Where the language writes a function without parameters with no list (Ruby's `def name`,
+      // as RuboCop's Style/DefWithParentheses asks), the last one removed takes the parentheses.
+      const created = profileOf(context.tree.language).parts.createdParameters;
+      return created?.functionTypes.includes(fn.type) && list.open && list.close ? { ...list, whenEmpty: spanOf(params) } : list;
+    }
     return createdParameterList(context, fn, `the parameters of ${description}`);
   }
   if (CALL_TYPES.has(node.type)) {
