@@ -5,12 +5,12 @@ import type { LanguageDefinition } from '../core/languages/definitions.js';
 import { createLanguageRegistry, type LanguageOptions, type LanguageRegistry } from '../core/languages/registry.js';
 import type { StructurePath } from '../core/locate/targets.js';
 import { blockingSyntaxErrors, describeSyntaxError } from '../core/structure/syntax-errors.js';
-import type { StructureTree } from '../core/structure/types.js';
+import type { StructureTree, SyntaxErrorNode } from '../core/structure/types.js';
 import { createByteText, type ByteText } from '../core/text/byte-text.js';
 import { detectIndentationStyle, type IndentationStyle } from '../core/text/indentation.js';
-import { createSourceText, type SourceText } from '../core/text/source-text.js';
+import { createSourceText, lineOfOffset, type SourceText } from '../core/text/source-text.js';
 import { decodeUtf8, encodeUtf8, type DecodeFailure } from '../core/text/utf8.js';
-import { syntaxErrorsElsewhere, type Warning } from '../core/warnings.js';
+import { syntaxErrorsAround, syntaxErrorsElsewhere, type Warning } from '../core/warnings.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import type { Tree } from 'web-tree-sitter';
 import { DEFAULT_PARSE_CACHE_LIMITS, ParseCache, type ParseCacheLimits } from '../parsing/parse-cache.js';
@@ -156,9 +156,11 @@ export interface EditorContext {
   parseAsContentShows(path: string, source: SourceText, resolved: LanguageDefinition, explicit: string | undefined): ResultAsync<{ definition: LanguageDefinition; tree: StructureTree }, StructeditError>;
   /**
    * `PARSER_FAILED` when syntax errors lie inside the located structures (docs/safety.md); otherwise a
-   * `SYNTAX_ERRORS_ELSEWHERE` warning for the file's other errors, if any.
+   * `SYNTAX_ERRORS_ELSEWHERE` warning for the file's other errors, if any. A read (`purpose: 'read'`)
+   * is refused only by errors inside the structure it reads: errors around it (a region the parser
+   * could not parse yet built the structure whole in, its parent) give `SYNTAX_ERRORS_AROUND`.
    */
-  checkLocatedSyntax(file: ParsedFile, paths: readonly StructurePath[]): Result<Warning[], StructeditError>;
+  checkLocatedSyntax(file: ParsedFile, paths: readonly StructurePath[], purpose?: 'edit' | 'read'): Result<Warning[], StructeditError>;
   /**
    * Parses the edited text and compares its syntax errors with the original's: new errors give a
    * `SYNTAX_BROKEN` warning, or `SYNTAX_ERROR` when the editor rejects such edits (or when `syntax`
@@ -281,10 +283,10 @@ export function createEditorContext(options: EditorOptions): EditorContext {
       return ok({ path, language: definition, bytes: null, hash: null, tree });
     });
 
-  const checkLocatedSyntax: EditorContext['checkLocatedSyntax'] = (file, paths) => {
+  const checkLocatedSyntax: EditorContext['checkLocatedSyntax'] = (file, paths, purpose = 'edit') => {
     const { tree } = file;
     if (tree.syntaxErrors.length === 0) return ok([]);
-    const blocking = new Set(paths.flatMap((path) => blockingSyntaxErrors(tree, path)));
+    const blocking = new Set(paths.flatMap((path) => blockingSyntaxErrors(tree, path, purpose)));
     if (blocking.size > 0) {
       const parseErrors = [...blocking].sort((a, b) => a.start - b.start).map((error) => describeSyntaxError(tree.source, error));
       const first = parseErrors[0]!;
@@ -296,7 +298,14 @@ export function createEditorContext(options: EditorOptions): EditorContext {
         ),
       );
     }
-    return ok([syntaxErrorsElsewhere(tree.syntaxErrors.map((error) => describeSyntaxError(tree.source, error)))]);
+    // What a read may take but an edit may not: errors around the structure (a region it lies in, its parent).
+    const around = purpose === 'read' ? new Set(paths.flatMap((path) => blockingSyntaxErrors(tree, path, 'edit'))) : new Set<SyntaxErrorNode>();
+    const elsewhere = tree.syntaxErrors.filter((error) => !around.has(error));
+    const described = (errors: Iterable<SyntaxErrorNode>) => [...errors].map((error) => ({ ...describeSyntaxError(tree.source, error), end_line: lineOfOffset(tree.source, Math.max(error.start, error.end - 1)) }));
+    return ok([
+      ...(around.size > 0 ? [syntaxErrorsAround(described(around))] : []),
+      ...(elsewhere.length > 0 ? [syntaxErrorsElsewhere(elsewhere.map((error) => describeSyntaxError(tree.source, error)))] : []),
+    ]);
   };
 
   const parseSyntax: EditorContext['parseSyntax'] = (path, source, language) => {

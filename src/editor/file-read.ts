@@ -27,7 +27,7 @@ export function readFile(context: EditorContext, input: ReadFileArgs): ResultAsy
     if (args.target !== undefined) {
       const parsed = yield* context.parseFile(path, args.language).safeUnwrap();
       const paths = yield* locateTarget(parsed.tree, args.target, path).safeUnwrap();
-      const warnings = yield* context.checkLocatedSyntax(parsed, paths).safeUnwrap();
+      const warnings = yield* context.checkLocatedSyntax(parsed, paths, 'read').safeUnwrap();
       return ok(readTargets({ path, tree: parsed.tree, plainTextReason: null, hash: parsed.hash! }, args.target, paths, args.recursive ?? false, warnings));
     }
 

@@ -39,7 +39,7 @@ export function readStructure(context: EditorContext, input: ReadStructureArgs):
     const args = yield* validateArguments(readStructureArgsSchema, input).safeUnwrap();
     const file = yield* context.parseFile(args.path, args.language).safeUnwrap();
     const paths = yield* locateTarget(file.tree, args.target, args.path).safeUnwrap();
-    const warnings = yield* context.checkLocatedSyntax(file, paths).safeUnwrap();
+    const warnings = yield* context.checkLocatedSyntax(file, paths, 'read').safeUnwrap();
     return ok({ matches: readMatches(file.tree.source, paths), hash: file.hash!, warnings });
   });
 }

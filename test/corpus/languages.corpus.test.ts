@@ -108,6 +108,8 @@ interface Figures {
   roundTrip: Ratio;
   /** Round trips that came back but for blank lines or trailing whitespace. */
   roundTripWhitespaceOnly: number;
+  /** Structures read whole with syntax errors around them: edits of them are refused by design. */
+  readOnly: number;
   paramAdd: Ratio;
   paramRemove: Ratio;
   bodySet: Ratio;
@@ -134,6 +136,7 @@ function newFigures(sample: LanguageSample): Figures {
     replaceIdentical: ratio(),
     roundTrip: ratio(),
     roundTripWhitespaceOnly: 0,
+    readOnly: 0,
     paramAdd: refusable(),
     paramRemove: refusable(),
     bodySet: refusable(),
@@ -345,7 +348,7 @@ async function measureFile(figures: Figures, sample: LanguageSample, file: strin
     const declarations = all.filter(({ listing }) => DECLARATION_KINDS.has(listing.kind));
     const checked = new Set([...spread(all, STRUCTURES_PER_FILE), ...spread(declarations, STRUCTURES_PER_FILE)]);
     /** What reading each checked structure gave: its text and where it is, when its target names it alone. */
-    const reads = new Map<StructureListing, { text: string; at: ReturnType<typeof locateRead> }>();
+    const reads = new Map<StructureListing, { text: string; at: ReturnType<typeof locateRead>; readOnly?: boolean }>();
 
     for (const item of all) {
       if (!checked.has(item)) continue;
@@ -368,14 +371,19 @@ async function measureFile(figures: Figures, sample: LanguageSample, file: strin
           unique = true;
           const text = read.value.matches[0]!.text;
           const at = file_ && locateRead(file_, text, listing.line_range_inclusive);
-          reads.set(listing, { text, at });
+          const readOnly = read.value.warnings.some((warning) => warning.type === 'SYNTAX_ERRORS_AROUND');
+          reads.set(listing, { text, at, readOnly });
           tally(figures.readExact, at !== null);
           if (!at) fail(figures, 'read text is not the file text', described(file, listing));
 
-          const replaced = await editor.replaceStructure({ path, target: listing.target, content: text });
-          const identical = replaced.isOk() && same(await current(), bytes);
-          tally(figures.replaceIdentical, identical);
-          if (replaced.isErr()) {
+          // A structure read whole with syntax errors around it is read-only by design (PARSER_FAILED on edits).
+          if (readOnly) figures.readOnly++;
+          const replaced = readOnly ? null : await editor.replaceStructure({ path, target: listing.target, content: text });
+          const identical = replaced !== null && replaced.isOk() && same(await current(), bytes);
+          if (replaced !== null) tally(figures.replaceIdentical, identical);
+          if (replaced === null) {
+            // counted in "read only"
+          } else if (replaced.isErr()) {
             parserFailed(replaced.error, 'replaceStructure');
             fail(figures, `replace with itself refused: ${code(replaced.error)}`, `${described(file, listing)}: ${replaced.error.message.slice(0, 120)}`);
           } else if (!identical) {
@@ -399,7 +407,7 @@ async function measureFile(figures: Figures, sample: LanguageSample, file: strin
     const roundTrips = all.flatMap((item): Array<{ listing: StructureListing; text: string; anchor: string; side: 'before' | 'after' }> => {
       const { listing, siblings, index } = item;
       const read = reads.get(listing);
-      if (!read?.at?.ownLines || CLAUSE_KINDS.has(listing.kind) || !file_) return [];
+      if (!read?.at?.ownLines || read.readOnly || CLAUSE_KINDS.has(listing.kind) || !file_) return [];
       const blankBetween = (from: number, to: number) => file_!.lines.slice(from, to - 1).every((line) => /^[\s,;]*$/.test(line));
       const next = siblings[index + 1];
       const previous = siblings[index - 1];
@@ -536,7 +544,7 @@ function row(figures: Figures): string[] {
     pct(figures.uniqueAll),
     pct(figures.uniqueDeclarations),
     pct(figures.readExact),
-    pct(figures.replaceIdentical),
+    `${pct(figures.replaceIdentical)}${figures.readOnly > 0 ? `; ${figures.readOnly} read only (syntax errors around them)` : ''}`,
     pct(figures.roundTrip),
     pct({ ok: figures.roundTrip.ok + figures.roundTripWhitespaceOnly, of: figures.roundTrip.of }),
     pct(figures.paramAdd),

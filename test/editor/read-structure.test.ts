@@ -155,6 +155,19 @@ describe('syntax errors (docs/safety.md)', () => {
     expect(result.warnings).toEqual([expect.objectContaining({ type: 'SYNTAX_ERRORS_ELSEWHERE', details: { errors: [expect.objectContaining({ line: 5 })] } })]);
   });
 
+  it('a structure without errors reads exactly though errors sit around it, with SYNTAX_ERRORS_AROUND; edits of it are refused', async () => {
+    // From libpng's examples/example.c: a stray `}` in an `#if 0` block, beside a function the parser built whole.
+    const text = lines('#if 0 /* example */', 'int main(int argc, const char **argv)', '{', '   return 0;', '}', '   }', '#endif', '');
+    const editor = editorFor('a.c', text);
+    const target = '#if\nint main';
+    const read = (await editor.readStructure({ path: 'a.c', target }))._unsafeUnwrap();
+    expect(read.matches).toEqual([{ text: 'int main(int argc, const char **argv)\n{\n   return 0;\n}', line_range_inclusive: [2, 5] }]);
+    expect(read.warnings).toEqual([expect.objectContaining({ type: 'SYNTAX_ERRORS_AROUND', details: { errors: [expect.objectContaining({ line: 6, end_line: 6 })] } })]);
+    expectError(await editor.replaceStructure({ path: 'a.c', target, content: 'int main(void) { return 1; }' }), 'PARSER_FAILED');
+    // The block holding the error is still refused.
+    expectError(await editor.readStructure({ path: 'a.c', target: '#if' }), 'PARSER_FAILED');
+  });
+
   it('the whole file can always be read', async () => {
     const result = (await editorFor('m.py', broken).readStructure({ path: 'm.py', target: '' }))._unsafeUnwrap();
     expect(result.matches[0]!.text).toBe(broken);
