@@ -92,3 +92,30 @@ describe('@line targets', () => {
     }
   });
 });
+
+describe('YAML mappings and sequences', () => {
+  // A GitHub Actions workflow, as the YAML corpus (node_modules' .github/workflows) has them.
+  const workflow = 'name: CI\non:\n  push:\n    branches: [main]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm test\n';
+
+  it('keys and items are the structures, nested as the document nests them (it was one structure per document)', async () => {
+    const editor = createEditor({ fs: memoryFs({ 'ci.yml': workflow }) });
+    const listed = expectOk(await editor.listStructures({ path: 'ci.yml' }));
+    const targets = (nodes: typeof listed.structures): unknown[] => nodes.map((node) => (node.children.length > 0 ? [node.target, targets(node.children)] : node.target));
+    expect(targets(listed.structures)).toEqual([
+      'name',
+      ['on', [['on\npush', ['on\npush\nbranches']]]],
+      ['jobs', [['jobs\nbuild', ['jobs\nbuild\nruns-on', ['jobs\nbuild\nsteps', [['jobs\nbuild\nsteps\n- uses', ['jobs\nbuild\nsteps\n- uses\nuses']], ['jobs\nbuild\nsteps\n- run', ['jobs\nbuild\nsteps\n- run\nrun']]]]]]]],
+    ]);
+    const steps = expectOk(await editor.readStructure({ path: 'ci.yml', target: 'jobs\nbuild\nsteps' }));
+    expect(steps.matches[0]!.text).toBe('    steps:\n      - uses: actions/checkout@v4\n      - run: npm test');
+  });
+
+  it('a step inserted after another goes on its own line at the items\' indentation; deleting it gives the file back', async () => {
+    const fs = memoryFs({ 'ci.yml': workflow });
+    const editor = createEditor({ fs });
+    expectOk(await editor.insertAfterStructure({ path: 'ci.yml', target: 'jobs\nbuild\nsteps\n- uses', content: '- run: npm ci' }));
+    expect(fs.snapshot()['ci.yml']).toBe(workflow.replace('      - run: npm test', '      - run: npm ci\n      - run: npm test'));
+    expectOk(await editor.deleteStructure({ path: 'ci.yml', target: 'jobs\nbuild\nsteps\n- run: npm ci' }));
+    expect(fs.snapshot()['ci.yml']).toBe(workflow);
+  });
+});
