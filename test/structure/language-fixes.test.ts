@@ -93,6 +93,24 @@ describe('@line targets', () => {
   });
 });
 
+describe('@line N:C targets', () => {
+  it('structures that start alike on one line get the column too, and every operation takes it', async () => {
+    // libxslt's gtk-doc general.html: a paragraph of links whose first 50 characters are the same.
+    const href = 'libxslt-attributes.html-with-a-long-common-prefix-';
+    const html = `<p><a href="${href}a">attributes</a> - x<br/><a href="${href}b">documents</a></p>\n`;
+    const fs = memoryFs({ 'a.html': html });
+    const editor = createEditor({ fs });
+    const links = expectOk(await editor.listStructures({ path: 'a.html' })).structures[0]!.children.filter((child) => child.target?.includes('@line'));
+    const prefix = `<p><a\n<a href="${href}`.slice(0, 6 + 50);
+    expect(links.map((link) => link.target)).toEqual([`${prefix}\n@line 1:4`, `${prefix}\n@line 1:${html.indexOf('<a', 4) + 1}`]);
+    expect(expectOk(await editor.readStructure({ path: 'a.html', target: links[1]!.target! })).matches[0]!.text).toBe(`<a href="${href}b">documents</a>`);
+    expectOk(await editor.replaceStructure({ path: 'a.html', target: links[1]!.target!, content: `<a href="${href}b">docs</a>` }));
+    expect(fs.snapshot()['a.html']).toBe(html.replace('>documents<', '>docs<'));
+    const missing = await editor.readStructure({ path: 'a.html', target: `${prefix}\n@line 1:5` });
+    expect(missing.isErr() && missing.error.message).toContain('on line 1 at column 5');
+  });
+});
+
 describe('YAML mappings and sequences', () => {
   // A GitHub Actions workflow, as the YAML corpus (node_modules' .github/workflows) has them.
   const workflow = 'name: CI\non:\n  push:\n    branches: [main]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm test\n';

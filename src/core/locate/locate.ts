@@ -9,7 +9,7 @@ import {
 } from '../errors.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
 import { lineMatches, matchTexts, headerText } from './match-text.js';
-import { lineHint, parseTarget, resolveLevels, TargetNamer, type StructurePath } from './targets.js';
+import { lineHint, parseTarget, resolveLevels, TargetNamer, type LineHint, type StructurePath } from './targets.js';
 
 /** Errors locating a target can produce. */
 export type LocateError = ErrorOf<'TARGET_NOT_FOUND'> | ErrorOf<'INVALID_ARGUMENT'>;
@@ -156,7 +156,7 @@ function targetNotFound(
  * `@line N` named none of the structures the lines above it name (none starts on line N, usually a
  * stale line after an edit shifted the file): each of them with its current target, nearest first.
  */
-function lineHintNotFound(file: string, levels: readonly string[], hint: number, frontier: readonly StructurePath[], namer: TargetNamer): ErrorOf<'TARGET_NOT_FOUND'> {
+function lineHintNotFound(file: string, levels: readonly string[], { line: hint, column }: LineHint, frontier: readonly StructurePath[], namer: TargetNamer): ErrorOf<'TARGET_NOT_FOUND'> {
   const named = levels.slice(0, -1);
   const nodes = frontier.map((path) => path[path.length - 1]!);
   const nearest = [...frontier].sort((a, b) => Math.abs(a[a.length - 1]!.lineRange[0] - hint) - Math.abs(b[b.length - 1]!.lineRange[0] - hint)).slice(0, MAX_SUGGESTIONS);
@@ -173,7 +173,7 @@ function lineHintNotFound(file: string, levels: readonly string[], hint: number,
   const starts = nodes.map((node) => node.lineRange[0]).join(', ');
   return makeError(
     'TARGET_NOT_FOUND',
-    `No structure ${JSON.stringify(named.join('\n'))} names starts on line ${hint} of ${file}: ${nodes.length} do, on line${nodes.length === 1 ? '' : 's'} ${starts}. Lines shift as a file is edited; take the target from details.suggestions (or a fresh listing), and pass expected_hash to be sure the file is still the one you read.`,
+    `No structure ${JSON.stringify(named.join('\n'))} names starts on line ${hint}${column === null ? '' : ` at column ${column}`} of ${file}: ${nodes.length} do, on line${nodes.length === 1 ? '' : 's'} ${starts}. Lines shift as a file is edited; take the target from details.suggestions (or a fresh listing), and pass expected_hash to be sure the file is still the one you read.`,
     {
       path: file,
       searched_path: [...levels],

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { invalidArgument, type ErrorOf } from '../errors.js';
+import { columnOfOffset, type SourceText } from '../text/source-text.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
 import { boundaryPrefixes, firstCharacters, headerText, lineMatches, MATCH_LENGTH, matchTexts } from './match-text.js';
 
@@ -34,19 +35,32 @@ export function parseTarget(target: string): Result<string[], ErrorOf<'INVALID_A
  * are named uniquely (listStructures gives such targets where a prefix cannot name one alone).
  * Only the first line counts, not any line inside: after an edit shifts lines, a stale N then names
  * nothing (TARGET_NOT_FOUND, with the current targets) far more often than a sibling by accident.
+ * `@line N:C` also gives the column the structure starts at (1-based), for several that start
+ * alike on one line (HTML links in a paragraph).
  */
-const LINE_HINT = /^@line (\d+)$/;
+const LINE_HINT = /^@line (\d+)(?::(\d+))?$/;
 
-/** The line a target's `@line N` level names, if it ends with one. */
-export function lineHint(levels: readonly string[]): number | null {
+/** Where a target's `@line N` or `@line N:C` level says its structure starts. */
+export interface LineHint {
+  readonly line: number;
+  readonly column: number | null;
+}
+
+/** The position a target's `@line N[:C]` level names, if it ends with one. */
+export function lineHint(levels: readonly string[]): LineHint | null {
   const match = levels.length > 1 ? LINE_HINT.exec(levels[levels.length - 1]!.trim()) : null;
-  return match ? Number(match[1]) : null;
+  return match ? { line: Number(match[1]), column: match[2] === undefined ? null : Number(match[2]) } : null;
+}
+
+/** The `@line` level naming a structure: its first line, and its column when another structure starts on that line. */
+function lineLevel(source: SourceText, node: StructureNode, withColumn: boolean): string {
+  return withColumn ? `@line ${node.lineRange[0]}:${columnOfOffset(source, node.start)}` : `@line ${node.lineRange[0]}`;
 }
 
 /** Every structure path the target's levels name, in source order (empty when nothing matches). */
 export function resolveLevels(tree: StructureTree, allLevels: readonly string[]): { paths: StructurePath[]; failedLevel: number; frontier: StructurePath[] } {
-  const line = lineHint(allLevels);
-  const levels = line === null ? allLevels : allLevels.slice(0, -1);
+  const hint = lineHint(allLevels);
+  const levels = hint === null ? allLevels : allLevels.slice(0, -1);
   let frontier: StructurePath[] = [[tree.root]];
   for (let level = 0; level < levels.length; level++) {
     const line = levels[level]!;
@@ -59,8 +73,11 @@ export function resolveLevels(tree: StructureTree, allLevels: readonly string[])
     if (next.length === 0) return { paths: [], failedLevel: level, frontier };
     frontier = next;
   }
-  if (line !== null) {
-    const holding = frontier.filter((path) => path[path.length - 1]!.lineRange[0] === line);
+  if (hint !== null) {
+    const holding = frontier.filter((path) => {
+      const node = path[path.length - 1]!;
+      return node.lineRange[0] === hint.line && (hint.column === null || columnOfOffset(tree.source, node.start) === hint.column);
+    });
     if (holding.length === 0) return { paths: [], failedLevel: levels.length, frontier };
     return { paths: holding, failedLevel: -1, frontier: holding };
   }
@@ -121,8 +138,13 @@ export class TargetNamer {
     // No prefix names it alone (overloads, repeated headings): its first line does, unless another
     // structure the lines name holds that line too (two on one line).
     const line = node.lineRange[0];
-    if (best.lines.length > 0 && best.frontier.includes(node) && !best.frontier.some((other) => other !== node && other.lineRange[0] <= line && line <= other.lineRange[1])) {
-      return { target: [...best.lines, `@line ${line}`].join('\n'), reason: null };
+    if (best.lines.length > 0 && best.frontier.includes(node)) {
+      // Two structures starting on one line (`<a>…</a><a>…</a>`) are told apart by column.
+      const others = best.frontier.filter((other) => other !== node && other.lineRange[0] <= line && line <= other.lineRange[1]);
+      if (others.length === 0) return { target: [...best.lines, lineLevel(this.#tree.source, node, false)].join('\n'), reason: null };
+      if (others.every((other) => other.start !== node.start && (other.start >= node.end || other.end <= node.start))) {
+        return { target: [...best.lines, lineLevel(this.#tree.source, node, true)].join('\n'), reason: null };
+      }
     }
     const others = [...new Set(best.frontier.filter((other) => other !== node).map((other) => other.lineRange[0]))];
     return {
