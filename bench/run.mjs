@@ -3,8 +3,8 @@
 // bench/results.json. Scenarios: 1 cold start, 2 warm single operations (and the structure
 // builder against the parse), 3 ten sequential edits (parse cache + incremental reparse against
 // reparsing cold), 4 file_edit (bench/file-edit.mjs), 5 skeleton and listing, 6 a soak
-// (bench/soak.mjs), 7 find_structures across a tree (bench/find-structures.mjs). Medians of wall
-// time unless said otherwise.
+// (bench/soak.mjs), 7 find_structures across a tree (bench/find-structures.mjs), 8 a rename's
+// reference scan over a 1,900-file tree (bench/rename-scan.mjs). Medians of wall time unless said otherwise.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,6 +16,7 @@ import { Bench } from 'tinybench';
 import { Language, Parser } from 'web-tree-sitter';
 import { createEditor, memoryFs } from '../dist/index.js';
 import { findStructuresTimes } from './find-structures.mjs';
+import { renameScanTimes } from './rename-scan.mjs';
 import { structureBuildTimes } from './structure-build.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -231,6 +232,12 @@ const fileEdit = JSON.parse(execFileSync(process.execPath, [join(here, 'file-edi
   for (const query of times.queries) {
     record(`7 find_structures, ${query.label} (${query.matches} matches in ${times.files} files)`, query.ms, 'brute-force walk: listStructures on every file', times.listing_ms, '<= 2x', query.ms <= 2 * times.listing_ms);
   }
+}
+
+// 8. A rename's reference scan over three monorepos' published trees (bench/rename-scan.mjs), against TypeScript's language service.
+{
+  const scan = await renameScanTimes();
+  record(`8 rename scan, getParserServices over @typescript-eslint + @microsoft + @rushstack (${scan.files} files; ${scan.outcome})`, scan.ms, `TypeScript language service, cold (${scan.peer_locations} locations)`, scan.peer_ms, '<= 2000 ms', scan.ms <= 2000);
 }
 
 // 6. Soak, in a fresh process so the other scenarios' memory does not count.
