@@ -8,10 +8,9 @@ import type { ParseErrorInfo } from './errors.js';
  * - `INDENTATION_INCONSISTENT`: indentation does not match its surroundings.
  * - `SYNTAX_ERRORS_ELSEWHERE`: the file has syntax errors, but none inside the structures this
  *   operation had to locate or read, so it went ahead.
- * - `SYNTAX_ERRORS_AROUND`: a structure read holds no syntax error, but errors around it (a region
- *   the grammar could not parse, often a macro it does not know, in which the parser still built the
- *   structure whole; or beside it in its parent) make edits of it refused (`PARSER_FAILED`): its
- *   text is exact.
+ * - `SYNTAX_ERRORS_AROUND`: a structure read holds no syntax error, but errors beside it in one of
+ *   the structures around it (often a macro the grammar does not know) make edits of it refused
+ *   (`PARSER_FAILED`): its text is exact.
  * - `CHUNK_AMBIGUOUS`: a chunk of `applyChunks` fitted at several places in its structure and was
  *   applied at the first; `details` names the others.
  * - `FORMAT_SKIPPED`: `applyEdits` was asked to format, but no formatter handles some changed files
@@ -51,12 +50,12 @@ export function syntaxErrorsElsewhere(errors: readonly ParseErrorInfo[]): Warnin
   };
 }
 
-/** `SYNTAX_ERRORS_AROUND` for the errors around structures a read took whole, which stop edits of them. */
+/** `SYNTAX_ERRORS_AROUND` for the errors beside structures a read took, which stop edits of them. */
 export function syntaxErrorsAround(errors: readonly (ParseErrorInfo & { end_line: number })[]): Warning {
   const first = errors[0]!;
   return {
     type: 'SYNTAX_ERRORS_AROUND',
-    message: `The structure read holds no syntax error and its text is exact, but ${errors.length === 1 ? 'a syntax error' : `${errors.length} syntax errors`} around it (first at lines ${first.line}-${first.end_line}, often a macro the grammar does not know) stop edits of it: fix ${errors.length === 1 ? 'that' : 'those'} first, or edit with file_edit, which needs no parser.`,
+    message: `The structure read holds no syntax error and its text is exact, but ${errors.length === 1 ? 'a syntax error' : `${errors.length} syntax errors`} beside it in a structure around it (first at lines ${first.line}-${first.end_line}, often a macro the grammar does not know) stop edits of it: fix ${errors.length === 1 ? 'that' : 'those'} first, or edit with file_edit, which needs no parser.`,
     details: { errors },
   };
 }

@@ -157,8 +157,8 @@ export interface EditorContext {
   /**
    * `PARSER_FAILED` when syntax errors lie inside the located structures (docs/safety.md); otherwise a
    * `SYNTAX_ERRORS_ELSEWHERE` warning for the file's other errors, if any. A read (`purpose: 'read'`)
-   * is refused only by errors inside the structure it reads: errors around it (a region the parser
-   * could not parse yet built the structure whole in, its parent) give `SYNTAX_ERRORS_AROUND`.
+   * is refused only by errors inside the structure it reads: errors beside it in the structures around
+   * it give `SYNTAX_ERRORS_AROUND`.
    */
   checkLocatedSyntax(file: ParsedFile, paths: readonly StructurePath[], purpose?: 'edit' | 'read'): Result<Warning[], StructeditError>;
   /**
@@ -298,7 +298,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
         ),
       );
     }
-    // What a read may take but an edit may not: errors around the structure (a region it lies in, its parent).
+    // What a read may take but an edit may not: errors beside the structure in the structures around it.
     const around = purpose === 'read' ? new Set(paths.flatMap((path) => blockingSyntaxErrors(tree, path, 'edit'))) : new Set<SyntaxErrorNode>();
     const elsewhere = tree.syntaxErrors.filter((error) => !around.has(error));
     const described = (errors: Iterable<SyntaxErrorNode>) => [...errors].map((error) => ({ ...describeSyntaxError(tree.source, error), end_line: lineOfOffset(tree.source, Math.max(error.start, error.end - 1)) }));

@@ -1,7 +1,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { ParseErrorInfo } from '../errors.js';
 import { columnOfOffset, lineOfOffset, lineText, type SourceText } from '../text/source-text.js';
-import type { StructureNode, StructureTree, SyntaxErrorNode, TextSpan } from './types.js';
+import type { StructureNode, StructureTree, SyntaxErrorNode } from './types.js';
 
 /** A syntax error as reported to callers: line, column and the line's text. */
 export function describeSyntaxError(source: SourceText, error: SyntaxErrorNode): ParseErrorInfo {
@@ -31,10 +31,9 @@ export function blockingSyntaxErrors(tree: StructureTree, path: readonly Structu
   if (path.length <= 1 || tree.syntaxErrors.length === 0) return [];
   const target = path[path.length - 1]!;
   return tree.syntaxErrors.filter((error) => {
-    // A read only needs the structure's own text to be sound: errors beside it in a parent, or a
-    // region the parser could not parse around a construct it still built whole (C after a macro
-    // it does not know), leave that text exact.
-    if (purpose === 'read') return touches(error, target) && !enclosesSoundly(error, target);
+    // A read only needs the structure's own text to be sound: errors beside it in a parent (C after
+    // a macro the grammar does not know) leave that text exact.
+    if (purpose === 'read') return touches(error, target);
     if (touches(error, target)) return true;
     for (let depth = 1; depth < path.length - 1; depth++) {
       const ancestor = path[depth]!;
@@ -43,31 +42,6 @@ export function blockingSyntaxErrors(tree: StructureTree, path: readonly Structu
     }
     return false;
   });
-}
-
-/**
- * Whether `error` is an unparsed region around `node` in which the parser still built `node`'s
- * declaration as one complete, error-free construct.
- */
-function enclosesSoundly(error: SyntaxErrorNode, node: StructureNode): boolean {
-  if (error.start > node.start || error.end < node.end || !error.sound) return false;
-  return error.sound.some((span) => span.start <= node.headerStart && node.end <= span.end);
-}
-
-/** The largest error-free subtrees inside an ERROR node. */
-function soundParts(error: Node): TextSpan[] {
-  const spans: TextSpan[] = [];
-  const stack: Node[] = [error];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    for (const child of node.children) {
-      if (!child || child.isMissing) continue;
-      if (!child.hasError && !child.isError) {
-        if (child.isNamed && child.endIndex > child.startIndex) spans.push({ start: child.startIndex, end: child.endIndex });
-      } else if (!child.isError) stack.push(child);
-    }
-  }
-  return spans.sort((a, b) => a.start - b.start);
 }
 
 /** Every ERROR and MISSING node, descending only into subtrees that hold one. */
@@ -82,8 +56,7 @@ export function collectSyntaxErrors(tree: Tree): SyntaxErrorNode[] {
       continue;
     }
     if (node.isError) {
-      const sound = soundParts(node);
-      errors.push(sound.length > 0 ? { kind: 'ERROR', start: node.startIndex, end: node.endIndex, sound } : { kind: 'ERROR', start: node.startIndex, end: node.endIndex });
+      errors.push({ kind: 'ERROR', start: node.startIndex, end: node.endIndex });
       continue;
     }
     const children = node.children;

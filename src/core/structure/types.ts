@@ -49,11 +49,6 @@ export interface SyntaxErrorNode {
   readonly end: number;
   /** For `MISSING`: the missing token. */
   readonly missing?: string;
-  /**
-   * For `ERROR`: the complete constructs the parser still built inside it (its largest error-free
-   * subtrees), such as a function after a macro the grammar does not know.
-   */
-  readonly sound?: readonly TextSpan[];
 }
 
 /** A span of source text: `start` inclusive, `end` exclusive, offsets into {@link SourceText.text}. */
