@@ -53,7 +53,10 @@ const DECLARATION_KINDS = new Set([...FUNCTION_KINDS, 'class', 'interface', 'str
 /** Clauses belong to their statement: they are not put back next to a sibling statement. */
 const CLAUSE_KINDS = new Set(['else', 'elif', 'catch', 'finally']);
 
-/** The parameter added to every function, in each language's syntax, and the name that removes it. */
+/**
+ * The parameter added to every function, in each language's syntax, and the name that removes it
+ * (none for Bash: its functions take no parameter list, and `.params` is PART_NOT_FOUND by design).
+ */
 const PARAMETER: Record<string, { value: string; name: string }> = {
   python: { value: 'zz_added=None', name: 'zz_added' },
   typescript: { value: 'zzAdded?: unknown', name: 'zzAdded' },
@@ -69,7 +72,6 @@ const PARAMETER: Record<string, { value: string; name: string }> = {
   swift: { value: 'zzAdded: Int = 0', name: 'zzAdded' },
   scala: { value: 'zzAdded: Int', name: 'zzAdded' },
   php: { value: '$zzAdded = null', name: '$zzAdded' },
-  bash: { value: 'zz_added', name: 'zz_added' },
   lua: { value: 'zz_added', name: 'zz_added' },
   ruby: { value: 'zz_added = nil', name: 'zz_added' },
   elixir: { value: 'zz_added', name: 'zz_added' },
