@@ -137,3 +137,17 @@ describe('YAML mappings and sequences', () => {
     expect(fs.snapshot()['ci.yml']).toBe(workflow);
   });
 });
+
+describe('Lua requires', () => {
+  it('`local x = require "m"` is an import, and a module table put back above them keeps its blank line', async () => {
+    // luarocks' admin/cache.lua: the module's table, a blank line, then its requires.
+    const source = '--- Module handling the cache.\nlocal cache = {}\n\nlocal fs = require("luarocks.fs")\nlocal cfg = require "luarocks.core.cfg"\n\nfunction cache.f()\nend\n';
+    const fs = memoryFs({ 'cache.lua': source });
+    const editor = createEditor({ fs });
+    const listed = expectOk(await editor.listStructures({ path: 'cache.lua' }));
+    expect(listed.structures.map((structure) => structure.kind)).toEqual(['variable', 'import', 'import', 'function']);
+    expectOk(await editor.deleteStructure({ path: 'cache.lua', target: 'local cache' }));
+    expectOk(await editor.insertBeforeStructure({ path: 'cache.lua', target: 'local fs', content: '--- Module handling the cache.\nlocal cache = {}' }));
+    expect(fs.snapshot()['cache.lua']).toBe(source);
+  });
+});

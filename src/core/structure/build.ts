@@ -245,6 +245,11 @@ function makeStructure(candidate: Candidate, parentKind: string, source: SourceT
   let end = candidate.nodeEnd;
   while (end > candidate.start && source.text.charCodeAt(end - 1) === 10) end--;
   let kind = kindOf(header, headerType, compiled);
+  const byText = compiled.rules.kindsByText[headerType];
+  if (byText) {
+    const head = source.text.slice(headerStart, headerStart + 200);
+    kind = byText.find(([pattern]) => pattern.test(head))?.[1] ?? kind;
+  }
   if (kind === 'function' && MEMBER_CONTAINERS.has(parentKind)) kind = 'method';
   // A bare member of an enum body (`A` in `enum E { A, B = 2 }`) has an identifier's type.
   // A structure that is a bare identifier (`A` in `enum E { A }`, `parse` in `{ parse }`) is its own name.

@@ -42,6 +42,11 @@ export interface StructureRules {
   /** Node type to structure kind, for types the generic naming gets wrong. */
   kinds: Readonly<Record<string, string>>;
   /**
+   * Node type to kinds told by the header's text, first match wins (Lua's `local x = require "m"`
+   * is an import, though the grammar makes it a variable declaration).
+   */
+  kindsByText: Readonly<Record<string, ReadonlyArray<readonly [RegExp, string]>>>;
+  /**
    * Bodies whose members are separated: `,` between the items of an object literal or an enum;
    * `;` ending the members of a TypeScript/JavaScript class or interface body, where the `;` is a
    * token of the body rather than of the member (so the builder makes it part of the member).
@@ -83,6 +88,7 @@ export const GENERIC_STRUCTURE_RULES: StructureRules = {
     ambient_declaration: [],
   },
   kinds: {},
+  kindsByText: {},
   separators: { object: ',', enum_body: ',', enum_variant_list: ',' },
 };
 
@@ -106,6 +112,7 @@ export function mergeStructureRules(base: StructureRules, own: Partial<Structure
     modifiers: merge(base.modifiers, own.modifiers),
     wrappers: { ...base.wrappers, ...own.wrappers },
     kinds: { ...base.kinds, ...own.kinds },
+    kindsByText: { ...base.kindsByText, ...own.kindsByText },
     separators: own.separators ?? base.separators,
   };
 }

@@ -1,9 +1,14 @@
 import type { LanguageProfile } from '../profile.js';
 
+/** `local x = require "m"`, `local x = require("m").y`. */
+const REQUIRE = /^local\s[^=]*=\s*require[\s('"]/;
+
 /** Lua: `local x = require …` is an import. */
 export const lua: LanguageProfile = {
   languages: ['lua'],
+  // An import for listings and for the blank lines around it (a module's requires stand together).
+  structure: { kindsByText: { variable_declaration: [[REQUIRE, 'import']] } },
   reading: {
-    category: (_node, header) => (/^local\s[^=]*=\s*require[\s('"]/.test(header) ? 'import' : null),
+    category: (_node, header) => (REQUIRE.test(header) ? 'import' : null),
   },
 };
