@@ -151,3 +151,18 @@ describe('Lua requires', () => {
     expect(fs.snapshot()['cache.lua']).toBe(source);
   });
 });
+
+describe('comments between a header and its body', () => {
+  it('lead the first structure of the body, so a method deleted and put back keeps every doc comment with its method', async () => {
+    // Ruby 3.1's json/add/range.rb: the grammar keeps the first method's comment in the class, outside its body.
+    const source = 'class Range\n\n  # Deserializes.\n  def self.json_create(object)\n    new(*object)\n  end\n\n  # Returns a hash.\n  def as_json(*)\n    {}\n  end\nend\n';
+    const fs = memoryFs({ 'range.rb': source });
+    const editor = createEditor({ fs });
+    const [create] = expectOk(await editor.listStructures({ path: 'range.rb' })).structures[0]!.children;
+    expect(create!.line_range_inclusive).toEqual([3, 6]);
+    expectOk(await editor.deleteStructure({ path: 'range.rb', target: 'class Range\ndef self.json_create' }));
+    expect(fs.snapshot()['range.rb']).toBe('class Range\n\n  # Returns a hash.\n  def as_json(*)\n    {}\n  end\nend\n');
+    expectOk(await editor.insertBeforeStructure({ path: 'range.rb', target: 'class Range\ndef as_json', content: '# Deserializes.\ndef self.json_create(object)\n  new(*object)\nend' }));
+    expect(fs.snapshot()['range.rb']).toBe(source);
+  });
+});

@@ -138,8 +138,8 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
 
   const cursor = tree.walk();
   const addBodyChildren = (body: Node, bodyType: string) => {
-    let pending: Attachment[] = [];
     const separator = compiled.rules.separators[bodyType];
+    let pending = leadingComments(body, separator);
     if (!compiled.clauses.has(bodyType)) {
       // One call fetches every named child; cheaper than stepping a cursor through all children.
       for (const child of body.namedChildren) {
@@ -160,6 +160,20 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
       const child = cursor.currentNode;
       pending = visitChild(child, child.type, child.startIndex, child.endIndex, pending, separator);
     } while (cursor.gotoNextSibling());
+  };
+
+  /**
+   * Comments on their own lines between a header and its body that the grammar keeps outside the
+   * body (Ruby's `class A` and Python's `def f():` hold them, not the body): they lead its first
+   * structure, as they would lead any other. Without this, deleting a method made the next one's
+   * doc comment fall out of it, and a method put back went between that comment and its method.
+   */
+  const leadingComments = (body: Node, separator: ',' | ';' | undefined): Attachment[] => {
+    const before: Node[] = [];
+    for (let sibling = body.previousNamedSibling; sibling && compiled.comments.has(sibling.type); sibling = sibling.previousNamedSibling) before.unshift(sibling);
+    let pending: Attachment[] = [];
+    for (const comment of before) if (isOwnLine(comment.startIndex)) pending = visitChild(comment, comment.type, comment.startIndex, comment.endIndex, pending, separator);
+    return pending;
   };
 
   const attachment = (comment: boolean, start: number, end: number): Attachment => ({
