@@ -142,7 +142,7 @@ export class TargetNamer {
       // Two structures starting on one line (`<a>…</a><a>…</a>`) are told apart by column.
       const others = best.frontier.filter((other) => other !== node && other.lineRange[0] <= line && line <= other.lineRange[1]);
       if (others.length === 0) return { target: [...best.lines, lineLevel(this.#tree.source, node, false)].join('\n'), reason: null };
-      if (others.every((other) => other.start !== node.start && (other.start >= node.end || other.end <= node.start))) {
+      if (others.every((other) => other.start !== node.start)) {
         return { target: [...best.lines, lineLevel(this.#tree.source, node, true)].join('\n'), reason: null };
       }
     }
