@@ -166,3 +166,17 @@ describe('comments between a header and its body', () => {
     expect(fs.snapshot()['range.rb']).toBe(source);
   });
 });
+
+describe('PHP opening tag', () => {
+  it('`<?php` is not a structure (deleting it made the file inline HTML), and content put at the file start goes after it', async () => {
+    // Google App Engine's PHP SDK (Debian google-cloud-sdk): the tag, then a namespace.
+    const source = '<?php\nnamespace google\\appengine;\n\nrequire_once "a.php";\n';
+    const fs = memoryFs({ 'a.php': source });
+    const editor = createEditor({ fs });
+    const listed = expectOk(await editor.listStructures({ path: 'a.php' }));
+    expect(listed.structures.map((structure) => structure.kind)).toEqual(['module', 'expression']);
+    expect(listed.structures.some((structure) => structure.target?.startsWith('<?php'))).toBe(false);
+    expectOk(await editor.insertBeforeStructure({ path: 'a.php', target: '', content: 'declare(strict_types=1);' }));
+    expect(fs.snapshot()['a.php']!.startsWith('<?php\ndeclare(strict_types=1);\n')).toBe(true);
+  });
+});

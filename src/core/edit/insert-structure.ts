@@ -1,3 +1,4 @@
+import { profileOf } from '../languages/profiles/index.js';
 import { err, ok, type Result } from 'neverthrow';
 import { invalidArgument, type ErrorOf } from '../errors.js';
 import type { StructurePath } from '../locate/targets.js';
@@ -108,7 +109,7 @@ export function planInsert(
     rebased = rebaseIndentation(normalized, destination, style, literals);
     const root = tree.root;
     if (side === 'before') {
-      const at = text.startsWith('#!') ? (source.lineStarts[1] ?? text.length) : 0;
+      const at = profileOf(tree.language).layout.fileHead.exec(text)?.[0].length ?? 0;
       const prefix = at === text.length && at > 0 && !text.endsWith('\n') ? '\n' : '';
       const blank = at === text.length ? '' : '\n'.repeat(spacingNextTo(tree, root, 0, 'before', rebased));
       replacement = { start: at, end: at, text: `${prefix}${rebased}\n${blank}` };

@@ -187,6 +187,11 @@ export interface LayoutRules {
    * style has no rule (the neighbours decide).
    */
   blankLinesBetween(upper: string, lower: string): number | null;
+  /**
+   * The lines at the very start of a file that stay first (a `#!` line; PHP's `<?php`): content
+   * inserted at the file's start goes after them.
+   */
+  readonly fileHead: RegExp;
   /** Whether comment, decorator or attribute lines put before a structure belong to it (no blank line between). */
   readonly commentsAttach: boolean;
   /**

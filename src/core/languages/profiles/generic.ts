@@ -19,6 +19,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
   layout: {
     blankLinesWithoutSiblings: (_kind, multiline) => (multiline ? 1 : 0),
     blankLinesBetween: usualBlankLinesBetween,
+    fileHead: /^#![^\n]*(?:\n|$)/,
     commentsAttach: true,
     topLevelDefinitions: null,
   },

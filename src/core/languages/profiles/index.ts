@@ -9,6 +9,7 @@ import { javascript } from './javascript.js';
 import { kotlin } from './kotlin.js';
 import { lua } from './lua.js';
 import { markdown } from './markdown.js';
+import { php } from './php.js';
 import { python } from './python.js';
 import { ruby } from './ruby.js';
 import { rust } from './rust.js';
@@ -18,7 +19,7 @@ import { yaml } from './yaml.js';
 import { zig } from './zig.js';
 
 /** The built-in profiles; a language without one gets the generic profile. */
-const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, c, ruby, lua, toml, zig, kotlin, markdown, html, yaml];
+const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, c, ruby, lua, toml, zig, kotlin, markdown, html, yaml, php];
 
 /** A profile with the generic answers filled in where it is silent. */
 export function resolveProfile(profile: LanguageProfile): ResolvedProfile {

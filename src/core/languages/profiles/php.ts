@@ -1,0 +1,12 @@
+import type { LanguageProfile } from '../profile.js';
+
+/**
+ * PHP: the opening `<?php` tag belongs to the file, like a `#!` line, not to the code after it: as a
+ * structure it could be deleted or moved, which turns every line after it into inline HTML.
+ */
+export const php: LanguageProfile = {
+  languages: ['php'],
+  structure: { ignored: ['php_tag'] },
+  // Content put at the file's start goes after `<?php` (and a `#!` line above it), still PHP.
+  layout: { fileHead: /^(?:#![^\n]*\n)?<\?php[ \t]*(?:\n|$)/ },
+};
