@@ -289,12 +289,15 @@ function makeCandidate(
   compiled: CompiledStructureRules,
 ): Candidate {
   const text = source.text;
-  const starts = [start, decoratedStart, nodeStart];
+  const ownStart = (header: Node) => {
+    const headerNodeStart = header.startIndex;
+    return compiled.hasModifiers || !startsWithWord(text.charCodeAt(headerNodeStart)) ? startAfterLeading(header, compiled) : headerNodeStart;
+  };
+  const starts = [start, decoratedStart, nodeStart, ownStart(node)];
   let header = node;
   let headerTypeId = typeId;
   for (let depth = 0; depth < 8; depth++) {
-    const headerNodeStart = header.startIndex;
-    starts.push(compiled.hasModifiers || !startsWithWord(text.charCodeAt(headerNodeStart)) ? startAfterLeading(header, compiled) : headerNodeStart);
+    if (depth > 0) starts.push(ownStart(header));
     const inner = unwrap(header, compiled.typeNames[typeSlot(compiled, headerTypeId)]!, compiled);
     if (!inner) break;
     header = inner;
@@ -304,7 +307,9 @@ function makeCandidate(
   let end = nodeEnd;
   while (end > start && text.charCodeAt(end - 1) === 10) end--;
   const headerSlot = typeSlot(compiled, headerTypeId);
-  let kind = kindOf(header, headerSlot, compiled);
+  // An expression statement's kind and name both come from its first named child: fetched once.
+  const first = (compiled.typeFlags[headerSlot]! & TYPE_EXPRESSION_STATEMENT) !== 0 ? header.firstNamedChild : undefined;
+  let kind = kindOf(headerSlot, first, compiled);
   const byText = compiled.rules.kindsByText[compiled.typeNames[headerSlot]!];
   if (byText) {
     const head = text.slice(headerStart, headerStart + 200);
@@ -312,16 +317,17 @@ function makeCandidate(
   }
   // A structure that is a bare identifier (`A` in `enum E { A }`, `parse` in `{ parse }`) is its own name.
   const bare = (compiled.typeFlags[headerSlot]! & TYPE_BARE) !== 0;
+  const startLine = lineOfOffset(source, start);
   const structure: Mutable<StructureNode> = {
     kind,
     type: compiled.typeNames[typeSlot(compiled, typeId)]!,
     // (The kinds nesting may give instead, `method` and `enum_member`, are named alike.)
-    name: bare ? nameText(header, text) : UNNAMED_KINDS.has(kind) ? null : nameOf(header, compiled, text),
+    name: bare ? nameText(header, text) : UNNAMED_KINDS.has(kind) ? null : nameOf(header, first, compiled, text),
     start,
     end,
     headerStart,
     matchStarts: sortedUnique(starts),
-    lineRange: [lineOfOffset(source, start), lineOfOffset(source, Math.max(start, end - 1))],
+    lineRange: [startLine, lineFrom(source, Math.max(start, end - 1), startLine)],
     children: [],
   };
   if (separator) structure.separator = separator;
@@ -387,9 +393,10 @@ function startAfterLeading(node: Node, compiled: CompiledStructureRules): number
   return node.startIndex;
 }
 
-function kindOf(node: Node, slot: number, compiled: CompiledStructureRules): string {
-  if ((compiled.typeFlags[slot]! & TYPE_EXPRESSION_STATEMENT) !== 0) {
-    const inner = node.firstNamedChild;
+/** The kind of a header of this type; `first` is an expression statement's first named child. */
+function kindOf(slot: number, first: Node | null | undefined, compiled: CompiledStructureRules): string {
+  if (first !== undefined) {
+    const inner = first;
     if (!inner) return 'statement';
     const innerSlot = typeSlot(compiled, inner.typeId);
     if ((compiled.typeFlags[innerSlot]! & TYPE_STRING) !== 0) return 'docstring';
@@ -415,7 +422,7 @@ const UNNAMED_KINDS: ReadonlySet<string> = new Set([
 ]);
 
 /** The declared name of a declaration node, searching the usual fields a level or two down. */
-function nameOf(node: Node, compiled: CompiledStructureRules, text: string): string | null {
+function nameOf(node: Node, nodeFirst: Node | null | undefined, compiled: CompiledStructureRules, text: string): string | null {
   const fieldIds = compiled.nameFieldIds;
   let current: Node | null = node;
   for (let depth = 0; depth < 4 && current; depth++) {
@@ -427,12 +434,30 @@ function nameOf(node: Node, compiled: CompiledStructureRules, text: string): str
     }
     if (!next) {
       // Declarations wrapping declarators without a field: `const a = 1`, `var a int`, `x = 1`.
-      const first: Node | null = current.firstNamedChild;
+      const first: Node | null = current === node && nodeFirst !== undefined ? nodeFirst : current.firstNamedChild;
       if (first && (compiled.typeFlags[typeSlot(compiled, first.typeId)]! & TYPE_DECLARATOR) !== 0) next = first;
     }
     current = next;
   }
   return current && isNameLike(current, compiled) ? nameText(current, text) : null;
+}
+
+/** {@link lineOfOffset} of an offset known to be on `line` or after it: a gallop from there, as most structures span few lines. */
+function lineFrom(source: SourceText, offset: number, line: number): number {
+  const starts = source.lineStarts;
+  let lo = line - 1;
+  let step = 1;
+  while (lo + step < starts.length && starts[lo + step]! <= offset) {
+    lo += step;
+    step *= 2;
+  }
+  let hi = Math.min(lo + step, starts.length) - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
 }
 
 /** A node's text, as a name: `text` is the tree's own text, so a slice of it is `node.text`. */
