@@ -5,23 +5,42 @@
  */
 import type { Node, Tree } from 'web-tree-sitter';
 import { lineOfOffset, type SourceText } from '../text/source-text.js';
-import type { CompiledStructureRules } from './compile.js';
+import {
+  type CompiledStructureRules,
+  TYPE_BARE,
+  TYPE_BODY,
+  TYPE_CLAUSE,
+  TYPE_ATTACHED,
+  TYPE_COMMENT,
+  TYPE_DECLARATOR,
+  TYPE_EXPRESSION_STATEMENT,
+  TYPE_LEADING,
+  TYPE_MODIFIERS,
+  TYPE_NAME_LIKE,
+  TYPE_NAMED,
+  TYPE_SKIPPED,
+  TYPE_STRING,
+  typeSlot,
+} from './compile.js';
 import { clipName, kindOfType, MEMBER_CONTAINERS } from './kinds.js';
 import { collectSyntaxErrors } from './syntax-errors.js';
 import type { StructureNode, StructureTree, TextSpan } from './types.js';
 
+/**
+ * A structure made from a node as soon as the node is met (so no node object outlives its visit),
+ * with what nesting it needs: its kind is settled by its parent's (function → method).
+ */
 interface Candidate {
-  node: Node;
-  type: string;
-  /** Start including attached comments and decorators. */
-  start: number;
-  /** Start of the attachments that are not comments (first decorator), else the node's start. */
-  decoratedStart: number;
-  nodeStart: number;
-  nodeEnd: number;
-  /** What separates it from its siblings (from the body it sits in). */
-  separator: ',' | ';' | undefined;
+  readonly structure: Mutable<StructureNode>;
+  /** Where the node itself starts, and where it ends with a `;` the body holds for it. */
+  readonly nodeStart: number;
+  readonly nodeEnd: number;
+  /** The declaration's type (after wrappers), and whether it is a bare identifier. */
+  readonly headerType: string;
+  readonly bare: boolean;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 interface Attachment {
   comment: boolean;
@@ -31,46 +50,46 @@ interface Attachment {
   endLine: number;
 }
 
-/** Builds the {@link StructureTree} of a parsed file. */
-export function buildTreeSitterStructure(
-  tree: Tree,
-  source: SourceText,
-  languageId: string,
-  compiled: CompiledStructureRules,
-): StructureTree {
+/** Builds the {@link StructureTree} of a parsed file (`tree` is the parse of `source.text`). */
+export function buildTreeSitterStructure(tree: Tree, source: SourceText, languageId: string, compiled: CompiledStructureRules): StructureTree {
   const collector = createCollector(tree, source, compiled);
   try {
-    collector.addBody(tree.rootNode, tree.rootNode.type);
-    const found = compiled.searchTypes.length > 0 ? tree.rootNode.descendantsOfType(compiled.searchTypes as string[]) : [];
+    const rootNode = tree.rootNode;
+    collector.addBody(rootNode);
+    const found = compiled.searchTypes.length > 0 ? rootNode.descendantsOfType(compiled.searchTypes as string[]) : [];
+    const rootId = rootNode.id;
     for (const node of found) {
-      if (node && node.id !== tree.rootNode.id) collector.addFound(node, node.type);
+      if (node && node.id !== rootId) collector.addFound(node);
     }
   } finally {
     collector.dispose();
   }
   const root = makeRoot(source);
-  nestCandidates([...collector.candidates.values()], root, source, compiled);
+  nestCandidates(collector.candidates, root);
   const comments = collector.comments.sort((a, b) => a.start - b.start);
   return { source, language: languageId, root, syntaxErrors: collectSyntaxErrors(tree), comments };
 }
 
-/** Sorts the candidates and nests them under `root` by their extended ranges, making structures. */
-export function nestCandidates(candidates: Candidate[], root: StructureNode, source: SourceText, compiled: CompiledStructureRules): void {
+/** Sorts the candidates and nests them under `root` by their extended ranges. */
+export function nestCandidates(candidates: Candidate[], root: StructureNode): void {
   // Ordered and nested by the extended range, so what sits in a structure's decorators (which may
   // be siblings of its node, as in TypeScript class bodies) nests inside it and is then dropped.
-  const ordered = candidates.sort((a, b) => a.start - b.start || b.nodeEnd - a.nodeEnd);
+  const ordered = candidates.sort((a, b) => a.structure.start - b.structure.start || b.nodeEnd - a.nodeEnd);
   const stack: Array<{ candidate: Candidate | null; structure: StructureNode }> = [{ candidate: null, structure: root }];
   for (const candidate of ordered) {
     while (stack.length > 1) {
       const top = stack[stack.length - 1]!.candidate!;
-      if (top.start <= candidate.start && candidate.nodeEnd <= top.nodeEnd) break;
+      if (top.structure.start <= candidate.structure.start && candidate.nodeEnd <= top.nodeEnd) break;
       stack.pop();
     }
     const parent = stack[stack.length - 1]!.structure;
     // Inside a structure's decorators or doc comment (an object literal in `@Component({…})`):
     // part of its header, not one of its members.
     if (candidate.nodeStart < parent.headerStart) continue;
-    const structure = makeStructure(candidate, parent.kind, source, compiled);
+    const { structure } = candidate;
+    if (structure.kind === 'function' && MEMBER_CONTAINERS.has(parent.kind)) structure.kind = 'method';
+    // A bare member of an enum body (`A` in `enum E { A, B = 2 }`) has an identifier's type.
+    if (candidate.bare && parent.kind === 'enum' && structure.kind === candidate.headerType) structure.kind = 'enum_member';
     parent.children.push(structure);
     stack.push({ candidate, structure });
   }
@@ -78,18 +97,22 @@ export function nestCandidates(candidates: Candidate[], root: StructureNode, sou
 
 /** Gathers structure candidates and comments from bodies (and clauses) of one tree. */
 interface Collector {
-  readonly candidates: Map<number, Candidate>;
+  /** In the order met (ties in the nesting order keep it). */
+  readonly candidates: Candidate[];
   readonly comments: TextSpan[];
   /** Every named child of a body: a candidate, an attachment of the next one, or neither. */
-  addBody(body: Node, bodyType: string): void;
+  addBody(body: Node): void;
   /** A node `descendantsOfType` found: a clause is a candidate, a body's children are. */
-  addFound(node: Node, type: string): void;
+  addFound(node: Node): void;
   dispose(): void;
 }
 
 export function createCollector(tree: Tree, source: SourceText, compiled: CompiledStructureRules): Collector {
   const text = source.text;
-  const candidates = new Map<number, Candidate>();
+  const { typeFlags, typeNames, excludedFieldIds } = compiled;
+  const candidates: Candidate[] = [];
+  // Clauses already made structures as the children of a body, not to be made again when found.
+  const clausesInBodies = new Set<number>();
   const comments: TextSpan[] = [];
 
   const isOwnLine = (start: number) => {
@@ -99,32 +122,6 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
       if (code !== 32 && code !== 9) return false;
     }
     return true;
-  };
-  /** Sorts one body child into attachment, structure or neither; `pending` carries attachments forward. */
-  const visitChild = (node: Node, type: string, start: number, end: number, pending: Attachment[], separator: ',' | ';' | undefined): Attachment[] => {
-    if (compiled.comments.has(type)) {
-      comments.push({ start, end });
-      // A `#!` line belongs to the file, not to the first structure (nothing may go before it).
-      if (start === 0 && text.startsWith('#!')) return [];
-      if (isOwnLine(start)) return [...pending, attachment(true, start, end)];
-      return [];
-    }
-    if (compiled.attached.has(type)) return [...pending, attachment(false, start, end)];
-    // Zero-width named nodes are MISSING tokens the parser made up.
-    if (type === 'ERROR' || start === end || compiled.ignored.has(type) || compiled.transparent.has(type)) return [];
-    const attached = pending.length > 0 ? attachedStart(pending, lineOfOffset(source, start)) : {};
-    // A member's ending `;` that the grammar gives to the body (`x = 1;` in a class) is the member's.
-    const terminator = separator === ';' ? /^[ \t]*;/.exec(text.slice(end, end + 40)) : null;
-    candidates.set(node.id, {
-      node,
-      type,
-      start: attached.start ?? start,
-      decoratedStart: attached.decorated ?? start,
-      nodeStart: start,
-      nodeEnd: terminator ? end + terminator[0].length : withoutSpill(end, start),
-      separator,
-    });
-    return [];
   };
   /**
    * A node that a grammar ends after the line break and indentation of the next line (Scala's
@@ -136,29 +133,58 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
     return last < end && text.slice(last, end).includes('\n') ? last : end;
   };
 
+  // One cursor steps through every body's children: per child a type id and, for the few kept,
+  // offsets or a node. Cheaper than `namedChildren`, which makes a node object of every child.
   const cursor = tree.walk();
-  const addBodyChildren = (body: Node, bodyType: string) => {
-    const separator = compiled.rules.separators[bodyType];
-    let pending = leadingComments(body, separator);
-    if (!compiled.clauses.has(bodyType)) {
-      // One call fetches every named child; cheaper than stepping a cursor through all children.
-      for (const child of body.namedChildren) {
-        if (child) pending = visitChild(child, child.type, child.startIndex, child.endIndex, pending, separator);
-      }
-      return;
-    }
+  const addBodyChildren = (body: Node, bodyTypeId: number) => {
+    const bodySlot = typeSlot(compiled, bodyTypeId);
+    const separator = compiled.rules.separators[typeNames[bodySlot]!];
     // A clause that is also a body (`case 1: …`): its `value` and similar fields are not structures.
+    const clause = (typeFlags[bodySlot]! & TYPE_CLAUSE) !== 0;
+    // Comments and decorators waiting for the structure they are attached to.
+    let pending = leadingComments(body);
     cursor.reset(body);
     if (!cursor.gotoFirstChild()) return;
     do {
-      if (!cursor.nodeIsNamed) continue;
-      const field = cursor.currentFieldName;
-      if (field && compiled.excludedFields.has(field)) {
+      const typeId = cursor.nodeTypeId;
+      const slot = typeSlot(compiled, typeId);
+      const flags = typeFlags[slot]!;
+      if ((flags & TYPE_NAMED) === 0) continue;
+      if (clause && excludedFieldIds[cursor.currentFieldId] === 1) {
         pending = [];
         continue;
       }
-      const child = cursor.currentNode;
-      pending = visitChild(child, child.type, child.startIndex, child.endIndex, pending, separator);
+      if ((flags & TYPE_COMMENT) !== 0) {
+        const start = cursor.startIndex;
+        const end = cursor.endIndex;
+        comments.push({ start, end });
+        // A `#!` line belongs to the file, not to the first structure (nothing may go before it).
+        if (start === 0 && text.startsWith('#!')) pending = [];
+        else if (isOwnLine(start)) pending = [...pending, attachment(true, start, end)];
+        else pending = [];
+        continue;
+      }
+      if ((flags & TYPE_ATTACHED) !== 0) {
+        pending = [...pending, attachment(false, cursor.startIndex, cursor.endIndex)];
+        continue;
+      }
+      if ((flags & TYPE_SKIPPED) !== 0) {
+        pending = [];
+        continue;
+      }
+      const node = cursor.currentNode;
+      const start = node.startIndex;
+      const end = cursor.endIndex;
+      // Zero-width named nodes are MISSING tokens the parser made up.
+      if (start !== end) {
+        const attached = pending.length > 0 ? attachedStart(pending, lineOfOffset(source, start)) : {};
+        // A member's ending `;` that the grammar gives to the body (`x = 1;` in a class) is the member's.
+        const terminator = separator === ';' ? /^[ \t]*;/.exec(text.slice(end, end + 40)) : null;
+        const nodeEnd = terminator ? end + terminator[0].length : withoutSpill(end, start);
+        candidates.push(makeCandidate(node, typeId, attached.start ?? start, attached.decorated ?? start, start, nodeEnd, separator, source, compiled));
+        if ((flags & TYPE_CLAUSE) !== 0) clausesInBodies.add(node.id);
+      }
+      pending = [];
     } while (cursor.gotoNextSibling());
   };
 
@@ -168,11 +194,18 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
    * structure, as they would lead any other. Without this, deleting a method made the next one's
    * doc comment fall out of it, and a method put back went between that comment and its method.
    */
-  const leadingComments = (body: Node, separator: ',' | ';' | undefined): Attachment[] => {
+  const leadingComments = (body: Node): Attachment[] => {
     const before: Node[] = [];
-    for (let sibling = body.previousNamedSibling; sibling && compiled.comments.has(sibling.type); sibling = sibling.previousNamedSibling) before.unshift(sibling);
+    for (let sibling = body.previousNamedSibling; sibling && (typeFlags[typeSlot(compiled, sibling.typeId)]! & TYPE_COMMENT) !== 0; sibling = sibling.previousNamedSibling) before.unshift(sibling);
     let pending: Attachment[] = [];
-    for (const comment of before) if (isOwnLine(comment.startIndex)) pending = visitChild(comment, comment.type, comment.startIndex, comment.endIndex, pending, separator);
+    for (const comment of before) {
+      const start = comment.startIndex;
+      if (!isOwnLine(start)) continue;
+      const end = comment.endIndex;
+      comments.push({ start, end });
+      // A `#!` line belongs to the file, not to the first structure (nothing may go before it).
+      pending = start === 0 && text.startsWith('#!') ? [] : [...pending, attachment(true, start, end)];
+    }
     return pending;
   };
 
@@ -184,26 +217,29 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
     endLine: lineOfOffset(source, Math.max(start, end - 1)),
   });
 
-  const addFound = (node: Node, type: string) => {
-    if (compiled.clauses.has(type) && !candidates.has(node.id)) {
+  const addFound = (node: Node) => {
+    const typeId = node.typeId;
+    const slot = typeSlot(compiled, typeId);
+    const flags = typeFlags[slot]!;
+    if ((flags & TYPE_CLAUSE) !== 0 && !clausesInBodies.has(node.id)) {
       const start = node.startIndex;
-      const end = withoutSpill(node.endIndex, start);
-      candidates.set(node.id, { node, type, start, decoratedStart: start, nodeStart: start, nodeEnd: end, separator: undefined });
+      candidates.push(makeCandidate(node, typeId, start, start, start, withoutSpill(node.endIndex, start), undefined, source, compiled));
     }
-    if (compiled.bodies.has(type) && !withinExcluded(node, type)) addBodyChildren(node, type);
+    if ((flags & TYPE_BODY) !== 0 && !withinExcluded(node, typeNames[slot]!)) addBodyChildren(node, typeId);
   };
   const withinExcluded = (node: Node, type: string): boolean => {
     const excluded = compiled.bodiesNotWithin.get(type);
     if (!excluded) return false;
     // Up to the nearest body: what lies beyond it cannot change whether this one is a body.
     for (let parent = node.parent; parent; parent = parent.parent) {
-      if (excluded.has(parent.type)) return true;
-      if (compiled.bodies.has(parent.type)) return false;
+      const slot = typeSlot(compiled, parent.typeId);
+      if (excluded.has(typeNames[slot]!)) return true;
+      if ((typeFlags[slot]! & TYPE_BODY) !== 0) return false;
     }
     return false;
   };
 
-  return { candidates, comments, addBody: addBodyChildren, addFound, dispose: () => cursor.delete() };
+  return { candidates, comments, addBody: (body) => addBodyChildren(body, body.typeId), addFound, dispose: () => cursor.delete() };
 }
 
 /** Attachments directly above a structure: decorators always, comments only without a blank line between. */
@@ -241,58 +277,88 @@ export function makeRoot(source: SourceText): StructureNode {
   };
 }
 
-function makeStructure(candidate: Candidate, parentKind: string, source: SourceText, compiled: CompiledStructureRules): StructureNode {
-  const { node } = candidate;
-  const starts = [candidate.start, candidate.decoratedStart, candidate.nodeStart];
-  let header = node;
-  let headerType = candidate.type;
-  for (let depth = 0; depth < 8; depth++) {
+function makeCandidate(
+  node: Node,
+  typeId: number,
+  start: number,
+  decoratedStart: number,
+  nodeStart: number,
+  nodeEnd: number,
+  separator: ',' | ';' | undefined,
+  source: SourceText,
+  compiled: CompiledStructureRules,
+): Candidate {
+  const text = source.text;
+  const ownStart = (header: Node) => {
     const headerNodeStart = header.startIndex;
-    starts.push(compiled.hasModifiers || !startsWithWord(source.text.charCodeAt(headerNodeStart)) ? startAfterLeading(header, compiled) : headerNodeStart);
-    const inner = unwrap(header, headerType, compiled);
+    return compiled.hasModifiers || !startsWithWord(text.charCodeAt(headerNodeStart)) ? startAfterLeading(header, compiled) : headerNodeStart;
+  };
+  const starts = [start, decoratedStart, nodeStart, ownStart(node)];
+  let header = node;
+  let headerTypeId = typeId;
+  for (let depth = 0; depth < 8; depth++) {
+    if (depth > 0) starts.push(ownStart(header));
+    const inner = unwrap(header, compiled.typeNames[typeSlot(compiled, headerTypeId)]!, compiled);
     if (!inner) break;
     header = inner;
-    headerType = inner.type;
+    headerTypeId = inner.typeId;
   }
   const headerStart = starts[starts.length - 1]!;
-  const matchStarts = [...new Set(starts)].sort((a, b) => a - b);
-  let end = candidate.nodeEnd;
-  while (end > candidate.start && source.text.charCodeAt(end - 1) === 10) end--;
-  let kind = kindOf(header, headerType, compiled);
-  const byText = compiled.rules.kindsByText[headerType];
+  let end = nodeEnd;
+  while (end > start && text.charCodeAt(end - 1) === 10) end--;
+  const headerSlot = typeSlot(compiled, headerTypeId);
+  // An expression statement's kind and name both come from its first named child: fetched once.
+  const first = (compiled.typeFlags[headerSlot]! & TYPE_EXPRESSION_STATEMENT) !== 0 ? header.firstNamedChild : undefined;
+  let kind = kindOf(headerSlot, first, compiled);
+  const byText = compiled.rules.kindsByText[compiled.typeNames[headerSlot]!];
   if (byText) {
-    const head = source.text.slice(headerStart, headerStart + 200);
+    const head = text.slice(headerStart, headerStart + 200);
     kind = byText.find(([pattern]) => pattern.test(head))?.[1] ?? kind;
   }
-  if (kind === 'function' && MEMBER_CONTAINERS.has(parentKind)) kind = 'method';
-  // A bare member of an enum body (`A` in `enum E { A, B = 2 }`) has an identifier's type.
   // A structure that is a bare identifier (`A` in `enum E { A }`, `parse` in `{ parse }`) is its own name.
-  const bare = /identifier$/.test(headerType);
-  if (bare && parentKind === 'enum' && kind === headerType) kind = 'enum_member';
-  return {
+  const bare = (compiled.typeFlags[headerSlot]! & TYPE_BARE) !== 0;
+  const startLine = lineOfOffset(source, start);
+  const structure: Mutable<StructureNode> = {
     kind,
-    type: candidate.type,
-    name: bare ? nameText(header) : UNNAMED_KINDS.has(kind) ? null : nameOf(header, compiled.nameFieldIds),
-    start: candidate.start,
+    type: compiled.typeNames[typeSlot(compiled, typeId)]!,
+    // (The kinds nesting may give instead, `method` and `enum_member`, are named alike.)
+    name: bare ? nameText(header, text) : UNNAMED_KINDS.has(kind) ? null : nameOf(header, first, compiled, text),
+    start,
     end,
     headerStart,
-    matchStarts,
-    lineRange: [lineOfOffset(source, candidate.start), lineOfOffset(source, Math.max(candidate.start, end - 1))],
+    matchStarts: sortedUnique(starts),
+    lineRange: [startLine, lineFrom(source, Math.max(start, end - 1), startLine)],
     children: [],
-    ...(candidate.separator ? { separator: candidate.separator } : {}),
   };
+  if (separator) structure.separator = separator;
+  return { structure, nodeStart, nodeEnd, headerType: compiled.typeNames[headerSlot]!, bare };
+}
+
+/** The distinct offsets, ascending (sorted in place: a handful, where `Array.prototype.sort` would allocate its work arrays). */
+function sortedUnique(offsets: number[]): number[] {
+  let kept = 0;
+  for (const offset of offsets) {
+    let at = kept;
+    while (at > 0 && offsets[at - 1]! > offset) at--;
+    if (at > 0 && offsets[at - 1] === offset) continue;
+    for (let i = kept; i > at; i--) offsets[i] = offsets[i - 1]!;
+    offsets[at] = offset;
+    kept++;
+  }
+  offsets.length = kept;
+  return offsets;
 }
 
 /** The declaration a wrapper (`export`, a decorated definition) holds, if `node` is one. */
 function unwrap(node: Node, type: string, compiled: CompiledStructureRules): Node | null {
-  const fields = compiled.rules.wrappers[type];
-  if (fields === undefined) return null;
-  if (fields.length === 0) {
-    for (const child of node.namedChildren) if (child && !compiled.leading.has(child.type)) return child;
+  const fieldIds = compiled.wrapperFieldIds.get(type);
+  if (fieldIds === undefined) return null;
+  if (fieldIds.length === 0) {
+    for (const child of node.namedChildren) if (child && (compiled.typeFlags[typeSlot(compiled, child.typeId)]! & TYPE_LEADING) === 0) return child;
     return null;
   }
-  for (const field of fields) {
-    const inner = node.childForFieldName(field);
+  for (const id of fieldIds) {
+    const inner = id === -1 ? null : node.childForFieldId(id);
     if (inner) return inner;
   }
   return null;
@@ -305,16 +371,20 @@ function startsWithWord(code: number): boolean {
 
 /** Where a node's own text starts once its leading decorators, annotations and comments are skipped. */
 function startAfterLeading(node: Node, compiled: CompiledStructureRules): number {
+  const flagsOf = (child: Node) => compiled.typeFlags[typeSlot(compiled, child.typeId)]!;
+  const leading = TYPE_NAMED | TYPE_LEADING;
+  const modifiers = TYPE_NAMED | TYPE_MODIFIERS;
   const first = node.firstChild;
-  if (!first || !(first.isNamed && (compiled.leading.has(first.type) || compiled.modifiers.has(first.type)))) {
-    return node.startIndex;
-  }
+  if (!first) return node.startIndex;
+  const firstFlags = flagsOf(first);
+  if ((firstFlags & leading) !== leading && (firstFlags & modifiers) !== modifiers) return node.startIndex;
   for (const child of node.children) {
     if (!child) continue;
-    if (child.isNamed && compiled.leading.has(child.type)) continue;
-    if (child.isNamed && compiled.modifiers.has(child.type)) {
+    const flags = flagsOf(child);
+    if ((flags & leading) === leading) continue;
+    if ((flags & modifiers) === modifiers) {
       for (const modifier of child.children) {
-        if (modifier && !(modifier.isNamed && compiled.leading.has(modifier.type))) return modifier.startIndex;
+        if (modifier && (flagsOf(modifier) & leading) !== leading) return modifier.startIndex;
       }
       continue;
     }
@@ -323,13 +393,16 @@ function startAfterLeading(node: Node, compiled: CompiledStructureRules): number
   return node.startIndex;
 }
 
-function kindOf(node: Node, type: string, compiled: CompiledStructureRules): string {
-  if (type === 'expression_statement') {
-    const inner = node.firstNamedChild;
+/** The kind of a header of this type; `first` is an expression statement's first named child. */
+function kindOf(slot: number, first: Node | null | undefined, compiled: CompiledStructureRules): string {
+  if (first !== undefined) {
+    const inner = first;
     if (!inner) return 'statement';
-    if (inner.type === 'string') return 'docstring';
-    return cachedKind(inner.type, compiled) ?? 'expression';
+    const innerSlot = typeSlot(compiled, inner.typeId);
+    if ((compiled.typeFlags[innerSlot]! & TYPE_STRING) !== 0) return 'docstring';
+    return cachedKind(compiled.typeNames[innerSlot]!, compiled) ?? 'expression';
   }
+  const type = compiled.typeNames[slot]!;
   return cachedKind(type, compiled) ?? type;
 }
 
@@ -349,10 +422,11 @@ const UNNAMED_KINDS: ReadonlySet<string> = new Set([
 ]);
 
 /** The declared name of a declaration node, searching the usual fields a level or two down. */
-function nameOf(node: Node, fieldIds: readonly number[]): string | null {
+function nameOf(node: Node, nodeFirst: Node | null | undefined, compiled: CompiledStructureRules, text: string): string | null {
+  const fieldIds = compiled.nameFieldIds;
   let current: Node | null = node;
   for (let depth = 0; depth < 4 && current; depth++) {
-    if (current !== node && isNameLike(current)) return nameText(current);
+    if (current !== node && isNameLike(current, compiled)) return nameText(current, text);
     let next: Node | null = null;
     for (const id of fieldIds) {
       next = current.childForFieldId(id);
@@ -360,20 +434,39 @@ function nameOf(node: Node, fieldIds: readonly number[]): string | null {
     }
     if (!next) {
       // Declarations wrapping declarators without a field: `const a = 1`, `var a int`, `x = 1`.
-      const first: Node | null = current.firstNamedChild;
-      if (first && /declarator|_spec$|^assignment(_expression)?$|^call(_expression)?$|^variable_declaration$/.test(first.type)) next = first;
+      const first: Node | null = current === node && nodeFirst !== undefined ? nodeFirst : current.firstNamedChild;
+      if (first && (compiled.typeFlags[typeSlot(compiled, first.typeId)]! & TYPE_DECLARATOR) !== 0) next = first;
     }
     current = next;
   }
-  return current && isNameLike(current) ? nameText(current) : null;
+  return current && isNameLike(current, compiled) ? nameText(current, text) : null;
 }
 
-function nameText(node: Node): string {
-  const text = clipName(node.text);
+/** {@link lineOfOffset} of an offset known to be on `line` or after it: a gallop from there, as most structures span few lines. */
+function lineFrom(source: SourceText, offset: number, line: number): number {
+  const starts = source.lineStarts;
+  let lo = line - 1;
+  let step = 1;
+  while (lo + step < starts.length && starts[lo + step]! <= offset) {
+    lo += step;
+    step *= 2;
+  }
+  let hi = Math.min(lo + step, starts.length) - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+/** A node's text, as a name: `text` is the tree's own text, so a slice of it is `node.text`. */
+function nameText(node: Node, text: string): string {
+  const name = clipName(text.slice(node.startIndex, node.endIndex));
   // JSON keys and quoted names read better without their quotes.
-  return /^(["'`]).*\1$/.test(text) && text.length >= 2 ? text.slice(1, -1) : text;
+  return /^(["'`]).*\1$/.test(name) && name.length >= 2 ? name.slice(1, -1) : name;
 }
 
-function isNameLike(node: Node): boolean {
-  return /identifier$|^name$|^constant$|^word$|^dotted_name$|^scoped_identifier$|^member_expression$|^attribute$|^string$|^property_name$|^tag_name$|^bare_key$|^quoted_key$|^dotted_key$/.test(node.type) || node.childCount === 0;
+function isNameLike(node: Node, compiled: CompiledStructureRules): boolean {
+  return (compiled.typeFlags[typeSlot(compiled, node.typeId)]! & TYPE_NAME_LIKE) !== 0 || node.childCount === 0;
 }

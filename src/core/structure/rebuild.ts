@@ -78,18 +78,18 @@ export function rebuildTreeSitterStructure(
 
   const collector = createCollector(tree, source, compiled);
   try {
-    collector.addBody(container, container.type);
+    collector.addBody(container);
     // Bodies and clauses overlapping the structure's node: tree-sitter also returns its ancestors.
     const found = compiled.searchTypes.length > 0 ? tree.rootNode.descendantsOfType(compiled.searchTypes as string[], pointOf(source, nodeStart), pointOf(source, nodeEnd)) : [];
     for (const node of found) {
-      if (node && !ancestors.has(node.id) && node.startIndex >= nodeStart && node.endIndex <= nodeEnd) collector.addFound(node, node.type);
+      if (node && !ancestors.has(node.id) && node.startIndex >= nodeStart && node.endIndex <= nodeEnd) collector.addFound(node);
     }
   } finally {
     collector.dispose();
   }
-  const inside = [...collector.candidates.values()].filter((candidate) => candidate.nodeStart >= nodeStart && candidate.nodeStart < nodeEnd);
+  const inside = collector.candidates.filter((candidate) => candidate.nodeStart >= nodeStart && candidate.nodeStart < nodeEnd);
   const holder: StructureNode = { ...parent, children: [] };
-  nestCandidates(inside, holder, source, compiled);
+  nestCandidates(inside, holder);
   const rebuilt = holder.children;
   if (rebuilt.length !== 1 || rebuilt[0]!.start !== start || rebuilt[0]!.end !== end) return null;
 
