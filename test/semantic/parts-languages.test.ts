@@ -115,3 +115,18 @@ describe('a Swift function after a doc comment (the tree-sitter-wasms grammar)',
     expect(fs.snapshot()['a.swift']).toBe(source.replace('return 1', 'return 2'));
   });
 });
+
+describe('a first item added to a list whose items are one per line, the first on the line that opens it', () => {
+  const cases = [
+    { file: 'a.ts', source: 'class A {\n  constructor(a: number,\n              b: string) {}\n}\n', address: 'class A\nconstructor.params', value: 'c: boolean', expected: 'class A {\n  constructor(c: boolean,\n              a: number,\n              b: string) {}\n}\n' },
+    { file: 'a.py', source: 'def f(a,\n      b):\n    pass\n', address: 'def f.params', value: 'c', expected: 'def f(c,\n      a,\n      b):\n    pass\n' },
+  ];
+  for (const { file, source, address, value, expected } of cases) {
+    it(`${file}: takes the first item's place, which goes down to a line aligned as the others (it used to go above the function)`, async () => {
+      const fs = memoryFs({ [file]: source });
+      const editor = createEditor({ fs, semantic: 'syntax' });
+      expectOk(await editor.applyEdits({ edits: [{ op: 'add', path: file, address, value, position: 'first' }] }));
+      expect(fs.snapshot()[file]).toBe(expected);
+    });
+  }
+});

@@ -225,6 +225,13 @@ export function planAddItem(tree: StructureTree, list: ListModel, index: number,
     const indentation = indentationAt(source, itemStart);
     const body = leading ? `${sep} ${value}` : value;
     const rebased = rebaseIndentation(body, indentation, style);
+    if (index < items.length && !leading && lineStartOf(text, itemStart) + indentation.length !== itemStart) {
+      // The item shares its line with what opens the list (`f(a,\n  b)`): the new item takes its
+      // place there, and the item goes down to a line of its own, aligned as the other lines are.
+      const below = items.find((item) => lineStartOf(text, item.start) + indentationAt(source, item.start).length === item.start);
+      const aligned = below ? indentationAt(source, below.start) : indentationAt(source, itemStart) + style.unit;
+      return ok([{ start: itemStart, end: itemStart, text: `${rebaseIndentation(value, aligned, style).slice(aligned.length)}${sep}\n${aligned}` }]);
+    }
     if (index < items.length) {
       const at = lineStartOf(text, itemStart);
       return ok([{ start: at, end: at, text: `${rebased}${leading ? '' : sep}\n` }]);
