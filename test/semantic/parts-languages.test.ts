@@ -116,10 +116,26 @@ describe('a Swift function after a doc comment (the tree-sitter-wasms grammar)',
   });
 });
 
+describe("Swift parameters, which the grammar writes as the function's own children between its parentheses", () => {
+  it('are a list: added to, removed by name or argument label, a default value kept with its parameter', async () => {
+    // From expo-modules-core (ObjectFactories.swift, ExpoAppDelegateSubscriber.swift): `.params` was PART_NOT_FOUND on 50 of 59 functions.
+    const source = 'class A {\n  func greet(_ name: String, times n: Int = 1) -> String {\n    return name\n  }\n\n  func none() {}\n}\n';
+    const fs = memoryFs({ 'a.swift': source });
+    const editor = createEditor({ fs, semantic: 'syntax' });
+    expectOk(await editor.applyEdits({ edits: [{ op: 'add', path: 'a.swift', address: 'class A\nfunc greet.params', value: 'loud: Bool' }, { op: 'add', path: 'a.swift', address: 'class A\nfunc none.params', value: 'x: Int' }] }));
+    expect(fs.snapshot()['a.swift']).toBe(source.replace('n: Int = 1)', 'n: Int = 1, loud: Bool)').replace('none()', 'none(x: Int)'));
+    expectOk(await editor.applyEdits({ edits: [{ op: 'remove', path: 'a.swift', address: 'class A\nfunc greet.params.times', force: true }] }));
+    expect(fs.snapshot()['a.swift']).toBe(source.replace(', times n: Int = 1)', ', loud: Bool)').replace('none()', 'none(x: Int)'));
+    expectOk(await editor.applyEdits({ edits: [{ op: 'remove', path: 'a.swift', address: 'class A\nfunc none.params.x', force: true }] }));
+    expect(fs.snapshot()['a.swift']).toContain('func none() {}');
+  });
+});
+
 describe('a first item added to a list whose items are one per line, the first on the line that opens it', () => {
   const cases = [
     { file: 'a.ts', source: 'class A {\n  constructor(a: number,\n              b: string) {}\n}\n', address: 'class A\nconstructor.params', value: 'c: boolean', expected: 'class A {\n  constructor(c: boolean,\n              a: number,\n              b: string) {}\n}\n' },
     { file: 'a.py', source: 'def f(a,\n      b):\n    pass\n', address: 'def f.params', value: 'c', expected: 'def f(c,\n      a,\n      b):\n    pass\n' },
+    { file: 'a.swift', source: 'class A {\n  init(a: Int,\n       b: String) {\n  }\n}\n', address: 'class A\ninit.params', value: 'c: Int', expected: 'class A {\n  init(c: Int,\n       a: Int,\n       b: String) {\n  }\n}\n' },
   ];
   for (const { file, source, address, value, expected } of cases) {
     it(`${file}: takes the first item's place, which goes down to a line aligned as the others (it used to go above the function)`, async () => {

@@ -66,6 +66,11 @@ export interface PartRules {
    * `parameter` field of the function itself (C puts it in the function's declarator).
    */
   readonly parametersOf: ((fn: Node) => Node | null) | null;
+  /**
+   * The parentheses of a parameter list that the grammar writes as the function's own children,
+   * with no node around the list (Swift): the parameters are the named children between them.
+   */
+  readonly parameterParentheses?: ((fn: Node) => { readonly open: Node; readonly close: Node } | null) | null;
   /** The body of a function node, when the grammar does not put it in a `body` field (Kotlin's `function_body`). */
   readonly bodyOf: ((fn: Node) => Node | null) | null;
   /** How an empty parameter list is written, when not as nothing (C's `(void)`). */

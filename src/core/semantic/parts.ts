@@ -8,7 +8,7 @@ import type { StructureNode, StructureTree, TextSpan } from '../structure/types.
 import { lineOfOffset } from '../text/source-text.js';
 import { formatSelectors, PART_KEYWORDS, type PartKeyword, type Selector } from './address.js';
 import { itemLabel, itemsNamed, type ListItem, type ListKind, type ListModel } from './lists.js';
-import { childrenOf, declarationNode, fieldChildren, namedChildrenOf, unquoted, wrapperOf } from './syntax.js';
+import { childrenOf, COMMENT_TYPES, declarationNode, fieldChildren, namedChildrenOf, unquoted, wrapperOf } from './syntax.js';
 
 /**
  * Part selectors resolved against a structure's syntax: `.params`, `.body`, `.returns`, entries of
@@ -58,6 +58,8 @@ const FUNCTION_TYPES = new Set([
   'method', 'singleton_method',
   // Go interface methods (`method_spec` in older grammars)
   'method_elem', 'method_spec',
+  // Swift
+  'init_declaration', 'protocol_function_declaration', 'subscript_declaration',
 ]);
 const CALL_TYPES = new Set(['call', 'call_expression', 'new_expression', 'method_invocation', 'macro_invocation', 'object_creation_expression']);
 const VARIABLE_TYPES = new Set([
@@ -169,6 +171,7 @@ function spanOf(node: Node): TextSpan {
 function itemNames(node: Node): { name: string | null; aliases?: string[] } {
   switch (node.type) {
     case 'identifier':
+    case 'simple_identifier':
     case 'type_identifier':
     case 'property_identifier':
     case 'shorthand_property_identifier':
@@ -207,6 +210,9 @@ function itemNames(node: Node): { name: string | null; aliases?: string[] } {
       return { name: unquoted(node) };
     default: {
       const named = node.childForFieldName('name') ?? node.childForFieldName('pattern') ?? node.childForFieldName('key');
+      // A Swift parameter's argument label (`times` in `times n: Int`) names it too.
+      const label = node.childForFieldName('external_name');
+      if (named && label && label.text !== '_' && label.text !== named.text) return { ...itemNames(named), aliases: [label.text] };
       if (named) return itemNames(named);
       // C and C++ put the name inside the declarator: `char *b`, `int a[4]`, `int &r`, `void (*f)(int)`.
       const declared = declaredIdentifier(node.childForFieldName('declarator'));
@@ -242,11 +248,11 @@ function tokenItems(container: Node): Node[] {
  * write one item as several children (Kotlin's `x: Int`, `=`, `0` for a parameter with a default,
  * its `crossinline` modifiers), and the item is all of them.
  */
-function separatedGroups(container: Node, nodes: readonly Node[]): Node[][] {
+function separatedGroups(children: readonly Node[], nodes: readonly Node[]): Node[][] {
   const items = new Set(nodes.map((node) => node.id));
   const groups: Node[][] = [];
   let current: Node[] = [];
-  for (const child of childrenOf(container)) {
+  for (const child of children) {
     if (!child.isNamed && child.type === ',') {
       if (current.length > 0) groups.push(current);
       current = [];
@@ -337,18 +343,35 @@ function listFor(context: PartContext, path: StructurePath, container: Node, kin
   // `(void)` is an empty list: adding replaces `void` (everything between the parentheses goes).
   if (emptyText !== null && nodes.length === 1 && nodes[0]!.text === emptyText) nodes = [];
   const separator = separatorOf(container, kind);
-  const groups = separator === ',' ? separatedGroups(container, nodes) : nodes.map((node) => [node]);
+  const groups = separator === ',' ? separatedGroups(childrenOf(container), nodes) : nodes.map((node) => [node]);
   return {
     kind,
     separator,
     open,
     close,
-    items: groups.map((group): ListItem => ({ start: group[0]!.startIndex, end: group[group.length - 1]!.endIndex, ...groupNames(group) })),
-    tail: kind === 'params' ? tailIndex(groups.map((group) => group[group.length - 1]!)) : groups.length,
+    ...groupedItems(kind, groups),
     blockLayout: false,
     ...(emptyText !== null ? { emptyText } : {}),
     description,
   };
+}
+
+/** The items of a token list, each a group of nodes, and where its tail starts. */
+function groupedItems(kind: ListKind, groups: readonly Node[][]): Pick<ListModel, 'items' | 'tail'> {
+  return {
+    items: groups.map((group): ListItem => ({ start: group[0]!.startIndex, end: group[group.length - 1]!.endIndex, ...groupNames(group) })),
+    tail: kind === 'params' ? tailIndex(groups.map((group) => group[group.length - 1]!)) : groups.length,
+  };
+}
+
+/** The parameters a function holds as its own children between parentheses the profile finds (Swift). */
+function parenthesizedParameters(context: PartContext, fn: Node, description: string): ListModel | null {
+  const parentheses = profileOf(context.tree.language).parts.parameterParentheses?.(fn);
+  if (!parentheses) return null;
+  const { open, close } = parentheses;
+  const between = childrenOf(fn).filter((child) => child.startIndex >= open.endIndex && child.endIndex <= close.startIndex);
+  const nodes = between.filter((child) => child.isNamed && !COMMENT_TYPES.has(child.type));
+  return { kind: 'params', separator: ',', open: spanOf(open), close: spanOf(close), ...groupedItems('params', separatedGroups(between, nodes)), blockLayout: false, description };
 }
 
 /** The list `add` creates on a function written without parameters (`def name` in Ruby), where the profile allows one. */
@@ -375,7 +398,7 @@ function defaultList(context: PartContext, path: StructurePath, node: Node, desc
       const created = profileOf(context.tree.language).parts.createdParameters;
       return created?.functionTypes.includes(fn.type) && list.open && list.close ? { ...list, whenEmpty: spanOf(params) } : list;
     }
-    return createdParameterList(context, fn, `the parameters of ${description}`);
+    return parenthesizedParameters(context, fn, `the parameters of ${description}`) ?? createdParameterList(context, fn, `the parameters of ${description}`);
   }
   if (CALL_TYPES.has(node.type)) {
     const args = node.childForFieldName('arguments');
@@ -540,7 +563,9 @@ function keywordPart(context: PartContext, path: StructurePath, node: Node, keyw
       const list = defaultList(context, path, fn ?? inner, description);
       if (!fn || !list || list.kind !== 'params') return null;
       const params = parametersOf(context, fn);
-      return part(params, { list });
+      // Parameters without a node of their own: the part is the parentheses and what they hold.
+      const span = params ? spanOf(params) : list.open && list.close ? { start: list.open.start, end: list.close.end } : null;
+      return part(params, { list, span });
     }
     case 'returns': {
       if (!fn) return null;

@@ -13,13 +13,14 @@ import { php } from './php.js';
 import { python } from './python.js';
 import { ruby } from './ruby.js';
 import { rust } from './rust.js';
+import { swift } from './swift.js';
 import { toml } from './toml.js';
 import { typescript } from './typescript.js';
 import { yaml } from './yaml.js';
 import { zig } from './zig.js';
 
 /** The built-in profiles; a language without one gets the generic profile. */
-const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, c, ruby, lua, toml, zig, kotlin, markdown, html, yaml, php];
+const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, c, ruby, lua, toml, zig, kotlin, markdown, html, yaml, php, swift];
 
 /** A profile with the generic answers filled in where it is silent. */
 export function resolveProfile(profile: LanguageProfile): ResolvedProfile {
