@@ -60,6 +60,13 @@ export function modelled(file: WorkspaceFile, root: Node): ModelledFile {
 }
 
 /**
+ * How many files a reference scan reads ahead of the one it models. A file that mentions the name
+ * is parsed as soon as it is read, so this stays well under the parse cache's 16 versions: the
+ * tree a file was parsed into is still cached when the scan asks for its syntax.
+ */
+const READ_AHEAD = 8;
+
+/**
  * Models of every file of the origin's language family under the root that mentions the name (the
  * origin's own model is reused). A file that cannot be read fails the search; one that can be read
  * but not parsed as source (not UTF-8, too large, no grammar) is listed as unproven: it might refer
@@ -75,15 +82,25 @@ function searchFiles(workspace: SemanticWorkspace, origin: ModelledFile, name: s
     const reexports = profileOf(origin.language).modules?.reexportsUnnamed ?? null;
     const mentions = (text: string) => wordOffsets(text, name).length > 0 || (reexports !== null && reexports.test(text));
     const paths = yield* workspace.listFiles().safeUnwrap();
+    const searched = paths.flatMap((path, index) => {
+      if (path === origin.path) return [];
+      const language = workspace.languageOf(path);
+      return language.isOk() && languageFamily(language.value.id) === family ? [{ path, index, language: language.value }] : [];
+    });
+    // Reads run ahead of the parsing by a few files: one at a time, the scan mostly waited for them.
+    const reads: Array<ReturnType<SemanticWorkspace['fileMentioning']> | undefined> = [];
+    let started = 0;
+    let at = 0;
     for (const [index, path] of paths.entries()) {
       workspace.reportProgress({ operation: 'references', done: index + 1, total: paths.length, path });
-      if (path === origin.path) continue;
-      const language = workspace.languageOf(path);
-      if (language.isErr() || languageFamily(language.value.id) !== family) continue;
-      const file = await workspace.fileMentioning(path, mentions);
+      if (searched[at]?.index !== index) continue;
+      const { language } = searched[at]!;
+      for (; started < Math.min(at + READ_AHEAD, searched.length); started++) reads[started] = workspace.fileMentioning(searched[started]!.path, mentions);
+      const file = await reads[at]!;
+      reads[at++] = undefined;
       if (file.isErr()) {
         if (isReadFailure(file.error)) return err(file.error);
-        unproven.push({ file: path, start: 0, reason: `it could not be read as ${language.value.id} source (${file.error.error}), so its mentions of the name could not be checked` });
+        unproven.push({ file: path, start: 0, reason: `it could not be read as ${language.id} source (${file.error.error}), so its mentions of the name could not be checked` });
         continue;
       }
       if (file.value === null) continue;
