@@ -28,6 +28,14 @@ describe('spacing by the kinds of the neighbours', () => {
     expect(await deleteThenInsertBack('a.ts', text, "import { a }", "import { a } from './a';", { before: "import { b }" })).toBe(text);
   });
 
+  it('the second of two imports put back after the first, where no other pair of imports shows how they sit', async () => {
+    // @radix-ui/themes, checkbox-group.props.tsx; Kotlin and C# files of expo-modules-core and react-native-windows alike.
+    const tsx = "import { asChildPropDef } from '../props/as-child.prop.js';\nimport { base } from './base.props.js';\n\nconst defs = {\n  ...asChildPropDef,\n};\n";
+    expect(await deleteThenInsertBack('a.tsx', tsx, 'import { base }', "import { base } from './base.props.js';", { before: 'const defs' })).toBe(tsx);
+    const kt = 'package a\n\nimport b.C\nimport b.D\n\nclass E\n';
+    expect(await deleteThenInsertBack('a.kt', kt, 'import b.D', 'import b.D', { before: 'class E' })).toBe(kt);
+  });
+
   it('a Java package line goes back a blank line above the imports', async () => {
     const text = '/* Licence. */\n\npackage a.b;\n\nimport java.util.List;\nimport java.util.Map;\n\nclass C {\n}\n';
     expect(await deleteThenInsertBack('C.java', text, 'package', 'package a.b;', { before: 'import java.util.List' })).toBe(text);

@@ -41,9 +41,11 @@ export const GENERIC_PROFILE: ResolvedProfile = {
 
 /**
  * One blank line between the head of a file (a package declaration, the imports) and the code that
- * follows: the style of gofmt, Google's Java style, PEP 8 and the usual C# layout.
+ * follows, none between imports: the style of gofmt, Google's Java style, PEP 8 and the usual C#
+ * layout.
  */
 export function usualBlankLinesBetween(upper: string, lower: string): number | null {
+  if (upper === 'import' && lower === 'import') return 0;
   return upper !== lower && (upper === 'package' || upper === 'import') ? 1 : null;
 }
 
