@@ -75,3 +75,13 @@ describe('spacing by the kinds of the neighbours', () => {
     expect(fs.snapshot()['a.py']).toContain('    def c(self):\n        pass\n\n    def e(self):\n        pass\n\n    def d(self):');
   });
 });
+
+describe('a structure whose last line ends in a comment', () => {
+  it("OCaml's (* … *): content inserted after it goes below that line, the comment stays with its code", async () => {
+    // OCaml's standard library, camlinternalFormatBasics.ml: the comment went below the inserted type.
+    const text = 'type float_kind_conv =\n  | Float_f                        (*  %f | %+f | % f  *)\n  | Float_CF                       (*  %#F| %+#F| % #F *)\ntype float_conv = float_flag_conv * float_kind_conv\n\n(***)\n';
+    const result = await deleteThenInsertBack('a.ml', text, 'type float_conv', 'type float_conv = float_flag_conv * float_kind_conv', { after: 'type float_kind_conv' });
+    expect(result).toContain('  | Float_CF                       (*  %#F| %+#F| % #F *)\n');
+    expect(result).toMatch(/\ntype float_conv = float_flag_conv \* float_kind_conv\n/);
+  });
+});

@@ -32,7 +32,8 @@ export interface StructureLines {
   readonly indentation: string;
 }
 
-const TRAILING_COMMENT = /^[ \t]*(?:\/\/|#(?!\[)|\/\*|--|<!--|;;|%)/;
+// A comment after code on its line, in any language structedit parses (OCaml's `(*` too).
+const TRAILING_COMMENT = /^[ \t]*(?:\/\/|#(?!\[)|\/\*|\(\*|--|<!--|;;|%)/;
 
 /** The {@link StructureLines} of a structure. */
 export function structureLines(source: SourceText, node: StructureNode): StructureLines {
