@@ -167,6 +167,23 @@ describe('comments between a header and its body', () => {
   });
 });
 
+describe('Ruby blocks', () => {
+  it("a block's statements are its structures, its |params| part of its header: one put back after another lands in the block", async () => {
+    // Ruby 3.1's fiddle/struct.rb and drb/invokemethod.rb: the statements were one `block_body` / `body_statement`
+    // structure beside a `|addr|` structure, and content inserted after `|addr|` went out of the block's indentation.
+    const source = 'def create\n  define_method(:initialize){|addr, func = nil|\n    @entity = addr\n    @entity.assign(func)\n  }\n  run do |*x|\n    value = x\n    value\n  end\nend\n';
+    const fs = memoryFs({ 'a.rb': source });
+    const editor = createEditor({ fs });
+    const [define, run] = expectOk(await editor.listStructures({ path: 'a.rb' })).structures[0]!.children;
+    expect(define!.children.map((child) => child.line_range_inclusive)).toEqual([[3, 3], [4, 4]]);
+    expect(run!.children.map((child) => child.line_range_inclusive)).toEqual([[7, 7], [8, 8]]);
+    const [first, last] = run!.children;
+    expectOk(await editor.deleteStructure({ path: 'a.rb', target: last!.target! }));
+    expectOk(await editor.insertAfterStructure({ path: 'a.rb', target: first!.target!, content: 'value' }));
+    expect(fs.snapshot()['a.rb']).toBe(source);
+  });
+});
+
 describe('PHP opening tag', () => {
   it('`<?php` is not a structure (deleting it made the file inline HTML), and content put at the file start goes after it', async () => {
     // Google App Engine's PHP SDK (Debian google-cloud-sdk): the tag, then a namespace.

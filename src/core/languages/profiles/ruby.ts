@@ -1,8 +1,18 @@
 import type { LanguageProfile } from '../profile.js';
 
-/** Ruby: `require` and `require_relative` are imports; `def name` without parentheses gets them when a parameter is added. */
+/**
+ * Ruby: `require` and `require_relative` are imports; `def name` without parentheses gets them when a
+ * parameter is added. A block's statements (`do |x| … end`, `{ |x| … }`) are its structures: the
+ * grammar wraps them in a `body_statement` or `block_body`, which only holds them, and its `|x|` is
+ * part of the block's header, not a statement beside them.
+ */
 export const ruby: LanguageProfile = {
   languages: ['ruby'],
+  structure: {
+    bodies: ['block_body'],
+    transparent: ['enum_body_declarations', 'body_statement', 'block_body'],
+    ignored: ['block_parameters'],
+  },
   parts: { createdParameters: { functionTypes: ['method', 'singleton_method'], open: '(', close: ')' } },
   reading: {
     category: (_node, header) => (/^(?:require|require_relative)[\s(]/.test(header) ? 'import' : null),
