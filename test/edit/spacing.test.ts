@@ -85,3 +85,11 @@ describe('a structure whose last line ends in a comment', () => {
     expect(result).toMatch(/\ntype float_conv = float_flag_conv \* float_kind_conv\n/);
   });
 });
+
+describe('a structure under a comment that stands apart', () => {
+  it('deleted, leaves the blank line under the comment, which so does not become the next structure\'s doc comment', async () => {
+    // /usr/include/asm-generic/mman.h: the comment then came to lead MCL_FUTURE, and MCL_CURRENT put back before that went above the comment.
+    const text = '#define MAP_NORESERVE\t0x4000\n\n/*\n * Bits are reserved\n */\n\n#define MCL_CURRENT\t1\n#define MCL_FUTURE\t2\n#define MCL_ONFAULT\t4\n';
+    expect(await deleteThenInsertBack('mman.h', text, '#define MCL_CURRENT', '#define MCL_CURRENT\t1', { before: '#define MCL_FUTURE' })).toBe(text);
+  });
+});

@@ -1,6 +1,8 @@
 import type { LineRange } from '../errors.js';
 import type { StructurePath } from '../locate/targets.js';
 import type { StructureTree } from '../structure/types.js';
+import { isBlankLine } from '../text/indentation.js';
+import { lineOfOffset } from '../text/source-text.js';
 import { blankLinesAbove, blankLinesBelow, listNeighbour, siblingsOf, spacingKind, structureLines, usualSpacing } from './layout.js';
 import type { EditPlan } from './plan.js';
 import type { Replacement } from './replacements.js';
@@ -47,7 +49,10 @@ export function planDeleteStructure(tree: StructureTree, path: StructurePath, pa
       // remove the other side.
       const usual = usualSpacing(tree, parent, spacingKind(parent.children[index - 1]!.kind), spacingKind(parent.children[index + 1]!.kind), index);
       const keepBelow = usual === null ? below >= above : Math.abs(below - usual) < Math.abs(above - usual) || (Math.abs(below - usual) === Math.abs(above - usual) && below >= above);
-      [removeAbove, removeBelow] = keepBelow ? [above, 0] : [0, below];
+      // A comment standing apart above the structure would end up right on top of the next one,
+      // and so become its doc comment: the blank lines under the comment stay.
+      if (keepBelow && below === 0 && commentEndsLine(tree, lines.firstLine - 1 - above)) [removeAbove, removeBelow] = [0, 0];
+      else [removeAbove, removeBelow] = keepBelow ? [above, 0] : [0, below];
     } else if (hasNext) [removeAbove, removeBelow] = [0, below];
     else [removeAbove, removeBelow] = [above, 0];
     let start = source.lineStarts[lines.firstLine - 1 - removeAbove]!;
@@ -79,4 +84,10 @@ export function planDeleteStructure(tree: StructureTree, path: StructurePath, pa
     warnings: [],
     watched: [{ node: parent, target: parentTarget, start: parent.start, emptiedByPlan: parent.children.length === 1 }],
   };
+}
+
+/** Whether a comment on lines of its own ends on `line` (1-based). */
+function commentEndsLine(tree: StructureTree, line: number): boolean {
+  const { source } = tree;
+  return tree.comments.some((comment) => lineOfOffset(source, comment.end - 1) === line && isBlankLine(source.text.slice(source.lineStarts[lineOfOffset(source, comment.start) - 1]!, comment.start)));
 }
