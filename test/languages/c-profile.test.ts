@@ -57,6 +57,20 @@ describe('C types defined on their own', () => {
   });
 });
 
+describe('C types inside an include guard', () => {
+  it('end at their `;` too: deleted and put back, the header is as it was', async () => {
+    // /usr/include/linux/quota.h: the struct was read without its `;`, so putting it back lost it.
+    const source = '#ifndef _QUOTA_H\n#define _QUOTA_H\n\nstruct if_nextdqblk {\n\tint dqb_id;\n};\n\n#define IIF_BGRACE 1\n\n#endif\n';
+    const fs = memoryFs({ 'quota.h': source });
+    const editor = createEditor({ fs, formatter: null });
+    const read = await editor.readStructure({ path: 'quota.h', target: '#ifndef\nstruct if_nextdqblk' });
+    expect(read._unsafeUnwrap().matches[0]!.text).toBe('struct if_nextdqblk {\n\tint dqb_id;\n};');
+    expect((await editor.deleteStructure({ path: 'quota.h', target: '#ifndef\nstruct if_nextdqblk' })).isOk()).toBe(true);
+    expect((await editor.insertBeforeStructure({ path: 'quota.h', target: '#ifndef\n#define IIF_BGRACE', content: 'struct if_nextdqblk {\n\tint dqb_id;\n};' })).isOk()).toBe(true);
+    expect(fs.snapshot()['quota.h']).toBe(source);
+  });
+});
+
 describe('C parameters on real code', () => {
   // The tree-sitter runtime's C sources, as web-tree-sitter 0.25 shipped them (a devDependency under another name).
   const lib = join(dirname(createRequire(import.meta.url).resolve('tree-sitter-runtime-sources')), 'lib');

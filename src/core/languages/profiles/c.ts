@@ -12,7 +12,11 @@ import type { LanguageProfile } from '../profile.js';
 export const c: LanguageProfile = {
   languages: ['c', 'cpp'],
   structure: {
-    separators: { enumerator_list: ',', translation_unit: ';', declaration_list: ';', field_declaration_list: ';', compound_statement: ';' },
+    separators: {
+      enumerator_list: ',', translation_unit: ';', declaration_list: ';', field_declaration_list: ';', compound_statement: ';',
+      // A header's types sit inside its include guard (`#ifndef H` … `#endif`) and other conditionals.
+      preproc_if: ';', preproc_ifdef: ';', preproc_else: ';', preproc_elif: ';', preproc_elifdef: ';',
+    },
   },
   parts: { parametersOf: declaratorParameters, emptyParameters: 'void' },
 };
