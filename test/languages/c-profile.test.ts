@@ -42,6 +42,12 @@ describe('C parameters', () => {
   it('writes void back when the last parameter goes', async () => {
     expect(await dryRun({ 'a.c': 'int h(int unused) {\n  return 0;\n}\n' }, { op: 'remove', path: 'a.c', address: 'int h(int unused).params[0]' })).toEqual(['int h(void) {']);
   });
+
+  it('writes () back instead where the file writes its empty lists so', async () => {
+    // rake's doc/example/main.c and Go's runtime/cgo sources: `int main ()`, `extern void a();`.
+    const source = 'extern void a();\nextern void b();\n\nint main (int argc)\n{\n    return 0;\n}\n';
+    expect(await dryRun({ 'a.c': source }, { op: 'remove', path: 'a.c', address: 'int main.params[0]' })).toEqual(['int main ()']);
+  });
 });
 
 describe('C types defined on their own', () => {

@@ -351,9 +351,25 @@ function listFor(context: PartContext, path: StructurePath, container: Node, kin
     close,
     ...groupedItems(kind, groups),
     blockLayout: false,
-    ...(emptyText !== null ? { emptyText } : {}),
+    // Only a list of one item can be emptied; then it is written as the file writes empty lists.
+    ...(emptyText !== null && groups.length === 1 && writesEmptyListsAs(container, emptyText) ? { emptyText } : {}),
     description,
   };
+}
+
+/**
+ * Whether the file writes an empty list of this kind as `emptyText` (`(void)`) at least as often as
+ * with nothing between the delimiters (`()`, which older C code declares and C23 makes the same).
+ */
+function writesEmptyListsAs(container: Node, emptyText: string): boolean {
+  let written = 0;
+  let bare = 0;
+  for (const list of container.tree.rootNode.descendantsOfType(container.type)) {
+    const inner = list?.text.slice(1, -1).trim();
+    if (inner === emptyText) written++;
+    else if (inner === '') bare++;
+  }
+  return written >= bare;
 }
 
 /** The items of a token list, each a group of nodes, and where its tail starts. */
