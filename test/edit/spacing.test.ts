@@ -93,3 +93,21 @@ describe('a structure under a comment that stands apart', () => {
     expect(await deleteThenInsertBack('mman.h', text, '#define MCL_CURRENT', '#define MCL_CURRENT\t1', { before: '#define MCL_FUTURE' })).toBe(text);
   });
 });
+
+describe('content put before a structure that stands out to the left of its siblings', () => {
+  const cases = [
+    // libstdc++'s parallel/compatibility.h: a declaration put back before a `#pragma` at column 0 in a function.
+    { file: 'a.cpp', text: 'int f(int* p)\n{\n  int64_t r;\n  int x;\n#pragma omp critical\n  {\n    r = *p;\n  }\n  return r;\n}\n', target: 'int f\n#pragma', content: 'int y;', line: '  int y;' },
+    // react-native-windows' JsiReader.h: a constructor put back before ` public:`.
+    { file: 'a.h', text: 'struct R {\n  R(int a);\n  R(int b);\n\n public:\n  int g() noexcept;\n  int h() noexcept;\n};\n', target: 'struct R\npublic', content: 'R(int c);', line: '  R(int c);' },
+    // Content of the same kind goes at that structure's level.
+    { file: 'a.h', text: 'struct R {\n  R(int a);\n  R(int b);\n\n public:\n  int g() noexcept;\n  int h() noexcept;\n};\n', target: 'struct R\npublic', content: 'private:', line: ' private:' },
+  ];
+  for (const { file, text, target, content, line } of cases) {
+    it(`${JSON.stringify(content)} before ${JSON.stringify(target.split('\n').pop())} goes at the siblings' level unless it is of that kind`, async () => {
+      const { editor, fs } = editorOver({ [file]: text });
+      expectOk(await editor.insertBeforeStructure({ path: file, target, content }));
+      expect(fs.snapshot()[file]!.split('\n')).toContain(line);
+    });
+  }
+});

@@ -4,11 +4,13 @@ import { invalidArgument, type ErrorOf } from '../errors.js';
 import type { StructurePath } from '../locate/targets.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
 import { literalLinesOf, normalizeContent, rebaseIndentation, type IndentationStyle } from '../text/indentation.js';
+import { indentationAt, lineOfOffset, type SourceText } from '../text/source-text.js';
 import {
   gapBetween,
   isAttachedOnly,
   itemSeparator,
   kindByLeadWord,
+  leadWord,
   lastNonBlankLine,
   lineAfterEdit,
   usualSpacing,
@@ -57,6 +59,24 @@ function aloneInBrackets(text: string, node: StructureNode): boolean {
   const before = /[^ \t]?[ \t]*$/.exec(text.slice(Math.max(0, node.start - 40), node.start))![0].trimEnd();
   const after = /^[ \t]*([^ \t]?)/.exec(text.slice(node.end, node.end + 40))![1]!;
   return /[{[(]/.test(before) && /[}\])]/.test(after) && !text.slice(node.start, node.end).endsWith(';');
+}
+
+/**
+ * The indentation of the structures of `parent` when a structure indented `own` stands out to the
+ * left of them (a `#pragma` at column 0 in a function, C++'s `public:` between members): content of
+ * another kind put next to it belongs at their level, not its. Else `own`.
+ */
+function siblingsIndentation(source: SourceText, parent: StructureNode, own: string): string {
+  const counts = new Map<string, number>();
+  for (const child of parent.children) {
+    const indentation = indentationAt(source, child.start);
+    // Only structures that start their line.
+    if (source.lineStarts[lineOfOffset(source, child.start) - 1]! + indentation.length !== child.start) continue;
+    counts.set(indentation, (counts.get(indentation) ?? 0) + 1);
+  }
+  let usual = own;
+  for (const [indentation, count] of counts) if (count > (counts.get(usual) ?? 0)) usual = indentation;
+  return usual.length > own.length && usual.startsWith(own) && (counts.get(usual) ?? 0) >= 2 ? usual : own;
 }
 
 /** Options of {@link planInsert}. */
@@ -131,7 +151,9 @@ export function planInsert(
   } else {
     const lines = structureLines(source, node);
     const { parent, index } = siblingsOf(path);
-    destination = lines.indentation;
+    const kinds = spacingKindsOf(tree, parent, normalized, options);
+    const sameKind = kinds ? kinds.first === spacingKind(node.kind) : leadWord(normalized) === leadWord(text.slice(node.start, node.end));
+    destination = sameKind ? lines.indentation : siblingsIndentation(source, parent, lines.indentation);
     let separator: ItemSeparator = itemSeparator(source, parent, index);
     // In a separated body the new item carries the separator when an item follows it (or when
     // the items all carry one); a last item without a comma gets one before the new item.
@@ -146,7 +168,6 @@ export function planInsert(
       !isAttachedOnly(normalized);
     rebased = rebaseIndentation(needsSeparator ? `${normalized}${separator.char}` : normalized, destination, style, literals);
     if (separator.char === ',' && side === 'after' && !separator.own) extra.push({ start: node.end, end: node.end, text: ',' });
-    const kinds = spacingKindsOf(tree, parent, normalized, options);
     const blank = '\n'.repeat(spacingNextTo(tree, parent, index, side, rebased.slice(destination.length), kinds));
     // Where the file has a habit between the neighbour on the other side and content of this kind,
     // the blank lines there follow it too (an import put back among imports sits tight to them).
