@@ -184,6 +184,25 @@ describe('Ruby blocks', () => {
   });
 });
 
+describe('Ruby heredocs', () => {
+  it("a heredoc's body is part of the statement that opens it: read, deleted and replaced with it", async () => {
+    // Ruby 3.1's rubygems/commands/help_command.rb: the body was a structure of its own, without a target.
+    const source = 'def help\n  puts <<~EOS\n    Usage: x\n  EOS\n  warn(<<~A, <<~B)\n    a\n  A\n    b\n  B\n  done\nend\n';
+    const fs = memoryFs({ 'a.rb': source });
+    const editor = createEditor({ fs });
+    const [help] = expectOk(await editor.listStructures({ path: 'a.rb' })).structures;
+    expect(help!.children.map((child) => [child.target, child.line_range_inclusive])).toEqual([
+      ['def help\nputs', [2, 4]],
+      ['def help\nwarn', [5, 9]],
+      ['def help\ndone', [10, 10]],
+    ]);
+    expect(expectOk(await editor.readStructure({ path: 'a.rb', target: 'def help\nputs' })).matches[0]!.text).toBe('  puts <<~EOS\n    Usage: x\n  EOS');
+    expectOk(await editor.deleteStructure({ path: 'a.rb', target: 'def help\nwarn' }));
+    expectOk(await editor.replaceStructure({ path: 'a.rb', target: 'def help\nputs', content: 'puts "hi"' }));
+    expect(fs.snapshot()['a.rb']).toBe('def help\n  puts "hi"\n  done\nend\n');
+  });
+});
+
 describe('PHP opening tag', () => {
   it('`<?php` is not a structure (deleting it made the file inline HTML), and content put at the file start goes after it', async () => {
     // Google App Engine's PHP SDK (Debian google-cloud-sdk): the tag, then a namespace.

@@ -20,6 +20,7 @@ import {
   TYPE_NAMED,
   TYPE_SKIPPED,
   TYPE_STRING,
+  TYPE_TRAILING,
   typeSlot,
 } from './compile.js';
 import { clipName, kindOfType, MEMBER_CONTAINERS } from './kinds.js';
@@ -32,9 +33,9 @@ import type { StructureNode, StructureTree, TextSpan } from './types.js';
  */
 interface Candidate {
   readonly structure: Mutable<StructureNode>;
-  /** Where the node itself starts, and where it ends with a `;` the body holds for it. */
+  /** Where the node itself starts, and where it ends with a `;` the body holds for it (or a trailing node). */
   readonly nodeStart: number;
-  readonly nodeEnd: number;
+  nodeEnd: number;
   /** The declaration's type (after wrappers), and whether it is a bare identifier. */
   readonly headerType: string;
   readonly bare: boolean;
@@ -143,6 +144,8 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
     const clause = (typeFlags[bodySlot]! & TYPE_CLAUSE) !== 0;
     // Comments and decorators waiting for the structure they are attached to.
     let pending = leadingComments(body);
+    // The structure made from the previous child, which a trailing node extends.
+    let previous: Candidate | null = null;
     cursor.reset(body);
     if (!cursor.gotoFirstChild()) return;
     do {
@@ -150,6 +153,11 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
       const slot = typeSlot(compiled, typeId);
       const flags = typeFlags[slot]!;
       if ((flags & TYPE_NAMED) === 0) continue;
+      if ((flags & TYPE_TRAILING) !== 0 && previous) {
+        extendTo(previous, cursor.endIndex, source);
+        continue;
+      }
+      const before = candidates.length;
       if (clause && excludedFieldIds[cursor.currentFieldId] === 1) {
         pending = [];
         continue;
@@ -185,6 +193,7 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
         if ((flags & TYPE_CLAUSE) !== 0) clausesInBodies.add(node.id);
       }
       pending = [];
+      previous = candidates.length > before ? candidates[candidates.length - 1]! : null;
     } while (cursor.gotoNextSibling());
   };
 
@@ -332,6 +341,17 @@ function makeCandidate(
   };
   if (separator) structure.separator = separator;
   return { structure, nodeStart, nodeEnd, headerType: compiled.typeNames[headerSlot]!, bare };
+}
+
+/** Extends a structure over a trailing node ending at `end` (its final line break left out). */
+function extendTo(candidate: Candidate, end: number, source: SourceText): void {
+  const { structure } = candidate;
+  let last = end;
+  while (last > structure.start && source.text.charCodeAt(last - 1) === 10) last--;
+  if (last <= structure.end) return;
+  structure.end = last;
+  structure.lineRange = [structure.lineRange[0], lineFrom(source, last - 1, structure.lineRange[0])];
+  candidate.nodeEnd = Math.max(candidate.nodeEnd, end);
 }
 
 /** The distinct offsets, ascending (sorted in place: a handful, where `Array.prototype.sort` would allocate its work arrays). */

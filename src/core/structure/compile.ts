@@ -19,6 +19,7 @@ export interface CompiledStructureRules {
   readonly ignored: ReadonlySet<string>;
   readonly comments: ReadonlySet<string>;
   readonly attached: ReadonlySet<string>;
+  readonly trailing: ReadonlySet<string>;
   readonly leading: ReadonlySet<string>;
   readonly modifiers: ReadonlySet<string>;
   /**
@@ -64,6 +65,8 @@ export const TYPE_NAME_LIKE = 512;
 export const TYPE_DECLARATOR = 1024;
 export const TYPE_EXPRESSION_STATEMENT = 2048;
 export const TYPE_STRING = 4096;
+/** Belongs to the structure before it (`trailing`). */
+export const TYPE_TRAILING = 8192;
 
 const NAME_LIKE = /identifier$|^name$|^constant$|^word$|^dotted_name$|^scoped_identifier$|^member_expression$|^attribute$|^string$|^property_name$|^tag_name$|^bare_key$|^quoted_key$|^dotted_key$/;
 const DECLARATOR = /declarator|_spec$|^assignment(_expression)?$|^call(_expression)?$|^variable_declaration$/;
@@ -92,6 +95,7 @@ export function compileStructureRules(language: Language, rules: StructureRules)
     ignored: new Set(rules.ignored),
     comments: new Set(rules.comments),
     attached: new Set(rules.attached),
+    trailing: new Set(rules.trailing),
     leading: new Set([...rules.leading, ...rules.comments]),
     modifiers: new Set(rules.modifiers),
   };
@@ -113,7 +117,8 @@ export function compileStructureRules(language: Language, rules: StructureRules)
       (NAME_LIKE.test(type) ? TYPE_NAME_LIKE : 0) |
       (DECLARATOR.test(type) ? TYPE_DECLARATOR : 0) |
       (type === 'expression_statement' ? TYPE_EXPRESSION_STATEMENT : 0) |
-      (type === 'string' ? TYPE_STRING : 0);
+      (type === 'string' ? TYPE_STRING : 0) |
+      (sets.trailing.has(type) ? TYPE_TRAILING : 0);
   });
   const excludedFieldIds = new Uint8Array(language.fields.length);
   language.fields.forEach((field, id) => {

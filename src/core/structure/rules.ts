@@ -28,6 +28,11 @@ export interface StructureRules {
   ignored: readonly string[];
   /** Comment node types: attached to the next structure when directly above it. */
   comments: readonly string[];
+  /**
+   * Sibling node types that belong to the structure before them: Ruby's heredoc body, which the
+   * grammar puts after the statement whose `<<~EOS` opens it.
+   */
+  trailing: readonly string[];
   /** Sibling node types always attached to the next structure (decorators, attributes). */
   attached: readonly string[];
   /** Child node types that precede a structure's header inside it (decorators, annotations). */
@@ -80,6 +85,7 @@ export const GENERIC_STRUCTURE_RULES: StructureRules = {
   ignored: ['switch_label', 'start_tag', 'end_tag', 'self_closing_tag', 'text', 'identifier_list', 'preproc_arg'],
   comments: ['comment', 'line_comment', 'block_comment', 'doc_comment', 'multiline_comment'],
   attached: ['decorator', 'attribute_item', 'annotation', 'marker_annotation', 'attribute_list', 'attribute'],
+  trailing: [],
   leading: ['decorator', 'attribute_item', 'annotation', 'marker_annotation', 'attribute_list', 'comment'],
   modifiers: ['modifiers'],
   wrappers: {
@@ -108,6 +114,7 @@ export function mergeStructureRules(base: StructureRules, own: Partial<Structure
     ignored: merge(base.ignored, own.ignored),
     comments: merge(base.comments, own.comments),
     attached: merge(base.attached, own.attached),
+    trailing: merge(base.trailing, own.trailing),
     leading: merge(base.leading, own.leading),
     modifiers: merge(base.modifiers, own.modifiers),
     wrappers: { ...base.wrappers, ...own.wrappers },

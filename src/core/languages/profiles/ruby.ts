@@ -12,6 +12,8 @@ export const ruby: LanguageProfile = {
     bodies: ['block_body'],
     transparent: ['enum_body_declarations', 'body_statement', 'block_body'],
     ignored: ['block_parameters'],
+    // A heredoc's body follows the statement whose `<<~EOS` opens it, as a sibling: it is that statement's.
+    trailing: ['heredoc_body'],
   },
   parts: { createdParameters: { functionTypes: ['method', 'singleton_method'], open: '(', close: ')' } },
   reading: {
