@@ -5,23 +5,16 @@
 import type { Language } from 'web-tree-sitter';
 import type { StructureRules } from './rules.js';
 
-/** Structure rules bound to one grammar: the rule sets, filtered to the node types it has. */
+/**
+ * Structure rules bound to one grammar: each node type's roles as flags ({@link typeFlags}), and
+ * the body and clause types it has.
+ */
 export interface CompiledStructureRules {
   readonly rules: StructureRules;
   /** Body and clause node types the grammar has, for one `descendantsOfType` walk. */
   readonly searchTypes: readonly string[];
-  readonly bodies: ReadonlySet<string>;
   /** Per body type, the ancestor types inside which it is no body. */
   readonly bodiesNotWithin: ReadonlyMap<string, ReadonlySet<string>>;
-  readonly clauses: ReadonlySet<string>;
-  readonly transparent: ReadonlySet<string>;
-  readonly excludedFields: ReadonlySet<string>;
-  readonly ignored: ReadonlySet<string>;
-  readonly comments: ReadonlySet<string>;
-  readonly attached: ReadonlySet<string>;
-  readonly trailing: ReadonlySet<string>;
-  readonly leading: ReadonlySet<string>;
-  readonly modifiers: ReadonlySet<string>;
   /**
    * Whether the grammar has a modifiers type (whose annotations may follow a keyword). Without
    * one, every leading node (decorator, annotation, attribute, comment) starts with punctuation,
@@ -87,7 +80,7 @@ export function compileStructureRules(language: Language, rules: StructureRules)
   const known = (types: readonly string[]) => types.filter((type) => language.idForNodeType(type, true) !== null);
   const bodies = known(rules.bodies);
   const clauses = known(rules.clauses);
-  const excludedFields = new Set(rules.excludedFields);
+  // Only to compute the flags below: the builders read the flags.
   const sets = {
     bodies: new Set(bodies),
     clauses: new Set(clauses),
@@ -122,14 +115,12 @@ export function compileStructureRules(language: Language, rules: StructureRules)
   });
   const excludedFieldIds = new Uint8Array(language.fields.length);
   language.fields.forEach((field, id) => {
-    if (field && excludedFields.has(field)) excludedFieldIds[id] = 1;
+    if (field && rules.excludedFields.includes(field)) excludedFieldIds[id] = 1;
   });
   return {
     rules,
     searchTypes: [...new Set([...bodies, ...clauses])],
-    ...sets,
     bodiesNotWithin: new Map(Object.entries(rules.bodiesNotWithin).map(([body, within]) => [body, new Set(within)])),
-    excludedFields,
     hasModifiers: known(rules.modifiers).length > 0,
     nameFieldIds: NAME_FIELDS.map((field) => language.fields.indexOf(field)).filter((id) => id > 0),
     kindCache: new Map(),

@@ -6,7 +6,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import { lineOfOffset, type SourceText } from '../text/source-text.js';
 import type { TextChange } from '../text/text-change.js';
 import { createCollector, makeRoot, nestCandidates } from './build.js';
-import type { CompiledStructureRules } from './compile.js';
+import { TYPE_BODY, typeSlot, type CompiledStructureRules } from './compile.js';
 import { collectSyntaxErrors } from './syntax-errors.js';
 import type { StructureNode, StructureTree } from './types.js';
 
@@ -63,7 +63,7 @@ export function rebuildTreeSitterStructure(
   while (structureNode) {
     const up: Node | null = structureNode.parent;
     if (!up) return null;
-    if (structureNode.isNamed && (up.id === tree.rootNode.id || compiled.bodies.has(up.type))) {
+    if (structureNode.isNamed && (up.id === tree.rootNode.id || (compiled.typeFlags[typeSlot(compiled, up.typeId)]! & TYPE_BODY) !== 0)) {
       container = up;
       break;
     }
