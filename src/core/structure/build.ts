@@ -4,7 +4,7 @@
  * then nested by extent.
  */
 import type { Node, Tree } from 'web-tree-sitter';
-import { lineOfOffset, type SourceText } from '../text/source-text.js';
+import { endBeforeLineBreaks, lineOfOffset, type SourceText } from '../text/source-text.js';
 import {
   type CompiledStructureRules,
   TYPE_BARE,
@@ -313,8 +313,7 @@ function makeCandidate(
     headerTypeId = inner.typeId;
   }
   const headerStart = starts[starts.length - 1]!;
-  let end = nodeEnd;
-  while (end > start && text.charCodeAt(end - 1) === 10) end--;
+  const end = endBeforeLineBreaks(text, start, nodeEnd);
   const headerSlot = typeSlot(compiled, headerTypeId);
   // An expression statement's kind and name both come from its first named child: fetched once.
   const first = (compiled.typeFlags[headerSlot]! & TYPE_EXPRESSION_STATEMENT) !== 0 ? header.firstNamedChild : undefined;
@@ -346,8 +345,7 @@ function makeCandidate(
 /** Extends a structure over a trailing node ending at `end` (its final line break left out). */
 function extendTo(candidate: Candidate, end: number, source: SourceText): void {
   const { structure } = candidate;
-  let last = end;
-  while (last > structure.start && source.text.charCodeAt(last - 1) === 10) last--;
+  const last = endBeforeLineBreaks(source.text, structure.start, end);
   if (last <= structure.end) return;
   structure.end = last;
   structure.lineRange = [structure.lineRange[0], lineFrom(source, last - 1, structure.lineRange[0])];

@@ -4,7 +4,7 @@ import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
-import { lineOfOffset, type SourceText } from '../text/source-text.js';
+import { endBeforeLineBreaks, lineOfOffset, type SourceText } from '../text/source-text.js';
 import { clipName } from './kinds.js';
 import type { StructureNode, StructureTree } from './types.js';
 
@@ -60,8 +60,7 @@ export function buildMarkdownStructure(source: SourceText): StructureTree {
     // A structure starts at its first character, as in every language: an indented code block's
     // indentation is its line's, so text read from it and written back keeps its lines as they were.
     if (node.type === 'code' && (text[start] === ' ' || text[start] === '\t')) start += /^[ \t]*/.exec(text.slice(start, firstLineEnd(start)))![0].length;
-    let end = node.position!.end.offset!;
-    while (end > start && text.charCodeAt(end - 1) === 10) end--;
+    const end = endBeforeLineBreaks(text, start, node.position!.end.offset!);
     const starts = [start, ...headerStarts.filter((offset) => offset >= start && offset <= end)];
     const structure: MutableStructure = {
       kind,

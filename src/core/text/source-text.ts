@@ -128,6 +128,13 @@ export function countLines(source: Pick<SourceText, 'text' | 'lineStarts'>): num
   return source.text.endsWith('\n') ? source.lineStarts.length - 1 : source.lineStarts.length;
 }
 
+/** Where `text[start, end)` ends once the line breaks it ends with are left out (a structure ends at its last character). */
+export function endBeforeLineBreaks(text: string, start: number, end: number): number {
+  let last = end;
+  while (last > start && text.charCodeAt(last - 1) === 10) last--;
+  return last;
+}
+
 /** The whitespace that starts the line holding `offset`. */
 export function indentationAt(source: Pick<SourceText, 'text' | 'lineStarts'>, offset: number): string {
   const start = source.lineStarts[lineOfOffset(source, offset) - 1]!;
