@@ -1,8 +1,7 @@
 import type { LineRange } from '../errors.js';
 import type { StructurePath } from '../locate/targets.js';
 import type { StructureTree } from '../structure/types.js';
-import { isBlankLine } from '../text/indentation.js';
-import { lineOfOffset } from '../text/source-text.js';
+import { lineOfOffset, startsLine } from '../text/source-text.js';
 import { blankLinesAbove, blankLinesBelow, listNeighbour, siblingsOf, spacingKind, structureLines, usualSpacing } from './layout.js';
 import type { EditPlan } from './plan.js';
 import type { Replacement } from './replacements.js';
@@ -89,5 +88,5 @@ export function planDeleteStructure(tree: StructureTree, path: StructurePath, pa
 /** Whether a comment on lines of its own ends on `line` (1-based). */
 function commentEndsLine(tree: StructureTree, line: number): boolean {
   const { source } = tree;
-  return tree.comments.some((comment) => lineOfOffset(source, comment.end - 1) === line && isBlankLine(source.text.slice(source.lineStarts[lineOfOffset(source, comment.start) - 1]!, comment.start)));
+  return tree.comments.some((comment) => lineOfOffset(source, comment.end - 1) === line && startsLine(source, comment.start));
 }

@@ -4,7 +4,7 @@ import { invalidArgument, type ErrorOf } from '../errors.js';
 import type { StructurePath } from '../locate/targets.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
 import { literalLinesOf, normalizeContent, rebaseIndentation, type IndentationStyle } from '../text/indentation.js';
-import { indentationAt, lineOfOffset, type SourceText } from '../text/source-text.js';
+import { indentationAt, startsLine, type SourceText } from '../text/source-text.js';
 import {
   gapBetween,
   isAttachedOnly,
@@ -69,9 +69,8 @@ function aloneInBrackets(text: string, node: StructureNode): boolean {
 function siblingsIndentation(source: SourceText, parent: StructureNode, own: string): string {
   const counts = new Map<string, number>();
   for (const child of parent.children) {
+    if (!startsLine(source, child.start)) continue;
     const indentation = indentationAt(source, child.start);
-    // Only structures that start their line.
-    if (source.lineStarts[lineOfOffset(source, child.start) - 1]! + indentation.length !== child.start) continue;
     counts.set(indentation, (counts.get(indentation) ?? 0) + 1);
   }
   let usual = own;

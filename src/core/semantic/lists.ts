@@ -7,7 +7,7 @@ import { lineMatches } from '../locate/match-text.js';
 import type { StructurePath } from '../locate/targets.js';
 import type { StructureNode, StructureTree, TextSpan } from '../structure/types.js';
 import { rebaseIndentation, type IndentationStyle } from '../text/indentation.js';
-import { indentationAt, lineOfOffset } from '../text/source-text.js';
+import { indentationAt, lineOfOffset, startsLine } from '../text/source-text.js';
 
 /**
  * List-like parts (parameters, arguments, literal entries, import specifiers, union members,
@@ -225,10 +225,10 @@ export function planAddItem(tree: StructureTree, list: ListModel, index: number,
     const indentation = indentationAt(source, itemStart);
     const body = leading ? `${sep} ${value}` : value;
     const rebased = rebaseIndentation(body, indentation, style);
-    if (index < items.length && !leading && lineStartOf(text, itemStart) + indentation.length !== itemStart) {
+    if (index < items.length && !leading && !startsLine(source, itemStart)) {
       // The item shares its line with what opens the list (`f(a,\n  b)`): the new item takes its
       // place there, and the item goes down to a line of its own, aligned as the other lines are.
-      const below = items.find((item) => lineStartOf(text, item.start) + indentationAt(source, item.start).length === item.start);
+      const below = items.find((item) => startsLine(source, item.start));
       const aligned = below ? indentationAt(source, below.start) : indentationAt(source, itemStart) + style.unit;
       return ok([{ start: itemStart, end: itemStart, text: `${rebaseIndentation(value, aligned, style).slice(aligned.length)}${sep}\n${aligned}` }]);
     }

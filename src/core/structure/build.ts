@@ -4,7 +4,7 @@
  * then nested by extent.
  */
 import type { Node, Tree } from 'web-tree-sitter';
-import { endBeforeLineBreaks, lineOfOffset, type SourceText } from '../text/source-text.js';
+import { endBeforeLineBreaks, lineOfOffset, startsLine, type SourceText } from '../text/source-text.js';
 import {
   type CompiledStructureRules,
   TYPE_BARE,
@@ -116,14 +116,6 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
   const clausesInBodies = new Set<number>();
   const comments: TextSpan[] = [];
 
-  const isOwnLine = (start: number) => {
-    const lineStart = source.lineStarts[lineOfOffset(source, start) - 1]!;
-    for (let i = lineStart; i < start; i++) {
-      const code = text.charCodeAt(i);
-      if (code !== 32 && code !== 9) return false;
-    }
-    return true;
-  };
   /**
    * A node that a grammar ends after the line break and indentation of the next line (Scala's
    * `case_clause`) ends at its last character: its lines are its own, not the next clause's.
@@ -168,7 +160,7 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
         comments.push({ start, end });
         // A `#!` line belongs to the file, not to the first structure (nothing may go before it).
         if (start === 0 && text.startsWith('#!')) pending = [];
-        else if (isOwnLine(start)) pending = [...pending, attachment(true, start, end)];
+        else if (startsLine(source, start)) pending = [...pending, attachment(true, start, end)];
         else pending = [];
         continue;
       }
@@ -209,7 +201,7 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
     let pending: Attachment[] = [];
     for (const comment of before) {
       const start = comment.startIndex;
-      if (!isOwnLine(start)) continue;
+      if (!startsLine(source, start)) continue;
       const end = comment.endIndex;
       comments.push({ start, end });
       // A `#!` line belongs to the file, not to the first structure (nothing may go before it).

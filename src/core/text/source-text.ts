@@ -135,6 +135,15 @@ export function endBeforeLineBreaks(text: string, start: number, end: number): n
   return last;
 }
 
+/** Whether only spaces and tabs precede `offset` on its line (what starts there starts the line). */
+export function startsLine(source: Pick<SourceText, 'text' | 'lineStarts'>, offset: number): boolean {
+  for (let at = source.lineStarts[lineOfOffset(source, offset) - 1]!; at < offset; at++) {
+    const code = source.text.charCodeAt(at);
+    if (code !== 32 && code !== 9) return false;
+  }
+  return true;
+}
+
 /** The whitespace that starts the line holding `offset`. */
 export function indentationAt(source: Pick<SourceText, 'text' | 'lineStarts'>, offset: number): string {
   const start = source.lineStarts[lineOfOffset(source, offset) - 1]!;
