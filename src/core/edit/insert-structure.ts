@@ -11,6 +11,7 @@ import {
   itemSeparator,
   kindByLeadWord,
   leadWord,
+  structureLeadWord,
   lastNonBlankLine,
   lineAfterEdit,
   usualSpacing,
@@ -151,7 +152,7 @@ export function planInsert(
     const lines = structureLines(source, node);
     const { parent, index } = siblingsOf(path);
     const kinds = spacingKindsOf(tree, parent, normalized, options);
-    const sameKind = kinds ? kinds.first === spacingKind(node.kind) : leadWord(normalized) === leadWord(text.slice(node.start, node.end));
+    const sameKind = kinds ? kinds.first === spacingKind(node.kind) : leadWord(normalized) === structureLeadWord(source, node);
     destination = sameKind ? lines.indentation : siblingsIndentation(source, parent, lines.indentation);
     let separator: ItemSeparator = itemSeparator(source, parent, index);
     // In a separated body the new item carries the separator when an item follows it (or when

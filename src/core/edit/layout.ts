@@ -313,6 +313,11 @@ export function leadWord(text: string): string | null {
   return null;
 }
 
+/** {@link leadWord} of a structure, read from its first 2,000 characters (its comment lines and header). */
+export function structureLeadWord(source: SourceText, node: StructureNode): string | null {
+  return leadWord(source.text.slice(node.start, Math.min(node.end, node.start + 2000)));
+}
+
 /**
  * The kind of content that did not parse on its own, from the structures of `parent` (else of the
  * file) that start with the same word, when those all have one kind.
@@ -323,7 +328,7 @@ export function kindByLeadWord(tree: StructureTree, parent: StructureNode, text:
   const agreed = (nodes: Iterable<StructureNode>): string | null | undefined => {
     let kind: string | undefined;
     for (const node of nodes) {
-      if (leadWord(tree.source.text.slice(node.start, Math.min(node.end, node.start + 2000))) !== word) continue;
+      if (structureLeadWord(tree.source, node) !== word) continue;
       const own = spacingKind(node.kind);
       if (kind !== undefined && kind !== own) return null;
       kind = own;
