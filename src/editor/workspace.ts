@@ -79,13 +79,14 @@ export class Workspace implements SemanticWorkspace {
   /**
    * The file at `path` when its text passes `test` (a cheap filter before parsing, such as whether
    * it mentions a name), else `null`. A file not yet in the batch is read once: the read that is
-   * tested is the one parsed. Files in the batch are returned as they are; files that cannot be
+   * tested is the one parsed. Files in the batch are tested as they are now; files that cannot be
    * source (binary, not UTF-8, too large) are `null`; a failed read is an error.
    */
   fileMentioning(path: string, test: (text: string) => boolean): ResultAsync<WorkspaceFile | null, StructeditError> {
     const key = workspacePath(path);
     const known = this.#files.get(key);
-    if (known) return okAsync(known);
+    // A file of the batch is tested as it is now (a scan after an edit asks about the edited text).
+    if (known) return okAsync(test(known.tree.source.text) ? known : null);
     const context = this.#context;
     const files = this.#files;
     return safeTry(async function* () {

@@ -68,11 +68,12 @@ const READ_AHEAD = 8;
 
 /**
  * Models of every file of the origin's language family under the root that mentions the name (the
- * origin's own model is reused). A file that cannot be read fails the search; one that can be read
+ * origin's own model is reused, and so is one of `known`, an earlier scan's, for a file whose text
+ * has not changed since). A file that cannot be read fails the search; one that can be read
  * but not parsed as source (not UTF-8, too large, no grammar) is listed as unproven: it might refer
  * to the declaration.
  */
-function searchFiles(workspace: SemanticWorkspace, origin: ModelledFile, name: string): ResultAsync<{ models: Map<string, ModelledFile>; unproven: UnprovenMention[] }, StructeditError> {
+function searchFiles(workspace: SemanticWorkspace, origin: ModelledFile, name: string, known: ReadonlyMap<string, ModelledFile> = new Map()): ResultAsync<{ models: Map<string, ModelledFile>; unproven: UnprovenMention[] }, StructeditError> {
   return safeTry(async function* () {
     const models = new Map<string, ModelledFile>([[origin.path, origin]]);
     const unproven: UnprovenMention[] = [];
@@ -104,6 +105,11 @@ function searchFiles(workspace: SemanticWorkspace, origin: ModelledFile, name: s
         continue;
       }
       if (file.value === null) continue;
+      const earlier = known.get(file.value.path);
+      if (earlier && earlier.language === file.value.language.id && earlier.text === file.value.tree.source.text) {
+        models.set(earlier.path, earlier);
+        continue;
+      }
       const root = yield* workspace.syntax(file.value).safeUnwrap();
       if (root) models.set(file.value.path, modelled(file.value, root));
     }
@@ -113,14 +119,15 @@ function searchFiles(workspace: SemanticWorkspace, origin: ModelledFile, name: s
 
 /**
  * The references of a module-level binding of a file across the root, and the mentions of its name
- * that could not be proven unrelated (what a move checks before and after it moves a declaration).
+ * that could not be proven unrelated (what a move checks before and after it moves a declaration;
+ * `known`: the models of the scan before, reused for the files it has not changed).
  */
-export function moduleBindingReferences(workspace: SemanticWorkspace, file: WorkspaceFile, binding: Binding, resolution: ProjectResolution): ResultAsync<{ found: FoundReferences; unproven: UnprovenMention[]; models: Map<string, ModelledFile> }, StructeditError> {
+export function moduleBindingReferences(workspace: SemanticWorkspace, file: WorkspaceFile, binding: Binding, resolution: ProjectResolution, known?: ReadonlyMap<string, ModelledFile>): ResultAsync<{ found: FoundReferences; unproven: UnprovenMention[]; models: Map<string, ModelledFile> }, StructeditError> {
   return safeTry(async function* () {
     const root = (yield* workspace.syntax(file).safeUnwrap())!;
     const origin = modelled(file, root);
     const own = origin.model.module.bindings.get(binding.name) ?? binding;
-    const search = yield* searchFiles(workspace, origin, binding.name).safeUnwrap();
+    const search = yield* searchFiles(workspace, origin, binding.name, known).safeUnwrap();
     const found = findLocations(search.models, { file: file.path, binding: own }, resolution);
     return ok({ found, unproven: [...search.unproven, ...auditMentions(search.models, binding.name, found, resolution)], models: search.models });
   });

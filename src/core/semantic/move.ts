@@ -13,7 +13,7 @@ import { addImport, exportDeclaration, importStyle, modelOf, removeImport, retar
 import { parsePosition } from './lists.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import type { MoveChange, MoveOutcome } from './outcomes.js';
-import type { FoundLocation, UnprovenMention } from './references.js';
+import type { FoundLocation, ModelledFile, UnprovenMention } from './references.js';
 import { scopesOf } from './scope-model.js';
 import { occurrencesOf, type Binding, type ImportRecord, type Occurrence, type ScopeModel } from './scopes.js';
 import { workspacePath, type EditRun, type WorkspaceFile } from './workspace.js';
@@ -256,7 +256,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
 
     // Afterwards, every use found before must reach the declaration in its new home.
     const left = new Set(unproven.map((mention) => `${mention.file}\u0000${mention.start}`));
-    yield* verifyMove(run, located, { source, toPath, name, node, resolution, before: before.found.locations, filesBefore, left, forced: forced.length > 0 }).safeUnwrap();
+    yield* verifyMove(run, located, { source, toPath, name, node, resolution, before: before.found.locations, models: before.models, filesBefore, left, forced: forced.length > 0 }).safeUnwrap();
     if (forced.length > 0) run.warnings.push(forcedWarning(name, forced));
     return ok({ ...base, changes });
   });
@@ -417,7 +417,7 @@ function retargetImport(run: EditRun, modules: ModuleSystem, path: string, recor
 function verifyMove(
   run: EditRun,
   located: LocatedAddress,
-  move: { source: WorkspaceFile; toPath: string; name: string; node: StructureNode; resolution: ProjectResolution; before: readonly FoundLocation[]; filesBefore: ReadonlyMap<string, WorkspaceFile>; left: ReadonlySet<string>; forced: boolean },
+  move: { source: WorkspaceFile; toPath: string; name: string; node: StructureNode; resolution: ProjectResolution; before: readonly FoundLocation[]; models: ReadonlyMap<string, ModelledFile>; filesBefore: ReadonlyMap<string, WorkspaceFile>; left: ReadonlySet<string>; forced: boolean },
 ): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
     const { workspace } = run;
@@ -425,7 +425,7 @@ function verifyMove(
     const destModel = (yield* modelOf(workspace, move.toPath).safeUnwrap()).model;
     const binding = destModel.module.bindings.get(move.name);
     if (!binding) return err(makeError('INTERNAL_ERROR', `After moving ${JSON.stringify(move.name)} to ${move.toPath}, it is not declared there; nothing was written. This is a bug in structedit.`, { cause: 'moved declaration not found' }));
-    const after = yield* moduleBindingReferences(workspace, destination, binding, move.resolution).safeUnwrap();
+    const after = yield* moduleBindingReferences(workspace, destination, binding, move.resolution, move.models).safeUnwrap();
     const movedText = (location: FoundLocation) => location.file === move.source.path && location.start >= move.node.start && location.end <= move.node.end;
     // Uses left as they were on purpose (force) are not expected to follow.
     const left = (location: FoundLocation) => move.left.has(`${location.file}\u0000${location.start}`);

@@ -300,7 +300,7 @@ function verifyRename(run: EditRun, located: LocatedAddress, found: References, 
     const after = !binding
       ? []
       : binding.scope === model.module
-        ? (yield* moduleBindingReferences(workspace, file, binding, projectResolution(yield* workspace.project().safeUnwrap())).safeUnwrap()).found.locations
+        ? (yield* moduleBindingReferences(workspace, file, binding, projectResolution(yield* workspace.project().safeUnwrap()), found.models).safeUnwrap()).found.locations
         : occurrencesOf(model, binding).map((occurrence) => ({ file: file.path, start: occurrence.start }));
     const planned = new Map<string, number>();
     for (const [path, replacements] of byFile) planned.set(path, replacements.length);
