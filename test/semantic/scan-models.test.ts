@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Node } from 'web-tree-sitter';
+import type * as ScopeModel from '../../src/core/semantic/scope-model.js';
 import { syntaxEditorOver as editorOver, expectOk, lines } from '../helpers.js';
 
 // Counts the scope models built, by the text they model.
 const modelled = vi.hoisted(() => new Map<string, number>());
 vi.mock('../../src/core/semantic/scope-model.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/core/semantic/scope-model.js')>();
+  const original = await importOriginal<typeof ScopeModel>();
   return {
     ...original,
     scopesOf: (root: Node, language: string) => {
