@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -192,6 +193,36 @@ describe('nodeFs', () => {
     chmodSync(join(root, 'a.txt'), 0o444);
     expect((await rejection(fs.writeChunks!('a.txt', [bytes('x')]))).code).toBe('EACCES');
     expect((await rejection(fs.writeChunks!('../x.txt', [bytes('x')]))).code).toBe('OUTSIDE_ROOT');
+  });
+
+  it('reads small files with synchronous calls and large ones asynchronously, the same bytes either way', async () => {
+    const root = temporaryRoot();
+    const small = bytes('const a = 1;\n'.repeat(1000));
+    const large = new Uint8Array(3 * 1024 * 1024 + 7).map((_, index) => 32 + (index % 90));
+    writeFileSync(join(root, 'small.ts'), small);
+    writeFileSync(join(root, 'large.txt'), large);
+    writeFileSync(join(root, 'empty.txt'), '');
+    const fs = nodeFs({ root });
+    expect(await fs.readFile('small.ts')).toEqual(small);
+    expect(await fs.readFile('large.txt')).toEqual(large);
+    expect(await fs.readFile('empty.txt')).toEqual(new Uint8Array());
+    expect((await rejection(fs.readFile('missing.txt'))).code).toBe('ENOENT');
+  });
+
+  it.skipIf(process.platform === 'win32')('a named pipe is not read on the thread: the read waits for a writer while the process goes on', async () => {
+    const root = temporaryRoot();
+    execFileSync('mkfifo', [join(root, 'pipe')]);
+    // A writer 300 ms from now; meanwhile a timer counts whether the thread is free.
+    const writer = spawn('sh', ['-c', 'sleep 0.3; printf "through the pipe" > pipe'], { cwd: root });
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    try {
+      expect(text(await nodeFs({ root }).readFile('pipe'))).toBe('through the pipe');
+    } finally {
+      clearInterval(timer);
+      writer.kill();
+    }
+    expect(ticks).toBeGreaterThan(10);
   });
 
   it('creates nested folders', async () => {
