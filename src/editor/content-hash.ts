@@ -1,5 +1,3 @@
-import { sha256 } from '@noble/hashes/sha2';
-import { bytesToHex } from '@noble/hashes/utils';
 import { contentChunks, joinContent, type FileContent } from '../core/file-content.js';
 import { nodeBuiltin } from '../platform/node-builtins.js';
 
@@ -13,7 +11,7 @@ import { nodeBuiltin } from '../platform/node-builtins.js';
  * by Web Crypto, which takes one array.
  */
 export async function contentHash(content: FileContent): Promise<string> {
-  return nodeContentHash(content) ?? (await webCryptoContentHash(content)) ?? pureContentHash(content);
+  return nodeContentHash(content) ?? (await webCryptoContentHash(content)) ?? (await pureContentHash(content));
 }
 
 /** {@link contentHash} with Node's built-in `crypto` (Node 20.16+), `undefined` where there is none. */
@@ -33,17 +31,25 @@ export async function webCryptoContentHash(content: FileContent): Promise<string
   try {
     // Web Crypto refuses views over shared buffers: copy those only.
     const input = bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();
-    return `sha256:${bytesToHex(new Uint8Array(await subtle.digest('SHA-256', input)))}`;
+    return `sha256:${hex(new Uint8Array(await subtle.digest('SHA-256', input)))}`;
   } catch {
     return undefined;
   }
 }
 
-/** {@link contentHash} in pure JavaScript. */
-export function pureContentHash(content: FileContent): string {
+/** {@link contentHash} in pure JavaScript (loaded on first use: only runtimes without a built-in SHA-256 need it). */
+export async function pureContentHash(content: FileContent): Promise<string> {
+  const { sha256 } = await import('@noble/hashes/sha2');
   const hash = sha256.create();
   for (const chunk of contentChunks(content)) hash.update(chunk);
-  return `sha256:${bytesToHex(hash.digest())}`;
+  return `sha256:${hex(hash.digest())}`;
+}
+
+/** Bytes as lowercase hex. */
+function hex(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += byte.toString(16).padStart(2, '0');
+  return text;
 }
 
 /** The slice {@link interleavedContentHash} hashes between yields. */
