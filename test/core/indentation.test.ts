@@ -40,6 +40,17 @@ describe('rebaseIndentation', () => {
     expect(rebaseIndentation('def f():\n\treturn', '', mixed)).toBe('def f():\n\treturn');
   });
 
+  it('leaves content in GNU style as it is: its tabs are 8 columns, not levels (libidn2\'s register.c)', () => {
+    const gnu = 'int\nmain (void)\n{\n  if (rc != IDN2_OK)\n    {\n      fprintf (stderr, "error: %s (%s, %d)\\n",\n\t       idn2_strerror (rc), rc);\n      return 1;\n    }\n}';
+    expect(rebaseIndentation(gnu, '', spaces)).toBe(gnu);
+    expect(rebaseIndentation(gnu, '', tabs)).toBe(gnu);
+    // A tab after spaces is a tab stop (luarocks' cmd/config.lua).
+    const stops = 'if a then\n   for x do\n      \tif y then\n      \t   z()\n      \tend\n   end\nend';
+    expect(rebaseIndentation(stops, '', spaces)).toBe(stops);
+    // Spaces as deep as a tab: the tabs are levels after all.
+    expect(rebaseIndentation('if x:\n        a\n\tb', '', spaces)).toBe('if x:\n        a\n    b');
+  });
+
   it('leaves text taken from a file and re-based onto its own indentation unchanged (property)', () => {
     const indent = fc.constantFrom('', ' ', '  ', '    ', '\t', '\t  ', '        ');
     const line = fc.tuple(indent, fc.constantFrom('x', 'if y:', '', 'return z', '"""doc', '* c'));

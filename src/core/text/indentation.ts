@@ -177,10 +177,21 @@ const ATTACHED_LINE = /^(?:\/\/|#|\/\*|\*|--|@)/;
 /** A line that closes or continues a block at the level of the line that opened it. */
 const BLOCK_CONTINUATION = /^(?:[}\])]|<\/|(?:end|else|elif|elsif|except|finally|catch|rescue|ensure|when|case|default)\b)/;
 
-/** A function converting the indentation of relative lines to the file's character, or null if none is needed. */
+/**
+ * A function converting the indentation of relative lines to the file's character, or null if none
+ * is needed. Content whose tabs are tab stops is left as it is: GNU style (some lines start with a
+ * tab, others with spaces, none with 8 spaces: a tab stands for 8 columns, spaces for the levels in
+ * between) or a tab after spaces; a tab there is not a level, and converting it as one would break
+ * the alignment.
+ */
 function conversion(relative: ReadonlyArray<string | null>, style: IndentationStyle): ((line: string) => string) | null {
   if (style.char === null) return null;
-  const { tabs, spaces } = countIndentation(relative.filter((line): line is string => line !== null));
+  const lines = relative.filter((line): line is string => line !== null && !isBlankLine(line));
+  const startWith = (prefix: string) => lines.some((line) => line.startsWith(prefix));
+  if (startWith('\t') && startWith('  ') && !startWith(' '.repeat(8))) return null;
+  // A tab after spaces in the indentation (`      \tif`) is a tab stop too.
+  if (lines.some((line) => / \t/.test(leadingWhitespace(line)))) return null;
+  const { tabs, spaces } = countIndentation(lines);
   if (style.char === 'space' && tabs > 0) {
     return (line) => {
       const indentation = leadingWhitespace(line);
