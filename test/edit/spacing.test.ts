@@ -111,3 +111,22 @@ describe('content put before a structure that stands out to the left of its sibl
     });
   }
 });
+
+describe('C preprocessor directives inserted into a function body stay at column 0', () => {
+  it('a block read from the file goes back as it was (react-native-windows\' DevSupportManager.cpp), with no `;` after its #endif', async () => {
+    const text = 'int f()\n{\n  int a = 1;\n#ifdef X\n  try {\n    g();\n  } catch (...) {\n  }\n#else\n  h();\n#endif\n  return a;\n}\n';
+    const block = '#ifdef X\n  try {\n    g();\n  } catch (...) {\n  }\n#else\n  h();\n#endif';
+    expect(await deleteThenInsertBack('a.cpp', text, 'int f\n#ifdef', block, { before: 'int f\nreturn' })).toBe(text);
+  });
+
+  it('GNU style (libstdc++\'s parallel/search.h): `#     pragma` before a block', async () => {
+    const text = 'void f(int n)\n{\n  int a[n];\n\n#     pragma omp parallel\n  {\n    a[0] = 1;\n  }\n}\n';
+    expect(await deleteThenInsertBack('a.cpp', text, 'void f\n#', '#     pragma omp parallel', { before: 'void f\n{' })).toBe(text);
+  });
+
+  it('content written relative to the body: the code lines go to the body\'s level, the directives stay at column 0', async () => {
+    const { editor, fs } = editorOver({ 'a.c': 'int f(void)\n{\n  int a = 1;\n  return a;\n}\n' });
+    expectOk(await editor.insertBeforeStructure({ path: 'a.c', target: 'int f\nreturn', content: '#ifdef DEBUG\nlog(a);\n#endif' }));
+    expect(fs.snapshot()['a.c']).toBe('int f(void)\n{\n  int a = 1;\n#ifdef DEBUG\n  log(a);\n#endif\n  return a;\n}\n');
+  });
+});

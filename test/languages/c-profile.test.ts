@@ -48,6 +48,13 @@ describe('C parameters', () => {
     const source = 'extern void a();\nextern void b();\n\nint main (int argc)\n{\n    return 0;\n}\n';
     expect(await dryRun({ 'a.c': source }, { op: 'remove', path: 'a.c', address: 'int main.params[0]' })).toEqual(['int main ()']);
   });
+
+  it('writes () in C++ where the file shows neither form, void in C', async () => {
+    // libstdc++'s parallel/compatibility.h: `__yield()` got `(void)` after a parameter was added and removed.
+    const source = 'inline void\nyield_now(int unused)\n{\n  sched_yield();\n}\n';
+    expect(await dryRun({ 'a.h': source }, { op: 'remove', path: 'a.h', address: 'inline void\n.params[0]' })).toEqual(['yield_now(void)']);
+    expect(await dryRun({ 'a.hpp': source }, { op: 'remove', path: 'a.hpp', address: 'inline void\n.params[0]' })).toEqual(['yield_now()']);
+  });
 });
 
 describe('C types defined on their own', () => {

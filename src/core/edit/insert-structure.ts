@@ -3,7 +3,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { invalidArgument, type ErrorOf } from '../errors.js';
 import type { StructurePath } from '../locate/targets.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
-import { literalLinesOf, normalizeContent, rebaseIndentation, type IndentationStyle } from '../text/indentation.js';
+import { isBlankLine, literalLinesOf, normalizeContent, rebaseIndentation, type IndentationStyle } from '../text/indentation.js';
 import { indentationAt, startsLine, type SourceText } from '../text/source-text.js';
 import {
   gapBetween,
@@ -79,6 +79,28 @@ function siblingsIndentation(source: SourceText, parent: StructureNode, own: str
   return usual.length > own.length && usual.startsWith(own) && (counts.get(usual) ?? 0) >= 2 ? usual : own;
 }
 
+/**
+ * For content whose first line is one the language keeps at column 0 (the profile's
+ * `layout.flushLeft`: a C `#ifdef`), unindented, going to an indented place: the lines re-basing
+ * must leave alone (those lines, and all of them when the others are at `destination`'s level
+ * already, as a structure read from the file is). `null` otherwise.
+ */
+function flushLeftLines(language: string, content: string, destination: string, literals: ReadonlySet<number>): ReadonlySet<number> | null {
+  const flushLeft = profileOf(language).layout.flushLeft;
+  const lines = content.split('\n');
+  if (flushLeft === null || destination === '' || !flushLeft.test(lines[0]!)) return null;
+  const kept = new Set(literals);
+  lines.forEach((line, index) => flushLeft.test(line) && kept.add(index));
+  if (lines.every((line, index) => kept.has(index) || isBlankLine(line) || line.startsWith(destination))) lines.forEach((_, index) => kept.add(index));
+  return kept;
+}
+
+/** Whether content ends with a line of the profile's `layout.flushLeft` (`#endif`), which no separator may follow. */
+function endsWithFlushLeftLine(language: string, content: string): boolean {
+  const flushLeft = profileOf(language).layout.flushLeft;
+  return flushLeft !== null && flushLeft.test(content.slice(content.lastIndexOf('\n') + 1).trimStart());
+}
+
 /** Options of {@link planInsert}. */
 export interface InsertOptions {
   /**
@@ -117,7 +139,7 @@ export function planInsert(
   const text = source.text;
   const normalized = normalizeContent(content);
   if (normalized.trim() === '') return err(invalidArgument([{ field: 'content', message: 'is empty; there is nothing to insert' }]));
-  const literals = literalLinesOf(normalized, style);
+  let literals = literalLinesOf(normalized, style);
   const node = path[path.length - 1]!;
   let destination = '';
   let rebased: string;
@@ -165,8 +187,13 @@ export function planInsert(
       (side === 'before' || separator.own) &&
       !/[,;]$/.test(normalized) &&
       !(separator.char === ';' && normalized.endsWith('}')) &&
-      !isAttachedOnly(normalized);
+      !isAttachedOnly(normalized) &&
+      !endsWithFlushLeftLine(tree.language, normalized);
+    const flushLeft = flushLeftLines(tree.language, normalized, destination, literals);
+    if (flushLeft) literals = flushLeft;
     rebased = rebaseIndentation(needsSeparator ? `${normalized}${separator.char}` : normalized, destination, style, literals);
+    // The content's first line stays at column 0.
+    if (flushLeft) destination = '';
     if (separator.char === ',' && side === 'after' && !separator.own) extra.push({ start: node.end, end: node.end, text: ',' });
     const blank = '\n'.repeat(spacingNextTo(tree, parent, index, side, rebased.slice(destination.length), kinds));
     // Where the file has a habit between the neighbour on the other side and content of this kind,

@@ -73,8 +73,12 @@ export interface PartRules {
   readonly parameterParentheses?: ((fn: Node) => { readonly open: Node; readonly close: Node } | null) | null;
   /** The body of a function node, when the grammar does not put it in a `body` field (Kotlin's `function_body`). */
   readonly bodyOf: ((fn: Node) => Node | null) | null;
-  /** How an empty parameter list is written, when not as nothing (C's `(void)`). */
-  readonly emptyParameters: string | null;
+  /**
+   * How an empty parameter list may be written other than as nothing (C's `(void)`), and whether a
+   * file that shows neither form gets it (`byDefault`: C, where `()` declares unknown parameters;
+   * not C++, where `()` is the usual form).
+   */
+  readonly emptyParameters: { readonly text: string; readonly byDefault: boolean } | null;
   /**
    * Where `.params` of a function written without a parameter list (Ruby's `def name`) is created:
    * right after the function's `name` field, between `open` and `close`, for these function node
@@ -205,6 +209,13 @@ export interface LayoutRules {
    * the wider spacing is used where the file already uses it between two top-level structures.
    */
   readonly topLevelDefinitions: { readonly start: RegExp; readonly kinds: readonly string[]; readonly blankLines: number } | null;
+  /**
+   * Lines the language writes at column 0 wherever they are (C's preprocessor directives inside a
+   * function): content whose first line is one, unindented, keeps such lines there when inserted,
+   * and its other lines are re-based only when they are not at the destination's level already.
+   * `null`: none.
+   */
+  readonly flushLeft: RegExp | null;
 }
 
 /** How `readFile` reads a language's lines. */

@@ -339,7 +339,8 @@ function listFor(context: PartContext, path: StructurePath, container: Node, kin
     };
   }
   let nodes = tokenItems(container);
-  const emptyText = kind === 'params' ? profileOf(context.tree.language).parts.emptyParameters : null;
+  const empty = kind === 'params' ? profileOf(context.tree.language).parts.emptyParameters : null;
+  const emptyText = empty?.text ?? null;
   // `(void)` is an empty list: adding replaces `void` (everything between the parentheses goes).
   if (emptyText !== null && nodes.length === 1 && nodes[0]!.text === emptyText) nodes = [];
   const separator = separatorOf(container, kind);
@@ -352,16 +353,17 @@ function listFor(context: PartContext, path: StructurePath, container: Node, kin
     ...groupedItems(kind, groups),
     blockLayout: false,
     // Only a list of one item can be emptied; then it is written as the file writes empty lists.
-    ...(emptyText !== null && groups.length === 1 && writesEmptyListsAs(container, emptyText) ? { emptyText } : {}),
+    ...(empty !== null && groups.length === 1 && writesEmptyListsAs(container, empty.text, empty.byDefault) ? { emptyText: empty.text } : {}),
     description,
   };
 }
 
 /**
- * Whether the file writes an empty list of this kind as `emptyText` (`(void)`) at least as often as
- * with nothing between the delimiters (`()`, which older C code declares and C23 makes the same).
+ * Whether the file writes an empty list of this kind as `emptyText` (`(void)`) more often than
+ * with nothing between the delimiters (`()`, which older C code declares and C23 makes the same);
+ * on a tie, `byDefault`.
  */
-function writesEmptyListsAs(container: Node, emptyText: string): boolean {
+function writesEmptyListsAs(container: Node, emptyText: string, byDefault: boolean): boolean {
   let written = 0;
   let bare = 0;
   for (const list of container.tree.rootNode.descendantsOfType(container.type)) {
@@ -369,7 +371,7 @@ function writesEmptyListsAs(container: Node, emptyText: string): boolean {
     if (inner === emptyText) written++;
     else if (inner === '') bare++;
   }
-  return written >= bare;
+  return written === bare ? byDefault : written > bare;
 }
 
 /** The items of a token list, each a group of nodes, and where its tail starts. */

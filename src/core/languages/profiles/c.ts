@@ -8,9 +8,10 @@ import type { LanguageProfile } from '../profile.js';
  * removing the last one writes it back). A type defined on its own (`struct point {…};`,
  * `enum color {…};`) ends at its `;`, which the grammar leaves to the enclosing body: the `;` is
  * the structure's, so reading it gives the whole declaration and writing it back keeps one `;`.
+ * Preprocessor directives written at column 0 stay there when inserted into an indented body.
  */
 export const c: LanguageProfile = {
-  languages: ['c', 'cpp'],
+  languages: ['c'],
   structure: {
     separators: {
       enumerator_list: ',', translation_unit: ';', declaration_list: ';', field_declaration_list: ';', compound_statement: ';',
@@ -18,7 +19,16 @@ export const c: LanguageProfile = {
       preproc_if: ';', preproc_ifdef: ';', preproc_else: ';', preproc_elif: ';', preproc_elifdef: ';',
     },
   },
-  parts: { parametersOf: declaratorParameters, emptyParameters: 'void' },
+  parts: { parametersOf: declaratorParameters, emptyParameters: { text: 'void', byDefault: true } },
+  // Directives at column 0 inside a function (`#ifdef X` … `#endif` around indented code).
+  layout: { flushLeft: /^#/ },
+};
+
+/** C++: as C, but an empty parameter list is written `()` where the file shows no habit. */
+export const cpp: LanguageProfile = {
+  ...c,
+  languages: ['cpp'],
+  parts: { ...c.parts, emptyParameters: { text: 'void', byDefault: false } },
 };
 
 /** The `parameters` of the function declarator found by following `declarator` fields down. */

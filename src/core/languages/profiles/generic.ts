@@ -22,6 +22,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     fileHead: /^#![^\n]*(?:\n|$)/,
     commentsAttach: true,
     topLevelDefinitions: null,
+    flushLeft: null,
   },
   reading: {
     category: () => null,

@@ -1,6 +1,6 @@
 import { mergeStructureRules } from '../../structure/rules.js';
 import type { LanguageProfile, ResolvedProfile } from '../profile.js';
-import { c } from './c.js';
+import { c, cpp } from './c.js';
 import { GENERIC_PROFILE } from './generic.js';
 import { go } from './go.js';
 import { html } from './html.js';
@@ -20,7 +20,7 @@ import { yaml } from './yaml.js';
 import { zig } from './zig.js';
 
 /** The built-in profiles; a language without one gets the generic profile. */
-const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, c, ruby, lua, toml, zig, kotlin, markdown, html, yaml, php, swift];
+const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, c, cpp, ruby, lua, toml, zig, kotlin, markdown, html, yaml, php, swift];
 
 /** A profile with the generic answers filled in where it is silent. */
 export function resolveProfile(profile: LanguageProfile): ResolvedProfile {
