@@ -269,7 +269,7 @@ function kindsInPlace(context: EditorContext, file: ParsedFile, path: StructureP
       };
       visit(tree.root, 1);
       if (inserted.length === 0 || tree.syntaxErrors.length > file.tree.syntaxErrors.length) return null;
-      return { first: spacingKind(inserted[0]!.kind), last: spacingKind(inserted[inserted.length - 1]!.kind) };
+      return { first: spacingKind(tree, inserted[0]!), last: spacingKind(tree, inserted[inserted.length - 1]!) };
     })
     .orElse(() => okAsync(null));
 }

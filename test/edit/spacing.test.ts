@@ -130,3 +130,16 @@ describe('C preprocessor directives inserted into a function body stay at column
     expect(fs.snapshot()['a.c']).toBe('int f(void)\n{\n  int a = 1;\n#ifdef DEBUG\n  log(a);\n#endif\n  return a;\n}\n');
   });
 });
+
+describe('TypeScript `import type` lines as a group of their own', () => {
+  it('set apart from the other imports by a blank line where the file does so (@radix-ui/themes)', async () => {
+    // callout.tsx: the value imports, a blank line, the type imports.
+    const text = "import * as React from 'react';\nimport { extractProps } from '../helpers/extract-props.js';\nimport { marginPropDefs } from '../props/margin.props.js';\n\nimport type { MarginProps } from '../props/margin.props.js';\nimport type { ComponentPropsWithout } from '../helpers/component-props.js';\n\nexport const x = 1;\n";
+    expect(await deleteThenInsertBack('a.tsx', text, 'import { marginPropDefs }', "import { marginPropDefs } from '../props/margin.props.js';", { before: 'import type { MarginProps }' })).toBe(text);
+  });
+
+  it('tight against the other imports where the file shows nothing else (ajv)', async () => {
+    const text = 'import type {CodeKeywordDefinition} from "../../types"\nimport {validateTuple} from "./items"\n\nconst def = 1\n';
+    expect(await deleteThenInsertBack('a.ts', text, 'import type', 'import type {CodeKeywordDefinition} from "../../types"', { before: 'import {validateTuple}' })).toBe(text);
+  });
+});

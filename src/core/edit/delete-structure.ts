@@ -46,7 +46,7 @@ export function planDeleteStructure(tree: StructureTree, path: StructurePath, pa
     if (hasPrevious && hasNext) {
       // Keep the gap the file puts between structures of the neighbours' kinds, else the larger:
       // remove the other side.
-      const usual = usualSpacing(tree, parent, spacingKind(parent.children[index - 1]!.kind), spacingKind(parent.children[index + 1]!.kind), index);
+      const usual = usualSpacing(tree, parent, spacingKind(tree, parent.children[index - 1]!), spacingKind(tree, parent.children[index + 1]!), index);
       const keepBelow = usual === null ? below >= above : Math.abs(below - usual) < Math.abs(above - usual) || (Math.abs(below - usual) === Math.abs(above - usual) && below >= above);
       // A comment standing apart above the structure would end up right on top of the next one,
       // and so become its doc comment: the blank lines under the comment stay.

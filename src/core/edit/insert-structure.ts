@@ -174,7 +174,7 @@ export function planInsert(
     const lines = structureLines(source, node);
     const { parent, index } = siblingsOf(path);
     const kinds = spacingKindsOf(tree, parent, normalized, options);
-    const sameKind = kinds ? kinds.first === spacingKind(node.kind) : leadWord(normalized) === structureLeadWord(source, node);
+    const sameKind = kinds ? kinds.first === spacingKind(tree, node) : leadWord(normalized) === structureLeadWord(source, node);
     destination = sameKind ? lines.indentation : siblingsIndentation(source, parent, lines.indentation);
     let separator: ItemSeparator = itemSeparator(source, parent, index);
     // In a separated body the new item carries the separator when an item follows it (or when
@@ -204,8 +204,8 @@ export function planInsert(
       kinds === undefined || isAttachedOnly(normalized)
         ? null
         : side === 'before'
-          ? previous && usualSpacing(tree, parent, spacingKind(previous.kind), kinds.first, index)
-          : next && usualSpacing(tree, parent, kinds.last, spacingKind(next.kind), index);
+          ? previous && usualSpacing(tree, parent, spacingKind(tree, previous), kinds.first, index)
+          : next && usualSpacing(tree, parent, kinds.last, spacingKind(tree, next), index);
     const existingGap = side === 'before' ? previous && gapBetween(source, previous, node) : next && gapBetween(source, node, next);
     // Next to a structure that shares its line with a sibling (`{ a, b }`, `{ a }`, `a(); b();`),
     // one-line content goes on that line too, spaced like its neighbours.

@@ -173,10 +173,18 @@ export function spacingNextTo(tree: StructureTree, parent: StructureNode, index:
   let spacing: number | null = null;
   // What the file does between structures of these two kinds comes first, when known.
   if (node && kinds) {
-    const own = spacingKind(node.kind);
+    const own = spacingKind(tree, node);
     const neighbour = side === 'before' ? kinds.last : kinds.first;
     const observed = side === 'before' ? usualSpacing(tree, parent, neighbour, own, index) : usualSpacing(tree, parent, own, neighbour, index);
     if (observed !== null) return observed;
+    // Two refinements of one kind (`import type` next to `import`) with no habit for this pair:
+    // as the file sets any two such apart, else as that kind's structures sit next to each other.
+    const kind = coarseKind(own);
+    if (neighbour !== own && coarseKind(neighbour) === kind) {
+      const refined = observedGap(tree, parent, (upper, lower) => upper !== lower && coarseKind(upper) === kind && coarseKind(lower) === kind, index);
+      const plain = refined ?? layout.blankLinesBetween(kind, kind);
+      if (plain !== null) return plain;
+    }
     // No habit for these two kinds: one-line structures of one kind sit as the profile puts them
     // when alone (imports tight); a change of kind as the file changes kind; else as below.
     if (neighbour !== own) spacing = observedGap(tree, parent, (upper, lower) => upper !== lower, index);
@@ -210,8 +218,17 @@ export interface ContentKinds {
 }
 
 /** Kinds that are one for spacing: a function read on its own is a method in a class body. */
-export function spacingKind(kind: string): string {
-  return kind === 'method' ? 'function' : kind;
+export function spacingKind(tree: StructureTree, node: StructureNode): string {
+  return profileOf(tree.language).layout.spacingKind(node.kind, tree.source.text.slice(node.headerStart, node.headerStart + SPACING_HEADER));
+}
+
+/** How much of a header {@link spacingKind} shows the profile. */
+const SPACING_HEADER = 40;
+
+/** The kind a refined spacing kind refines (`import` for `import type`: a refinement is the kind, a space, a qualifier). */
+function coarseKind(kind: string): string {
+  const space = kind.indexOf(' ');
+  return space === -1 ? kind : kind.slice(0, space);
 }
 
 /** Blank lines between two adjacent siblings when only blank lines lie between them, else `null`. */
@@ -241,18 +258,18 @@ export function observedSpacing(tree: StructureTree, parent: StructureNode, uppe
 export function usualSpacing(tree: StructureTree, parent: StructureNode, upper: string, lower: string, near = -1): number | null {
   const observed = observedSpacing(tree, parent, upper, lower, near);
   if (observed !== null) return observed;
-  const style = profileOf(tree.language).layout.blankLinesBetween(upper, lower);
+  const style = profileOf(tree.language).layout.blankLinesBetween(coarseKind(upper), coarseKind(lower));
   // Generated code puts no blank line between any two siblings (compiled JavaScript): nor does new content.
-  return style !== null && style > 0 && isDense(tree.source, parent) ? 0 : style;
+  return style !== null && style > 0 && isDense(tree, parent) ? 0 : style;
 }
 
 /** Whether `parent` has two or more changes of kind between adjacent children, none of them with a blank line. */
-function isDense(source: SourceText, parent: StructureNode): boolean {
+function isDense(tree: StructureTree, parent: StructureNode): boolean {
   let pairs = 0;
   for (let i = 1; i < parent.children.length; i++) {
     const [upper, lower] = [parent.children[i - 1]!, parent.children[i]!];
-    if (spacingKind(upper.kind) === spacingKind(lower.kind)) continue;
-    const gap = gapBetween(source, upper, lower);
+    if (spacingKind(tree, upper) === spacingKind(tree, lower)) continue;
+    const gap = gapBetween(tree.source, upper, lower);
     if (gap === null) continue;
     if (gap > 0) return false;
     pairs++;
@@ -274,7 +291,7 @@ export function observedGap(tree: StructureTree, parent: StructureNode, pair: (u
       for (let i = 1; i < owner.children.length; i++) {
         const above = owner.children[i - 1]!;
         const below = owner.children[i]!;
-        if (!pair(spacingKind(above.kind), spacingKind(below.kind))) continue;
+        if (!pair(spacingKind(tree, above), spacingKind(tree, below))) continue;
         const gap = gapBetween(source, above, below);
         if (gap === null) continue;
         const entry = seen.get(gap) ?? { count: 0, distance: Infinity };
@@ -329,7 +346,7 @@ export function kindByLeadWord(tree: StructureTree, parent: StructureNode, text:
     let kind: string | undefined;
     for (const node of nodes) {
       if (structureLeadWord(tree.source, node) !== word) continue;
-      const own = spacingKind(node.kind);
+      const own = spacingKind(tree, node);
       if (kind !== undefined && kind !== own) return null;
       kind = own;
     }

@@ -216,6 +216,12 @@ export interface LayoutRules {
    * `null`: none.
    */
   readonly flushLeft: RegExp | null;
+  /**
+   * The kind spacing compares a structure by, from its kind and the start of its header: a method
+   * spaces as a function; TypeScript's `import type` as a group of its own, which files often set
+   * apart from the other imports by a blank line.
+   */
+  spacingKind(kind: string, header: string): string;
 }
 
 /** How `readFile` reads a language's lines. */

@@ -2,6 +2,7 @@ import { ecmascriptResolver } from '../../modules/ecmascript.js';
 import { dirname } from '../../semantic/modules.js';
 import { ecmascriptScopes } from '../../semantic/scope-rules-ecmascript.js';
 import { knownBases, type ImportStyle, type LanguageProfile, type ModuleSystem } from '../profile.js';
+import { genericSpacingKind } from './generic.js';
 
 /**
  * What TypeScript, TSX and JavaScript share: `@` decorators, their reserved words, their scoping
@@ -37,6 +38,8 @@ export const ecmascript = {
   },
   scopes: ecmascriptScopes,
   modules: ecmascriptModules(),
+  // `import type` lines are a group of their own: files often set them apart from the other imports.
+  layout: { spacingKind: (kind, header) => (kind === 'import' && /^import\s+type\s/.test(header) ? 'import type' : genericSpacingKind(kind)) },
   reading: {
     category: (node, header) => {
       // A string statement: a directive prologue (`'use strict'`), else documentation.

@@ -23,6 +23,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     commentsAttach: true,
     topLevelDefinitions: null,
     flushLeft: null,
+    spacingKind: genericSpacingKind,
   },
   reading: {
     category: () => null,
@@ -52,3 +53,8 @@ export function usualBlankLinesBetween(upper: string, lower: string): number | n
 
 /** Kinds whose members range reads and skeletons show one by one (the structure is opened). */
 const CONTAINER_KINDS: ReadonlySet<string> = new Set(['class', 'interface', 'struct', 'trait', 'impl', 'enum', 'object', 'module', 'preprocessor']);
+
+/** The kind spacing compares: a method spaces as a function. */
+export function genericSpacingKind(kind: string): string {
+  return kind === 'method' ? 'function' : kind;
+}
