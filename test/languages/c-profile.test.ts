@@ -49,6 +49,14 @@ describe('C parameters', () => {
     expect(await dryRun({ 'a.c': source }, { op: 'remove', path: 'a.c', address: 'int main.params[0]' })).toEqual(['int main ()']);
   });
 
+  it('on a tie, writes the empty list as the nearest one is written', async () => {
+    // Go's runtime/cgo/gcc_libinit_windows.c: as many `()` as `(void)`; the function added to and emptied sits among the `()` ones.
+    const source = `int a(void) {\n}\n${'\n'.repeat(20)}int b(int x) {\n}\n\nint c() {\n}\n`;
+    expect(await dryRun({ 'a.c': source }, { op: 'remove', path: 'a.c', address: 'int b.params[0]' })).toEqual(['int b() {']);
+    const reversed = `int c() {\n}\n${'\n'.repeat(20)}int b(int x) {\n}\n\nint a(void) {\n}\n`;
+    expect(await dryRun({ 'a.c': reversed }, { op: 'remove', path: 'a.c', address: 'int b.params[0]' })).toEqual(['int b(void) {']);
+  });
+
   it('writes () in C++ where the file shows neither form, void in C', async () => {
     // libstdc++'s parallel/compatibility.h: `__yield()` got `(void)` after a parameter was added and removed.
     const source = 'inline void\nyield_now(int unused)\n{\n  sched_yield();\n}\n';

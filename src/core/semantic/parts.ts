@@ -361,17 +361,22 @@ function listFor(context: PartContext, path: StructurePath, container: Node, kin
 /**
  * Whether the file writes an empty list of this kind as `emptyText` (`(void)`) more often than
  * with nothing between the delimiters (`()`, which older C code declares and C23 makes the same);
- * on a tie, `byDefault`.
+ * on a tie, as the empty list nearest to this one, and with none, `byDefault`.
  */
 function writesEmptyListsAs(container: Node, emptyText: string, byDefault: boolean): boolean {
   let written = 0;
   let bare = 0;
+  let nearest: { distance: number; written: boolean } | null = null;
   for (const list of container.tree.rootNode.descendantsOfType(container.type)) {
-    const inner = list?.text.slice(1, -1).trim();
+    if (!list) continue;
+    const inner = list.text.slice(1, -1).trim();
+    if (inner !== emptyText && inner !== '') continue;
     if (inner === emptyText) written++;
-    else if (inner === '') bare++;
+    else bare++;
+    const distance = Math.abs(list.startIndex - container.startIndex);
+    if (nearest === null || distance < nearest.distance) nearest = { distance, written: inner === emptyText };
   }
-  return written === bare ? byDefault : written > bare;
+  return written === bare ? (nearest?.written ?? byDefault) : written > bare;
 }
 
 /** The items of a token list, each a group of nodes, and where its tail starts. */
