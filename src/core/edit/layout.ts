@@ -219,11 +219,8 @@ export interface ContentKinds {
 
 /** Kinds that are one for spacing: a function read on its own is a method in a class body. */
 export function spacingKind(tree: StructureTree, node: StructureNode): string {
-  return profileOf(tree.language).layout.spacingKind(node.kind, tree.source.text.slice(node.headerStart, node.headerStart + SPACING_HEADER));
+  return profileOf(tree.language).layout.spacingKind(node.kind, tree.source.text, node.headerStart);
 }
-
-/** How much of a header {@link spacingKind} shows the profile. */
-const SPACING_HEADER = 40;
 
 /** The kind a refined spacing kind refines (`import` for `import type`: a refinement is the kind, a space, a qualifier). */
 function coarseKind(kind: string): string {

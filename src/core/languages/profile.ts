@@ -217,11 +217,12 @@ export interface LayoutRules {
    */
   readonly flushLeft: RegExp | null;
   /**
-   * The kind spacing compares a structure by, from its kind and the start of its header: a method
-   * spaces as a function; TypeScript's `import type` as a group of its own, which files often set
-   * apart from the other imports by a blank line.
+   * The kind spacing compares a structure by, from its kind and its header (which starts at
+   * `headerStart` in `text`): a method spaces as a function; TypeScript's `import type` as a group
+   * of its own, which files often set apart from the other imports by a blank line. Called for
+   * every pair of siblings spacing looks at: it should not copy text.
    */
-  spacingKind(kind: string, header: string): string;
+  spacingKind(kind: string, text: string, headerStart: number): string;
 }
 
 /** How `readFile` reads a language's lines. */

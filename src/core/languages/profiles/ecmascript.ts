@@ -39,7 +39,7 @@ export const ecmascript = {
   scopes: ecmascriptScopes,
   modules: ecmascriptModules(),
   // `import type` lines are a group of their own: files often set them apart from the other imports.
-  layout: { spacingKind: (kind, header) => (kind === 'import' && /^import\s+type\s/.test(header) ? 'import type' : genericSpacingKind(kind)) },
+  layout: { spacingKind: (kind, text, at) => (kind === 'import' && /^import\s+type\s/.test(text.slice(at, at + 20)) ? 'import type' : genericSpacingKind(kind)) },
   reading: {
     category: (node, header) => {
       // A string statement: a directive prologue (`'use strict'`), else documentation.
