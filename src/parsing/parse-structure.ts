@@ -67,8 +67,16 @@ export async function parseStructureTree(
       const change = changedSpan(previous, source);
       edited.edit(new Edit(change));
       tree = parseIsolated(grammar, source.text, edited);
-      // Only the structure holding the change is rebuilt; the rest is reused from the cached version.
-      if (tree) structure = rebuildTreeSitterStructure(base.structure, tree, source, change, edited.getChangedRanges(tree), grammar.compiled);
+      // How tree-sitter recovers from a syntax error can differ between an incremental parse and a
+      // fresh one of the same text, and the structures inside an ERROR are read and edited: a text
+      // with errors is parsed fresh, so its structures never depend on the parse before it.
+      if (tree?.rootNode.hasError) {
+        tree.delete();
+        tree = parseIsolated(grammar, source.text);
+      } else if (tree) {
+        // Only the structure holding the change is rebuilt; the rest is reused from the cached version.
+        structure = rebuildTreeSitterStructure(base.structure, tree, source, change, edited.getChangedRanges(tree), grammar.compiled);
+      }
     } catch (cause) {
       tree?.delete();
       throw cause;

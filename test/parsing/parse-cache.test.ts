@@ -139,6 +139,19 @@ describe('incremental reparse gives the structures of a cold parse', () => {
     expect(shape(incremental)).toEqual(shape(cold));
     expect(incremental.root.children[0]!.children.map((child) => child.name)).toEqual(['a', 'c', 'b']);
   });
+
+  it('parses a text with syntax errors fresh: recovery inside an ERROR may differ after an incremental parse', async () => {
+    const before = createSourceText('int check(void)\n{\n   return 1;\n}\n\nint done(void)\n{\n   return 0;\n}\n');
+    const after = createSourceText(`#if 0\n${before.text}`);
+    const parse = vi.spyOn(Parser.prototype, 'parse');
+    const { incremental, cold } = await incrementalAndCold('a.c', before, after);
+    // Cold parse of `before`; incremental parse of `after`, which has an error, then a fresh one; cold parse of `after`.
+    expect(parse.mock.calls.map((call) => call[1] !== undefined && call[1] !== null)).toEqual([false, true, false, false]);
+    parse.mockRestore();
+    expect(shape(incremental)).toEqual(shape(cold));
+    // (`#if 0` never closed: the functions are inside it.)
+    expect(incremental.root.children[0]!.children.map((child) => child.name)).toEqual(['check', 'done']);
+  });
 });
 
 describe('the editor reuses parses and stays byte-identical to an editor without a cache', () => {

@@ -216,3 +216,53 @@ describe('PHP opening tag', () => {
     expect(fs.snapshot()['a.php']!.startsWith('<?php\ndeclare(strict_types=1);\n')).toBe(true);
   });
 });
+
+describe('complete structures inside a syntax error', () => {
+  // libpng's example.c opens `#if 0` and never closes it; the C grammar then wraps the whole file
+  // in an ERROR, as here the functions around a header it cannot parse (`#ifdef` between a
+  // function's two signatures).
+  const source = [
+    '#if 0 /* in case someone actually tries to compile this */',
+    '',
+    '#include <stdio.h>',
+    '',
+    'int check(char *name)',
+    '{',
+    '   return name != NULL;',
+    '}',
+    '',
+    '#ifdef open_file',
+    'void read_png(char *file_name)',
+    '#else no_open_file',
+    'void read_png(FILE *fp, int sig_read)',
+    '#endif no_open_file',
+    '{',
+    '   int width;',
+    '}',
+    '',
+    'int done(void)',
+    '{',
+    '   return 0;',
+    '}',
+    '',
+  ].join('\n');
+
+  it('are structures, readable and editable; the broken function is not one, and the error stays where the stray tokens are', async () => {
+    const fs = memoryFs({ 'a.c': source });
+    const editor = createEditor({ fs });
+    const listed = expectOk(await editor.listStructures({ path: 'a.c' }));
+    // The functions were missing (their statements were listed at the top level instead).
+    expect(listed.structures.map((structure) => [structure.kind, structure.target])).toEqual([
+      ['import', '#include <stdio.h>'],
+      ['function', 'int check'],
+      ['declaration', 'int width'],
+      ['function', 'int done'],
+    ]);
+    expect(expectOk(await editor.readStructure({ path: 'a.c', target: 'int check' })).matches[0]!.line_range_inclusive).toEqual([5, 8]);
+    const edited = expectOk(await editor.replaceTextInStructure({ path: 'a.c', target: 'int done', old_text: 'return 0', new_text: 'return 1' }));
+    expect(edited.warnings[0]!.details).toEqual({
+      errors: [expect.objectContaining({ line: 1, column: 1 }), expect.objectContaining({ line: 10, column: 1 })],
+    });
+    expect(fs.snapshot()['a.c']).toBe(source.replace('return 0', 'return 1'));
+  });
+});

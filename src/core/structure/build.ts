@@ -4,7 +4,7 @@
  * then nested by extent.
  */
 import type { Node, Tree } from 'web-tree-sitter';
-import { endBeforeLineBreaks, lineOfOffset, startsLine, type SourceText } from '../text/source-text.js';
+import { endBeforeLineBreaks, endsLine, lineOfOffset, startsLine, type SourceText } from '../text/source-text.js';
 import {
   type CompiledStructureRules,
   TYPE_BARE,
@@ -24,7 +24,7 @@ import {
   typeSlot,
 } from './compile.js';
 import { clipName, kindOfType, MEMBER_CONTAINERS } from './kinds.js';
-import { collectSyntaxErrors } from './syntax-errors.js';
+import { collectSyntaxErrors, isSoundSubtree } from './syntax-errors.js';
 import type { StructureNode, StructureTree, TextSpan } from './types.js';
 
 /**
@@ -115,6 +115,7 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
   // Clauses already made structures as the children of a body, not to be made again when found.
   const clausesInBodies = new Set<number>();
   const comments: TextSpan[] = [];
+  const errorSlot = typeNames.length - 1;
 
   /**
    * A node that a grammar ends after the line break and indentation of the next line (Scala's
@@ -138,11 +139,35 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
     let pending = leadingComments(body);
     // The structure made from the previous child, which a trailing node extends.
     let previous: Candidate | null = null;
+    // An ERROR among the children is walked as part of the body (the grammar wraps complete
+    // declarations around a stray token in it, as C does around an `#if` it cannot close); in it,
+    // as in a body that is itself an ERROR, only sound subtrees on lines of their own are structures.
+    const bodyIsError = typeSlot(compiled, bodyTypeId) === errorSlot;
+    let errorDepth = 0;
+    let enterError = false;
+    const step = (): boolean => {
+      if (enterError) {
+        enterError = false;
+        if (cursor.gotoFirstChild()) {
+          errorDepth++;
+          return true;
+        }
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (errorDepth === 0) return false;
+        cursor.gotoParent();
+        errorDepth--;
+      }
+      return true;
+    };
     cursor.reset(body);
-    if (!cursor.gotoFirstChild()) return;
-    do {
+    for (let more = cursor.gotoFirstChild(); more; more = step()) {
       const typeId = cursor.nodeTypeId;
       const slot = typeSlot(compiled, typeId);
+      if (slot === errorSlot) {
+        enterError = true;
+        continue;
+      }
       const flags = typeFlags[slot]!;
       if ((flags & TYPE_NAMED) === 0) continue;
       if ((flags & TYPE_TRAILING) !== 0 && previous) {
@@ -176,7 +201,7 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
       const start = node.startIndex;
       const end = cursor.endIndex;
       // Zero-width named nodes are MISSING tokens the parser made up.
-      if (start !== end) {
+      if (start !== end && ((errorDepth === 0 && !bodyIsError) || soundWholeLines(node, start, end))) {
         const attached = pending.length > 0 ? attachedStart(pending, lineOfOffset(source, start)) : {};
         // A member's ending `;` that the grammar gives to the body (`x = 1;` in a class) is the member's.
         const terminator = separator === ';' ? /^[ \t]*;/.exec(text.slice(end, end + 40)) : null;
@@ -186,7 +211,7 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
       }
       pending = [];
       previous = candidates.length > before ? candidates[candidates.length - 1]! : null;
-    } while (cursor.gotoNextSibling());
+    }
   };
 
   /**
@@ -209,6 +234,12 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
     }
     return pending;
   };
+
+  /**
+   * In an ERROR, what the grammar parsed whole on lines of its own (a function, a declaration), as
+   * opposed to a fragment beside the stray tokens (`protected` before a member it could not place).
+   */
+  const soundWholeLines = (node: Node, start: number, end: number): boolean => startsLine(source, start) && endsLine(text, end) && isSoundSubtree(node);
 
   const attachment = (comment: boolean, start: number, end: number): Attachment => ({
     comment,

@@ -44,7 +44,14 @@ export function blockingSyntaxErrors(tree: StructureTree, path: readonly Structu
   });
 }
 
-/** Every ERROR and MISSING node, descending only into subtrees that hold one. */
+/**
+ * Every ERROR and MISSING node, descending only into subtrees that hold one. An ERROR node counts
+ * as the text it could not place, not as its whole extent: the grammar wraps what it could parse
+ * around a stray token in the same ERROR (C's `#if 0` without `#endif` makes the file's root an
+ * ERROR holding every function), and a complete, error-free subtree in it is sound. So an ERROR
+ * yields one span per run of its children that are tokens, leaves or broken; the sound subtrees
+ * between runs are not errors.
+ */
 export function collectSyntaxErrors(tree: Tree): SyntaxErrorNode[] {
   const errors: SyntaxErrorNode[] = [];
   if (!tree.rootNode.hasError) return errors;
@@ -56,7 +63,7 @@ export function collectSyntaxErrors(tree: Tree): SyntaxErrorNode[] {
       continue;
     }
     if (node.isError) {
-      errors.push({ kind: 'ERROR', start: node.startIndex, end: node.endIndex });
+      errors.push(...unplacedRuns(node));
       continue;
     }
     const children = node.children;
@@ -65,5 +72,32 @@ export function collectSyntaxErrors(tree: Tree): SyntaxErrorNode[] {
       if (child && (child.hasError || child.isMissing)) stack.push(child);
     }
   }
-  return errors;
+  return errors.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The spans of an ERROR node that no sound subtree covers: runs of its tokens, leaves and broken
+ * children (a broken child's own errors are not looked into: the run covers it whole); comments
+ * between two unplaced children stay in their run.
+ */
+function unplacedRuns(node: Node): SyntaxErrorNode[] {
+  const runs: SyntaxErrorNode[] = [];
+  let run: { start: number; end: number } | null = null;
+  for (const child of node.children) {
+    // A comment neither ends a run nor extends it.
+    if (!child || (child.isExtra && !child.hasError)) continue;
+    if (isSoundSubtree(child)) {
+      if (run) runs.push({ kind: 'ERROR', ...run });
+      run = null;
+    } else if (run) run.end = child.endIndex;
+    else run = { start: child.startIndex, end: child.endIndex };
+  }
+  if (run) runs.push({ kind: 'ERROR', ...run });
+  // An ERROR made only of sound subtrees still marks where the parser gave up.
+  return runs.length > 0 ? runs : [{ kind: 'ERROR', start: node.startIndex, end: node.endIndex }];
+}
+
+/** In an ERROR, a part the grammar parsed whole: a named node with children and no error or missing token inside. */
+export function isSoundSubtree(node: Node): boolean {
+  return node.isNamed && !node.hasError && !node.isMissing && node.childCount > 0;
 }

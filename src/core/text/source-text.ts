@@ -144,6 +144,16 @@ export function startsLine(source: Pick<SourceText, 'text' | 'lineStarts'>, offs
   return true;
 }
 
+/** Whether only spaces and tabs follow `offset` on its line (what ends there ends the line). */
+export function endsLine(text: string, offset: number): boolean {
+  for (let at = offset; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 10 || code === 13) return true;
+    if (code !== 32 && code !== 9) return false;
+  }
+  return true;
+}
+
 /** The whitespace that starts the line holding `offset`. */
 export function indentationAt(source: Pick<SourceText, 'text' | 'lineStarts'>, offset: number): string {
   const start = source.lineStarts[lineOfOffset(source, offset) - 1]!;
