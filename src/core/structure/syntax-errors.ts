@@ -49,8 +49,8 @@ export function blockingSyntaxErrors(tree: StructureTree, path: readonly Structu
  * as the text it could not place, not as its whole extent: the grammar wraps what it could parse
  * around a stray token in the same ERROR (C's `#if 0` without `#endif` makes the file's root an
  * ERROR holding every function), and a complete, error-free subtree in it is sound. So an ERROR
- * yields one span per run of its children that are tokens, leaves or broken; the sound subtrees
- * between runs are not errors.
+ * yields one span per run of its children that are tokens or leaves; the sound subtrees between
+ * runs are not errors, and its broken subtrees are looked into like any other.
  */
 export function collectSyntaxErrors(tree: Tree): SyntaxErrorNode[] {
   const errors: SyntaxErrorNode[] = [];
@@ -63,7 +63,7 @@ export function collectSyntaxErrors(tree: Tree): SyntaxErrorNode[] {
       continue;
     }
     if (node.isError) {
-      errors.push(...unplacedRuns(node));
+      errors.push(...unplacedRuns(node, stack));
       continue;
     }
     const children = node.children;
@@ -76,25 +76,32 @@ export function collectSyntaxErrors(tree: Tree): SyntaxErrorNode[] {
 }
 
 /**
- * The spans of an ERROR node that no sound subtree covers: runs of its tokens, leaves and broken
- * children (a broken child's own errors are not looked into: the run covers it whole); comments
- * between two unplaced children stay in their run.
+ * The spans of an ERROR node that no subtree the grammar built covers: runs of its tokens and
+ * leaves (comments between two of them stay in their run). Its broken subtrees go on `stack`, to
+ * be looked into.
  */
-function unplacedRuns(node: Node): SyntaxErrorNode[] {
+function unplacedRuns(node: Node, stack: Node[]): SyntaxErrorNode[] {
   const runs: SyntaxErrorNode[] = [];
   let run: { start: number; end: number } | null = null;
+  let lookedInto = false;
+  const close = () => {
+    if (run) runs.push({ kind: 'ERROR', ...run });
+    run = null;
+  };
   for (const child of node.children) {
     // A comment neither ends a run nor extends it.
     if (!child || (child.isExtra && !child.hasError)) continue;
-    if (isSoundSubtree(child)) {
-      if (run) runs.push({ kind: 'ERROR', ...run });
-      run = null;
+    if (isSoundSubtree(child)) close();
+    else if (child.isError || child.isMissing || (child.hasError && child.isNamed && child.childCount > 0)) {
+      close();
+      stack.push(child);
+      lookedInto = true;
     } else if (run) run.end = child.endIndex;
     else run = { start: child.startIndex, end: child.endIndex };
   }
-  if (run) runs.push({ kind: 'ERROR', ...run });
+  close();
   // An ERROR made only of sound subtrees still marks where the parser gave up.
-  return runs.length > 0 ? runs : [{ kind: 'ERROR', start: node.startIndex, end: node.endIndex }];
+  return runs.length > 0 || lookedInto ? runs : [{ kind: 'ERROR', start: node.startIndex, end: node.endIndex }];
 }
 
 /** In an ERROR, a part the grammar parsed whole: a named node with children and no error or missing token inside. */
