@@ -26,6 +26,7 @@ import { locateUniqueTarget } from '../core/locate/locate.js';
 import { parseTarget, type StructurePath } from '../core/locate/targets.js';
 import type { IndentationStyle } from '../core/text/indentation.js';
 import { spacingKind, type ContentKinds } from '../core/edit/layout.js';
+import { profileOf } from '../core/languages/profiles/index.js';
 import type { StructureNode } from '../core/structure/types.js';
 import type { Warning } from '../core/warnings.js';
 import { normalizeRelativePath } from '../fs/paths.js';
@@ -249,6 +250,15 @@ function insertStructure(context: EditorContext, input: InsertStructureArgs, sid
  * as the file spaces structures of those kinds.
  */
 function kindsInPlace(context: EditorContext, file: ParsedFile, path: StructurePath, side: InsertSide, content: string, style: IndentationStyle): ResultAsync<ContentKinds | null, never> {
+  // Content of a kind that ends with a token of the body's (a Zig field without its `,`) parses only with it.
+  const terminators = Object.entries(profileOf(file.language.id).layout.terminators);
+  return terminators.reduce(
+    (found, [kind, terminator]) => found.andThen((kinds) => (kinds !== null || /[,;]\s*$/.test(content) ? okAsync(kinds) : parsedKinds(context, file, path, side, `${content}${terminator}`, style).map((terminated) => (terminated?.last === kind ? terminated : null)))),
+    parsedKinds(context, file, path, side, content, style),
+  );
+}
+
+function parsedKinds(context: EditorContext, file: ParsedFile, path: StructurePath, side: InsertSide, content: string, style: IndentationStyle): ResultAsync<ContentKinds | null, never> {
   const provisional = planInsert(file.tree, path, side, content, style);
   if (provisional.isErr()) return okAsync(null);
   const edited = applyReplacements(file.tree.source, provisional.value.replacements);

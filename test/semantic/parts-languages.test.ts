@@ -146,3 +146,84 @@ describe('a first item added to a list whose items are one per line, the first o
     });
   }
 });
+
+describe('Scala methods: type parameters in the same field, no list, a body on the next line', () => {
+  // Shapes of the Scala 2.11 library (Debian's scala source package).
+  const source = [
+    'class Proxy {',
+    '  private[actors] def exiting: Boolean = false',
+    '  def fresh[NameType <: Name](name: NameType): NameType =',
+    '    freshName[NameType](name)',
+    '  def f[B]: B',
+    '}',
+    '',
+  ].join('\n');
+
+  it('adds to the value parameters, creates them after the name or the type parameters, keeps () when the last goes', async () => {
+    const fs = memoryFs({ 'a.scala': source });
+    const editor = createEditor({ fs, semantic: 'syntax' });
+    expectOk(
+      await editor.applyEdits({
+        edits: [
+          { op: 'add', path: 'a.scala', address: 'class Proxy\nprivate[actors] def exiting.params', value: 'x: Int' },
+          { op: 'add', path: 'a.scala', address: 'class Proxy\ndef fresh.params', value: 'n: Int' },
+          { op: 'add', path: 'a.scala', address: 'class Proxy\ndef f[B].params', value: 'b: B' },
+        ],
+      }),
+    );
+    expect(fs.snapshot()['a.scala']).toBe(
+      source.replace('exiting:', 'exiting(x: Int):').replace('(name: NameType)', '(name: NameType, n: Int)').replace('def f[B]:', 'def f[B](b: B):'),
+    );
+    expectOk(await editor.applyEdits({ edits: [{ op: 'remove', path: 'a.scala', address: 'class Proxy\nprivate[actors] def exiting.params[0]', force: true }] }));
+    // `def exiting()` and `def exiting` differ in Scala: the list stays.
+    expect(fs.snapshot()['a.scala']).toContain('  private[actors] def exiting(): Boolean = false\n');
+  });
+});
+
+describe('Zig functions and struct fields', () => {
+  it('a parameter added, a result type set (neither has a field in the grammar); `@compileError(…)` is a call, not a function', async () => {
+    const source = 'pub fn build(b: *std.Build) !void {\n    @compileError("no");\n}\n\nfn none() void {}\n';
+    const fs = memoryFs({ 'a.zig': source });
+    const editor = createEditor({ fs, semantic: 'syntax' });
+    expectOk(
+      await editor.applyEdits({
+        edits: [
+          { op: 'add', path: 'a.zig', address: 'pub fn build.params', value: 'extra: u8' },
+          { op: 'add', path: 'a.zig', address: 'fn none.params', value: 'x: u32' },
+          { op: 'set', path: 'a.zig', address: 'fn none.returns', value: 'u32' },
+        ],
+      }),
+    );
+    expect(fs.snapshot()['a.zig']).toBe('pub fn build(b: *std.Build, extra: u8) !void {\n    @compileError("no");\n}\n\nfn none(x: u32) u32 {}\n');
+    const listed = expectOk(await editor.listStructures({ path: 'a.zig', depth: 3 }));
+    expect(listed.structures[0]!.children.map((child) => child.kind)).toEqual(['call']);
+  });
+
+  it('a field put back gets its `,` (the grammar gives it to the struct), also one named @"…" (not an annotation)', async () => {
+    const source = 'const E = enum(u8) {\n    @"movlhps xmm xmm" = 0x16,\n    @"movhps m64 xmm" = 0x17,\n    @"mov r32 cr" = 0x20,\n};\n\nconst S = struct {\n    ptr: *const volatile i32,\n    pub const internal_type = .abort_signal;\n};\n';
+    const fs = memoryFs({ 'a.zig': source });
+    const editor = createEditor({ fs });
+    for (const [target, anchor] of [
+      ['const E\n@"movhps m64 xmm"', 'const E\n@"mov r32 cr"'],
+      ['const S\nptr', 'const S\npub const internal_type'],
+    ]) {
+      const text = expectOk(await editor.readStructure({ path: 'a.zig', target: target! })).matches[0]!.text;
+      expect(text).not.toMatch(/,$/);
+      expectOk(await editor.deleteStructure({ path: 'a.zig', target: target! }));
+      expectOk(await editor.insertBeforeStructure({ path: 'a.zig', target: anchor!, content: text }));
+      expect(fs.snapshot()['a.zig']).toBe(source);
+    }
+  });
+
+  it('a kind named like a property of every object (`constructor`) has no terminator: a C# constructor put back is unchanged', async () => {
+    // The lookup once found Object's constructor and wrote "function Object() { [native code] }" after it.
+    const source = 'struct Id\n{\n    public Id(string a)\n      : this(a, a) { }\n\n    public Id(string a, string b) { }\n}\n';
+    const fs = memoryFs({ 'a.cs': source });
+    const editor = createEditor({ fs });
+    const target = 'struct Id\npublic Id(string a)';
+    const text = expectOk(await editor.readStructure({ path: 'a.cs', target })).matches[0]!.text;
+    expectOk(await editor.deleteStructure({ path: 'a.cs', target }));
+    expectOk(await editor.insertBeforeStructure({ path: 'a.cs', target: 'struct Id\npublic Id', content: text }));
+    expect(fs.snapshot()['a.cs']).toBe(source);
+  });
+});

@@ -44,6 +44,31 @@ describe('nodes that spill onto the next line', () => {
     expectOk(await editor.replaceStructure({ path: 'a.scala', target, content: read.matches[0]!.text }));
     expect(fs.snapshot()['a.scala']).toBe(source);
   });
+
+  it("a Scala method whose body is on the next line does not take the next method's doc comment (Scala 2.11's SetLike.scala)", async () => {
+    const source = [
+      'trait SetLike {',
+      '  override def + (elem1: A, elem2: A): This =',
+      '    clone() += elem1 += elem2',
+      '',
+      '  /** Creates a new set.',
+      '   */',
+      '  @migration("`++` creates a new set.", "2.8.0")',
+      '  override def ++(xs: A): This = clone() ++= xs',
+      '}',
+      '',
+    ].join('\n');
+    const fs = memoryFs({ 'a.scala': source });
+    const editor = createEditor({ fs });
+    const listed = expectOk(await editor.listStructures({ path: 'a.scala' }));
+    expect(listed.structures[0]!.children.map((child) => child.line_range_inclusive)).toEqual([
+      [2, 3],
+      [5, 8],
+    ]);
+    // Deleting the first method deleted the second one's doc comment.
+    expectOk(await editor.deleteStructure({ path: 'a.scala', target: 'trait SetLike\noverride def + (elem1: A, elem2: A)' }));
+    expect(fs.snapshot()['a.scala']).toBe(['trait SetLike {', ...source.split('\n').slice(4)].join('\n'));
+  });
 });
 
 describe('TypeScript object types in parameters', () => {

@@ -181,6 +181,11 @@ export function planInsert(
     // the items all carry one); a last item without a comma gets one before the new item.
     // A `;` is not put after a closing brace (a method among fields).
     if (separator.char === null && aloneInBrackets(text, node)) separator = { char: ',', own: false };
+    // Content of a kind the language ends with a token of the body's (a Zig field's `,`) carries it.
+    const { terminators } = profileOf(tree.language).layout;
+    // (Own keys only: a kind is any word, `constructor` too.)
+    const terminator = kinds && Object.hasOwn(terminators, kinds.last) ? terminators[kinds.last] : undefined;
+    if (separator.char === null && terminator) separator = { char: terminator, own: true };
     // Comments and decorators take no separator; neither does a `}`-ended member among `;`-ended ones.
     const needsSeparator =
       separator.char !== null &&

@@ -130,8 +130,11 @@ export function isAttachedOnly(text: string): boolean {
   return ATTACHED_ONLY.test(text);
 }
 
-/** Text made only of comment, decorator, annotation or attribute lines (not `#!`: a shebang, Rust's inner attributes). */
-const ATTACHED_ONLY = /^(?:[ \t]*(?:\/\/|#(?!!)|\/\*|\*(?:[ /]|$)|--|@|<!--)[^\n]*(?:\n|$))+$/;
+/**
+ * Text made only of comment, decorator, annotation or attribute lines (not `#!`: a shebang, Rust's
+ * inner attributes; not `@"…"`: a Zig identifier, a C# verbatim string).
+ */
+const ATTACHED_ONLY = /^(?:[ \t]*(?:\/\/|#(?!!)|\/\*|\*(?:[ /]|$)|--|@(?!")|<!--)[^\n]*(?:\n|$))+$/;
 
 type TopLevelDefinitions = NonNullable<LayoutRules['topLevelDefinitions']>;
 

@@ -63,9 +63,16 @@ export interface PartRules {
   readonly createdBases: { readonly classType: string; readonly afterFields: readonly string[]; readonly open: string; readonly close: string } | null;
   /**
    * The parameter list of a function node, when the grammar does not put it in a `parameters` or
-   * `parameter` field of the function itself (C puts it in the function's declarator).
+   * `parameter` field of the function itself (C puts it in the function's declarator; Scala's
+   * field holds the type parameters too): `null` when the function has none, `undefined` to leave
+   * it to those fields.
    */
-  readonly parametersOf: ((fn: Node) => Node | null) | null;
+  readonly parametersOf: ((fn: Node) => Node | null | undefined) | null;
+  /**
+   * The result type of a function node, when the grammar does not put it in a `return_type` or
+   * `result` field (Zig writes it as the function's child after the parameters).
+   */
+  readonly returnTypeOf?: ((fn: Node) => Node | null) | null;
   /**
    * The parentheses of a parameter list that the grammar writes as the function's own children,
    * with no node around the list (Swift): the parameters are the named children between them.
@@ -80,11 +87,13 @@ export interface PartRules {
    */
   readonly emptyParameters: { readonly text: string; readonly byDefault: boolean } | null;
   /**
-   * Where `.params` of a function written without a parameter list (Ruby's `def name`) is created:
-   * right after the function's `name` field, between `open` and `close`, for these function node
-   * types; `null` when every function has its list (or, as in Bash, none can take one).
+   * Where `.params` of a function written without a parameter list (Ruby's `def name`, Scala's
+   * `def size: Int`) is created: right after the node `after` gives (`null`: that function takes
+   * none), between `open` and `close`; whether removing the last parameter takes the parentheses
+   * too (`dropWhenEmpty`: Ruby's style; not Scala's, where `def f()` and `def f` differ). `null`
+   * when every function has its list (or, as in Bash, none can take one).
    */
-  readonly createdParameters?: { readonly functionTypes: readonly string[]; readonly open: string; readonly close: string } | null;
+  readonly createdParameters?: { readonly after: (fn: Node) => Node | null; readonly open: string; readonly close: string; readonly dropWhenEmpty: boolean } | null;
 }
 
 /** Names: what an identifier is, which words are reserved, what names the receiver of a method. */
@@ -216,6 +225,12 @@ export interface LayoutRules {
    * `null`: none.
    */
   readonly flushLeft: RegExp | null;
+  /**
+   * Kinds of structure the language ends with a token the grammar gives to the body around them
+   * (a Zig struct field's `,`, among declarations that take none): content of such a kind inserted
+   * without it gets it. Empty: none.
+   */
+  readonly terminators: Readonly<Record<string, ',' | ';'>>;
   /**
    * The kind spacing compares a structure by, from its kind and its header (which starts at
    * `headerStart` in `text`): a method spaces as a function; TypeScript's `import type` as a group

@@ -113,11 +113,13 @@ const OPENERS = new Set(['(', '[', '{', '<']);
 const CLOSERS = new Set([')', ']', '}', '>']);
 
 /**
- * The parameter list of a function node: its `parameters` (or `parameter`) field, or where the
- * language profile says it is (C: in the function's declarator).
+ * The parameter list of a function node: where the language profile says it is (C: in the
+ * function's declarator; Scala: not the type parameters its `parameters` field also holds), else
+ * its `parameters` (or `parameter`) field.
  */
 function parametersOf(context: PartContext, fn: Node): Node | null {
-  return fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter') ?? profileOf(context.tree.language).parts.parametersOf?.(fn) ?? null;
+  const profiled = profileOf(context.tree.language).parts.parametersOf?.(fn);
+  return profiled !== undefined ? profiled : (fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter'));
 }
 
 /** A function-like node a declaration holds (a `const f = () => …` holds its arrow function). */
@@ -400,9 +402,9 @@ function parenthesizedParameters(context: PartContext, fn: Node, description: st
 /** The list `add` creates on a function written without parameters (`def name` in Ruby), where the profile allows one. */
 function createdParameterList(context: PartContext, fn: Node, description: string): ListModel | null {
   const created = profileOf(context.tree.language).parts.createdParameters;
-  const name = created && created.functionTypes.includes(fn.type) ? fn.childForFieldName('name') : null;
-  if (!created || !name) return null;
-  return { kind: 'params', separator: ',', open: null, close: null, items: [], tail: 0, blockLayout: false, create: { at: name.endIndex, open: created.open, close: created.close }, description };
+  const anchor = created ? created.after(fn) : null;
+  if (!created || !anchor) return null;
+  return { kind: 'params', separator: ',', open: null, close: null, items: [], tail: 0, blockLayout: false, create: { at: anchor.endIndex, open: created.open, close: created.close }, description };
 }
 
 /** What `add` without a part adds to, and what `.name` looks up, for a node. */
@@ -419,7 +421,7 @@ function defaultList(context: PartContext, path: StructurePath, node: Node, desc
       // Where the language writes a function without parameters with no list (Ruby's `def name`,
       // as RuboCop's Style/DefWithParentheses asks), the last one removed takes the parentheses.
       const created = profileOf(context.tree.language).parts.createdParameters;
-      return created?.functionTypes.includes(fn.type) && list.open && list.close ? { ...list, whenEmpty: spanOf(params) } : list;
+      return created?.dropWhenEmpty && created.after(fn) && list.open && list.close ? { ...list, whenEmpty: spanOf(params) } : list;
     }
     return parenthesizedParameters(context, fn, `the parameters of ${description}`) ?? createdParameterList(context, fn, `the parameters of ${description}`);
   }
@@ -592,7 +594,11 @@ function keywordPart(context: PartContext, path: StructurePath, node: Node, keyw
     }
     case 'returns': {
       if (!fn) return null;
-      const field = fn.childForFieldName('return_type') ?? fn.childForFieldName('result') ?? (fn.type === 'method_declaration' ? fn.childForFieldName('type') : null);
+      const field =
+        profileOf(context.tree.language).parts.returnTypeOf?.(fn) ??
+        fn.childForFieldName('return_type') ??
+        fn.childForFieldName('result') ??
+        (fn.type === 'method_declaration' ? fn.childForFieldName('type') : null);
       const params = parametersOf(context, fn);
       if (field) {
         const type = typeInside(field);
@@ -662,7 +668,7 @@ function keywordPart(context: PartContext, path: StructurePath, node: Node, keyw
 /** The declaration node of the last structure of a path. */
 function declarationOfPath(context: PartContext, path: StructurePath): Node {
   const structure = path[path.length - 1]!;
-  return structure === context.tree.root ? context.root : declarationNode(context.root, structure);
+  return structure === context.tree.root ? context.root : declarationNode(context.root, structure, context.tree.source.text);
 }
 
 /** A short description of a structure for messages: its kind and first line. */

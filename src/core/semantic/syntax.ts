@@ -19,6 +19,11 @@ export function namedChildrenOf(node: Node): Node[] {
   return node.namedChildren.filter((child): child is Node => child !== null && !COMMENT_TYPES.has(child.type));
 }
 
+/** A node's first named child of a type (grammars that give a part no field: Kotlin's and Zig's parameter lists). */
+export function childOfType(node: Node, type: string): Node | null {
+  return node.namedChildren.find((child) => child?.type === type) ?? null;
+}
+
 /** The named children of a node in a field (`name` fields of a Python `from` import). */
 export function fieldChildren(node: Node, field: string): Node[] {
   return node.childrenForFieldName(field).filter((child): child is Node => child !== null);
@@ -29,12 +34,15 @@ export function fieldChildren(node: Node, field: string): Node[] {
  * structure's header starts and ends within it (`function_definition`, not its `def` keyword;
  * the declaration inside `export` or a decorated definition).
  */
-export function declarationNode(root: Node, structure: StructureNode): Node {
+export function declarationNode(root: Node, structure: StructureNode, text: string): Node {
   let node = root.descendantForIndex(structure.headerStart, structure.headerStart) ?? root;
   // Some grammars' trees answer the empty range with a node around it (the old Swift grammar gives
   // the whole file at the first byte of a declaration); the first character finds the node there.
   if (node.startIndex !== structure.headerStart) node = root.descendantForIndex(structure.headerStart, structure.headerStart + 1) ?? node;
-  while (node.parent && node.parent.id !== root.id && !BODY_TYPES.test(node.parent.type) && node.parent.startIndex === structure.headerStart && node.parent.endIndex <= structure.end) node = node.parent;
+  // A node may end past the structure by the line break and indentation the grammar gave it (Scala's
+  // `def f =` with its body on the next line): the structure ends at its last character.
+  const within = (candidate: Node) => candidate.endIndex <= structure.end || /^\s*$/.test(text.slice(structure.end, candidate.endIndex));
+  while (node.parent && node.parent.id !== root.id && !BODY_TYPES.test(node.parent.type) && node.parent.startIndex === structure.headerStart && within(node.parent)) node = node.parent;
   // The header may start inside a node that holds leading parts too (Java's `modifiers` holding
   // `@Override` and `public`, C#'s attributes): the declaration is the node around both, within
   // the structure, short of a wrapper (`export`, a decorated definition).

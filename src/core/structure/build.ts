@@ -205,9 +205,14 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
         const attached = pending.length > 0 ? attachedStart(pending, lineOfOffset(source, start)) : {};
         // A member's ending `;` that the grammar gives to the body (`x = 1;` in a class) is the member's.
         const terminator = separator === ';' ? /^[ \t]*;/.exec(text.slice(end, end + 40)) : null;
-        const nodeEnd = terminator ? end + terminator[0].length : withoutSpill(end, start);
+        const spilled = terminator ? [] : commentsSpilledInto(node, start, end);
+        const ownEnd = spilled.length > 0 ? withoutSpill(spilled[0]!.start, start) : end;
+        const nodeEnd = terminator ? end + terminator[0].length : withoutSpill(ownEnd, start);
         candidates.push(makeCandidate(node, typeId, attached.start ?? start, attached.decorated ?? start, start, nodeEnd, separator, source, compiled));
         if ((flags & TYPE_CLAUSE) !== 0) clausesInBodies.add(node.id);
+        pending = spilled;
+        previous = candidates[candidates.length - 1]!;
+        continue;
       }
       pending = [];
       previous = candidates.length > before ? candidates[candidates.length - 1]! : null;
@@ -233,6 +238,37 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
       pending = start === 0 && text.startsWith('#!') ? [] : [...pending, attachment(true, start, end)];
     }
     return pending;
+  };
+
+  /**
+   * Comments at the end of a node that stand on lines of their own at its own column or left of it:
+   * the grammar ended the node after them (Scala's `def f =` with its body on the next line takes the
+   * next method's doc comment into that body), but they lead whatever follows. Only looked for when
+   * the node's last line starts as a comment does.
+   */
+  const commentsSpilledInto = (node: Node, start: number, end: number): Attachment[] => {
+    const ownEnd = withoutSpill(end, start);
+    const lastLine = text.lastIndexOf('\n', ownEnd - 1);
+    if (lastLine < start || !/^[ \t]*(?:\/\/|\/\*|\*|#|--|\(\*)/.test(text.slice(lastLine + 1, Math.min(ownEnd, lastLine + 81)))) return [];
+    // Down the last children to the node whose children end in comments.
+    let container: Node | null = node;
+    while (container && container.lastChild && (typeFlags[typeSlot(compiled, container.lastChild.typeId)]! & TYPE_COMMENT) === 0) container = container.lastChild;
+    const trailing: Node[] = [];
+    for (let child = container?.lastChild ?? null; child && (typeFlags[typeSlot(compiled, child.typeId)]! & TYPE_COMMENT) !== 0; child = child.previousSibling) trailing.unshift(child);
+    const column = start - source.lineStarts[lineOfOffset(source, start) - 1]!;
+    // The run of them, to the end, that starts lines at the node's column or left of it.
+    let first = trailing.length;
+    while (first > 0) {
+      const comment = trailing[first - 1]!;
+      const commentStart = comment.startIndex;
+      if (!startsLine(source, commentStart) || commentStart - source.lineStarts[lineOfOffset(source, commentStart) - 1]! > column) break;
+      first--;
+    }
+    return trailing.slice(first).map((comment) => {
+      const spilled = attachment(true, comment.startIndex, comment.endIndex);
+      comments.push({ start: spilled.start, end: spilled.end });
+      return spilled;
+    });
   };
 
   /**

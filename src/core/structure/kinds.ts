@@ -39,8 +39,8 @@ const KIND_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
 
 /** The kind of a structure whose declaration node has this type, or `null` when no rule knows it. */
 export function kindOfType(type: string, overrides: Readonly<Record<string, string>>): string | null {
-  const override = overrides[type];
-  if (override) return override;
+  // (Own keys only: Kotlin has a node type `constructor`.)
+  if (Object.hasOwn(overrides, type)) return overrides[type]!;
   for (const [pattern, kind] of KIND_PATTERNS) if (pattern.test(type)) return kind;
   return null;
 }

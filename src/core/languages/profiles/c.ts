@@ -31,10 +31,10 @@ export const cpp: LanguageProfile = {
   parts: { ...c.parts, emptyParameters: { text: 'void', byDefault: false } },
 };
 
-/** The `parameters` of the function declarator found by following `declarator` fields down. */
-function declaratorParameters(fn: Node): Node | null {
+/** The `parameters` of the function declarator found by following `declarator` fields down (else the function's own fields say). */
+function declaratorParameters(fn: Node): Node | null | undefined {
   for (let declarator = fn.childForFieldName('declarator'); declarator; declarator = declarator.childForFieldName('declarator')) {
     if (declarator.type === 'function_declarator') return declarator.childForFieldName('parameters');
   }
-  return null;
+  return undefined;
 }

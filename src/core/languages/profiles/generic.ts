@@ -23,6 +23,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     commentsAttach: true,
     topLevelDefinitions: null,
     flushLeft: null,
+    terminators: {},
     spacingKind: genericSpacingKind,
   },
   reading: {

@@ -1,6 +1,7 @@
 import { mergeStructureRules } from '../../structure/rules.js';
 import type { LanguageProfile, ResolvedProfile } from '../profile.js';
 import { c, cpp } from './c.js';
+import { elixir } from './elixir.js';
 import { GENERIC_PROFILE } from './generic.js';
 import { go } from './go.js';
 import { html } from './html.js';
@@ -13,6 +14,7 @@ import { php } from './php.js';
 import { python } from './python.js';
 import { ruby } from './ruby.js';
 import { rust } from './rust.js';
+import { scala } from './scala.js';
 import { swift } from './swift.js';
 import { toml } from './toml.js';
 import { typescript } from './typescript.js';
@@ -20,7 +22,7 @@ import { yaml } from './yaml.js';
 import { zig } from './zig.js';
 
 /** The built-in profiles; a language without one gets the generic profile. */
-const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, c, cpp, ruby, lua, toml, zig, kotlin, markdown, html, yaml, php, swift];
+const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, c, cpp, ruby, lua, toml, zig, kotlin, markdown, html, yaml, php, swift, scala, elixir];
 
 /** A profile with the generic answers filled in where it is silent. */
 export function resolveProfile(profile: LanguageProfile): ResolvedProfile {

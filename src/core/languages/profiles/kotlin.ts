@@ -1,4 +1,4 @@
-import type { Node } from 'web-tree-sitter';
+import { childOfType } from '../../semantic/syntax.js';
 import type { LanguageProfile } from '../profile.js';
 
 /**
@@ -10,14 +10,10 @@ export const kotlin: LanguageProfile = {
   languages: ['kotlin'],
   parts: {
     returnTypeSeparator: ': ',
-    parametersOf: (fn) => childOfType(fn, 'function_value_parameters'),
+    parametersOf: (fn) => childOfType(fn, 'function_value_parameters') ?? undefined,
     bodyOf: (fn) => {
       const body = childOfType(fn, 'function_body');
       return body ? (childOfType(body, 'block') ?? body) : null;
     },
   },
 };
-
-function childOfType(node: Node, type: string): Node | null {
-  return node.namedChildren.find((child) => child?.type === type) ?? null;
-}

@@ -15,7 +15,14 @@ export const ruby: LanguageProfile = {
     // A heredoc's body follows the statement whose `<<~EOS` opens it, as a sibling: it is that statement's.
     trailing: ['heredoc_body'],
   },
-  parts: { createdParameters: { functionTypes: ['method', 'singleton_method'], open: '(', close: ')' } },
+  parts: {
+    createdParameters: {
+      after: (fn) => (fn.type === 'method' || fn.type === 'singleton_method' ? fn.childForFieldName('name') : null),
+      open: '(',
+      close: ')',
+      dropWhenEmpty: true,
+    },
+  },
   reading: {
     category: (_node, header) => (/^(?:require|require_relative)[\s(]/.test(header) ? 'import' : null),
   },
