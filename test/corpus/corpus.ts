@@ -177,6 +177,10 @@ const NPM_CORPORA = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cach
 const RADIX_THEMES = join(NPM_CORPORA, '@radix-ui+themes@3.3.0');
 const EXPO_MODULES_CORE = join(NPM_CORPORA, 'expo-modules-core@58.1.0');
 const REACT_NATIVE_WINDOWS = join(NPM_CORPORA, 'react-native-windows@0.79.0');
+const ZIG_PACKAGES = ['zigar-compiler@0.15.2', 'node-zigar-addon@0.14.3', 'tigerbeetle-node@0.17.9'].map((spec) => join(NPM_CORPORA, spec));
+/** Debian source packages' upstream trees (the same script unpacks them). */
+const SCALA_SOURCES = join(NPM_CORPORA, 'scala_2.11.12', 'scala-2.11.12', 'src');
+const ELIXIR_SOURCES = join(NPM_CORPORA, 'elixir-lang_1.14.0', 'elixir-1.14.0', 'lib');
 
 const goRoot = () => firstDir('/usr/share', /^go-1\./);
 const rustRoot = () => firstDir('/usr/src', /^rustc-/);
@@ -220,9 +224,9 @@ const CORPORA: Record<string, () => CorpusDescription> = {
   csharp: () => ({ corpus: 'react-native-windows 0.79.0 (.cs)', sources: [{ roots: [REACT_NATIVE_WINDOWS], accept: (path) => path.endsWith('.cs') }] }),
   kotlin: () => ({ corpus: 'expo-modules-core 58.1.0 (android/, .kt)', sources: [{ roots: [EXPO_MODULES_CORE], accept: (path) => path.endsWith('.kt') }] }),
   swift: () => ({ corpus: 'expo-modules-core 58.1.0 (ios/, .swift)', sources: [{ roots: [EXPO_MODULES_CORE], accept: (path) => path.endsWith('.swift') }] }),
-  scala: () => ({ corpus: 'none known', sources: [] }),
-  elixir: () => ({ corpus: '/usr/lib/elixir', sources: [{ roots: ['/usr/lib/elixir'], accept: (path) => /\.exs?$/.test(path) }] }),
-  zig: () => ({ corpus: 'none known', sources: [] }),
+  scala: () => ({ corpus: "the Scala 2.11 compiler and library (Debian's scala source package, src/)", sources: [{ roots: [SCALA_SOURCES], accept: (path) => path.endsWith('.scala') }] }),
+  elixir: () => ({ corpus: "Elixir 1.14's standard library and tools (Debian's elixir-lang source package, lib/)", sources: [{ roots: [ELIXIR_SOURCES], accept: (path) => /\.exs?$/.test(path) }] }),
+  zig: () => ({ corpus: 'zigar-compiler 0.15.2, node-zigar-addon 0.14.3 and tigerbeetle-node 0.17.9 (.zig)', sources: [{ roots: ZIG_PACKAGES, accept: (path) => path.endsWith('.zig') }] }),
 };
 
 /** The languages {@link languageSample} knows a corpus for (and Java's `src.zip`), in the order tables list them. */
