@@ -37,6 +37,21 @@ describe('failed structure edits write nothing', () => {
     expect(fine.warnings.map((warning) => warning.type)).toEqual(['SYNTAX_ERRORS_ELSEWHERE']);
   });
 
+  it("an error in a parent's header, before the `{` that opens its body, does not block its members; one in the body does", async () => {
+    // Swift's `struct B<T: ~Copyable> {` (expo-modules-core) and C++'s `namespace std _GLIBCXX_VISIBILITY(default)`:
+    // no member can hide in a header, so the members' boundaries and targets hold.
+    const header = 'class A<T = > {\n  m() { return 1; }\n  n() { return 2; }\n}\n';
+    const edited = editorOver({ 'a.ts': header });
+    const result = expectOk(await edited.editor.replaceTextInStructure({ path: 'a.ts', target: 'class A\nm()', old_text: 'return 1', new_text: 'return 9' }));
+    expect(result.warnings.map((warning) => warning.type)).toEqual(['SYNTAX_ERRORS_ELSEWHERE']);
+    expect(edited.fs.snapshot()['a.ts']).toBe(header.replace('return 1', 'return 9'));
+    const body = 'class A {\n  m() { return 1; }\n  ) n() { return 2; }\n}\n';
+    const refused = editorOver({ 'a.ts': body });
+    const failed = expectError(await refused.editor.replaceTextInStructure({ path: 'a.ts', target: 'class A\nm()', old_text: 'return 1', new_text: 'return 9' }), 'PARSER_FAILED');
+    expect(failed.details.parse_errors[0]).toMatchObject({ line: 3 });
+    expect(refused.fs.snapshot()['a.ts']).toBe(body);
+  });
+
   it('an edit that breaks the parse: SYNTAX_BROKEN by default, SYNTAX_ERROR and nothing written under syntax: reject', async () => {
     const source = lines('def f():', '    return 1');
     const warned = editorOver({ 'a.py': source });

@@ -23,9 +23,11 @@ function touches(error: SyntaxErrorNode, node: StructureNode): boolean {
 /**
  * The syntax errors that make a located structure unsafe to use (docs/safety.md): those inside it, and
  * those sitting directly in one of its ancestors below the file (outside every child structure),
- * where they may have swallowed or split the structure's siblings. Errors anywhere else in the
- * file do not block: grammars reject some valid code, and that must not make a file uneditable.
- * A read is blocked only by errors inside the structure it reads.
+ * where they may have swallowed or split the structure's siblings, unless they lie in that
+ * ancestor's header before the `{` that opens its body (Swift's `struct B<T: ~Copyable> {`): no
+ * sibling can be there. Errors anywhere else in the file do not block: grammars reject some valid
+ * code, and that must not make a file uneditable. A read is blocked only by errors inside the
+ * structure it reads.
  */
 export function blockingSyntaxErrors(tree: StructureTree, path: readonly StructureNode[], purpose: 'edit' | 'read' = 'edit'): SyntaxErrorNode[] {
   if (path.length <= 1 || tree.syntaxErrors.length === 0) return [];
@@ -38,10 +40,17 @@ export function blockingSyntaxErrors(tree: StructureTree, path: readonly Structu
     for (let depth = 1; depth < path.length - 1; depth++) {
       const ancestor = path[depth]!;
       if (!touches(error, ancestor)) return false;
-      if (!ancestor.children.some((child) => touches(error, child))) return true;
+      if (!ancestor.children.some((child) => touches(error, child))) return !inHeader(tree.source.text, error, ancestor);
     }
     return false;
   });
+}
+
+/** Whether an error lies in a structure's header: after its decorators, before the `{` ending the line that opens its body. */
+function inHeader(text: string, error: SyntaxErrorNode, structure: StructureNode): boolean {
+  const first = structure.children[0];
+  if (!first || error.start < structure.headerStart || error.end > first.start) return false;
+  return /^[^{};]*\{[ \t]*(?:\/\/[^\n]*)?\r?\n/.test(text.slice(error.end, first.start));
 }
 
 /**
