@@ -46,10 +46,13 @@ export function blockingSyntaxErrors(tree: StructureTree, path: readonly Structu
   });
 }
 
-/** Whether an error lies in a structure's header: after its decorators, before the `{` ending the line that opens its body. */
+/**
+ * Whether an error lies in a structure's header: after its decorators, with no brace before it, and
+ * before the `{` ending the line that opens its body (the first brace after it).
+ */
 function inHeader(text: string, error: SyntaxErrorNode, structure: StructureNode): boolean {
   const first = structure.children[0];
-  if (!first || error.start < structure.headerStart || error.end > first.start) return false;
+  if (!first || error.start < structure.headerStart || error.end > first.start || /[{}]/.test(text.slice(structure.headerStart, error.start))) return false;
   return /^[^{};]*\{[ \t]*(?:\/\/[^\n]*)?\r?\n/.test(text.slice(error.end, first.start));
 }
 
