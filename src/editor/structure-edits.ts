@@ -250,12 +250,15 @@ function insertStructure(context: EditorContext, input: InsertStructureArgs, sid
  * as the file spaces structures of those kinds.
  */
 function kindsInPlace(context: EditorContext, file: ParsedFile, path: StructurePath, side: InsertSide, content: string, style: IndentationStyle): ResultAsync<ContentKinds | null, never> {
+  let found = parsedKinds(context, file, path, side, content, style);
   // Content of a kind that ends with a token of the body's (a Zig field without its `,`) parses only with it.
-  const terminators = Object.entries(profileOf(file.language.id).layout.terminators);
-  return terminators.reduce(
-    (found, [kind, terminator]) => found.andThen((kinds) => (kinds !== null || /[,;]\s*$/.test(content) ? okAsync(kinds) : parsedKinds(context, file, path, side, `${content}${terminator}`, style).map((terminated) => (terminated?.last === kind ? terminated : null)))),
-    parsedKinds(context, file, path, side, content, style),
-  );
+  if (/[,;]\s*$/.test(content)) return found;
+  for (const [kind, terminator] of Object.entries(profileOf(file.language.id).layout.terminators)) {
+    found = found.andThen((kinds) =>
+      kinds !== null ? okAsync(kinds) : parsedKinds(context, file, path, side, `${content}${terminator}`, style).map((terminated) => (terminated?.last === kind ? terminated : null)),
+    );
+  }
+  return found;
 }
 
 function parsedKinds(context: EditorContext, file: ParsedFile, path: StructurePath, side: InsertSide, content: string, style: IndentationStyle): ResultAsync<ContentKinds | null, never> {

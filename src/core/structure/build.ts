@@ -4,7 +4,7 @@
  * then nested by extent.
  */
 import type { Node, Tree } from 'web-tree-sitter';
-import { endBeforeLineBreaks, endsLine, lineOfOffset, startsLine, type SourceText } from '../text/source-text.js';
+import { columnOfOffset, endBeforeLineBreaks, endsLine, lineOfOffset, startsLine, type SourceText } from '../text/source-text.js';
 import {
   type CompiledStructureRules,
   TYPE_BARE,
@@ -205,9 +205,9 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
         const attached = pending.length > 0 ? attachedStart(pending, lineOfOffset(source, start)) : {};
         // A member's ending `;` that the grammar gives to the body (`x = 1;` in a class) is the member's.
         const terminator = separator === ';' ? /^[ \t]*;/.exec(text.slice(end, end + 40)) : null;
-        const spilled = terminator ? [] : commentsSpilledInto(node, start, end);
-        const ownEnd = spilled.length > 0 ? withoutSpill(spilled[0]!.start, start) : end;
-        const nodeEnd = terminator ? end + terminator[0].length : withoutSpill(ownEnd, start);
+        const trimmed = terminator ? end : withoutSpill(end, start);
+        const spilled = terminator ? [] : commentsSpilledInto(node, start, trimmed);
+        const nodeEnd = terminator ? end + terminator[0].length : spilled.length > 0 ? withoutSpill(spilled[0]!.start, start) : trimmed;
         candidates.push(makeCandidate(node, typeId, attached.start ?? start, attached.decorated ?? start, start, nodeEnd, separator, source, compiled));
         if ((flags & TYPE_CLAUSE) !== 0) clausesInBodies.add(node.id);
         pending = spilled;
@@ -244,24 +244,22 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
    * Comments at the end of a node that stand on lines of their own at its own column or left of it:
    * the grammar ended the node after them (Scala's `def f =` with its body on the next line takes the
    * next method's doc comment into that body), but they lead whatever follows. Only looked for when
-   * the node's last line starts as a comment does.
+   * the node's last line starts as a comment does (`end`: where the node ends, its spill left out).
    */
   const commentsSpilledInto = (node: Node, start: number, end: number): Attachment[] => {
-    const ownEnd = withoutSpill(end, start);
-    const lastLine = text.lastIndexOf('\n', ownEnd - 1);
-    if (lastLine < start || !/^[ \t]*(?:\/\/|\/\*|\*|#|--|\(\*)/.test(text.slice(lastLine + 1, Math.min(ownEnd, lastLine + 81)))) return [];
+    const lastLine = text.lastIndexOf('\n', end - 1);
+    if (lastLine < start || !/^[ \t]*(?:\/\/|\/\*|\*|#|--|\(\*)/.test(text.slice(lastLine + 1, Math.min(end, lastLine + 81)))) return [];
     // Down the last children to the node whose children end in comments.
     let container: Node | null = node;
     while (container && container.lastChild && (typeFlags[typeSlot(compiled, container.lastChild.typeId)]! & TYPE_COMMENT) === 0) container = container.lastChild;
     const trailing: Node[] = [];
     for (let child = container?.lastChild ?? null; child && (typeFlags[typeSlot(compiled, child.typeId)]! & TYPE_COMMENT) !== 0; child = child.previousSibling) trailing.unshift(child);
-    const column = start - source.lineStarts[lineOfOffset(source, start) - 1]!;
+    const column = columnOfOffset(source, start);
     // The run of them, to the end, that starts lines at the node's column or left of it.
     let first = trailing.length;
     while (first > 0) {
-      const comment = trailing[first - 1]!;
-      const commentStart = comment.startIndex;
-      if (!startsLine(source, commentStart) || commentStart - source.lineStarts[lineOfOffset(source, commentStart) - 1]! > column) break;
+      const commentStart = trailing[first - 1]!.startIndex;
+      if (!startsLine(source, commentStart) || columnOfOffset(source, commentStart) > column) break;
       first--;
     }
     return trailing.slice(first).map((comment) => {

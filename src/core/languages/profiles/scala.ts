@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { fieldChildren } from '../../semantic/syntax.js';
 import type { LanguageProfile } from '../profile.js';
 
 /**
@@ -26,5 +27,5 @@ const FUNCTIONS: ReadonlySet<string> = new Set(['function_definition', 'function
 
 /** The first node of a type in a field (Scala's `parameters` field holds both kinds of lists). */
 function fieldChild(node: Node, field: string, type: string): Node | null {
-  return node.childrenForFieldName(field).find((child) => child?.type === type) ?? null;
+  return fieldChildren(node, field).find((child) => child.type === type) ?? null;
 }

@@ -1,4 +1,4 @@
-import { childOfType, COMMENT_TYPES as COMMENTS } from '../../semantic/syntax.js';
+import { childOfType, namedChildrenOf } from '../../semantic/syntax.js';
 import type { LanguageProfile } from '../profile.js';
 
 /**
@@ -21,9 +21,9 @@ export const zig: LanguageProfile = {
     // The type after the parameters (and any `callconv(…)`), before the body: the last named child before the block.
     returnTypeOf: (fn) => {
       if (fn.type !== 'function_declaration') return null;
-      const children = fn.namedChildren.filter((child) => child !== null && !COMMENTS.has(child.type));
-      const parameters = children.findIndex((child) => child!.type === 'parameters');
-      const body = children.findIndex((child) => child!.type === 'block');
+      const children = namedChildrenOf(fn);
+      const parameters = children.findIndex((child) => child.type === 'parameters');
+      const body = children.findIndex((child) => child.type === 'block');
       const end = body === -1 ? children.length : body;
       return parameters !== -1 && end - 1 > parameters ? children[end - 1]! : null;
     },
