@@ -2,7 +2,7 @@
 // Real code in languages Debian ships no installed sources for. From npm packages that carry their
 // sources: TSX (@radix-ui/themes' src/), Kotlin and Swift (expo-modules-core's android/ and ios/),
 // C# and application C++ (react-native-windows), Zig (zigar's compiler and addon, TigerBeetle's Node
-// client). From Debian source packages (the upstream tarball in the archive's pool): Scala (the
+// client; two older zigar compilers for the modules later releases no longer have). From Debian source packages (the upstream tarball in the archive's pool): Scala (the
 // Scala 2.11 compiler and library) and Elixir (its standard library and tools). Each pinned version
 // is unpacked once into the corpus cache (`test/corpus/corpus.ts` reads it from the same place), so
 // every machine measures the same files.
@@ -19,6 +19,8 @@ export const NPM_CORPORA = [
   'expo-modules-core@58.1.0',
   'react-native-windows@0.79.0',
   'zigar-compiler@0.15.2',
+  'zigar-compiler@0.13.2',
+  'zigar-compiler@0.11.1',
   'node-zigar-addon@0.14.3',
   'tigerbeetle-node@0.17.9',
 ];

@@ -178,6 +178,9 @@ const RADIX_THEMES = join(NPM_CORPORA, '@radix-ui+themes@3.3.0');
 const EXPO_MODULES_CORE = join(NPM_CORPORA, 'expo-modules-core@58.1.0');
 const REACT_NATIVE_WINDOWS = join(NPM_CORPORA, 'react-native-windows@0.79.0');
 const ZIG_PACKAGES = ['zigar-compiler@0.15.2', 'node-zigar-addon@0.14.3', 'tigerbeetle-node@0.17.9'].map((spec) => join(NPM_CORPORA, spec));
+/** Older zigar compilers, for only the modules that later releases split up or renamed (no second version of a file). */
+const OLD_ZIGAR = ['zigar-compiler@0.13.2', 'zigar-compiler@0.11.1'].map((spec) => join(NPM_CORPORA, spec));
+const OLD_ZIGAR_MODULES = /\/zig\/(host-wasm|host-c|types|variadic|exporter-c|exporter-wasm)\.zig$/;
 /** Debian source packages' upstream trees (the same script unpacks them). */
 const SCALA_SOURCES = join(NPM_CORPORA, 'scala_2.11.12', 'scala-2.11.12', 'src');
 const ELIXIR_SOURCES = join(NPM_CORPORA, 'elixir-lang_1.14.0', 'elixir-1.14.0', 'lib');
@@ -226,7 +229,14 @@ const CORPORA: Record<string, () => CorpusDescription> = {
   swift: () => ({ corpus: 'expo-modules-core 58.1.0 (ios/, .swift)', sources: [{ roots: [EXPO_MODULES_CORE], accept: (path) => path.endsWith('.swift') }] }),
   scala: () => ({ corpus: "the Scala 2.11 compiler and library (Debian's scala source package, src/)", sources: [{ roots: [SCALA_SOURCES], accept: (path) => path.endsWith('.scala') }] }),
   elixir: () => ({ corpus: "Elixir 1.14's standard library and tools (Debian's elixir-lang source package, lib/)", sources: [{ roots: [ELIXIR_SOURCES], accept: (path) => /\.exs?$/.test(path) }] }),
-  zig: () => ({ corpus: 'zigar-compiler 0.15.2, node-zigar-addon 0.14.3 and tigerbeetle-node 0.17.9 (.zig)', sources: [{ roots: ZIG_PACKAGES, accept: (path) => path.endsWith('.zig') }] }),
+  zig: () => ({
+    corpus: 'zigar-compiler 0.15.2, node-zigar-addon 0.14.3, tigerbeetle-node 0.17.9, and the modules of zigar-compiler 0.13.2 and 0.11.1 that 0.15 no longer has (.zig)',
+    // The old modules first: they are fewer than their share, and what they lack goes to the rest.
+    sources: [
+      { roots: OLD_ZIGAR, accept: (path) => OLD_ZIGAR_MODULES.test(path) },
+      { roots: ZIG_PACKAGES, accept: (path) => path.endsWith('.zig') },
+    ],
+  }),
 };
 
 /** The languages {@link languageSample} knows a corpus for (and Java's `src.zip`), in the order tables list them. */
