@@ -11,6 +11,10 @@ import type { ParseErrorInfo } from './errors.js';
  * - `SYNTAX_ERRORS_AROUND`: a structure read holds no syntax error, but errors beside it in one of
  *   the structures around it (often a macro the grammar does not know) make edits of it refused
  *   (`PARSER_FAILED`): its text is exact.
+ * - `SYNTAX_ERRORS_INSIDE`: a structure read or edited whole holds syntax errors (often a macro the
+ *   grammar does not know, or syntax newer than it), but its extent is exact (it ends at its own `}`,
+ *   the errors hold balanced brackets), so the operation went ahead; edits of its parts (parameters,
+ *   body) are refused (`PARSER_FAILED`).
  * - `CHUNK_AMBIGUOUS`: a chunk of `applyChunks` fitted at several places in its structure and was
  *   applied at the first; `details` names the others.
  * - `FORMAT_SKIPPED`: `applyEdits` was asked to format, but no formatter handles some changed files
@@ -25,6 +29,7 @@ export type WarningType =
   | 'INDENTATION_INCONSISTENT'
   | 'SYNTAX_ERRORS_ELSEWHERE'
   | 'SYNTAX_ERRORS_AROUND'
+  | 'SYNTAX_ERRORS_INSIDE'
   | 'CHUNK_AMBIGUOUS'
   | 'FORMAT_SKIPPED'
   | 'REFERENCES_UNRESOLVED';
@@ -56,6 +61,16 @@ export function syntaxErrorsAround(errors: readonly (ParseErrorInfo & { end_line
   return {
     type: 'SYNTAX_ERRORS_AROUND',
     message: `The structure read holds no syntax error and its text is exact, but ${errors.length === 1 ? 'a syntax error' : `${errors.length} syntax errors`} beside it in a structure around it (first at lines ${first.line}-${first.end_line}, often a macro the grammar does not know) stop edits of it: fix ${errors.length === 1 ? 'that' : 'those'} first, or edit with file_edit, which needs no parser.`,
+    details: { errors },
+  };
+}
+
+/** `SYNTAX_ERRORS_INSIDE` for the errors inside a structure read or edited whole because its extent holds. */
+export function syntaxErrorsInside(errors: readonly (ParseErrorInfo & { end_line: number })[]): Warning {
+  const first = errors[0]!;
+  return {
+    type: 'SYNTAX_ERRORS_INSIDE',
+    message: `The structure holds ${errors.length === 1 ? 'a syntax error' : `${errors.length} syntax errors`} (first at lines ${first.line}-${first.end_line}, often a macro the grammar does not know or syntax newer than it), but its extent is exact (it ends at its own closing brace, and the errors hold balanced brackets), so the operation went ahead. Edits of its parameters or body are refused until ${errors.length === 1 ? 'that error is' : 'those errors are'} fixed: replace the structure whole, or use file_edit, which needs no parser.`,
     details: { errors },
   };
 }

@@ -4,13 +4,13 @@ import { makeError, type StructeditError } from '../core/errors.js';
 import type { LanguageDefinition } from '../core/languages/definitions.js';
 import { createLanguageRegistry, type LanguageOptions, type LanguageRegistry } from '../core/languages/registry.js';
 import type { StructurePath } from '../core/locate/targets.js';
-import { blockingSyntaxErrors, describeSyntaxError } from '../core/structure/syntax-errors.js';
+import { blockingSyntaxErrors, describeSyntaxError, errorsInside, syntaxErrorsInsideFailure, type SyntaxPurpose } from '../core/structure/syntax-errors.js';
 import type { StructureTree, SyntaxErrorNode } from '../core/structure/types.js';
 import { createByteText, type ByteText } from '../core/text/byte-text.js';
 import { detectIndentationStyle, type IndentationStyle } from '../core/text/indentation.js';
 import { createSourceText, lineOfOffset, type SourceText } from '../core/text/source-text.js';
 import { decodeUtf8, encodeUtf8, type DecodeFailure } from '../core/text/utf8.js';
-import { syntaxErrorsAround, syntaxErrorsElsewhere, type Warning } from '../core/warnings.js';
+import { syntaxErrorsAround, syntaxErrorsElsewhere, syntaxErrorsInside, type Warning } from '../core/warnings.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import type { Tree } from 'web-tree-sitter';
 import { DEFAULT_PARSE_CACHE_LIMITS, ParseCache, type ParseCacheLimits } from '../parsing/parse-cache.js';
@@ -158,9 +158,10 @@ export interface EditorContext {
    * `PARSER_FAILED` when syntax errors lie inside the located structures (docs/safety.md); otherwise a
    * `SYNTAX_ERRORS_ELSEWHERE` warning for the file's other errors, if any. A read (`purpose: 'read'`)
    * is refused only by errors inside the structure it reads: errors beside it in the structures around
-   * it give `SYNTAX_ERRORS_AROUND`.
+   * it give `SYNTAX_ERRORS_AROUND`. Errors inside a structure whose extent holds give
+   * `SYNTAX_ERRORS_INSIDE` to a read or a whole edit; an edit of its parts (`'part'`) is refused.
    */
-  checkLocatedSyntax(file: ParsedFile, paths: readonly StructurePath[], purpose?: 'edit' | 'read'): Result<Warning[], StructeditError>;
+  checkLocatedSyntax(file: ParsedFile, paths: readonly StructurePath[], purpose?: SyntaxPurpose): Result<Warning[], StructeditError>;
   /**
    * Parses the edited text and compares its syntax errors with the original's: new errors give a
    * `SYNTAX_BROKEN` warning, or `SYNTAX_ERROR` when the editor rejects such edits (or when `syntax`
@@ -287,22 +288,15 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     const { tree } = file;
     if (tree.syntaxErrors.length === 0) return ok([]);
     const blocking = new Set(paths.flatMap((path) => blockingSyntaxErrors(tree, path, purpose)));
-    if (blocking.size > 0) {
-      const parseErrors = [...blocking].sort((a, b) => a.start - b.start).map((error) => describeSyntaxError(tree.source, error));
-      const first = parseErrors[0]!;
-      return err(
-        makeError(
-          'PARSER_FAILED',
-          `${file.path} has ${parseErrors.length} syntax error${parseErrors.length === 1 ? '' : 's'} inside the structure the target names (first at line ${first.line}, column ${first.column}: ${JSON.stringify(first.line_text.trim())}), so its boundaries cannot be trusted. Fix the syntax first (file_edit works without a parser), then retry.`,
-          { path: file.path, parse_errors: parseErrors },
-        ),
-      );
-    }
-    // What a read may take but an edit may not: errors beside the structure in the structures around it.
-    const around = purpose === 'read' ? new Set(paths.flatMap((path) => blockingSyntaxErrors(tree, path, 'edit'))) : new Set<SyntaxErrorNode>();
-    const elsewhere = tree.syntaxErrors.filter((error) => !around.has(error));
+    if (blocking.size > 0) return err(syntaxErrorsInsideFailure(file.path, tree, [...blocking]));
+    // Errors inside a structure whose extent holds (a read or a whole edit took it), and what a read
+    // may take but an edit may not: errors beside it in the structures around it.
+    const inside = purpose === 'part' ? new Set<SyntaxErrorNode>() : new Set(paths.flatMap((path) => (path.length > 1 ? errorsInside(tree, path[path.length - 1]!) : [])));
+    const around = purpose === 'read' ? new Set(paths.flatMap((path) => blockingSyntaxErrors(tree, path, 'edit')).filter((error) => !inside.has(error))) : new Set<SyntaxErrorNode>();
+    const elsewhere = tree.syntaxErrors.filter((error) => !around.has(error) && !inside.has(error));
     const described = (errors: Iterable<SyntaxErrorNode>) => [...errors].map((error) => ({ ...describeSyntaxError(tree.source, error), end_line: lineOfOffset(tree.source, Math.max(error.start, error.end - 1)) }));
     return ok([
+      ...(inside.size > 0 ? [syntaxErrorsInside(described(inside))] : []),
       ...(around.size > 0 ? [syntaxErrorsAround(described(around))] : []),
       ...(elsewhere.length > 0 ? [syntaxErrorsElsewhere(elsewhere.map((error) => describeSyntaxError(tree.source, error)))] : []),
     ]);

@@ -8,6 +8,7 @@ import { isConfigFile, type ProjectFiles } from '../core/modules/project.js';
 import { configFilesToRead } from '../core/modules/tsconfig.js';
 import { isReadFailure, workspacePath, type SemanticWorkspace, type WorkspaceFile } from '../core/semantic/workspace.js';
 import type { CurrentTexts } from '../core/semantic/backend.js';
+import type { SyntaxPurpose } from '../core/structure/syntax-errors.js';
 import type { StructureTree } from '../core/structure/types.js';
 import type { IndentationStyle } from '../core/text/indentation.js';
 import { encodeUtf8 } from '../core/text/utf8.js';
@@ -50,8 +51,9 @@ export class Workspace implements SemanticWorkspace {
     return this.#context.indentationStyle(file);
   }
 
-  checkLocatedSyntax(file: WorkspaceFile, paths: readonly StructurePath[]): Result<Warning[], StructeditError> {
-    return this.#context.checkLocatedSyntax({ path: file.path, language: file.language, bytes: file.originalBytes, hash: file.hash, tree: file.tree }, paths);
+  checkLocatedSyntax(file: WorkspaceFile, paths: readonly StructurePath[], purpose: SyntaxPurpose = 'part'): Result<Warning[], StructeditError> {
+    // Semantic edits reach into a structure's parts, which errors inside it may have misplaced.
+    return this.#context.checkLocatedSyntax({ path: file.path, language: file.language, bytes: file.originalBytes, hash: file.hash, tree: file.tree }, paths, purpose);
   }
 
   /** A copy of the current state, to go back to when an edit of a non-transactional batch fails. */

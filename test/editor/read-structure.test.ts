@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEditor, FsError, memoryFs, type FsAdapter } from 'structedit';
-import { editorFor, expectError, lines } from '../helpers.js';
+import { editorFor, expectError, expectOk, lines } from '../helpers.js';
 
 const auth = lines(
   'class UserAuth:',
@@ -166,6 +166,49 @@ describe('syntax errors (docs/safety.md)', () => {
     expectError(await editor.replaceStructure({ path: 'a.c', target, content: 'int main(void) { return 1; }' }), 'PARSER_FAILED');
     // The block holding the error is still refused.
     expectError(await editor.readStructure({ path: 'a.c', target: '#if' }), 'PARSER_FAILED');
+  });
+
+  it('a structure whose extent holds despite errors inside is read, edited through parts clear of them, and replaced whole, with SYNTAX_ERRORS_INSIDE', async () => {
+    // From libxmlsec's examples/encrypt1.c: `BAD_CAST`, a macro the grammar does not know, is an
+    // error inside a function that still ends at its own `}`, and the error holds no bracket.
+    const text = lines(
+      'static int set_name(xmlSecKeyPtr key, const char* key_file) {',
+      '    if(xmlSecKeySetName(key, BAD_CAST key_file) < 0) {',
+      '        return(-1);',
+      '    }',
+      '    return(0);',
+      '}',
+      '',
+    );
+    const editor = editorFor('a.c', text);
+    const read = (await editor.readStructure({ path: 'a.c', target: 'static int set_name' }))._unsafeUnwrap();
+    expect(read.matches).toEqual([{ text: text.trimEnd(), line_range_inclusive: [1, 6] }]);
+    expect(read.warnings).toEqual([expect.objectContaining({ type: 'SYNTAX_ERRORS_INSIDE', details: { errors: [expect.objectContaining({ line: 2, end_line: 2 })] } })]);
+    expect((await editor.readStructure({ path: 'a.c', target: 'static int set_name\nif' }))._unsafeUnwrap().matches[0]!.line_range_inclusive).toEqual([2, 4]);
+    // The parameters lie clear of the error: one is added.
+    expectOk(await editor.applyEdits({ edits: [{ op: 'add', path: 'a.c', address: 'static int set_name.params', value: 'int flags' }] }));
+    expect((await editor.readStructure({ path: 'a.c', target: 'static int set_name' }))._unsafeUnwrap().matches[0]!.text).toMatch(/^static int set_name\(xmlSecKeyPtr key, const char\* key_file, int flags\) \{\n {4}if\(xmlSecKeySetName\(key, BAD_CAST key_file\)/);
+    const replaced = (await editor.replaceStructure({ path: 'a.c', target: 'static int set_name', content: 'static int set_name(void) {\n    return 0;\n}' }))._unsafeUnwrap();
+    expect(replaced.warnings).toEqual([expect.objectContaining({ type: 'SYNTAX_ERRORS_INSIDE' })]);
+    expect((await editor.readStructure({ path: 'a.c', target: '' }))._unsafeUnwrap().matches[0]!.text).toBe(`static int set_name(void) {\n    return 0;\n}${text.slice(text.trimEnd().length)}`);
+  });
+
+  it('an edit of a part holding an error is refused, unless it replaces that part whole', async () => {
+    // A macro the grammar does not know among the parameters.
+    const text = lines('static int g(int a, UNUSED_ATTR int b) {', '    return a;', '}', '');
+    const editor = editorFor('g.c', text);
+    const refused = expectError(await editor.applyEdits({ edits: [{ op: 'add', path: 'g.c', address: 'static int g.params', value: 'int c' }] }), 'PARSER_FAILED');
+    expect(refused.message).toContain('inside the params of');
+    expect((await editor.readStructure({ path: 'g.c', target: '' }))._unsafeUnwrap().matches[0]!.text).toBe(text);
+    expectOk(await editor.applyEdits({ edits: [{ op: 'set', path: 'g.c', address: 'static int g.body', value: 'return b;' }] }));
+    expect((await editor.readStructure({ path: 'g.c', target: '' }))._unsafeUnwrap().matches[0]!.text).toBe(lines('static int g(int a, UNUSED_ATTR int b) {', '    return b;', '}', ''));
+  });
+
+  it('errors inside that leave a bracket unmatched, or a token missing, still refuse the read', async () => {
+    const missing = editorFor('a.c', lines('int f(int x) {', '    int y = g(x;', '    return y;', '}', ''));
+    expect(expectError(await missing.readStructure({ path: 'a.c', target: 'int f' }), 'PARSER_FAILED').details.parse_errors[0]).toMatchObject({ line: 2 });
+    const unmatched = editorFor('b.c', lines('int f(int x) {', '    BEGIN_GUARD( x', '    return x;', '}', ''));
+    expectError(await unmatched.readStructure({ path: 'b.c', target: 'int f' }), 'PARSER_FAILED');
   });
 
   it('the whole file can always be read', async () => {

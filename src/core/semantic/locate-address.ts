@@ -2,6 +2,8 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import { invalidArgument, type CodeLocation, type StructeditError } from '../errors.js';
 import { locateTarget, locateUniqueTarget, targetAmbiguous } from '../locate/locate.js';
 import { TargetNamer, type StructurePath } from '../locate/targets.js';
+import { partBlockingErrors, syntaxErrorsInsideFailure } from '../structure/syntax-errors.js';
+import type { TextSpan } from '../structure/types.js';
 import { lineOfOffset, lineText } from '../text/source-text.js';
 import { readAddress, readingForErrors, type AddressReading } from './address.js';
 import { resolvePart, type PartContext, type ResolvedPart } from './parts.js';
@@ -18,12 +20,23 @@ export interface LocatedAddress {
   readonly ownerTarget: string | null;
 }
 
+/** What a part edit does to the part it selects: what its syntax errors are checked against. */
+export type PartEditOp = 'set' | 'add' | 'remove';
+
 /**
  * Resolves an address in a file of the workspace (see `readAddress` for how it is read). With
  * `overloads`, a target naming overload signatures and their implementation side by side names
- * the last of them (what a rename of the one name needs).
+ * the last of them (what a rename of the one name needs). A structure with syntax errors inside it
+ * is refused, except for a part edit (`edit`) whose part lies clear of them, or replaces them whole
+ * where its extent holds ({@link partBlockingErrors}).
  */
-export function locateAddress(workspace: SemanticWorkspace, path: string, address: string, language?: string, options: { overloads?: boolean } = {}): ResultAsync<LocatedAddress, StructeditError> {
+export function locateAddress(
+  workspace: SemanticWorkspace,
+  path: string,
+  address: string,
+  language?: string,
+  options: { overloads?: boolean; edit?: PartEditOp } = {},
+): ResultAsync<LocatedAddress, StructeditError> {
   return safeTry(async function* () {
     const file = yield* workspace.file(path, language).safeUnwrap();
     const readings = yield* readAddress(address).safeUnwrap();
@@ -50,12 +63,32 @@ export function locateAddress(workspace: SemanticWorkspace, path: string, addres
       const failure = locateUniqueTarget(tree, reading.target, path, namer);
       return err(failure.isErr() ? failure.error : invalidArgument([{ field: 'address', message: 'names nothing' }]));
     }
-    yield* workspace.checkLocatedSyntax(file, [chosen.structure]).safeUnwrap();
+    yield* workspace.checkLocatedSyntax(file, [chosen.structure], options.edit ? 'edit' : 'part').safeUnwrap();
     const part = yield* resolvePart(context, chosen.structure, chosen.selectors, chosen.target).safeUnwrap();
+    if (options.edit) {
+      const structure = chosen.structure[chosen.structure.length - 1]!;
+      const blocking = partBlockingErrors(tree, structure, editedRegion(part, options.edit), options.edit === 'set' || part.kind === 'structure');
+      if (blocking.length > 0) return err(syntaxErrorsInsideFailure(path, tree, blocking, part.description));
+    }
     const owner = part.path.length > 1 ? part.path.slice(0, part.kind === 'structure' ? -1 : undefined) : part.path;
     const ownerTarget = owner.length === 1 ? '' : namer.targetOf(owner).target;
     return ok({ file, context, part, target: chosen.target, ownerTarget });
   });
+}
+
+/**
+ * The text a part edit reads or writes: the part it sets (or where it creates it), the whole list
+ * it adds to or removes from (its separators and layout are read from every item), or `null` for
+ * the whole structure.
+ */
+function editedRegion(part: ResolvedPart, op: PartEditOp): TextSpan | null {
+  if (part.kind === 'structure') return null;
+  if (op === 'set') return part.span ?? (part.create ? { start: part.create.at, end: part.create.at } : null);
+  const list = part.element?.list ?? part.list;
+  if (list?.open && list.close) return { start: list.open.start, end: list.close.end };
+  const items = list?.items ?? [];
+  if (items.length > 0) return { start: items[0]!.start, end: items[items.length - 1]!.end };
+  return part.span ?? part.removal ?? null;
 }
 
 /** Whether two located structures are declarations of one name side by side (TypeScript overloads). */

@@ -25,7 +25,7 @@ export function editPart(run: EditRun, edit: SetEdit | AddEdit | RemoveEdit): Re
   return safeTry(async function* () {
     const { workspace } = run;
     if (edit.op !== 'remove') yield* checkValueSize(workspace.maxContentBytes, `edits.${run.index}.value`, edit.value).safeUnwrap();
-    const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language).safeUnwrap();
+    const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language, { edit: edit.op }).safeUnwrap();
     const { file, context, part } = located;
     const style = yield* workspace.indentationStyle(file).safeUnwrap();
     let replacements;

@@ -6,6 +6,7 @@ import type { Replacement } from '../edit/replacements.js';
 import type { StructeditError } from '../errors.js';
 import type { LanguageDefinition } from '../languages/definitions.js';
 import type { StructurePath } from '../locate/targets.js';
+import type { SyntaxPurpose } from '../structure/syntax-errors.js';
 import type { StructureTree } from '../structure/types.js';
 import type { IndentationStyle } from '../text/indentation.js';
 import type { SourceText } from '../text/source-text.js';
@@ -67,8 +68,12 @@ export interface SemanticWorkspace {
   reportProgress(progress: Progress): void;
   /** The files under the root (ignored ones too: imports of them resolve) and the configuration files that change how imports resolve. */
   project(): ResultAsync<ProjectFiles, StructeditError>;
-  /** `PARSER_FAILED` when syntax errors lie inside the located structures; warnings for errors elsewhere. */
-  checkLocatedSyntax(file: WorkspaceFile, paths: readonly StructurePath[]): Result<Warning[], StructeditError>;
+  /**
+   * `PARSER_FAILED` when syntax errors lie inside the located structures; warnings for errors
+   * elsewhere. By default (`'part'`) any error inside refuses; `'edit'` lets through errors inside a
+   * structure whose extent holds (the caller then checks the part it edits: `partBlockingErrors`).
+   */
+  checkLocatedSyntax(file: WorkspaceFile, paths: readonly StructurePath[], purpose?: SyntaxPurpose): Result<Warning[], StructeditError>;
   /**
    * Makes replacements of a file's current text its new current state, re-parsed; added syntax
    * errors fail the edit (`syntax: 'reject'`) or come back as a `SYNTAX_BROKEN` warning.

@@ -1,7 +1,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import type { ParseErrorInfo } from '../errors.js';
+import { makeError, type ErrorOf, type ParseErrorInfo } from '../errors.js';
 import { columnOfOffset, lineOfOffset, lineText, type SourceText } from '../text/source-text.js';
-import type { StructureNode, StructureTree, SyntaxErrorNode } from './types.js';
+import type { StructureNode, StructureTree, SyntaxErrorNode, TextSpan } from './types.js';
 
 /** A syntax error as reported to callers: line, column and the line's text. */
 export function describeSyntaxError(source: SourceText, error: SyntaxErrorNode): ParseErrorInfo {
@@ -16,9 +16,27 @@ export function describeSyntaxError(source: SourceText, error: SyntaxErrorNode):
   return info;
 }
 
-function touches(error: SyntaxErrorNode, node: StructureNode): boolean {
+/** `PARSER_FAILED` for syntax errors inside what an operation would have to trust the boundaries of. */
+export function syntaxErrorsInsideFailure(path: string, tree: StructureTree, errors: readonly SyntaxErrorNode[], what = 'the structure the target names'): ErrorOf<'PARSER_FAILED'> {
+  const parseErrors = [...errors].sort((a, b) => a.start - b.start).map((error) => describeSyntaxError(tree.source, error));
+  const first = parseErrors[0]!;
+  return makeError(
+    'PARSER_FAILED',
+    `${path} has ${parseErrors.length} syntax error${parseErrors.length === 1 ? '' : 's'} inside ${what} (first at line ${first.line}, column ${first.column}: ${JSON.stringify(first.line_text.trim())}), so its boundaries cannot be trusted. Fix the syntax first (file_edit works without a parser), then retry.`,
+    { path, parse_errors: parseErrors },
+  );
+}
+
+function touches(error: SyntaxErrorNode, node: TextSpan): boolean {
   return error.start <= node.end && error.end >= node.start && !(error.end === node.start && error.start < node.start);
 }
+
+/**
+ * What a located structure is used for: `read` its text, `edit` it whole (replace, delete, insert
+ * beside it, move it, apply chunks inside it), or edit one of its `part`s (parameters, body), which
+ * the grammar's nodes delimit and errors inside it may have misplaced.
+ */
+export type SyntaxPurpose = 'read' | 'edit' | 'part';
 
 /**
  * The syntax errors that make a located structure unsafe to use (docs/safety.md): those inside it, and
@@ -27,22 +45,81 @@ function touches(error: SyntaxErrorNode, node: StructureNode): boolean {
  * ancestor's header before the `{` that opens its body (Swift's `struct B<T: ~Copyable> {`): no
  * sibling can be there. Errors anywhere else in the file do not block: grammars reject some valid
  * code, and that must not make a file uneditable. A read is blocked only by errors inside the
- * structure it reads.
+ * structure it reads. Errors inside the structure do not block a read or a whole-structure edit
+ * when its extent holds ({@link extentHolds}); they always block an edit of its parts.
  */
-export function blockingSyntaxErrors(tree: StructureTree, path: readonly StructureNode[], purpose: 'edit' | 'read' = 'edit'): SyntaxErrorNode[] {
+export function blockingSyntaxErrors(tree: StructureTree, path: readonly StructureNode[], purpose: SyntaxPurpose = 'edit'): SyntaxErrorNode[] {
   if (path.length <= 1 || tree.syntaxErrors.length === 0) return [];
   const target = path[path.length - 1]!;
+  const inside = errorsInside(tree, target);
+  // The structure's own extent is exact despite the errors inside it: what takes it whole may go ahead.
+  const whole = purpose !== 'part' && inside.length > 0 && extentHolds(tree.source.text, { start: target.headerStart, end: target.end }, inside);
+  // A read only needs that extent: errors beside it in a parent (C after a macro the grammar does
+  // not know) leave it exact.
+  if (purpose === 'read') return whole ? [] : inside;
   return tree.syntaxErrors.filter((error) => {
-    // A read only needs the structure's own text to be sound: errors beside it in a parent (C after
-    // a macro the grammar does not know) leave that text exact.
-    if (purpose === 'read') return touches(error, target);
-    if (touches(error, target)) return true;
+    if (touches(error, target)) return !whole;
     for (let depth = 1; depth < path.length - 1; depth++) {
       const ancestor = path[depth]!;
       if (!touches(error, ancestor)) return false;
       if (!ancestor.children.some((child) => touches(error, child))) return !inHeader(tree.source.text, error, ancestor);
     }
     return false;
+  });
+}
+
+/** The syntax errors inside a structure or span (or touching its ends). */
+export function errorsInside(tree: StructureTree, span: TextSpan): SyntaxErrorNode[] {
+  return tree.syntaxErrors.filter((error) => touches(error, span));
+}
+
+/**
+ * Whether the extent of a structure (from its header on) or a part of one is exact despite syntax
+ * errors inside it, so that it may be read or replaced whole: it ends with a `}` (a `;` after it
+ * at most), every ERROR inside lies within it and holds as many of each opening bracket as of the
+ * closing one, and no token is missing but a `;`. The grammar matched every bracket outside the
+ * errors, so the `}` it ends with is its own: a macro it does not know (`_GLIBCXX_NOEXCEPT`, C's
+ * `BAD_CAST`) or syntax newer than it (Swift's `~Copyable`, a result builder attribute) leaves the
+ * structure where it is. Structures without a closing brace (an indented body, a declaration
+ * ending in `;`, an `#if` block) are never taken on this evidence.
+ */
+export function extentHolds(text: string, span: TextSpan, errors: readonly SyntaxErrorNode[]): boolean {
+  if (!/\}[ \t]*;?$/.test(text.slice(span.start, span.end))) return false;
+  return errors.every((error) =>
+    error.kind === 'MISSING' ? error.missing === ';' : error.start >= span.start && error.end <= span.end && bracketsBalance(text, error.start, error.end),
+  );
+}
+
+/**
+ * The errors inside a structure that stop an edit of one of its parts: those within the region
+ * the edit reads or writes (`null`: the whole structure), unless it replaces that region whole
+ * and its extent holds (a body with a macro inside it, set anew). Errors elsewhere in the
+ * structure (a macro in the body, when a parameter is added) leave the region where it is.
+ */
+export function partBlockingErrors(tree: StructureTree, structure: StructureNode, region: TextSpan | null, replacedWhole: boolean): SyntaxErrorNode[] {
+  const inside = errorsInside(tree, structure);
+  if (inside.length === 0) return [];
+  const within = region === null ? inside : inside.filter((error) => touches(error, region));
+  if (within.length === 0) return [];
+  return replacedWhole && extentHolds(tree.source.text, region ?? { start: structure.headerStart, end: structure.end }, within) ? [] : within;
+}
+
+const BRACKETS: ReadonlyArray<readonly [number, number]> = [
+  [0x7b, 0x7d], // { }
+  [0x28, 0x29], // ( )
+  [0x5b, 0x5d], // [ ]
+];
+
+/** Whether `text[start, end)` holds as many of each opening bracket as of its closing one. */
+function bracketsBalance(text: string, start: number, end: number): boolean {
+  return BRACKETS.every(([open, close]) => {
+    let depth = 0;
+    for (let i = start; i < end; i++) {
+      const code = text.charCodeAt(i);
+      if (code === open) depth++;
+      else if (code === close) depth--;
+    }
+    return depth === 0;
   });
 }
 
