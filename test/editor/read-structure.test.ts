@@ -185,6 +185,8 @@ describe('syntax errors (docs/safety.md)', () => {
     expect(read.matches).toEqual([{ text: text.trimEnd(), line_range_inclusive: [1, 6] }]);
     expect(read.warnings).toEqual([expect.objectContaining({ type: 'SYNTAX_ERRORS_INSIDE', details: { errors: [expect.objectContaining({ line: 2, end_line: 2 })] } })]);
     expect((await editor.readStructure({ path: 'a.c', target: 'static int set_name\nif' }))._unsafeUnwrap().matches[0]!.line_range_inclusive).toEqual([2, 4]);
+    // A remove stays clear of it: a use of what it removes may hide in the error (`key_file` does).
+    expectError(await editor.applyEdits({ edits: [{ op: 'remove', path: 'a.c', address: 'static int set_name.params[1]', force: true }] }), 'PARSER_FAILED');
     // The parameters lie clear of the error: one is added.
     expectOk(await editor.applyEdits({ edits: [{ op: 'add', path: 'a.c', address: 'static int set_name.params', value: 'int flags' }] }));
     expect((await editor.readStructure({ path: 'a.c', target: 'static int set_name' }))._unsafeUnwrap().matches[0]!.text).toMatch(/^static int set_name\(xmlSecKeyPtr key, const char\* key_file, int flags\) \{\n {4}if\(xmlSecKeySetName\(key, BAD_CAST key_file\)/);

@@ -21,7 +21,7 @@ export interface LocatedAddress {
 }
 
 /** What a part edit does to the part it selects: what its syntax errors are checked against. */
-export type PartEditOp = 'set' | 'add' | 'remove';
+export type PartEditOp = 'set' | 'add';
 
 /**
  * Resolves an address in a file of the workspace (see `readAddress` for how it is read). With
@@ -78,8 +78,8 @@ export function locateAddress(
 
 /**
  * The text a part edit reads or writes: the part it sets (or where it creates it), the whole list
- * it adds to or removes from (its separators and layout are read from every item), or `null` for
- * the whole structure.
+ * it adds to (its separators and layout are read from every item), or `null` for the whole
+ * structure.
  */
 function editedRegion(part: ResolvedPart, op: PartEditOp): TextSpan | null {
   if (part.kind === 'structure') return null;
@@ -88,7 +88,7 @@ function editedRegion(part: ResolvedPart, op: PartEditOp): TextSpan | null {
   if (list?.open && list.close) return { start: list.open.start, end: list.close.end };
   const items = list?.items ?? [];
   if (items.length > 0) return { start: items[0]!.start, end: items[items.length - 1]!.end };
-  return part.span ?? part.removal ?? null;
+  return part.span ?? null;
 }
 
 /** Whether two located structures are declarations of one name side by side (TypeScript overloads). */

@@ -25,7 +25,8 @@ export function editPart(run: EditRun, edit: SetEdit | AddEdit | RemoveEdit): Re
   return safeTry(async function* () {
     const { workspace } = run;
     if (edit.op !== 'remove') yield* checkValueSize(workspace.maxContentBytes, `edits.${run.index}.value`, edit.value).safeUnwrap();
-    const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language, { edit: edit.op }).safeUnwrap();
+    // A remove stays clear of structures with syntax errors inside: a use of what it removes may hide in one.
+    const located = yield* locateAddress(workspace, edit.path, edit.address, edit.language, edit.op === 'remove' ? {} : { edit: edit.op }).safeUnwrap();
     const { file, context, part } = located;
     const style = yield* workspace.indentationStyle(file).safeUnwrap();
     let replacements;
