@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SemanticEdit } from 'structedit';
-import { syntaxEditorOver as editorOver, expectOk, lines } from '../helpers.js';
+import { syntaxEditorOver as editorOver, expectError, expectOk, lines } from '../helpers.js';
 
 type EditIn<E> = E extends SemanticEdit ? Omit<E, 'path'> : never;
 
@@ -43,4 +43,30 @@ describe('applyEdits with the generic rules', () => {
     ]);
     expect(result).toBe(lines('public class App {', '    private int count = 0;', '', '    public int sum(int c, int a, int b) {', '        return a + b;', '    }', '', '    public int twice(int n) {', '        return sum(n, n);', '    }', '}'));
   });
+
+  // A declaration the scope model does not bind (C's parameters and functions, Kotlin's parameters,
+  // Ruby's methods outside a class) used to be renamed or removed alone, breaking its uses: now every
+  // mention of its name in code is listed as unproven, and nothing is written.
+  const unbound: Array<{ file: string; text: string; param: string; fn: string; use: number }> = [
+    { file: 'a.c', text: lines('int f(int a, int b) {', '    return b; /* b */', '}', '', 'int g(void) {', '    return f(1, 2);', '}'), param: 'int f.params[1]', fn: 'int f', use: 6 },
+    { file: 'a.cpp', text: lines('int f(int a, int b) {', '    return b;', '}', '', 'int g() {', '    return f(1, 2);', '}'), param: 'int f.params[1]', fn: 'int f', use: 6 },
+    { file: 'a.kt', text: lines('fun f(a: Int, b: Int): Int {', '    return b', '}'), param: 'fun f.params[1]', fn: '', use: 0 },
+    { file: 'a.rb', text: lines('def f(a, b)', '  b', 'end', '', 'def g', '  f(1, 2)', 'end'), param: 'def f.params[1]', fn: 'def f', use: 6 },
+  ];
+  for (const { file, text, param, fn, use } of unbound) {
+    it(`${file}: a rename or remove of a declaration the scope model does not bind is refused with its mentions (UNRESOLVED_REFERENCES)`, async () => {
+      const { editor, fs } = editorOver({ [file]: text });
+      for (const edit of [{ op: 'rename', address: param, new_name: 'zz' }, { op: 'remove', address: param }] as const) {
+        const refused = expectError(await editor.applyEdits({ edits: [{ ...edit, path: file }] }), 'UNRESOLVED_REFERENCES');
+        expect(refused.details.references.map((reference) => reference.line)).toEqual([2]);
+      }
+      if (fn !== '') {
+        const refused = expectError(await editor.applyEdits({ edits: [{ op: 'rename', path: file, address: fn, new_name: 'zz' }] }), 'UNRESOLVED_REFERENCES');
+        expect(refused.details.references.map((reference) => reference.line)).toEqual([use]);
+      }
+      expect(fs.snapshot()[file]).toBe(text);
+      // Unused, the parameter goes: nothing mentions it.
+      expectOk(await editor.applyEdits({ edits: [{ op: 'remove', path: file, address: param.replace('[1]', '[0]') }] }));
+    });
+  }
 });

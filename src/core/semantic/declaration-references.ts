@@ -6,7 +6,7 @@ import { projectResolution, type ProjectResolution } from '../modules/resolution
 import { codeLocation, type LocatedAddress } from './locate-address.js';
 import { classesOf, isParameterProperty, memberReferences, type Candidate, type ClassDeclaration, type OutsideBase } from './members.js';
 import { nameNodeOf } from './parts.js';
-import { auditMentions, findLocations, wordOffsets, type Declaration, type FoundLocation, type FoundReferences, type ModelledFile, type UnprovenMention } from './references.js';
+import { auditMentions, findLocations, unboundMentions, wordOffsets, type Declaration, type FoundLocation, type FoundReferences, type ModelledFile, type UnprovenMention } from './references.js';
 import { scopesOf } from './scope-model.js';
 import { occurrenceAt, occurrencesOf, type Binding } from './scopes.js';
 import { isReadFailure, type EditRun, type SemanticWorkspace, type WorkspaceFile } from './workspace.js';
@@ -156,8 +156,9 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
     const occurrence = occurrenceAt(origin.model, nameNode.startIndex, nameNode.endIndex);
     const local = new Map([[origin.path, origin]]);
     // A name bound in a scope other than a class body: followed through scopes and imports (a
-    // parameter property is a member as well, below).
-    if (occurrence?.binding && occurrence.role !== 'property' && occurrence.binding.scope.kind !== 'class' && !isParameterProperty(nameNode)) {
+    // parameter property is a member as well, below). A use of another binding where the model
+    // should have seen this declaration (C's `int b` parameter read as a use of a global `b`) is not.
+    if (occurrence?.binding && occurrence.role !== 'property' && occurrence.binding.scope.kind !== 'class' && !isParameterProperty(nameNode) && !unbound(located, origin, nameNode)) {
       const declaration = { file: origin.path, binding: occurrence.binding };
       if (occurrence.binding.scope !== origin.model.module) {
         const found = findLocations(local, declaration, yield* resolutionOf(workspace).safeUnwrap());
@@ -177,8 +178,51 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
       const found = memberReferences(search.models, owner, name, yield* resolutionOf(workspace).safeUnwrap());
       return ok({ name, locations: found.locations, bindings: [], unproven: [...search.unproven, ...found.unproven], candidates: found.candidates, classes: found.classes, outsideBases: found.outsideBases, models: search.models });
     }
+    // A declaration the scope model does not bind: only its own name is proven, and every other
+    // mention of the name is listed (the rename is refused, or changes only the declaration with force).
+    if (unbound(located, origin, nameNode)) {
+      const { models, unproven } = yield* unboundMentionsOf(workspace, located, origin, nameNode).safeUnwrap();
+      const definition = { start: nameNode.startIndex, end: nameNode.endIndex, name, role: 'definition' as const, form: 'plain' as const, scope: origin.model.module, binding: null };
+      const locations: FoundLocation[] = [{ file: origin.path, start: nameNode.startIndex, end: nameNode.endIndex, kind: 'definition', occurrence: definition, binding: null, imported: false }];
+      return ok({ name, locations, bindings: [], unproven, candidates: [], classes: [], models });
+    }
     // A member of something else (an object literal's entry): its name, and uses on the owning name.
     return ok({ name, ...entryReferences(located, origin, nameNode), bindings: [], unproven: [], classes: [], models: local });
+  });
+}
+
+/**
+ * Whether the address declares a name the scope model does not bind: a structure, its name, or a
+ * parameter, whose name the model reads as no declaration (C's parameters and functions, Ruby's
+ * methods outside a class) and that is neither a member of a class nor an entry of a literal
+ * (their names are properties).
+ */
+function unbound(located: LocatedAddress, origin: ModelledFile, nameNode: Node): boolean {
+  const { part } = located;
+  const declares = part.kind === 'structure' || part.kind === 'name' || (part.kind === 'element' && part.element?.list.kind === 'params');
+  if (!declares) return false;
+  const occurrence = occurrenceAt(origin.model, nameNode.startIndex, nameNode.endIndex);
+  if (occurrence?.role === 'property' || (occurrence?.binding && occurrence.binding.declarations.includes(occurrence))) return false;
+  if (occurrence && occurrence.role !== 'reference') return false;
+  return enclosingClass(origin, nameNode) === null;
+}
+
+/**
+ * The mentions of an unbound declaration's name that nothing proves unrelated: inside the function
+ * for a parameter, in every file of its language family otherwise (files that could not be read as
+ * source among them).
+ */
+function unboundMentionsOf(workspace: SemanticWorkspace, located: LocatedAddress, origin: ModelledFile, nameNode: Node): ResultAsync<{ models: Map<string, ModelledFile>; unproven: UnprovenMention[] }, StructeditError> {
+  return safeTry(async function* () {
+    const name = nameNode.text;
+    const declaration = { file: origin.path, start: nameNode.startIndex };
+    if (located.part.kind === 'element') {
+      const owner = located.part.path[located.part.path.length - 1]!;
+      const models = new Map([[origin.path, origin]]);
+      return ok({ models, unproven: unboundMentions(models, name, declaration, { file: origin.path, start: owner.start, end: owner.end }) });
+    }
+    const search = yield* searchFiles(workspace, origin, name).safeUnwrap();
+    return ok({ models: search.models, unproven: [...search.unproven, ...unboundMentions(search.models, name, declaration)] });
   });
 }
 
@@ -287,6 +331,11 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
         yield* listReferences(found.locations);
         if (found.candidates.length > 0) return err(yield* ambiguousReferences(run, located, nameNode.text, found.locations.length, found.candidates).safeUnwrap());
       }
+    }
+    // A declaration the scope model does not bind (C's parameters): any other mention of its name may be a use.
+    if (references.length === 0 && nameNode && !names.has(nameNode.text) && nameNode.startIndex >= removed.start && nameNode.endIndex <= removed.end && unbound(located, origin, nameNode)) {
+      const unproven = (yield* unboundMentionsOf(run.workspace, located, origin, nameNode).safeUnwrap()).unproven.filter((mention) => !inside({ ...mention, end: mention.start }));
+      if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, nameNode.text, unproven).safeUnwrap());
     }
     if (references.length === 0) return ok(undefined);
     return err(referencesExist(file.path, located.context.address, [...names].join(', '), references));

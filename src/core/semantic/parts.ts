@@ -161,8 +161,10 @@ export function nameNodeOf(node: Node): Node | null {
   const inner = unwrapDeclaration(node);
   const name = inner.childForFieldName('name') ?? inner.childForFieldName('left') ?? inner.childForFieldName('key') ?? inner.childForFieldName('pattern');
   if (name) return name.type === 'dotted_name' || /identifier$|^name$|^string$/.test(name.type) ? name : null;
+  // C's declarators nest down to the name (`int *f(void)`: pointer, function, identifier).
   const declarator = inner.childForFieldName('declarator');
-  return declarator ? nameNodeOf(declarator) : null;
+  if (!declarator) return null;
+  return /identifier$/.test(declarator.type) ? declarator : nameNodeOf(declarator);
 }
 
 function spanOf(node: Node): TextSpan {
