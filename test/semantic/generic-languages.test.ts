@@ -69,4 +69,28 @@ describe('applyEdits with the generic rules', () => {
       expectOk(await editor.applyEdits({ edits: [{ op: 'remove', path: file, address: param.replace('[1]', '[0]') }] }));
     });
   }
+
+  // A member the scope model binds as a plain name, or reads as a property name, used to be renamed
+  // with only the uses its binding reached: `a.ff()` in another file kept the old name. Every
+  // mention nothing ties to it or proves unrelated now refuses the rename and the remove.
+  const members: Array<{ files: Record<string, string>; path: string; address: string; use: string }> = [
+    { files: { 'A.java': lines('class A {', '    int ff() {', '        return 1;', '    }', '}'), 'B.java': lines('class B {', '    int g(A a) {', '        return a.ff();', '    }', '}') }, path: 'A.java', address: 'class A\nint ff', use: 'B.java:3' },
+    { files: { 'a.go': lines('package m', '', 'type A struct{}', '', 'func (a A) Ff() int {', '\treturn 1', '}'), 'b.go': lines('package m', '', 'func g(a A) int {', '\treturn a.Ff()', '}') }, path: 'a.go', address: 'func (a A) Ff', use: 'b.go:4' },
+    { files: { 'a.cpp': lines('class A {', ' public:', '  int ff() { return 1; }', '};', '', 'int g(A a) {', '  return a.ff();', '}') }, path: 'a.cpp', address: 'class A\nint ff', use: 'a.cpp:7' },
+    { files: { 'a.rb': lines('class K', '  def ff(a)', '    a', '  end', '', '  def g', '    ff(1)', '  end', 'end') }, path: 'a.rb', address: 'class K\ndef ff', use: 'a.rb:7' },
+    { files: { 'a.scala': lines('object A {', '  def ff(a: Int): Int = a', '}', '', 'object B {', '  def g(): Int = A.ff(2)', '}') }, path: 'a.scala', address: 'object A\ndef ff', use: 'a.scala:6' },
+  ];
+  for (const { files, path, address, use } of members) {
+    it(`${path}: a member used through a receiver the model does not follow is neither renamed nor removed without that use`, async () => {
+      const { editor, fs } = editorOver(files);
+      for (const edit of [{ op: 'rename', path, address, new_name: 'zz' }, { op: 'remove', path, address }] as const) {
+        const result = await editor.applyEdits({ edits: [edit] });
+        const refused = result.isErr() ? result.error : null;
+        expect(refused?.error).toMatch(/^(UNRESOLVED|AMBIGUOUS)_REFERENCES$/);
+        const places = refused?.error === 'UNRESOLVED_REFERENCES' ? refused.details.references : refused?.error === 'AMBIGUOUS_REFERENCES' ? refused.details.candidates : [];
+        expect(places.map((place) => `${place.file}:${place.line}`)).toContain(use);
+      }
+      expect(fs.snapshot()).toEqual(files);
+    });
+  }
 });

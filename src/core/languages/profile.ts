@@ -129,6 +129,14 @@ export interface MemberRules {
   readonly knownBases: ReadonlyMap<string, ReadonlySet<string>>;
   /** What qualifies a base class named without an import (`builtins.` in Python, nothing in JavaScript). */
   readonly globalPrefix: string;
+  /**
+   * Whether a member can be reached without a receiver the scope model reads as one: by a bare
+   * name inside its class (Java's `f()`, Ruby's `f` for `self.f`) or through syntax the model does
+   * not read as a property access. A rename or remove of a member then lists every mention of its
+   * name in code that the model ties to nothing else as unproven. `false` where a member is only
+   * ever read from a receiver (`this.f`, `self.f`) the model sees.
+   */
+  readonly bareNamesReachMembers: boolean;
 }
 
 /** A table of known bases: space-separated qualified class names → their space-separated member names. */

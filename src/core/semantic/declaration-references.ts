@@ -2,9 +2,11 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../errors.js';
 import { languageFamily, profileOf } from '../languages/profiles/index.js';
+import { MEMBER_CONTAINERS } from '../structure/kinds.js';
+import { uniqueBy } from '../unique-by.js';
 import { projectResolution, type ProjectResolution } from '../modules/resolution.js';
 import { codeLocation, type LocatedAddress } from './locate-address.js';
-import { classesOf, isParameterProperty, memberReferences, type Candidate, type ClassDeclaration, type OutsideBase } from './members.js';
+import { classesOf, isParameterProperty, memberReferences, placeKey, receiverMentions, type Candidate, type ClassDeclaration, type OutsideBase } from './members.js';
 import { nameNodeOf } from './parts.js';
 import { auditMentions, findLocations, unboundMentions, wordOffsets, type Declaration, type FoundLocation, type FoundReferences, type ModelledFile, type UnprovenMention } from './references.js';
 import { scopesOf } from './scope-model.js';
@@ -160,15 +162,27 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
     // should have seen this declaration (C's `int b` parameter read as a use of a global `b`) is not.
     if (occurrence?.binding && occurrence.role !== 'property' && occurrence.binding.scope.kind !== 'class' && !isParameterProperty(nameNode) && !unbound(located, origin, nameNode)) {
       const declaration = { file: origin.path, binding: occurrence.binding };
-      if (occurrence.binding.scope !== origin.model.module) {
+      const member = reachedThroughReceivers(located);
+      const moduleLevel = occurrence.binding.scope === origin.model.module;
+      if (!moduleLevel && !member) {
         const found = findLocations(local, declaration, yield* resolutionOf(workspace).safeUnwrap());
         return ok({ name: occurrence.name, locations: found.locations, bindings: found.bindings, unproven: [], candidates: [], classes: [], models: local });
       }
       const search = yield* searchFiles(workspace, origin, occurrence.name).safeUnwrap();
       const resolution = yield* resolutionOf(workspace).safeUnwrap();
       const found = findLocations(search.models, declaration, resolution);
-      const unproven = [...search.unproven, ...auditMentions(search.models, occurrence.name, found, resolution)];
-      return ok({ name: occurrence.name, locations: found.locations, bindings: found.bindings, unproven, candidates: [], classes: [], models: search.models });
+      const unproven = [...search.unproven, ...(moduleLevel ? auditMentions(search.models, occurrence.name, found, resolution) : [])];
+      // A member bound as a plain name: its uses through receivers are not the binding's.
+      const receivers = member ? receiverMentions(search.models, occurrence.name, new Set(found.locations.map((location) => placeKey(location.file, location.start))), occurrence.binding) : { candidates: [], unproven: [] };
+      return ok({
+        name: occurrence.name,
+        locations: found.locations,
+        bindings: found.bindings,
+        unproven: uniqueBy([...unproven, ...receivers.unproven], (mention) => placeKey(mention.file, mention.start)),
+        candidates: receivers.candidates,
+        classes: [],
+        models: search.models,
+      });
     }
     // A member: a class's method or field, found through its class hierarchy.
     const owner = enclosingClass(origin, nameNode);
@@ -180,15 +194,35 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
     }
     // A declaration the scope model does not bind: only its own name is proven, and every other
     // mention of the name is listed (the rename is refused, or changes only the declaration with force).
+    const definition = { start: nameNode.startIndex, end: nameNode.endIndex, name, role: 'definition' as const, form: 'plain' as const, scope: origin.model.module, binding: null };
+    const itself: FoundLocation = { file: origin.path, start: nameNode.startIndex, end: nameNode.endIndex, kind: 'definition', occurrence: definition, binding: null, imported: false };
     if (unbound(located, origin, nameNode)) {
       const { models, unproven } = yield* unboundMentionsOf(workspace, located, origin, nameNode).safeUnwrap();
-      const definition = { start: nameNode.startIndex, end: nameNode.endIndex, name, role: 'definition' as const, form: 'plain' as const, scope: origin.model.module, binding: null };
-      const locations: FoundLocation[] = [{ file: origin.path, start: nameNode.startIndex, end: nameNode.endIndex, kind: 'definition', occurrence: definition, binding: null, imported: false }];
-      return ok({ name, locations, bindings: [], unproven, candidates: [], classes: [], models });
+      return ok({ name, locations: [itself], bindings: [], unproven, candidates: [], classes: [], models });
+    }
+    // A member the model reads as a property name and no class holds (Go's methods, C++'s inline
+    // methods): its uses are on receivers the model does not follow.
+    if (reachedThroughReceivers(located)) {
+      const search = yield* searchFiles(workspace, origin, name).safeUnwrap();
+      const receivers = receiverMentions(search.models, name, new Set([placeKey(origin.path, nameNode.startIndex)]), null);
+      return ok({ name, locations: [itself], bindings: [], unproven: [...search.unproven, ...receivers.unproven], candidates: receivers.candidates, classes: [], models: search.models });
     }
     // A member of something else (an object literal's entry): its name, and uses on the owning name.
     return ok({ name, ...entryReferences(located, origin, nameNode), bindings: [], unproven: [], classes: [], models: local });
   });
+}
+
+/**
+ * Whether the address names a member (a method, or a declaration in a class, struct, interface,
+ * trait, impl, enum or object body) of a language whose members are reached through receivers the
+ * scope model does not follow (`bareNamesReachMembers`): its binding alone does not find its uses.
+ */
+function reachedThroughReceivers(located: LocatedAddress): boolean {
+  const { part } = located;
+  if (!profileOf(located.file.language.id).members.bareNamesReachMembers || (part.kind !== 'structure' && part.kind !== 'name')) return false;
+  const node = part.path[part.path.length - 1]!;
+  const parent = part.path[part.path.length - 2];
+  return node.kind === 'method' || (parent !== undefined && MEMBER_CONTAINERS.has(parent.kind));
 }
 
 /**
@@ -330,11 +364,28 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
       if (found.locations.filter((location) => location.kind === 'definition' && !inside(location)).length === 0) {
         yield* listReferences(found.locations);
         if (found.candidates.length > 0) return err(yield* ambiguousReferences(run, located, nameNode.text, found.locations.length, found.candidates).safeUnwrap());
+        // Where bare names reach members (Ruby's `f`, Java's `a.f()` read as a plain call), what the model ties to nothing may be a use.
+        const unproven = profileOf(origin.language).members.bareNamesReachMembers ? [...search.unproven, ...found.unproven].filter((mention) => !inside({ ...mention, end: mention.start })) : [];
+        if (references.length === 0 && unproven.length > 0) return err(yield* unresolvedReferences(run, located, nameNode.text, unproven).safeUnwrap());
       }
     }
+    const declaresName = nameNode !== null && nameNode.startIndex >= removed.start && nameNode.endIndex <= removed.end;
     // A declaration the scope model does not bind (C's parameters): any other mention of its name may be a use.
-    if (references.length === 0 && nameNode && !names.has(nameNode.text) && nameNode.startIndex >= removed.start && nameNode.endIndex <= removed.end && unbound(located, origin, nameNode)) {
+    if (references.length === 0 && declaresName && !names.has(nameNode.text) && unbound(located, origin, nameNode)) {
       const unproven = (yield* unboundMentionsOf(run.workspace, located, origin, nameNode).safeUnwrap()).unproven.filter((mention) => !inside({ ...mention, end: mention.start }));
+      if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, nameNode.text, unproven).safeUnwrap());
+    }
+    // A member bound as a plain name (Java's methods): its uses through receivers (`a.f()`) are not its binding's.
+    if (references.length === 0 && declaresName && !owner && reachedThroughReceivers(located)) {
+      const search = yield* searchFiles(run.workspace, origin, nameNode.text).safeUnwrap();
+      const binding = occurrenceAt(origin.model, nameNode.startIndex, nameNode.endIndex)?.binding ?? null;
+      const found = binding ? findLocations(search.models, { file: file.path, binding }, yield* resolutionOf(run.workspace).safeUnwrap()).locations : [];
+      const mentions = receiverMentions(search.models, nameNode.text, new Set([placeKey(file.path, nameNode.startIndex), ...found.map((location) => placeKey(location.file, location.start))]), binding);
+      const unproven = [
+        ...search.unproven,
+        ...mentions.unproven,
+        ...mentions.candidates.map(({ location, receiver }) => ({ file: location.file, start: location.start, reason: `"${nameNode.text}" read from ${receiver}, whose type structedit cannot tell: it may be the member` })),
+      ].filter((mention) => !inside({ ...mention, end: mention.start }));
       if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, nameNode.text, unproven).safeUnwrap());
     }
     if (references.length === 0) return ok(undefined);

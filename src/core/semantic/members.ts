@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { profileOf } from '../languages/profiles/index.js';
 import type { ProjectResolution } from '../modules/resolution.js';
-import { exportedName, findLocations, importRecordOf, receiverModule, type FoundLocation, type ModelledFile, type UnprovenMention } from './references.js';
+import { exportedName, findLocations, importRecordOf, mentionContext, receiverModule, wordOffsets, type FoundLocation, type ModelledFile, type UnprovenMention } from './references.js';
 import { occurrenceAt, occurrencesOf, type Binding, type Occurrence } from './scopes.js';
 import { namedChildrenOf } from './syntax.js';
 
@@ -156,7 +156,8 @@ export function isParameterProperty(name: Node): boolean {
   return parameter.children.some((child) => child !== null && /^(accessibility_modifier|readonly|override_modifier)$/.test(child.type));
 }
 
-function key(file: string, offset: number): string {
+/** A place (a file and an offset in it) as the sets of places are keyed. */
+export function placeKey(file: string, offset: number): string {
   return `${file}\u0000${offset}`;
 }
 
@@ -170,8 +171,8 @@ function occurrenceFor(file: ModelledFile, node: Node): Occurrence {
  */
 export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner: ClassDeclaration, name: string, resolution: ProjectResolution): MemberReferences {
   const classes = [...files.values()].flatMap(classesOf);
-  const classAt = new Map(classes.map((declaration) => [key(declaration.file.path, declaration.node.startIndex), declaration]));
-  const self = classAt.get(key(owner.file.path, owner.node.startIndex)) ?? owner;
+  const classAt = new Map(classes.map((declaration) => [placeKey(declaration.file.path, declaration.node.startIndex), declaration]));
+  const self = classAt.get(placeKey(owner.file.path, owner.node.startIndex)) ?? owner;
 
   // Where each class's name is used, across files (imports, re-exports, namespaces followed).
   const usesOf = new Map<ClassDeclaration, Set<string>>();
@@ -180,7 +181,7 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
     if (found) return found;
     found = new Set();
     const binding = declaration.name ? occurrenceAt(declaration.file.model, declaration.name.startIndex, declaration.name.endIndex)?.binding : null;
-    if (binding) for (const location of findLocations(files, { file: declaration.file.path, binding }, resolution).locations) found.add(key(location.file, location.start));
+    if (binding) for (const location of findLocations(files, { file: declaration.file.path, binding }, resolution).locations) found.add(placeKey(location.file, location.start));
     usesOf.set(declaration, found);
     return found;
   };
@@ -207,7 +208,7 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
     }
     for (const node of binding.declarations) {
       const classNode = file.root.descendantForIndex(node.start, node.end)?.parent;
-      const found = classNode ? classAt.get(key(file.path, classNode.startIndex)) : undefined;
+      const found = classNode ? classAt.get(placeKey(file.path, classNode.startIndex)) : undefined;
       if (found) return found;
     }
     return null;
@@ -228,7 +229,7 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
     grew = false;
     for (const declaration of classes) {
       if (family.has(declaration)) continue;
-      if (declaration.bases.some((base) => [...family].some((member) => uses(member).has(key(declaration.file.path, base.startIndex))))) {
+      if (declaration.bases.some((base) => [...family].some((member) => uses(member).has(placeKey(declaration.file.path, base.startIndex))))) {
         family.add(declaration);
         grew = true;
       }
@@ -264,12 +265,12 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
         : `${base.className} derives from ${base.text}, which is not a class under the root structedit can read: if it declares "${name}", the renamed member would no longer override it`,
     });
   }
-  const isFamily = (file: ModelledFile, node: Node | null) => node !== null && familyUses.has(key(file.path, node.startIndex));
+  const isFamily = (file: ModelledFile, node: Node | null) => node !== null && familyUses.has(placeKey(file.path, node.startIndex));
 
   const locations: FoundLocation[] = [];
   const located = new Set<string>();
   const add = (file: ModelledFile, occurrence: Occurrence, kind: FoundLocation['kind']) => {
-    const at = key(file.path, occurrence.start);
+    const at = placeKey(file.path, occurrence.start);
     if (located.has(at)) return;
     located.add(at);
     locations.push({ file: file.path, start: occurrence.start, end: occurrence.end, kind, occurrence, binding: null, imported: false });
@@ -285,13 +286,15 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
   }
 
   const candidates: Candidate[] = [];
+  // Property accesses decided to be another class's member: proven unrelated.
+  const others = new Set<string>();
   const privateName = name.startsWith('#');
   for (const file of files.values()) {
     const fileClasses = classes.filter((declaration) => declaration.file === file);
     const enclosing = (offset: number) => fileClasses.filter((declaration) => declaration.body && declaration.body.startIndex <= offset && offset < declaration.body.endIndex).sort((a, b) => b.node.startIndex - a.node.startIndex)[0];
     const receivers = profileOf(file.language).names.receivers;
     for (const occurrence of file.model.occurrences) {
-      if (occurrence.name !== name || located.has(key(file.path, occurrence.start))) continue;
+      if (occurrence.name !== name || located.has(placeKey(file.path, occurrence.start))) continue;
       const object = occurrence.object;
       if (occurrence.role !== 'property' || !object) {
         // A destructured property (`const { name } = value`) reads the member from a value of unknown type.
@@ -317,7 +320,7 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
           return constructed && isFamily(file, constructed) ? 'member' : 'candidate';
         }
         const head = occurrenceAt(file.model, object.start, object.end);
-        if (familyUses.has(key(file.path, object.start))) return 'member';
+        if (familyUses.has(placeKey(file.path, object.start))) return 'member';
         if (receiverModule(file, occurrence, resolution, files)) return 'other';
         const typed = head?.binding ? declaredClass(file, head.binding) : null;
         if (typed && isFamily(file, typed)) return 'member';
@@ -328,11 +331,67 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
       const decision = decide();
       if (decision === 'member') add(file, occurrence, 'reference');
       else if (decision === 'candidate') candidates.push({ location: { file: file.path, start: occurrence.start, end: occurrence.end, kind: 'reference', occurrence, binding: null, imported: false }, receiver: object.name });
+      else others.add(placeKey(file.path, occurrence.start));
     }
   }
+  if (profileOf(origin.language).members.bareNamesReachMembers) unproven.push(...bareMentions(files, name, new Set([...located, ...others, ...candidates.map((candidate) => placeKey(candidate.location.file, candidate.location.start))])));
   locations.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.start - b.start));
   candidates.sort((a, b) => (a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : a.location.start - b.location.start));
   return { locations, candidates, classes: [...family], outsideBases, unproven };
+}
+
+/**
+ * For a member the scope model binds as a plain name in its type's body (Java's and Kotlin's
+ * methods, Go's methods on a receiver type): every mention of its name that its binding does not
+ * reach (`found`: file and offset keys) and nothing proves unrelated. A property read from a value
+ * (`a.ff()`) is a candidate: the value's type is unknown. Unproven: a use the model ties to
+ * nothing, syntax it does not cover, and a declaration of the name in another type's body, which
+ * may override the member or be overridden by it. A use of another binding (a local of the same
+ * name) is unrelated.
+ */
+export function receiverMentions(files: ReadonlyMap<string, ModelledFile>, name: string, found: ReadonlySet<string>, ours: Binding | null): { candidates: Candidate[]; unproven: UnprovenMention[] } {
+  const candidates: Candidate[] = [];
+  const unproven: UnprovenMention[] = [];
+  for (const file of files.values()) {
+    const occurrences = new Map<number, Occurrence>();
+    for (const occurrence of file.model.occurrences) if (occurrence.name === name) occurrences.set(occurrence.start, occurrence);
+    const unprove = (start: number, reason: string) => unproven.push({ file: file.path, start, reason });
+    for (const start of wordOffsets(file.text, name)) {
+      if (found.has(placeKey(file.path, start))) continue;
+      const occurrence = occurrences.get(start);
+      if (!occurrence) {
+        if (mentionContext(file.root, start) !== 'text') unprove(start, "structedit's scope model does not cover this syntax");
+      } else if (occurrence.role === 'property' && occurrence.object) {
+        candidates.push({ location: { file: file.path, start: occurrence.start, end: occurrence.end, kind: 'reference', occurrence, binding: null, imported: false }, receiver: occurrence.object.name });
+      } else if (occurrence.binding === null) {
+        unprove(start, `a use of "${name}" that structedit's scope model ties to nothing: it may be the member, reached without a receiver the model sees`);
+      } else if (occurrence.binding !== ours && occurrence.binding.declarations.includes(occurrence) && occurrence.binding.scope.kind === 'block') {
+        unprove(start, `"${name}" is declared in another type's body too: it may override the member or be overridden by it, which structedit cannot tell without types`);
+      }
+    }
+  }
+  return { candidates, unproven };
+}
+
+/**
+ * Where bare names reach members (Ruby's `f` and `self.f`, Scala's `A.f`): every mention of the
+ * member's name in code, but those already `placed`, that the scope model reads as no property
+ * access and binds to nothing (an unresolved name, or syntax it does not cover). It may be the
+ * member, and nothing proves it is not.
+ */
+function bareMentions(files: ReadonlyMap<string, ModelledFile>, name: string, placed: ReadonlySet<string>): UnprovenMention[] {
+  const unproven: UnprovenMention[] = [];
+  for (const file of files.values()) {
+    const occurrences = new Map<number, Occurrence>();
+    for (const occurrence of file.model.occurrences) if (occurrence.name === name) occurrences.set(occurrence.start, occurrence);
+    for (const start of wordOffsets(file.text, name)) {
+      if (placed.has(placeKey(file.path, start))) continue;
+      const occurrence = occurrences.get(start);
+      if (occurrence ? occurrence.role !== 'reference' || occurrence.binding !== null : mentionContext(file.root, start) === 'text') continue;
+      unproven.push({ file: file.path, start, reason: `a use of "${name}" that structedit's scope model for ${file.language} does not read as a member access nor tie to anything else: it may be the member, reached without a receiver the model sees` });
+    }
+  }
+  return unproven;
 }
 
 /**

@@ -283,7 +283,7 @@ const CODE_IN_TEXT = /^(template_substitution|interpolation|string_interpolation
 const PROPERTY_NAMES = /^(property_identifier|private_property_identifier|field_identifier|shorthand_property_identifier|property_signature)$/;
 
 /** What the syntax says about a mention no occurrence of the model covers: text, a property name, or code. */
-function mentionContext(root: Node, start: number): 'text' | 'property' | 'code' {
+export function mentionContext(root: Node, start: number): 'text' | 'property' | 'code' {
   let node: Node | null = root.descendantForIndex(start, start + 1);
   if (node && PROPERTY_NAMES.test(node.type)) return 'property';
   for (; node; node = node.parent) {

@@ -35,6 +35,8 @@ export const ecmascript = {
         'addListener emit eventNames getMaxListeners listenerCount listeners off on once prependListener prependOnceListener rawListeners removeAllListeners removeListener setMaxListeners',
     }),
     globalPrefix: '',
+    // Members are read from `this` or another value, never by a bare name.
+    bareNamesReachMembers: false,
   },
   scopes: ecmascriptScopes,
   modules: ecmascriptModules(),

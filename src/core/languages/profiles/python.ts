@@ -109,6 +109,8 @@ export const python: LanguageProfile = {
     implicit: (name) => /^__\w+__$/.test(name),
     knownBases: knownBases(STANDARD_CLASS_MEMBERS),
     globalPrefix: 'builtins.',
+    // Members are read from `self`, `cls` or another value, never by a bare name.
+    bareNamesReachMembers: false,
   },
   scopes: (root) => pythonScopes(root),
   modules: pythonModules(),
