@@ -93,4 +93,24 @@ describe('applyEdits with the generic rules', () => {
       expect(fs.snapshot()).toEqual(files);
     });
   }
+
+  // Files of these languages reach each other's top-level names without imports structedit follows
+  // (a Go package, a Java package, PHP's and Lua's globals): a use in another file used to be left
+  // with the old name, or the declaration removed while used there.
+  const shared: Array<{ files: Record<string, string>; path: string; address: string; use: string }> = [
+    { files: { 'a.go': lines('package m', '', 'func ff() int {', '\treturn 1', '}'), 'b.go': lines('package m', '', 'func g() int {', '\treturn ff()', '}') }, path: 'a.go', address: 'func ff', use: 'b.go:4' },
+    { files: { 'A.java': lines('class Aa {', '    static int f() {', '        return 1;', '    }', '}'), 'B.java': lines('class B {', '    int g() {', '        return Aa.f();', '    }', '}') }, path: 'A.java', address: 'class Aa', use: 'B.java:3' },
+    { files: { 'a.php': lines('<?php', 'function ff() {', '    return 1;', '}'), 'b.php': lines('<?php', 'require "a.php";', 'function g() {', '    return ff();', '}') }, path: 'a.php', address: 'function ff', use: 'b.php:4' },
+    { files: { 'a.lua': lines('function ff()', '  return 1', 'end'), 'b.lua': lines('require("a")', 'return ff()') }, path: 'a.lua', address: 'function ff', use: 'b.lua:2' },
+  ];
+  for (const { files, path, address, use } of shared) {
+    it(`${path}: a top-level declaration used from another file without an import is neither renamed nor removed without that use`, async () => {
+      const { editor, fs } = editorOver(files);
+      for (const edit of [{ op: 'rename', path, address, new_name: 'zz' }, { op: 'remove', path, address }] as const) {
+        const refused = expectError(await editor.applyEdits({ edits: [edit] }), 'UNRESOLVED_REFERENCES');
+        expect(refused.details.references.map((place) => `${place.file}:${place.line}`)).toContain(use);
+      }
+      expect(fs.snapshot()).toEqual(files);
+    });
+  }
 });

@@ -172,8 +172,9 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
       const resolution = yield* resolutionOf(workspace).safeUnwrap();
       const found = findLocations(search.models, declaration, resolution);
       const unproven = [...search.unproven, ...(moduleLevel ? auditMentions(search.models, occurrence.name, found, resolution) : [])];
-      // A member bound as a plain name: its uses through receivers are not the binding's.
-      const receivers = member ? receiverMentions(search.models, occurrence.name, new Set(found.locations.map((location) => placeKey(location.file, location.start))), occurrence.binding) : { candidates: [], unproven: [] };
+      // A member bound as a plain name: its uses through receivers are not the binding's; nor, in a
+      // language whose files share names without imports structedit follows, are uses in other files.
+      const receivers = member || (moduleLevel && sharesNamesAcrossFiles(origin.language)) ? receiverMentions(search.models, occurrence.name, placesOf(found.locations), occurrence.binding, member ? 'member' : 'shared') : { candidates: [], unproven: [] };
       return ok({
         name: occurrence.name,
         locations: found.locations,
@@ -210,6 +211,20 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
     // A member of something else (an object literal's entry): its name, and uses on the owning name.
     return ok({ name, ...entryReferences(located, origin, nameNode), bindings: [], unproven: [], classes: [], models: local });
   });
+}
+
+/**
+ * Whether files of a language reach each other's top-level names without imports structedit
+ * follows (Go's packages, Java's and Kotlin's packages, C#'s namespaces, PHP's and Lua's globals):
+ * a language without a module system in its profile.
+ */
+function sharesNamesAcrossFiles(language: string): boolean {
+  return profileOf(language).modules === null;
+}
+
+/** The keys of found locations, as `receiverMentions` takes them. */
+function placesOf(locations: readonly FoundLocation[]): Set<string> {
+  return new Set(locations.map((location) => placeKey(location.file, location.start)));
 }
 
 /**
@@ -348,7 +363,11 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
         const found = findLocations(search.models, { file: file.path, binding }, resolution);
         yield* listReferences(found.locations);
         const unproven = [...search.unproven, ...auditMentions(search.models, binding.name, found, resolution)];
-        if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, binding.name, unproven).safeUnwrap());
+        if (sharesNamesAcrossFiles(origin.language)) {
+          const shared = receiverMentions(search.models, binding.name, placesOf(found.locations), binding, 'shared');
+          unproven.push(...shared.unproven, ...shared.candidates.map(({ location, receiver }) => ({ file: location.file, start: location.start, reason: `"${binding.name}" read from ${receiver}, which structedit cannot tie to a file: it may be the declaration` })));
+        }
+        if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, binding.name, uniqueBy(unproven, (mention) => placeKey(mention.file, mention.start))).safeUnwrap());
       } else {
         yield* listReferences(occurrencesOf(origin.model, binding).map((occurrence) => ({ file: file.path, start: occurrence.start, end: occurrence.end, kind: occurrence.role === 'definition' ? ('definition' as const) : ('reference' as const), occurrence, binding, imported: false })));
       }
@@ -380,7 +399,7 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
       const search = yield* searchFiles(run.workspace, origin, nameNode.text).safeUnwrap();
       const binding = occurrenceAt(origin.model, nameNode.startIndex, nameNode.endIndex)?.binding ?? null;
       const found = binding ? findLocations(search.models, { file: file.path, binding }, yield* resolutionOf(run.workspace).safeUnwrap()).locations : [];
-      const mentions = receiverMentions(search.models, nameNode.text, new Set([placeKey(file.path, nameNode.startIndex), ...found.map((location) => placeKey(location.file, location.start))]), binding);
+      const mentions = receiverMentions(search.models, nameNode.text, new Set([placeKey(file.path, nameNode.startIndex), ...placesOf(found)]), binding);
       const unproven = [
         ...search.unproven,
         ...mentions.unproven,

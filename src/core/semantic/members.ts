@@ -342,14 +342,23 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
 
 /**
  * For a member the scope model binds as a plain name in its type's body (Java's and Kotlin's
- * methods, Go's methods on a receiver type): every mention of its name that its binding does not
+ * methods, Go's methods on a receiver type), or a top-level declaration in a language whose files
+ * share names without imports (`reached: 'shared'`): every mention of its name that its binding does not
  * reach (`found`: file and offset keys) and nothing proves unrelated. A property read from a value
  * (`a.ff()`) is a candidate: the value's type is unknown. Unproven: a use the model ties to
  * nothing, syntax it does not cover, and a declaration of the name in another type's body, which
  * may override the member or be overridden by it. A use of another binding (a local of the same
  * name) is unrelated.
  */
-export function receiverMentions(files: ReadonlyMap<string, ModelledFile>, name: string, found: ReadonlySet<string>, ours: Binding | null): { candidates: Candidate[]; unproven: UnprovenMention[] } {
+export function receiverMentions(
+  files: ReadonlyMap<string, ModelledFile>,
+  name: string,
+  found: ReadonlySet<string>,
+  ours: Binding | null,
+  /** What a use may reach: a member through a receiver, or a top-level declaration of another file. */
+  reached: 'member' | 'shared' = 'member',
+): { candidates: Candidate[]; unproven: UnprovenMention[] } {
+  const subject = reached === 'member' ? 'the member, reached without a receiver the model sees' : "the declaration, which this language's files reach without an import structedit follows";
   const candidates: Candidate[] = [];
   const unproven: UnprovenMention[] = [];
   for (const file of files.values()) {
@@ -364,7 +373,7 @@ export function receiverMentions(files: ReadonlyMap<string, ModelledFile>, name:
       } else if (occurrence.role === 'property' && occurrence.object) {
         candidates.push({ location: { file: file.path, start: occurrence.start, end: occurrence.end, kind: 'reference', occurrence, binding: null, imported: false }, receiver: occurrence.object.name });
       } else if (occurrence.binding === null) {
-        unprove(start, `a use of "${name}" that structedit's scope model ties to nothing: it may be the member, reached without a receiver the model sees`);
+        unprove(start, `a use of "${name}" that structedit's scope model ties to nothing: it may be ${subject}`);
       } else if (occurrence.binding !== ours && occurrence.binding.declarations.includes(occurrence) && occurrence.binding.scope.kind === 'block') {
         unprove(start, `"${name}" is declared in another type's body too: it may override the member or be overridden by it, which structedit cannot tell without types`);
       }
