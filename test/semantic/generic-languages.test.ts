@@ -113,4 +113,14 @@ describe('applyEdits with the generic rules', () => {
       expect(fs.snapshot()).toEqual(files);
     });
   }
+
+  it('a move to another file in a language without a module system is refused while the name is used (the text used to move alone)', async () => {
+    const files = { 'a.c': lines('int ff(void) {', '    return 1;', '}', '', 'int unused(void) {', '    return 2;', '}', '', 'int g(void) {', '    return ff();', '}') };
+    const { editor, fs } = editorOver(files);
+    const refused = expectError(await editor.applyEdits({ edits: [{ op: 'move', path: 'a.c', address: 'int ff', to: 'b.c' }] }), 'UNRESOLVED_REFERENCES');
+    expect(refused.details.references.map((place) => `${place.file}:${place.line}`)).toEqual(['a.c:10']);
+    expect(fs.snapshot()).toEqual(files);
+    expectOk(await editor.applyEdits({ edits: [{ op: 'move', path: 'a.c', address: 'int unused', to: 'b.c' }] }));
+    expect(fs.snapshot()['b.c']).toBe(lines('int unused(void) {', '    return 2;', '}'));
+  });
 });

@@ -214,6 +214,21 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
 }
 
 /**
+ * Every mention in code of a name moved out of `origin` (its text, `moved`, left out), in the files
+ * of its language family: in a language whose files reach each other's names without imports
+ * structedit follows, a move to another file cannot keep the name reachable from any of them.
+ */
+export function mentionsAfterMove(workspace: SemanticWorkspace, origin: WorkspaceFile, name: string, moved: { readonly start: number; readonly end: number }, toPath: string): ResultAsync<UnprovenMention[], StructeditError> {
+  return safeTry(async function* () {
+    const root = (yield* workspace.syntax(origin).safeUnwrap())!;
+    const search = yield* searchFiles(workspace, modelled(origin, root), name).safeUnwrap();
+    const reason = (language: string) => `uses ${name}, which structedit cannot keep reachable from here once it is in ${toPath}: it does not follow how ${language} files reach each other's names (includes, packages, requires)`;
+    const mentions = unboundMentions(search.models, name, { file: origin.path, start: -1 }, undefined, reason);
+    return ok([...search.unproven, ...mentions.filter((mention) => mention.file !== origin.path || mention.start < moved.start || mention.start >= moved.end)]);
+  });
+}
+
+/**
  * Whether files of a language reach each other's top-level names without imports structedit
  * follows (Go's packages, Java's and Kotlin's packages, C#'s namespaces, PHP's and Lua's globals):
  * a language without a module system in its profile.

@@ -8,7 +8,7 @@ import { locateUniqueTarget } from '../locate/locate.js';
 import type { StructurePath } from '../locate/targets.js';
 import { projectResolution, type ProjectResolution } from '../modules/resolution.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
-import { moduleBindingReferences, unresolvedReferences } from './declaration-references.js';
+import { mentionsAfterMove, moduleBindingReferences, unresolvedReferences } from './declaration-references.js';
 import { addImport, exportDeclaration, importStyle, modelOf, removeImport, retargetReexport } from './imports.js';
 import { parsePosition } from './lists.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
@@ -137,10 +137,15 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     }
     const binding = name ? sourceModel.module.bindings.get(name) : undefined;
     if (!modules || !name || !binding) {
-      // No module system to follow (or nothing named): the text moves, nothing else changes.
+      // No module system to follow (or nothing named): the text moves, nothing else changes. So a
+      // name used anywhere (C's `ff()` left behind, Ruby's call without a `require`) would no longer
+      // be reachable: refused, unless forced.
+      const unreachable = !modules && name ? yield* mentionsAfterMove(workspace, source, name, node, toPath).safeUnwrap() : [];
+      const forced = yield* refuseUnproven(run, located, name ?? '', unreachable, edit.force === true).safeUnwrap();
       const plans = yield* planMoveAcrossFiles(moveSource, { tree: destination.tree, path: anchor, side, style }).safeUnwrap();
       yield* workspace.apply(destination, plans.destination.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
       yield* workspace.apply(source, plans.source.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
+      if (forced.length > 0) run.warnings.push(forcedWarning(name ?? '', forced));
       return ok({ ...base, changes: [{ file: source.path, type: 'removed_definition' as const }, { file: toPath, type: 'added_definition' as const }] });
     }
 

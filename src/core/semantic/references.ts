@@ -299,14 +299,20 @@ export function mentionContext(root: Node, start: number): 'text' | 'property' |
  * structedit's scope model does not bind (C's parameters, Ruby's methods), none of them can be tied
  * to it or proven unrelated.
  */
-export function unboundMentions(files: ReadonlyMap<string, ModelledFile>, name: string, declaration: { readonly file: string; readonly start: number }, within?: { readonly file: string; readonly start: number; readonly end: number }): UnprovenMention[] {
+export function unboundMentions(
+  files: ReadonlyMap<string, ModelledFile>,
+  name: string,
+  declaration: { readonly file: string; readonly start: number },
+  within?: { readonly file: string; readonly start: number; readonly end: number },
+  reason = (language: string) => `structedit's scope model for ${language} does not bind ${JSON.stringify(name)} where it is declared, so this mention could not be tied to it or proven unrelated`,
+): UnprovenMention[] {
   const unproven: UnprovenMention[] = [];
   for (const file of files.values()) {
     if (within && file.path !== within.file) continue;
     for (const start of wordOffsets(file.text, name)) {
       if ((file.path === declaration.file && start === declaration.start) || (within && (start < within.start || start >= within.end))) continue;
       if (mentionContext(file.root, start) === 'text') continue;
-      unproven.push({ file: file.path, start, reason: `structedit's scope model for ${file.language} does not bind ${JSON.stringify(name)} where it is declared, so this mention could not be tied to it or proven unrelated` });
+      unproven.push({ file: file.path, start, reason: reason(file.language) });
     }
   }
   return unproven;
