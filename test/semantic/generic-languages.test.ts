@@ -123,4 +123,20 @@ describe('applyEdits with the generic rules', () => {
     expectOk(await editor.applyEdits({ edits: [{ op: 'move', path: 'a.c', address: 'int unused', to: 'b.c' }] }));
     expect(fs.snapshot()['b.c']).toBe(lines('int unused(void) {', '    return 2;', '}'));
   });
+
+  it('a set that drops a declared name still used is refused (REFERENCES_EXIST); with force, or keeping the name, it goes', async () => {
+    const go = lines('package m', '', 'func ff(a int) int {', '\treturn a', '}', '', 'func g() int {', '\treturn ff(1)', '}');
+    const { editor, fs } = editorOver({ 'a.go': go });
+    for (const edit of [
+      { op: 'set', path: 'a.go', address: 'func ff.name', value: 'zz' },
+      { op: 'set', path: 'a.go', address: 'func ff.params[0]', value: 'b int' },
+    ] as const) {
+      const refused = expectError(await editor.applyEdits({ edits: [edit] }), 'REFERENCES_EXIST');
+      expect(refused.message).toContain('rename changes a name with its references');
+    }
+    expect(fs.snapshot()['a.go']).toBe(go);
+    expectOk(await editor.applyEdits({ edits: [{ op: 'set', path: 'a.go', address: 'func ff.params[0]', value: 'a int64' }] }));
+    expectOk(await editor.applyEdits({ edits: [{ op: 'set', path: 'a.go', address: 'func ff.name', value: 'zz', force: true }] }));
+    expect(fs.snapshot()['a.go']).toBe(lines('package m', '', 'func zz(a int64) int {', '\treturn a', '}', '', 'func g() int {', '\treturn ff(1)', '}'));
+  });
 });

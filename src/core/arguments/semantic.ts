@@ -20,6 +20,11 @@ export interface SetEdit extends FileArgs, Pick<WriteOptions, 'expected_hash'> {
   address: string;
   /** Its new text (zero-indent or as read; re-indented where it goes). */
   value: string;
+  /**
+   * Set even when the value drops a name the part declares while uses of it remain (they are
+   * listed otherwise: `REFERENCES_EXIST`; `rename` changes a name with its uses).
+   */
+  force?: boolean;
 }
 
 /** `add`: `value` becomes a new item of the list the address names. */
@@ -117,6 +122,7 @@ export const semanticEditSchema = z.discriminatedUnion('op', [
     path: editPath,
     address,
     value: valueField,
+    force: described(z.optional(z.boolean()), 'Set even when the value drops a name the part declares that is still used (the uses are listed otherwise; rename changes a name with its uses).'),
     language: languageField,
     expected_hash: expectedHashField,
   }),

@@ -331,10 +331,10 @@ function bindingsDeclaredIn(origin: ModelledFile, span: { start: number; end: nu
  * listing the uses; with `UNRESOLVED_REFERENCES` when some mention could not be checked; with
  * `AMBIGUOUS_REFERENCES` when a member is used through receivers of unknown type.
  */
-export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddress): ResultAsync<void, StructeditError> {
+export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddress, op: 'remove' | 'set' = 'remove'): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
     const { part, file } = located;
-    if (!(part.kind === 'structure' || part.kind === 'element') || !part.span) return ok(undefined);
+    if (!(part.kind === 'structure' || part.kind === 'element' || part.kind === 'name') || !part.span) return ok(undefined);
     if (part.kind === 'structure' && part.path.length === 1) return ok(undefined);
     const removed = part.span;
     const root = yield* run.workspace.syntax(file).safeUnwrap();
@@ -359,7 +359,7 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
           if (!inside(span)) references.push(codeLocation(yield* run.workspace.file(span.file).safeUnwrap(), span.start, 'reference'));
         }
       }
-      return references.length === 0 ? ok(undefined) : err(referencesExist(file.path, located.context.address, [...names].join(', '), references));
+      return references.length === 0 ? ok(undefined) : err(referencesExist(file.path, located.context.address, [...names].join(', '), references, op));
     }
     const listReferences = async function* (locations: readonly FoundLocation[]) {
       for (const location of locations) {
@@ -423,14 +423,15 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
       if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, nameNode.text, unproven).safeUnwrap());
     }
     if (references.length === 0) return ok(undefined);
-    return err(referencesExist(file.path, located.context.address, [...names].join(', '), references));
+    return err(referencesExist(file.path, located.context.address, [...names].join(', '), references, op));
   });
 }
 
-/** `REFERENCES_EXIST`: the uses a remove would leave pointing at nothing. */
-function referencesExist(path: string, address: string, name: string, references: CodeLocation[]): StructeditError {
+/** `REFERENCES_EXIST`: the uses a remove, or a set that drops the name, would leave pointing at nothing. */
+function referencesExist(path: string, address: string, name: string, references: CodeLocation[], op: 'remove' | 'set'): StructeditError {
   const listed = references.slice(0, 5).map((reference) => `${reference.file}:${reference.line} ${JSON.stringify(reference.text)}`).join('; ');
-  return makeError('REFERENCES_EXIST', `${JSON.stringify(name)} is still referenced in ${references.length} place${references.length === 1 ? '' : 's'} (${listed}${references.length > 5 ? '; …' : ''}), so removing it would break them. Remove or change those references first (earlier in the same batch), or send the remove again with force: true.`, {
+  const what = op === 'remove' ? 'removing it would break them' : 'a value without that name would break them (rename changes a name with its references)';
+  return makeError('REFERENCES_EXIST', `${JSON.stringify(name)} is still referenced in ${references.length} place${references.length === 1 ? '' : 's'} (${listed}${references.length > 5 ? '; …' : ''}), so ${what}. Remove or change those references first (earlier in the same batch), or send the ${op} again with force: true.`, {
     path,
     address,
     name,

@@ -3,7 +3,8 @@ import type { AddEdit, RemoveEdit, SetEdit } from '../arguments/semantic.js';
 import { invalidArgument, makeError, type StructeditError } from '../errors.js';
 import { utf8Length } from '../text/utf8.js';
 import { planAdd } from './add-part.js';
-import { checkReferencesBeforeRemove } from './declaration-references.js';
+import { checkReferencesBeforeRemove, declaredName } from './declaration-references.js';
+import { wordOffsets } from './references.js';
 import { lineChanges } from './line-changes.js';
 import type { PartEditOutcome } from './outcomes.js';
 import { parsePosition } from './lists.js';
@@ -30,6 +31,12 @@ export function editPart(run: EditRun, edit: SetEdit | AddEdit | RemoveEdit): Re
     const { file, context, part } = located;
     const style = yield* workspace.indentationStyle(file).safeUnwrap();
     let replacements;
+    // A value that drops the name the part declares (`set` of `.name`, of a parameter, of the whole
+    // declaration) leaves its uses pointing at nothing, as a remove would.
+    const declared = edit.op === 'set' && !edit.force ? declaredName(located) : null;
+    if (edit.op === 'set' && declared && part.span && declared.startIndex >= part.span.start && declared.endIndex <= part.span.end && wordOffsets(edit.value, declared.text).length === 0) {
+      yield* checkReferencesBeforeRemove(run, located, 'set').safeUnwrap();
+    }
     if (edit.op === 'set') replacements = yield* planSet(context, part, edit.value, style, located.target).safeUnwrap();
     else if (edit.op === 'add') {
       const position = parsePosition(edit.position);
