@@ -389,7 +389,9 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
     }
     // A member (declared in a class body): its uses through its class hierarchy, and candidates.
     const nameNode = declaredName(located);
-    const owner = nameNode ? enclosingClass(origin, nameNode) : null;
+    // (A method's parameter lies in its class's body too, but is no member, unless it declares one: `constructor(private x)`.)
+    const parameter = part.kind === 'element' && part.element?.list.kind === 'params' && !(nameNode && isParameterProperty(nameNode));
+    const owner = nameNode && !parameter ? enclosingClass(origin, nameNode) : null;
     if (nameNode && owner && nameNode.startIndex >= removed.start && nameNode.endIndex <= removed.end) {
       names.add(nameNode.text);
       const search = yield* searchFiles(run.workspace, origin, nameNode.text).safeUnwrap();
