@@ -341,6 +341,7 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
     if (!root) return ok(undefined);
     const origin = modelled(file, root);
     const inside = (location: { file: string; start: number; end: number }) => location.file === file.path && location.start >= removed.start && location.end <= removed.end;
+    const outsideRemoved = (mentions: readonly UnprovenMention[]) => mentions.filter((mention) => !inside({ ...mention, end: mention.start }));
     const references: CodeLocation[] = [];
     const names = new Set<string>();
     if (run.backend) {
@@ -380,7 +381,7 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
         const unproven = [...search.unproven, ...auditMentions(search.models, binding.name, found, resolution)];
         if (sharesNamesAcrossFiles(origin.language)) {
           const shared = receiverMentions(search.models, binding.name, placesOf(found.locations), binding, 'shared');
-          unproven.push(...shared.unproven, ...shared.candidates.map(({ location, receiver }) => ({ file: location.file, start: location.start, reason: `"${binding.name}" read from ${receiver}, which structedit cannot tie to a file: it may be the declaration` })));
+          unproven.push(...shared.unproven, ...asUnproven(shared.candidates, binding.name, 'the declaration'));
         }
         if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, binding.name, uniqueBy(unproven, (mention) => placeKey(mention.file, mention.start))).safeUnwrap());
       } else {
@@ -401,14 +402,14 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
         yield* listReferences(found.locations);
         if (found.candidates.length > 0) return err(yield* ambiguousReferences(run, located, nameNode.text, found.locations.length, found.candidates).safeUnwrap());
         // Where bare names reach members (Ruby's `f`, Java's `a.f()` read as a plain call), what the model ties to nothing may be a use.
-        const unproven = profileOf(origin.language).members.bareNamesReachMembers ? [...search.unproven, ...found.unproven].filter((mention) => !inside({ ...mention, end: mention.start })) : [];
+        const unproven = profileOf(origin.language).members.bareNamesReachMembers ? outsideRemoved([...search.unproven, ...found.unproven]) : [];
         if (references.length === 0 && unproven.length > 0) return err(yield* unresolvedReferences(run, located, nameNode.text, unproven).safeUnwrap());
       }
     }
     const declaresName = nameNode !== null && nameNode.startIndex >= removed.start && nameNode.endIndex <= removed.end;
     // A declaration the scope model does not bind (C's parameters): any other mention of its name may be a use.
     if (references.length === 0 && declaresName && !names.has(nameNode.text) && unbound(located, origin, nameNode)) {
-      const unproven = (yield* unboundMentionsOf(run.workspace, located, origin, nameNode).safeUnwrap()).unproven.filter((mention) => !inside({ ...mention, end: mention.start }));
+      const unproven = outsideRemoved((yield* unboundMentionsOf(run.workspace, located, origin, nameNode).safeUnwrap()).unproven);
       if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, nameNode.text, unproven).safeUnwrap());
     }
     // A member bound as a plain name (Java's methods): its uses through receivers (`a.f()`) are not its binding's.
@@ -417,16 +418,17 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
       const binding = occurrenceAt(origin.model, nameNode.startIndex, nameNode.endIndex)?.binding ?? null;
       const found = binding ? findLocations(search.models, { file: file.path, binding }, yield* resolutionOf(run.workspace).safeUnwrap()).locations : [];
       const mentions = receiverMentions(search.models, nameNode.text, new Set([placeKey(file.path, nameNode.startIndex), ...placesOf(found)]), binding);
-      const unproven = [
-        ...search.unproven,
-        ...mentions.unproven,
-        ...mentions.candidates.map(({ location, receiver }) => ({ file: location.file, start: location.start, reason: `"${nameNode.text}" read from ${receiver}, whose type structedit cannot tell: it may be the member` })),
-      ].filter((mention) => !inside({ ...mention, end: mention.start }));
+      const unproven = outsideRemoved([...search.unproven, ...mentions.unproven, ...asUnproven(mentions.candidates, nameNode.text, 'the member')]);
       if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, nameNode.text, unproven).safeUnwrap());
     }
     if (references.length === 0) return ok(undefined);
     return err(referencesExist(file.path, located.context.address, [...names].join(', '), references, op));
   });
+}
+
+/** Uses read from values of unknown type, as mentions a remove cannot prove unrelated to `what` (the member, the declaration). */
+function asUnproven(candidates: readonly Candidate[], name: string, what: string): UnprovenMention[] {
+  return candidates.map(({ location, receiver }) => ({ file: location.file, start: location.start, reason: `"${name}" read from ${receiver}, whose type or file structedit cannot tell: it may be ${what}` }));
 }
 
 /** `REFERENCES_EXIST`: the uses a remove, or a set that drops the name, would leave pointing at nothing. */
