@@ -7,12 +7,13 @@ set -euo pipefail
 
 packages=()
 # --corpora: also the Debian packages whose sources scripts/measure-grammars.mjs measures grammars on
-# (Go's, Rust's, the JDK's, Ruby's and OCaml's standard libraries, luarocks' Lua), the npm packages
+# (Go's, Rust's, the JDK's, Ruby's and OCaml's standard libraries, luarocks' Lua; javac, the oracle of
+# test/semantic/java-javac.corpus.test.ts), the npm packages
 # that carry TSX, Kotlin, Swift, C#, Zig and application C++ sources, and the Scala and Elixir
 # source tarballs of Debian's archive (scripts/fetch-npm-corpora.mjs).
 if [ "${1:-}" = "--corpora" ]; then
   node "$(dirname "$0")/fetch-npm-corpora.mjs"
-  for package in golang-1.19-src rust-src openjdk-17-source ruby3.1 luarocks ocaml-nox; do
+  for package in golang-1.19-src rust-src openjdk-17-source openjdk-17-jdk-headless ruby3.1 luarocks ocaml-nox; do
     dpkg -s "$package" >/dev/null 2>&1 || packages+=("$package")
   done
 fi

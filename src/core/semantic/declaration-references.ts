@@ -157,6 +157,15 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
     const origin = modelled(located.file, root);
     const occurrence = occurrenceAt(origin.model, nameNode.startIndex, nameNode.endIndex);
     const local = new Map([[origin.path, origin]]);
+    const overloads = overloadsOf(located);
+    if (overloads !== null) {
+      // Which overload a call takes needs types: no use of the name can be tied to this one.
+      const search = yield* searchFiles(workspace, origin, nameNode.text).safeUnwrap();
+      const definition = { start: nameNode.startIndex, end: nameNode.endIndex, name: nameNode.text, role: 'definition' as const, form: 'plain' as const, scope: origin.model.module, binding: null };
+      const locations: FoundLocation[] = [{ file: origin.path, start: nameNode.startIndex, end: nameNode.endIndex, kind: 'definition', occurrence: definition, binding: null, imported: false }];
+      const unproven = unboundMentions(search.models, nameNode.text, { file: origin.path, start: nameNode.startIndex }, undefined, () => overloadReason(nameNode.text, overloads));
+      return ok({ name: nameNode.text, locations, bindings: [], unproven: [...search.unproven, ...unproven], candidates: [], classes: [], models: search.models });
+    }
     // A name bound in a scope other than a class body: followed through scopes and imports (a
     // parameter property is a member as well, below). A use of another binding where the model
     // should have seen this declaration (C's `int b` parameter read as a use of a global `b`) is not.
@@ -179,7 +188,7 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
         name: occurrence.name,
         locations: found.locations,
         bindings: found.bindings,
-        unproven: uniqueBy([...unproven, ...receivers.unproven], (mention) => placeKey(mention.file, mention.start)),
+        unproven: uniqueBy([...unproven, ...receivers.unproven, ...(member ? implicitlyCalled(origin, nameNode) : [])], (mention) => placeKey(mention.file, mention.start)),
         candidates: receivers.candidates,
         classes: [],
         models: search.models,
@@ -206,7 +215,7 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
     if (reachedThroughReceivers(located)) {
       const search = yield* searchFiles(workspace, origin, name).safeUnwrap();
       const receivers = receiverMentions(search.models, name, new Set([placeKey(origin.path, nameNode.startIndex)]), null);
-      return ok({ name, locations: [itself], bindings: [], unproven: [...search.unproven, ...receivers.unproven], candidates: receivers.candidates, classes: [], models: search.models });
+      return ok({ name, locations: [itself], bindings: [], unproven: [...search.unproven, ...receivers.unproven, ...implicitlyCalled(origin, nameNode)], candidates: receivers.candidates, classes: [], models: search.models });
     }
     // A member of something else (an object literal's entry): its name, and uses on the owning name.
     return ok({ name, ...entryReferences(located, origin, nameNode), bindings: [], unproven: [], classes: [], models: local });
@@ -226,6 +235,31 @@ export function mentionsAfterMove(workspace: SemanticWorkspace, origin: Workspac
     const mentions = unboundMentions(search.models, name, { file: origin.path, start: -1 }, undefined, reason);
     return ok([...search.unproven, ...mentions.filter((mention) => mention.file !== origin.path || mention.start < moved.start || mention.start >= moved.end)]);
   });
+}
+
+/**
+ * The lines of the other overloads of the function or method an address names, where its language
+ * has them and structedit cannot tell them apart (`bareNamesReachMembers`: no types, so a call's
+ * overload is unknown); `null` when it has none.
+ */
+function overloadsOf(located: LocatedAddress): number[] | null {
+  const { part } = located;
+  if (!profileOf(located.file.language.id).members.bareNamesReachMembers || (part.kind !== 'structure' && part.kind !== 'name') || part.path.length < 2) return null;
+  const node = part.path[part.path.length - 1]!;
+  if (node.name === null || !/function|method|constructor/.test(node.kind)) return null;
+  const others = part.path[part.path.length - 2]!.children.filter((sibling) => sibling !== node && sibling.name === node.name && /function|method|constructor/.test(sibling.kind));
+  return others.length > 0 ? others.map((sibling) => sibling.lineRange[0]) : null;
+}
+
+/** A member whose name the language itself calls (Java's `writeObject`, `toString`): renamed, nothing calls it any more. */
+function implicitlyCalled(origin: ModelledFile, nameNode: Node): UnprovenMention[] {
+  const name = nameNode.text;
+  if (!profileOf(origin.language).members.implicit(name)) return [];
+  return [{ file: origin.path, start: nameNode.startIndex, reason: `"${name}" is a name the language itself calls (a protocol member): renaming it changes what the program does even with every use renamed` }];
+}
+
+function overloadReason(name: string, lines: readonly number[]): string {
+  return `"${name}" is overloaded (also declared at line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}): which overload this use takes needs types structedit does not have`;
 }
 
 /**
@@ -340,6 +374,15 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
     const root = yield* run.workspace.syntax(file).safeUnwrap();
     if (!root) return ok(undefined);
     const origin = modelled(file, root);
+    const overloaded = part.kind === 'structure' ? overloadsOf(located) : null;
+    const overloadedName = overloaded !== null ? declaredName(located) : null;
+    if (overloaded !== null && overloadedName) {
+      // Which overload a call takes needs types: any use of the name may be one of this overload.
+      const search = yield* searchFiles(run.workspace, origin, overloadedName.text).safeUnwrap();
+      const uses = unboundMentions(search.models, overloadedName.text, { file: file.path, start: overloadedName.startIndex }, undefined, () => overloadReason(overloadedName.text, overloaded));
+      const unproven = [...search.unproven, ...uses].filter((mention) => mention.file !== file.path || mention.start < removed.start || mention.start >= removed.end);
+      if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, overloadedName.text, unproven).safeUnwrap());
+    }
     const inside = (location: { file: string; start: number; end: number }) => location.file === file.path && location.start >= removed.start && location.end <= removed.end;
     const outsideRemoved = (mentions: readonly UnprovenMention[]) => mentions.filter((mention) => !inside({ ...mention, end: mention.start }));
     const references: CodeLocation[] = [];

@@ -1,11 +1,14 @@
 import type { Node } from 'web-tree-sitter';
-import { ScopeBuilder, type Scope, type ScopeModel } from './scopes.js';
+import { receiverOf, ScopeBuilder, type Scope, type ScopeModel } from './scopes.js';
 import { namedChildrenOf } from './syntax.js';
 
 const FUNCTION_LIKE = /^(function_declaration|method_declaration|function_item|closure_expression|func_literal|lambda_expression|constructor_declaration|function_definition)$/;
 const BLOCK_LIKE = /^(block|compound_statement|statement_block|for_statement|if_statement|enhanced_for_statement)$/;
 const DECLARING_PARENT = /declaration|definition|_item$|_spec$|declarator|parameter|signature|^let_declaration$/;
 const PROPERTY_FIELDS = new Set(['field', 'property', 'attribute']);
+/** Fields naming the member an access reads (`a.f`, `a.f()`, `a->f`), and those holding what it is read from. */
+const MEMBER_FIELDS = new Set(['name', 'field', 'method', 'property', 'attribute']);
+const RECEIVER_FIELDS = ['object', 'operand', 'argument', 'value', 'receiver', 'expression'] as const;
 
 /**
  * The generic scoping rule for Go, Rust, Java and other grammars: functions and blocks are scopes;
@@ -21,6 +24,13 @@ export function genericScopes(root: Node, language: string): ScopeModel {
   const visit = (node: Node, scope: Scope, field: string | null, parent: Node | null): void => {
     const type = node.type;
     if (/identifier$/.test(type) || type === 'name') {
+      // A member read from something (Java's `s.writeObject(e)`, Go's `a.F`, Ruby's `x.m`): a
+      // property of that receiver, never the binding of the same name in scope.
+      const receiver = parent && field !== null && MEMBER_FIELDS.has(field) && !DECLARING_PARENT.test(parent.type) ? receiverBefore(parent, node) : null;
+      if (receiver) {
+        builder.occurrence(node, 'property', scope, { object: receiverOf(receiver) });
+        return;
+      }
       if (type === 'field_identifier' || type === 'property_identifier' || (field !== null && PROPERTY_FIELDS.has(field))) {
         builder.occurrence(node, 'property', scope);
         return;
@@ -55,4 +65,13 @@ export function genericScopes(root: Node, language: string): ScopeModel {
 
   for (const child of namedChildrenOf(root)) visit(child, builder.module, null, root);
   return builder.finish(language, true);
+}
+
+/** The receiver an access reads `member` from: the node in one of its receiver fields, before it. */
+function receiverBefore(access: Node, member: Node): Node | null {
+  for (const field of RECEIVER_FIELDS) {
+    const receiver = access.childForFieldName(field);
+    if (receiver && receiver.endIndex <= member.startIndex) return receiver;
+  }
+  return null;
 }

@@ -7,4 +7,9 @@ export const java: LanguageProfile = {
     kinds: { constructor_declaration: 'constructor' },
   },
   parts: { decoratorPrefix: '@' },
+  members: {
+    // Called by name from outside the program: serialization's hooks (through reflection), the
+    // entry point, and Object's methods every class overrides.
+    implicit: (name) => /^(writeObject|readObject|readObjectNoData|writeReplace|readResolve|serialVersionUID|serialPersistentFields|main|toString|equals|hashCode|clone|finalize)$/.test(name),
+  },
 };

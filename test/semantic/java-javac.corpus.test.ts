@@ -1,0 +1,105 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEditor, memoryFs, type StructureListing } from 'structedit';
+
+/**
+ * Renames and removes of private methods in the JDK's own sources (java.util, from Debian's
+ * openjdk-17-source), with javac as the oracle: every file an applied edit changed must still
+ * compile against java.base (`--patch-module`). Java has the generic scope model and no type-check
+ * backend here, so this is what proves its renames complete and its removes safe: a rename that
+ * missed a call, or a remove of a method still called, fails to compile.
+ */
+
+const JDK = '/usr/lib/jvm/java-17-openjdk-amd64';
+const SOURCES = join(JDK, 'lib', 'src.zip');
+const JAVAC = join(JDK, 'bin', 'javac');
+const FILES = 40;
+const MAX_BYTES = 60_000;
+const PER_FILE = 2;
+
+const missing = !existsSync(SOURCES) ? `no ${SOURCES} (Debian openjdk-17-source)` : !existsSync(JAVAC) ? `no ${JAVAC} (Debian openjdk-17-jdk-headless)` : null;
+const work = mkdtempSync(join(tmpdir(), 'structedit-javac-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** java.util's sources (not its subpackages) up to `MAX_BYTES`, every n-th of them by name. */
+function sample(): string[] {
+  const listing = execFileSync('unzip', ['-Z', SOURCES], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const files = listing.split('\n').flatMap((line) => {
+    const match = /^\S+\s+\S+\s+\S+\s+(\d+)\s+\S+\s+\S+\s+\S+\s+\S+\s+(java\.base\/java\/util\/[A-Za-z]+\.java)$/.exec(line);
+    return match && Number(match[1]) <= MAX_BYTES ? [match[2]!] : [];
+  });
+  files.sort();
+  const step = files.length / FILES;
+  return Array.from({ length: Math.min(FILES, files.length) }, (_, i) => files[Math.floor(i * step)]!);
+}
+
+/** javac over `files` of the tree at `root`, patched into java.base: its errors, or null when it compiles. */
+function compile(root: string, files: readonly string[]): string | null {
+  const out = join(root, '..', `${root.split('/').pop()}-classes`);
+  const result = spawnSync(JAVAC, ['-nowarn', '-Xlint:none', '-XDsuppressNotes', '--patch-module', `java.base=${join(root, 'java.base')}`, '-d', out, ...files.map((file) => join(root, file))], { encoding: 'utf8' });
+  return result.status === 0 ? null : `${result.stdout}${result.stderr}`.slice(0, 3000);
+}
+
+function write(root: string, file: string, text: string): void {
+  mkdirSync(dirname(join(root, file)), { recursive: true });
+  writeFileSync(join(root, file), text);
+}
+
+/** Private methods with a target, as listStructures gives them. */
+function privateMethods(entries: readonly StructureListing[]): StructureListing[] {
+  const found: StructureListing[] = [];
+  const visit = (list: readonly StructureListing[]) => {
+    for (const entry of list) {
+      if (entry.kind === 'method' && entry.target !== null && entry.name !== null && /(^|\n)\s*private\b/.test(entry.target.split('\n').pop()!)) found.push(entry);
+      visit(entry.children);
+    }
+  };
+  visit(entries);
+  return found;
+}
+
+describe.skipIf(missing !== null)('Java renames and removes on the JDK sources, checked by javac', () => {
+  it('every applied rename and remove of a private method leaves java.util compiling', async () => {
+    const original = join(work, 'original');
+    const files = sample();
+    execFileSync('unzip', ['-o', '-q', SOURCES, ...files, '-d', original]);
+    // The oracle's baseline: what compiles untouched (each file with the JDK's own classes).
+    const compiles = compile(original, files) === null ? files : files.filter((file) => compile(original, [file]) === null);
+    const counts = { methods: 0, renamed: 0, removed: 0, renameRefused: new Map<string, number>(), removeRefused: new Map<string, number>() };
+    const tally = (map: Map<string, number>, code: string) => map.set(code, (map.get(code) ?? 0) + 1);
+    const renamedRoot = join(work, 'renamed');
+    const removedRoot = join(work, 'removed');
+    for (const file of compiles) {
+      const text = readFileSync(join(original, file), 'utf8');
+      const listed = await createEditor({ fs: memoryFs({ [file]: text }) }).listStructures({ path: file });
+      const methods = listed.isOk() ? privateMethods(listed.value.structures).slice(0, PER_FILE) : [];
+      counts.methods += methods.length;
+      const renames = createEditor({ fs: memoryFs({ [file]: text }) });
+      for (const [index, method] of methods.entries()) {
+        const result = await renames.applyEdits({ edits: [{ op: 'rename', path: file, address: method.target!, new_name: `zzRenamed${index}` }] });
+        if (result.isOk()) counts.renamed++;
+        else tally(counts.renameRefused, result.error.error);
+      }
+      write(renamedRoot, file, (await renames.readStructure({ path: file, target: '' }))._unsafeUnwrap().matches[0]!.text);
+      const removes = createEditor({ fs: memoryFs({ [file]: text }) });
+      for (const method of methods) {
+        const result = await removes.applyEdits({ edits: [{ op: 'remove', path: file, address: method.target! }] });
+        if (result.isOk()) counts.removed++;
+        else tally(counts.removeRefused, result.error.error);
+      }
+      write(removedRoot, file, (await removes.readStructure({ path: file, target: '' }))._unsafeUnwrap().matches[0]!.text);
+    }
+    const described = (map: Map<string, number>) => [...map].map(([code, count]) => `${count} ${code}`).join(', ') || 'none';
+    console.log(
+      `[javac] ${compiles.length} of ${files.length} java.util files compile alone; ${counts.methods} private methods: ` +
+        `renamed ${counts.renamed} (refused: ${described(counts.renameRefused)}), removed ${counts.removed} (refused: ${described(counts.removeRefused)})`,
+    );
+    expect(compiles.length).toBeGreaterThanOrEqual(FILES / 2);
+    expect(counts.renamed).toBeGreaterThan(0);
+    expect(compile(renamedRoot, compiles)).toBeNull();
+    expect(compile(removedRoot, compiles)).toBeNull();
+  }, 300_000);
+});
