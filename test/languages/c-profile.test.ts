@@ -107,6 +107,8 @@ describe('C parameters on real code', () => {
     let added = 0;
     let named = 0;
     let removed = 0;
+    // Removes stay refused in functions holding a syntax error (a use of the parameter may hide in it).
+    let removeRefused = 0;
     const refused: Record<string, number> = {};
     for (const file of files) {
       const listed = await editor.listStructures({ path: file, depth: 1 });
@@ -134,16 +136,20 @@ describe('C parameters on real code', () => {
           named++;
           const dropped = await onCopy.applyEdits({ edits: [{ op: 'remove', path: file, address: `${structure.target}.params.extra_param` }] });
           if (dropped.isOk() && copy.snapshot()[file] === before) removed++;
+          else if (dropped.isErr() && dropped.error.error === 'PARSER_FAILED') removeRefused++;
           else console.log(`${file}: ${structure.target}.params.extra_param: ${dropped.isErr() ? dropped.error.message.slice(0, 200) : 'the file differs'}`);
           await copy.writeFile(file, new TextEncoder().encode(before));
         }
       }
     }
-    console.log(`C profile on ${files.length} runtime sources: ${added}/${functions} functions took a parameter; refused: ${JSON.stringify(refused)}; ${removed}/${named} added ones removed by name, the file back byte for byte`);
-    expect(removed).toBe(named);
+    console.log(
+      `C profile on ${files.length} runtime sources: ${added}/${functions} functions took a parameter; refused: ${JSON.stringify(refused)}; ${removed}/${named} added ones removed by name, the file back byte for byte (${removeRefused} PARSER_FAILED: a syntax error in the function)`,
+    );
+    expect(removed + removeRefused).toBe(named);
     expect(functions).toBeGreaterThan(300);
-    // Only functions whose text the (old) grammar cannot parse are refused, with PARSER_FAILED.
-    expect(Object.keys(refused).every((code) => code === 'PARSER_FAILED')).toBe(true);
+    // Only functions holding text the (old) grammar cannot parse are refused: PARSER_FAILED where the
+    // error is in the parameters, SYNTAX_ERROR where the re-parse shows more errors (nothing written).
+    expect(Object.keys(refused).every((code) => code === 'PARSER_FAILED' || code === 'SYNTAX_ERROR')).toBe(true);
     expect(added / functions).toBeGreaterThan(0.95);
   });
 });
