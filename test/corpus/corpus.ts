@@ -19,10 +19,14 @@ function walk(dir: string, accept: (path: string) => boolean, out: string[] = []
 
 /** Every `count`-th file of a sorted list, so the sample spreads over the whole tree. */
 function spread(files: string[], count: number): string[] {
-  const sorted = [...files].sort();
-  if (sorted.length <= count) return sorted;
-  const step = sorted.length / count;
-  return Array.from({ length: count }, (_, i) => sorted[Math.floor(i * step)]!);
+  return spreadInOrder([...files].sort(), count);
+}
+
+/** Every `count`-th file of a list in the order given. */
+function spreadInOrder(files: readonly string[], count: number): string[] {
+  if (files.length <= count) return [...files];
+  const step = files.length / count;
+  return Array.from({ length: count }, (_, i) => files[Math.floor(i * step)]!);
 }
 
 /** The Python standard library folder. */
@@ -177,7 +181,7 @@ const NPM_CORPORA = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cach
 const RADIX_THEMES = join(NPM_CORPORA, '@radix-ui+themes@3.3.0');
 const EXPO_MODULES_CORE = join(NPM_CORPORA, 'expo-modules-core@58.1.0');
 const REACT_NATIVE_WINDOWS = join(NPM_CORPORA, 'react-native-windows@0.79.0');
-const ZIG_PACKAGES = ['zigar-compiler@0.15.2', 'node-zigar-addon@0.14.3', 'tigerbeetle-node@0.17.9'].map((spec) => join(NPM_CORPORA, spec));
+const ZIG_PACKAGES = ['node-zigar-addon@0.14.3', 'tigerbeetle-node@0.17.9', 'zigar-compiler@0.15.2'].map((spec) => join(NPM_CORPORA, spec));
 /** Older zigar compilers, for only the modules that later releases split up or renamed (no second version of a file). */
 const OLD_ZIGAR = ['zigar-compiler@0.13.2', 'zigar-compiler@0.11.1'].map((spec) => join(NPM_CORPORA, spec));
 const OLD_ZIGAR_MODULES = /\/zig\/(host-wasm|host-c|types|variadic|exporter-c|exporter-wasm)\.zig$/;
@@ -262,15 +266,17 @@ export function languageSample(language: string, count: number, maxBytes = MAX_B
   }
   const described = CORPORA[language]?.();
   if (!described || described.sources.length === 0) return { language, missing: 'no corpus known for it on this machine' };
+  // Each root's files sorted, the roots in the order listed: where the checkout is (node_modules
+  // under /tmp or /work) does not change which files a source's sample takes.
   const found = described.sources.map(({ roots, accept, content, hidden }) =>
     roots.flatMap((root) =>
-      root === null ? [] : walkIfPresent(root, hidden).filter((path) => accept(path) && statSync(path).size <= maxBytes && (!content || content(readFileSync(path, 'latin1')))),
+      root === null ? [] : walkIfPresent(root, hidden).filter((path) => accept(path) && statSync(path).size <= maxBytes && (!content || content(readFileSync(path, 'latin1')))).sort(),
     ),
   );
   const chosen: string[] = [];
   found.forEach((files, index) => {
     const share = Math.ceil((count - chosen.length) / (found.length - index));
-    chosen.push(...spread(files, share));
+    chosen.push(...spreadInOrder(files, share));
   });
   const available = found.reduce((sum, files) => sum + files.length, 0);
   if (chosen.length === 0) {
