@@ -139,4 +139,17 @@ describe('applyEdits with the generic rules', () => {
     expectOk(await editor.applyEdits({ edits: [{ op: 'set', path: 'a.go', address: 'func ff.name', value: 'zz', force: true }] }));
     expect(fs.snapshot()['a.go']).toBe(lines('package m', '', 'func zz(a int64) int {', '\treturn a', '}', '', 'func g() int {', '\treturn ff(1)', '}'));
   });
+
+  it('a move that creates its destination starts it as the source starts: PHP\'s <?php, a package clause (it started with the moved code alone)', async () => {
+    const cases = [
+      { path: 'a.php', text: lines('<?php', '', 'function ff() {', '    return 1;', '}'), address: 'function ff', to: 'b.php', expected: lines('<?php', '', 'function ff() {', '    return 1;', '}') },
+      { path: 'a.go', text: lines('package m', '', 'func ff() int {', '\treturn 1', '}'), address: 'func ff', to: 'b.go', expected: lines('package m', '', 'func ff() int {', '\treturn 1', '}') },
+      { path: 'A.java', text: lines('package p;', '', 'class Ff {', '}', '', 'class G {', '}'), address: 'class Ff', to: 'Ff.java', expected: lines('package p;', '', 'class Ff {', '}') },
+    ];
+    for (const { path, text, address, to, expected } of cases) {
+      const { editor, fs } = editorOver({ [path]: text });
+      expectOk(await editor.applyEdits({ edits: [{ op: 'move', path, address, to }] }));
+      expect(fs.snapshot()[to]).toBe(expected);
+    }
+  });
 });

@@ -24,6 +24,19 @@ interface Placement {
   readonly side: 'before' | 'after';
 }
 
+/**
+ * What a new file of the source's language must start with to hold its code as the source does:
+ * the language's file head (PHP's `<?php`; not a `#!` line, which belongs to the script) and the
+ * source's package clauses, each followed by a blank line.
+ */
+function fileHead(source: WorkspaceFile): string {
+  const text = source.tree.source.text;
+  const opening = (profileOf(source.language.id).layout.fileHead.exec(text)?.[0] ?? '').replace(/^#![^\n]*\n?/, '');
+  const packages = source.tree.root.children.filter((structure) => structure.kind === 'package').map((structure) => text.slice(structure.start, structure.end));
+  const parts = [...(opening.trim() === '' ? [] : [opening.trimEnd()]), ...packages];
+  return parts.length === 0 ? '' : `${parts.join('\n')}\n\n`;
+}
+
 /** The placement a `position` names in the destination's tree. */
 function placementIn(tree: StructureTree, position: NonNullable<ReturnType<typeof parsePosition>>, path: string): Result<Placement, StructeditError> {
   if (position.kind === 'before' || position.kind === 'after') {
@@ -106,7 +119,12 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const toPath = edit.to ? workspacePath(edit.to) : source.path;
     const base = { index: run.index, op: 'move' as const, path: edit.path, address: edit.address, status: 'applied' as const, element: node.name, from: source.path, to: toPath };
 
-    const destination = toPath === source.path ? source : yield* workspace.fileOrNew(toPath, edit.language).safeUnwrap();
+    let destination = toPath === source.path ? source : yield* workspace.fileOrNew(toPath, edit.language).safeUnwrap();
+    // A file the move creates starts as the source does where its language needs it to: PHP's
+    // `<?php`, Go's, Java's or Kotlin's package clause (without it the moved code is text, or lands
+    // in another package).
+    const head = destination.originalBytes === null && destination.tree.source.text === '' ? fileHead(source) : '';
+    if (head !== '') destination = (yield* workspace.apply(destination, [{ start: 0, end: 0, text: head }], run.syntax).safeUnwrap()).file;
     const { anchor, side } = yield* placementIn(destination.tree, position, toPath).safeUnwrap();
     const style = yield* workspace.indentationStyle(destination).safeUnwrap();
     const moveSource = { tree: source.tree, path: moved, parentTarget: located.ownerTarget };
