@@ -10,7 +10,7 @@ import { classesOf, isParameterProperty, memberReferences, placeKey, receiverMen
 import { nameNodeOf } from './parts.js';
 import { auditMentions, findLocations, unboundMentions, wordOffsets, type Declaration, type FoundLocation, type FoundReferences, type ModelledFile, type UnprovenMention } from './references.js';
 import { scopesOf } from './scope-model.js';
-import { occurrenceAt, occurrencesOf, type Binding } from './scopes.js';
+import { occurrenceAt, occurrencesOf, type Binding, type Occurrence } from './scopes.js';
 import { isReadFailure, type EditRun, type SemanticWorkspace, type WorkspaceFile } from './workspace.js';
 
 /**
@@ -157,14 +157,13 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
     const origin = modelled(located.file, root);
     const occurrence = occurrenceAt(origin.model, nameNode.startIndex, nameNode.endIndex);
     const local = new Map([[origin.path, origin]]);
+    // A declaration only its own name is proven of: the rest is refused, or left alone with force.
+    const itself = definitionAt(origin, nameNode);
     const overloads = overloadsOf(located);
     if (overloads !== null) {
       // Which overload a call takes needs types: no use of the name can be tied to this one.
-      const search = yield* searchFiles(workspace, origin, nameNode.text).safeUnwrap();
-      const definition = { start: nameNode.startIndex, end: nameNode.endIndex, name: nameNode.text, role: 'definition' as const, form: 'plain' as const, scope: origin.model.module, binding: null };
-      const locations: FoundLocation[] = [{ file: origin.path, start: nameNode.startIndex, end: nameNode.endIndex, kind: 'definition', occurrence: definition, binding: null, imported: false }];
-      const unproven = unboundMentions(search.models, nameNode.text, { file: origin.path, start: nameNode.startIndex }, undefined, () => overloadReason(nameNode.text, overloads));
-      return ok({ name: nameNode.text, locations, bindings: [], unproven: [...search.unproven, ...unproven], candidates: [], classes: [], models: search.models });
+      const { models, unproven } = yield* overloadMentions(workspace, origin, nameNode, overloads).safeUnwrap();
+      return ok({ name: nameNode.text, locations: [itself], bindings: [], unproven, candidates: [], classes: [], models });
     }
     // A name bound in a scope other than a class body: followed through scopes and imports (a
     // parameter property is a member as well, below). A use of another binding where the model
@@ -202,10 +201,7 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
       const found = memberReferences(search.models, owner, name, yield* resolutionOf(workspace).safeUnwrap());
       return ok({ name, locations: found.locations, bindings: [], unproven: [...search.unproven, ...found.unproven], candidates: found.candidates, classes: found.classes, outsideBases: found.outsideBases, models: search.models });
     }
-    // A declaration the scope model does not bind: only its own name is proven, and every other
-    // mention of the name is listed (the rename is refused, or changes only the declaration with force).
-    const definition = { start: nameNode.startIndex, end: nameNode.endIndex, name, role: 'definition' as const, form: 'plain' as const, scope: origin.model.module, binding: null };
-    const itself: FoundLocation = { file: origin.path, start: nameNode.startIndex, end: nameNode.endIndex, kind: 'definition', occurrence: definition, binding: null, imported: false };
+    // A declaration the scope model does not bind: every other mention of the name is listed.
     if (unbound(located, origin, nameNode)) {
       const { models, unproven } = yield* unboundMentionsOf(workspace, located, origin, nameNode).safeUnwrap();
       return ok({ name, locations: [itself], bindings: [], unproven, candidates: [], classes: [], models });
@@ -232,7 +228,7 @@ export function mentionsAfterMove(workspace: SemanticWorkspace, origin: Workspac
     const root = (yield* workspace.syntax(origin).safeUnwrap())!;
     const search = yield* searchFiles(workspace, modelled(origin, root), name).safeUnwrap();
     const reason = (language: string) => `uses ${name}, which structedit cannot keep reachable from here once it is in ${toPath}: it does not follow how ${language} files reach each other's names (includes, packages, requires)`;
-    const mentions = unboundMentions(search.models, name, { file: origin.path, start: -1 }, undefined, reason);
+    const mentions = unboundMentions(search.models, name, null, undefined, reason);
     return ok([...search.unproven, ...mentions.filter((mention) => mention.file !== origin.path || mention.start < moved.start || mention.start >= moved.end)]);
   });
 }
@@ -258,8 +254,14 @@ function implicitlyCalled(origin: ModelledFile, nameNode: Node): UnprovenMention
   return [{ file: origin.path, start: nameNode.startIndex, reason: `"${name}" is a name the language itself calls (a protocol member): renaming it changes what the program does even with every use renamed` }];
 }
 
-function overloadReason(name: string, lines: readonly number[]): string {
-  return `"${name}" is overloaded (also declared at line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}): which overload this use takes needs types structedit does not have`;
+/** Every mention of an overloaded name in the files of its language, but the declaration's own: which overload each takes needs types. */
+function overloadMentions(workspace: SemanticWorkspace, origin: ModelledFile, nameNode: Node, lines: readonly number[]): ResultAsync<{ models: Map<string, ModelledFile>; unproven: UnprovenMention[] }, StructeditError> {
+  const name = nameNode.text;
+  const reason = () => `"${name}" is overloaded (also declared at line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}): which overload this use takes needs types structedit does not have`;
+  return searchFiles(workspace, origin, name).map((search) => ({
+    models: search.models,
+    unproven: [...search.unproven, ...unboundMentions(search.models, name, { file: origin.path, start: nameNode.startIndex }, undefined, reason)],
+  }));
 }
 
 /**
@@ -336,8 +338,7 @@ function entryReferences(located: LocatedAddress, origin: ModelledFile, nameNode
   const owner = located.part.path.length >= 2 ? located.part.path[located.part.path.length - 2]! : null;
   const ownerName = owner?.name ?? null;
   const name = nameNode.text;
-  const definition = occurrenceAt(origin.model, nameNode.startIndex, nameNode.endIndex) ?? { start: nameNode.startIndex, end: nameNode.endIndex, name, role: 'definition' as const, form: 'plain' as const, scope: origin.model.module, binding: null };
-  const locations: FoundLocation[] = [{ file: origin.path, start: nameNode.startIndex, end: nameNode.endIndex, kind: 'definition', occurrence: definition, binding: null, imported: false }];
+  const locations: FoundLocation[] = [definitionAt(origin, nameNode, occurrenceAt(origin.model, nameNode.startIndex, nameNode.endIndex))];
   const candidates: Candidate[] = [];
   for (const occurrence of origin.model.occurrences) {
     if (occurrence.name !== name || occurrence.role !== 'property' || occurrence.start === nameNode.startIndex || !occurrence.object) continue;
@@ -346,6 +347,14 @@ function entryReferences(located: LocatedAddress, origin: ModelledFile, nameNode
     else candidates.push({ location, receiver: occurrence.object.name });
   }
   return { locations, candidates };
+}
+
+/** A declaration's name as the definition location it is (`occurrence`: the model's, if it has one). */
+function definitionAt(origin: ModelledFile, nameNode: Node, occurrence: Occurrence | null = null): FoundLocation {
+  const start = nameNode.startIndex;
+  const end = nameNode.endIndex;
+  const own = occurrence ?? { start, end, name: nameNode.text, role: 'definition' as const, form: 'plain' as const, scope: origin.model.module, binding: null };
+  return { file: origin.path, start, end, kind: 'definition', occurrence: own, binding: null, imported: false };
 }
 
 /** Bindings declared inside a span of a file (what removing that text removes). */
@@ -378,9 +387,7 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
     const overloadedName = overloaded !== null ? declaredName(located) : null;
     if (overloaded !== null && overloadedName) {
       // Which overload a call takes needs types: any use of the name may be one of this overload.
-      const search = yield* searchFiles(run.workspace, origin, overloadedName.text).safeUnwrap();
-      const uses = unboundMentions(search.models, overloadedName.text, { file: file.path, start: overloadedName.startIndex }, undefined, () => overloadReason(overloadedName.text, overloaded));
-      const unproven = [...search.unproven, ...uses].filter((mention) => mention.file !== file.path || mention.start < removed.start || mention.start >= removed.end);
+      const unproven = (yield* overloadMentions(run.workspace, origin, overloadedName, overloaded).safeUnwrap()).unproven.filter((mention) => mention.file !== file.path || mention.start < removed.start || mention.start >= removed.end);
       if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, overloadedName.text, unproven).safeUnwrap());
     }
     const inside = (location: { file: string; start: number; end: number }) => location.file === file.path && location.start >= removed.start && location.end <= removed.end;

@@ -361,25 +361,36 @@ export function receiverMentions(
   const subject = reached === 'member' ? 'the member, reached without a receiver the model sees' : "the declaration, which this language's files reach without an import structedit follows";
   const candidates: Candidate[] = [];
   const unproven: UnprovenMention[] = [];
-  for (const file of files.values()) {
-    const occurrences = new Map<number, Occurrence>();
-    for (const occurrence of file.model.occurrences) if (occurrence.name === name) occurrences.set(occurrence.start, occurrence);
-    const unprove = (start: number, reason: string) => unproven.push({ file: file.path, start, reason });
-    for (const start of wordOffsets(file.text, name)) {
-      if (found.has(placeKey(file.path, start))) continue;
-      const occurrence = occurrences.get(start);
-      if (!occurrence) {
-        if (mentionContext(file.root, start) !== 'text') unprove(start, "structedit's scope model does not cover this syntax");
-      } else if (occurrence.role === 'property' && occurrence.object) {
-        candidates.push({ location: { file: file.path, start: occurrence.start, end: occurrence.end, kind: 'reference', occurrence, binding: null, imported: false }, receiver: occurrence.object.name });
-      } else if (occurrence.binding === null) {
-        unprove(start, `a use of "${name}" that structedit's scope model ties to nothing: it may be ${subject}`);
-      } else if (occurrence.binding !== ours && occurrence.binding.declarations.includes(occurrence) && occurrence.binding.scope.kind === 'block') {
-        unprove(start, `"${name}" is declared in another type's body too: it may override the member or be overridden by it, which structedit cannot tell without types`);
-      }
+  for (const { file, start, occurrence } of unplacedMentions(files, name, found)) {
+    const unprove = (reason: string) => unproven.push({ file: file.path, start, reason });
+    if (!occurrence) {
+      unprove("structedit's scope model does not cover this syntax");
+    } else if (occurrence.role === 'property' && occurrence.object) {
+      candidates.push({ location: { file: file.path, start: occurrence.start, end: occurrence.end, kind: 'reference', occurrence, binding: null, imported: false }, receiver: occurrence.object.name });
+    } else if (occurrence.binding === null) {
+      unprove(`a use of "${name}" that structedit's scope model ties to nothing: it may be ${subject}`);
+    } else if (occurrence.binding !== ours && occurrence.binding.declarations.includes(occurrence) && occurrence.binding.scope.kind === 'block') {
+      unprove(`"${name}" is declared in another type's body too: it may override the member or be overridden by it, which structedit cannot tell without types`);
     }
   }
   return { candidates, unproven };
+}
+
+/**
+ * The mentions of `name` as a word in the files, but those `placed` (file and offset keys), with
+ * the occurrence the scope model has there; a mention without one only where it is code (not in a
+ * comment or a string).
+ */
+function* unplacedMentions(files: ReadonlyMap<string, ModelledFile>, name: string, placed: ReadonlySet<string>): Generator<{ file: ModelledFile; start: number; occurrence: Occurrence | undefined }> {
+  for (const file of files.values()) {
+    const occurrences = new Map<number, Occurrence>();
+    for (const occurrence of file.model.occurrences) if (occurrence.name === name) occurrences.set(occurrence.start, occurrence);
+    for (const start of wordOffsets(file.text, name)) {
+      if (placed.has(placeKey(file.path, start))) continue;
+      const occurrence = occurrences.get(start);
+      if (occurrence || mentionContext(file.root, start) !== 'text') yield { file, start, occurrence };
+    }
+  }
 }
 
 /**
@@ -390,15 +401,9 @@ export function receiverMentions(
  */
 function bareMentions(files: ReadonlyMap<string, ModelledFile>, name: string, placed: ReadonlySet<string>): UnprovenMention[] {
   const unproven: UnprovenMention[] = [];
-  for (const file of files.values()) {
-    const occurrences = new Map<number, Occurrence>();
-    for (const occurrence of file.model.occurrences) if (occurrence.name === name) occurrences.set(occurrence.start, occurrence);
-    for (const start of wordOffsets(file.text, name)) {
-      if (placed.has(placeKey(file.path, start))) continue;
-      const occurrence = occurrences.get(start);
-      if (occurrence ? occurrence.role !== 'reference' || occurrence.binding !== null : mentionContext(file.root, start) === 'text') continue;
-      unproven.push({ file: file.path, start, reason: `a use of "${name}" that structedit's scope model for ${file.language} does not read as a member access nor tie to anything else: it may be the member, reached without a receiver the model sees` });
-    }
+  for (const { file, start, occurrence } of unplacedMentions(files, name, placed)) {
+    if (occurrence && (occurrence.role !== 'reference' || occurrence.binding !== null)) continue;
+    unproven.push({ file: file.path, start, reason: `a use of "${name}" that structedit's scope model for ${file.language} does not read as a member access nor tie to anything else: it may be the member, reached without a receiver the model sees` });
   }
   return unproven;
 }

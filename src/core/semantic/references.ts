@@ -295,14 +295,14 @@ export function mentionContext(root: Node, start: number): 'text' | 'property' |
 
 /**
  * Every mention of `name` in code (not in a comment or a string) in the modelled files, only
- * `within` a span of one file when given, but `declaration`'s own name: for a declaration
+ * `within` a span of one file when given, but `declaration`'s own name (if any): for a declaration
  * structedit's scope model does not bind (C's parameters, Ruby's methods), none of them can be tied
  * to it or proven unrelated.
  */
 export function unboundMentions(
   files: ReadonlyMap<string, ModelledFile>,
   name: string,
-  declaration: { readonly file: string; readonly start: number },
+  declaration: { readonly file: string; readonly start: number } | null,
   within?: { readonly file: string; readonly start: number; readonly end: number },
   reason = (language: string) => `structedit's scope model for ${language} does not bind ${JSON.stringify(name)} where it is declared, so this mention could not be tied to it or proven unrelated`,
 ): UnprovenMention[] {
@@ -310,7 +310,7 @@ export function unboundMentions(
   for (const file of files.values()) {
     if (within && file.path !== within.file) continue;
     for (const start of wordOffsets(file.text, name)) {
-      if ((file.path === declaration.file && start === declaration.start) || (within && (start < within.start || start >= within.end))) continue;
+      if ((file.path === declaration?.file && start === declaration.start) || (within && (start < within.start || start >= within.end))) continue;
       if (mentionContext(file.root, start) === 'text') continue;
       unproven.push({ file: file.path, start, reason: reason(file.language) });
     }

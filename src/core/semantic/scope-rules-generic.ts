@@ -8,7 +8,7 @@ const DECLARING_PARENT = /declaration|definition|_item$|_spec$|declarator|parame
 const PROPERTY_FIELDS = new Set(['field', 'property', 'attribute']);
 /** Fields naming the member an access reads (`a.f`, `a.f()`, `a->f`), and those holding what it is read from. */
 const MEMBER_FIELDS = new Set(['name', 'field', 'method', 'property', 'attribute']);
-const RECEIVER_FIELDS = ['object', 'operand', 'argument', 'value', 'receiver', 'expression'] as const;
+const RECEIVER_FIELDS = new Set(['object', 'operand', 'argument', 'value', 'receiver', 'expression']);
 
 /**
  * The generic scoping rule for Go, Rust, Java and other grammars: functions and blocks are scopes;
@@ -21,13 +21,13 @@ const RECEIVER_FIELDS = ['object', 'operand', 'argument', 'value', 'receiver', '
 export function genericScopes(root: Node, language: string): ScopeModel {
   const builder = new ScopeBuilder(root);
 
-  const visit = (node: Node, scope: Scope, field: string | null, parent: Node | null): void => {
+  // `receiver`: the sibling before `node` in a receiver field of `parent`, if any.
+  const visit = (node: Node, scope: Scope, field: string | null, parent: Node | null, receiver: Node | null = null): void => {
     const type = node.type;
     if (/identifier$/.test(type) || type === 'name') {
       // A member read from something (Java's `s.writeObject(e)`, Go's `a.F`, Ruby's `x.m`): a
       // property of that receiver, never the binding of the same name in scope.
-      const receiver = parent && field !== null && MEMBER_FIELDS.has(field) && !DECLARING_PARENT.test(parent.type) ? receiverBefore(parent, node) : null;
-      if (receiver) {
+      if (receiver && parent && field !== null && MEMBER_FIELDS.has(field) && !DECLARING_PARENT.test(parent.type)) {
         builder.occurrence(node, 'property', scope, { object: receiverOf(receiver) });
         return;
       }
@@ -53,13 +53,15 @@ export function genericScopes(root: Node, language: string): ScopeModel {
     let inner = scope;
     if (FUNCTION_LIKE.test(type)) inner = builder.scope('function', node.startIndex, node.endIndex, scope);
     else if (BLOCK_LIKE.test(type) && !(parent && FUNCTION_LIKE.test(parent.type))) inner = builder.scope('block', node.startIndex, node.endIndex, scope);
+    let receiverChild: Node | null = null;
     for (let i = 0; i < node.childCount; i++) {
       const child = node.child(i);
       if (!child || !child.isNamed) continue;
       const childField = node.fieldNameForChild(i);
       // A function's name binds outside it.
       const childScope = inner !== scope && childField === 'name' ? scope : inner;
-      visit(child, childScope, childField, node);
+      visit(child, childScope, childField, node, receiverChild);
+      if (childField !== null && RECEIVER_FIELDS.has(childField)) receiverChild = child;
     }
   };
 
@@ -67,11 +69,3 @@ export function genericScopes(root: Node, language: string): ScopeModel {
   return builder.finish(language, true);
 }
 
-/** The receiver an access reads `member` from: the node in one of its receiver fields, before it. */
-function receiverBefore(access: Node, member: Node): Node | null {
-  for (const field of RECEIVER_FIELDS) {
-    const receiver = access.childForFieldName(field);
-    if (receiver && receiver.endIndex <= member.startIndex) return receiver;
-  }
-  return null;
-}
