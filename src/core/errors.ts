@@ -625,6 +625,24 @@ export interface ErrorDetailsByCode {
     reason: 'not_installed' | 'crashed' | 'timed_out';
   };
   /**
+   * A batch changed a function's parameters so that calls of it no longer fit (a required
+   * parameter added that a call does not pass, one removed that a call still passes), or so that
+   * its uses could not be checked (the function passed as a value, arguments spread, a use that
+   * could not be tied to it or proven unrelated). Checked where no type checker runs after the
+   * batch. Nothing was written; `validate: false` writes it anyway.
+   */
+  CALLS_BROKEN: {
+    path: string;
+    /** The function's target. */
+    address: string;
+    /** The function's name. */
+    name: string;
+    /** Its parameters after the batch, as written. */
+    parameters: string;
+    /** Each call that does not fit, or use that could not be checked, with why. */
+    calls: UnresolvedReference[];
+  };
+  /**
    * A semantic batch would add type errors (the backend's checker, before and after the batch):
    * nothing was written. `validate: false` writes it anyway.
    */

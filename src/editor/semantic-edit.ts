@@ -7,6 +7,8 @@ import { parseTarget } from '../core/locate/targets.js';
 import { runEdit } from '../core/semantic/edits.js';
 import type { SemanticEditOutcome } from '../core/semantic/outcomes.js';
 import { lineChanges, type FileChange } from '../core/semantic/line-changes.js';
+import type { SignatureChanges } from '../core/semantic/call-arity.js';
+import { checkCalls } from '../core/semantic/call-check.js';
 import type { EditRun } from '../core/semantic/workspace.js';
 import { uniqueBy } from '../core/unique-by.js';
 import type { Warning } from '../core/warnings.js';
@@ -83,12 +85,13 @@ export function applyEdits(context: EditorContext, input: ApplyEditsArgs, format
         const warnings: Warning[] = [];
         const results: SemanticEditOutcome[] = [];
         const backends = new Set<SemanticBackend>();
+        const signatures: SignatureChanges = new Map();
         for (const [index, edit] of edits.entries()) {
           const checkpoint = workspace.checkpoint();
           const language = workspace.languageOf(edit.path);
           const backend = language.isOk() ? await context.backends.for(language.value.id) : null;
           if (backend) backends.add(backend);
-          const run: EditRun = { workspace, index, syntax, warnings: [], backend };
+          const run: EditRun = { workspace, index, syntax, warnings: [], backend, signatures };
           const outcome = await checkExpectedHash(workspace, edit).andThen(() => runEdit(run, edit));
           if (outcome.isErr()) {
             const error = failedAt(outcome.error, index, edits.length, edit, transaction);
@@ -108,6 +111,10 @@ export function applyEdits(context: EditorContext, input: ApplyEditsArgs, format
         // The type check: the backends of the changed files' languages, on the files before and after the batch.
         const typeChecked: string[] = [];
         if (options.validate !== false) {
+          // Without one, the calls of functions whose parameters changed.
+          const renamedTo = new Map(results.flatMap((result) => (result.status === 'applied' && result.op === 'rename' ? [[result.old_name, result.new_name] as const] : [])));
+          const calls = await checkCalls(workspace, signatures, renamedTo);
+          if (calls.isErr()) return err(calls.error);
           for (const file of workspace.changed()) {
             const backend = await context.backends.for(file.language.id);
             if (backend) backends.add(backend);

@@ -236,6 +236,11 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     facts: (e) => ['Candidates:', ...e.details.candidates.slice(0, 20).map((candidate) => `  ${candidate.file}:${candidate.line}:${candidate.column} (receiver ${candidate.receiver}): ${candidate.text}`), ...(e.details.candidates.length > 20 ? [`  … and ${e.details.candidates.length - 20} more`] : [])],
     next: () => ["Send include: 'candidates' to rename all of them,", 'or include: [{ "file", "line", "column" }, …] listing exactly the ones that are this member (an empty list renames none).'],
   },
+  CALLS_BROKEN: {
+    headline: (e) => `Nothing was written: the new parameters of ${quote(e.details.name)} (${e.details.parameters}) do not fit ${e.details.calls.length} use${e.details.calls.length === 1 ? '' : 's'} of it, or could not be checked against them.`,
+    facts: (e) => ['Uses:', ...e.details.calls.slice(0, 20).map((call) => `  ${call.file}:${call.line}:${call.column}: ${call.text} (${call.reason})`), ...(e.details.calls.length > 20 ? [`  … and ${e.details.calls.length - 20} more`] : [])],
+    next: () => ['Give the new parameter a default, or change those calls in the same batch (add to their .args),', 'or send the batch with validate: false to write it anyway.'],
+  },
   BACKEND_UNAVAILABLE: {
     headline: (e) => `the ${e.details.backend} backend could not answer (${e.details.reason.replace('_', ' ')}); nothing was written.`,
     facts: () => [],

@@ -16,12 +16,21 @@ describe('applyEdits with the generic rules', () => {
     const go = lines('package main', '', 'import "fmt"', '', 'type Config struct {', '\tName string', '\tPort int', '}', '', 'func greet(name string, times int) string {', '\treturn fmt.Sprintf("hi %s", name)', '}', '', 'func main() {', '\tname := "x"', '\tfmt.Println(greet(name, 2))', '}');
     const result = await edited('main.go', go, [
       { op: 'add', address: 'func greet.params', value: 'loud bool' },
+      { op: 'set', address: 'func main.body', value: 'name := "x"\nfmt.Println(greet(name, 2, false))' },
       { op: 'add', address: 'type Config', value: 'Host string' },
       { op: 'set', address: 'type Config.Port', value: 'Port int64' },
       { op: 'rename', address: 'func greet', new_name: 'welcome' },
       { op: 'rename', address: 'func welcome.params.name', new_name: 'who' },
     ]);
-    expect(result).toBe(lines('package main', '', 'import "fmt"', '', 'type Config struct {', '\tName string', '\tPort int64', '\tHost string', '}', '', 'func welcome(who string, times int, loud bool) string {', '\treturn fmt.Sprintf("hi %s", who)', '}', '', 'func main() {', '\tname := "x"', '\tfmt.Println(welcome(name, 2))', '}'));
+    expect(result).toBe(lines('package main', '', 'import "fmt"', '', 'type Config struct {', '\tName string', '\tPort int64', '\tHost string', '}', '', 'func welcome(who string, times int, loud bool) string {', '\treturn fmt.Sprintf("hi %s", who)', '}', '', 'func main() {', '\tname := "x"', '\tfmt.Println(welcome(name, 2, false))', '}'));
+  });
+
+  it('a parameter added that a call does not pass is refused with the call (CALLS_BROKEN), in Go as in Java', async () => {
+    const go = lines('package main', '', 'func greet(name string) string {', '\treturn name', '}', '', 'func main() {', '\tgreet("x")', '}');
+    const { editor, fs } = editorOver({ 'main.go': go });
+    const refused = expectError(await editor.applyEdits({ edits: [{ op: 'add', path: 'main.go', address: 'func greet', value: 'loud bool' }, { op: 'rename', path: 'main.go', address: 'func greet', new_name: 'welcome' }] }), 'CALLS_BROKEN');
+    expect(refused.details).toMatchObject({ name: 'welcome', parameters: '(name string, loud bool)', calls: [{ line: 8, text: 'welcome("x")', reason: 'passes no argument for loud' }] });
+    expect(fs.snapshot()['main.go']).toBe(go);
   });
 
   it('Rust: add a struct field, set a return type, rename a function', async () => {
@@ -38,10 +47,11 @@ describe('applyEdits with the generic rules', () => {
     const java = lines('public class App {', '    private int count = 0;', '', '    public int add(int a, int b) {', '        return a + b;', '    }', '', '    public int twice(int a) {', '        return add(a, a);', '    }', '}');
     const result = await edited('App.java', java, [
       { op: 'add', address: 'public class App\npublic int add.params', value: 'int c', position: 'first' },
+      { op: 'set', address: 'public class App\npublic int twice.body', value: 'return add(0, a, a);' },
       { op: 'rename', address: 'public class App\npublic int add', new_name: 'sum' },
       { op: 'rename', address: 'public class App\npublic int twice.params.a', new_name: 'n' },
     ]);
-    expect(result).toBe(lines('public class App {', '    private int count = 0;', '', '    public int sum(int c, int a, int b) {', '        return a + b;', '    }', '', '    public int twice(int n) {', '        return sum(n, n);', '    }', '}'));
+    expect(result).toBe(lines('public class App {', '    private int count = 0;', '', '    public int sum(int c, int a, int b) {', '        return a + b;', '    }', '', '    public int twice(int n) {', '        return sum(0, n, n);', '    }', '}'));
   });
 
   // A declaration the scope model does not bind (C's parameters and functions, Kotlin's parameters,
@@ -65,8 +75,16 @@ describe('applyEdits with the generic rules', () => {
         expect(refused.details.references.map((reference) => reference.line)).toEqual([use]);
       }
       expect(fs.snapshot()[file]).toBe(text);
-      // Unused, the parameter goes: nothing mentions it.
-      expectOk(await editor.applyEdits({ edits: [{ op: 'remove', path: file, address: param.replace('[1]', '[0]') }] }));
+      const unused = param.replace('[1]', '[0]');
+      if (fn === '') {
+        // Unused and uncalled, the parameter goes: nothing mentions it.
+        expectOk(await editor.applyEdits({ edits: [{ op: 'remove', path: file, address: unused }] }));
+        return;
+      }
+      // Unused, it would go, but the call still passes two arguments: CALLS_BROKEN lists it.
+      const broken = expectError(await editor.applyEdits({ edits: [{ op: 'remove', path: file, address: unused }] }), 'CALLS_BROKEN');
+      expect(broken.details.calls.map((call) => [call.line, call.reason.split('; it may')[0]])).toEqual([[use, 'passes 2 arguments by position; it takes at most 1']]);
+      expect(fs.snapshot()[file]).toBe(text);
     });
   }
 

@@ -125,6 +125,13 @@ describe('applyEdits on a Python package', () => {
 
     const parameter = await run([{ op: 'remove', path: 'shop/pricing.py', address: 'def total_price.params.discount' }]);
     expect(expectError(parameter.result, 'REFERENCES_EXIST').details.references.map((r) => r.text)).toEqual(['return total - discount']);
+    // Unused in the body, a parameter a call still passes by name is refused with that call.
+    const passed = await run([
+      { op: 'set', path: 'shop/pricing.py', address: 'def total_price.body', value: 'return sum(item.price for item in items)' },
+      { op: 'remove', path: 'shop/pricing.py', address: 'def total_price.params.discount' },
+    ]);
+    expect(expectError(passed.result, 'CALLS_BROKEN').details.calls.map((call) => `${call.file}:${call.line} ${call.reason}`)).toEqual(['shop/report.py:18 passes discount by name; it takes no parameter of that name']);
+    expect(passed.files).toEqual(pythonPackage());
 
     const forced = await applied([{ op: 'remove', path: 'shop/pricing.py', address: 'def unit_price', force: true }]);
     expect(forced.files['shop/pricing.py']).not.toContain('unit_price');

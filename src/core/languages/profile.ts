@@ -33,6 +33,34 @@ export interface LanguageProfile {
   readonly reading?: Partial<ReadingRules>;
   /** Which syntax holds literal text that re-indentation must not touch. */
   readonly text?: Partial<TextRules>;
+  /** How a call's arguments meet a function's parameters (`null`: a call may pass any number of them). */
+  readonly calls?: Partial<CallRules> | null;
+}
+
+/**
+ * How a call's arguments meet a function's parameters: what the check of a changed parameter list
+ * reads, in a language without a type checker to run after the batch. Which parameters are optional
+ * or collect the rest is read from their text (`= 1`, `?:`, `*args`, `...rest`, `T... xs`, `vararg`).
+ */
+export interface CallRules {
+  /** Whether a call passing more arguments than the function takes fails (not PHP's functions, which ignore the rest). */
+  readonly moreFail: boolean;
+  /**
+   * Whether a parameter is the receiver a call through `obj.f(…)` passes without writing it
+   * (Python's `self` of a method, Rust's `self`): `index` is its place in the list.
+   */
+  receiverParameter(parameter: Node, fn: Node, index: number): boolean;
+  /**
+   * The name a call must pass a parameter by, when it cannot be passed by position (a Swift
+   * label, a Ruby keyword `d:`); `null` when it can.
+   */
+  keywordName(parameter: Node): string | null;
+  /** Whether the parameters after a rest parameter can only be passed by name (Python's `*args, d`). */
+  readonly restEndsPositional: boolean;
+  /** The name an argument is passed by (`d=1`, `d: 1`, `name: 1`), or `null` for a positional one. */
+  argumentName(argument: Node): string | null;
+  /** Whether named arguments passed to a function without keyword parameters become one positional hash (Ruby). */
+  readonly namedFoldIntoHash: boolean;
 }
 
 /** Literal text in code: lines that start inside it keep their bytes when content is re-indented. */
@@ -271,4 +299,5 @@ export interface ResolvedProfile {
   readonly layout: LayoutRules;
   readonly reading: ReadingRules;
   readonly text: TextRules;
+  readonly calls: CallRules | null;
 }

@@ -3,6 +3,7 @@ import type { AddEdit, RemoveEdit, SetEdit } from '../arguments/semantic.js';
 import { invalidArgument, makeError, type StructeditError } from '../errors.js';
 import { utf8Length } from '../text/utf8.js';
 import { planAdd } from './add-part.js';
+import { noteSignature } from './call-check.js';
 import { checkReferencesBeforeRemove, declaredName } from './declaration-references.js';
 import { wordOffsets } from './references.js';
 import { lineChanges } from './line-changes.js';
@@ -46,6 +47,9 @@ export function editPart(run: EditRun, edit: SetEdit | AddEdit | RemoveEdit): Re
       if (!edit.force) yield* checkReferencesBeforeRemove(run, located).safeUnwrap();
       replacements = yield* planRemove(context, part, located.ownerTarget).safeUnwrap();
     }
+    // Where no type checker runs after the batch, a changed parameter list is checked against its calls then.
+    // (`force` on a remove or set accepts that uses break, calls passing the parameter among them.)
+    if (!run.backend && !(edit.op !== 'add' && edit.force)) noteSignature(run.signatures, located, (yield* workspace.syntax(file).safeUnwrap())!, edit.language, edit.op);
     const before = file.tree.source.text;
     const applied = yield* workspace.apply(file, replacements, edit.op === 'set' ? 'reject' : run.syntax).safeUnwrap();
     run.warnings.push(...applied.warnings);

@@ -123,7 +123,7 @@ function parametersOf(context: PartContext, fn: Node): Node | null {
 }
 
 /** A function-like node a declaration holds (a `const f = () => …` holds its arrow function). */
-function functionOf(node: Node): Node | null {
+export function functionOf(node: Node): Node | null {
   if (FUNCTION_TYPES.has(node.type)) return node;
   const inner = unwrapDeclaration(node);
   if (inner !== node) return functionOf(inner);
@@ -668,7 +668,7 @@ function keywordPart(context: PartContext, path: StructurePath, node: Node, keyw
 }
 
 /** The declaration node of the last structure of a path. */
-function declarationOfPath(context: PartContext, path: StructurePath): Node {
+export function declarationOfPath(context: PartContext, path: StructurePath): Node {
   const structure = path[path.length - 1]!;
   return structure === context.tree.root ? context.root : declarationNode(context.root, structure, context.tree.source.text);
 }

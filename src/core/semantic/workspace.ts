@@ -13,6 +13,7 @@ import type { SourceText } from '../text/source-text.js';
 import type { Warning } from '../warnings.js';
 import type { Progress } from '../progress.js';
 import type { CurrentTexts, SemanticBackend } from './backend.js';
+import type { SignatureChanges } from './call-arity.js';
 
 /**
  * What semantic planning needs from the world, as an interface the editor shell implements: the
@@ -94,6 +95,8 @@ export interface EditRun {
   readonly warnings: Warning[];
   /** The semantic backend answering for the edit's language (`null`: the syntactic engine). */
   readonly backend: SemanticBackend | null;
+  /** The functions whose parameters the batch changed so far, for the check of their calls after it. */
+  readonly signatures: SignatureChanges;
 }
 
 /**

@@ -16,6 +16,15 @@ export const GENERIC_PROFILE: ResolvedProfile = {
   members: { implicit: () => false, knownBases: new Map(), globalPrefix: '', bareNamesReachMembers: true },
   scopes: genericScopes,
   modules: null,
+  calls: {
+    moreFail: true,
+    receiverParameter: () => false,
+    keywordName: () => null,
+    restEndsPositional: false,
+    // Python's `d=1`, C#'s and PHP's `name: 1`, Swift's label: the grammars put the name in a `name` field.
+    argumentName: (argument) => argument.childForFieldName('name')?.text.replace(/^\$|:$/g, '') ?? null,
+    namedFoldIntoHash: false,
+  },
   layout: {
     blankLinesWithoutSiblings: (_kind, multiline) => (multiline ? 1 : 0),
     blankLinesBetween: usualBlankLinesBetween,

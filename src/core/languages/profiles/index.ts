@@ -38,6 +38,7 @@ export function resolveProfile(profile: LanguageProfile): ResolvedProfile {
     layout: { ...generic.layout, ...profile.layout },
     reading: { ...generic.reading, ...profile.reading },
     text: { ...generic.text, ...profile.text },
+    calls: profile.calls === null ? null : { ...generic.calls!, ...profile.calls },
   };
 }
 

@@ -5,6 +5,8 @@ import { ecmascript } from './ecmascript.js';
 export const javascript: LanguageProfile = {
   ...ecmascript,
   languages: ['javascript'],
+  // A call may pass fewer arguments (the rest are undefined) or more (ignored).
+  calls: null,
   structure: {
     separators: { object: ',', class_body: ';' },
   },

@@ -6,6 +6,8 @@ const REQUIRE = /^local\s[^=]*=\s*require[\s('"]/;
 /** Lua: `local x = require …` is an import. */
 export const lua: LanguageProfile = {
   languages: ['lua'],
+  // A call may pass fewer arguments (the rest are nil) or more (dropped).
+  calls: null,
   // An import for listings and for the blank lines around it (a module's requires stand together).
   structure: { kindsByText: { variable_declaration: [[REQUIRE, 'import']] } },
   reading: {

@@ -1,3 +1,4 @@
+import type { Node } from 'web-tree-sitter';
 import { pythonResolver } from '../../modules/python.js';
 import { dirname } from '../../semantic/modules.js';
 import { pythonScopes } from '../../semantic/scope-rules-python.js';
@@ -113,6 +114,11 @@ export const python: LanguageProfile = {
     bareNamesReachMembers: false,
   },
   scopes: (root) => pythonScopes(root),
+  calls: {
+    // A method's first parameter is its receiver, unless the method is a @staticmethod.
+    receiverParameter: (_parameter, fn, index) => index === 0 && isMethod(fn),
+    restEndsPositional: true,
+  },
   modules: pythonModules(),
   layout: {
     // A module's docstring stands apart from the code after it, as PEP 257's examples put it.
@@ -168,3 +174,10 @@ function pythonModules(): ModuleSystem {
   };
 }
 
+/** Whether a function is a method that takes its receiver first: defined in a class body, not a @staticmethod. */
+function isMethod(fn: Node): boolean {
+  const decorated = fn.parent?.type === 'decorated_definition' ? fn.parent : null;
+  const holder = (decorated ?? fn).parent;
+  if (holder?.type !== 'block' || holder.parent?.type !== 'class_definition') return false;
+  return !decorated?.namedChildren.some((child) => child?.type === 'decorator' && /^@\s*staticmethod\b/.test(child.text));
+}

@@ -8,6 +8,12 @@ import type { LanguageProfile } from '../profile.js';
  */
 export const ruby: LanguageProfile = {
   languages: ['ruby'],
+  calls: {
+    keywordName: (parameter) => (parameter.type === 'keyword_parameter' ? (parameter.childForFieldName('name')?.text ?? null) : null),
+    // `d: 1` passes a keyword (`f(1, d: 2)`), or a hash when the method takes no keywords.
+    argumentName: (argument) => (argument.type === 'pair' && argument.childForFieldName('key')?.type === 'hash_key_symbol' ? argument.childForFieldName('key')!.text : null),
+    namedFoldIntoHash: true,
+  },
   structure: {
     bodies: ['block_body'],
     transparent: ['enum_body_declarations', 'body_statement', 'block_body'],

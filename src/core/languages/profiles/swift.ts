@@ -8,6 +8,14 @@ import type { LanguageProfile } from '../profile.js';
  */
 export const swift: LanguageProfile = {
   languages: ['swift'],
+  calls: {
+    // A parameter is passed by its label: the external name, else its name; `_` passes it by position.
+    keywordName: (parameter) => {
+      const label = parameter.childForFieldName('external_name')?.text ?? parameter.childForFieldName('name')?.text ?? null;
+      return label === '_' ? null : label;
+    },
+    argumentName: (argument) => argument.childForFieldName('name')?.text.replace(/:$/, '') ?? null,
+  },
   parts: {
     parameterParentheses: (fn) => {
       // The function's own parentheses: those inside an attribute, a generic clause or a

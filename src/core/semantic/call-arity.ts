@@ -1,0 +1,236 @@
+import type { Node } from 'web-tree-sitter';
+import type { CallRules } from '../languages/profile.js';
+import type { ListModel } from './lists.js';
+
+/**
+ * Whether calls still fit a function whose parameter list changed: what a parameter is to its
+ * callers (required or not, by position or by name, collecting the rest), what a call passes, and
+ * whether the one binds to the other as the language binds arguments. Pure: trees in, facts out.
+ */
+
+/** One parameter, as calls see it. */
+export interface ParameterShape {
+  /** The name a call may pass it by (`null`: by position only). */
+  readonly name: string | null;
+  /** Whether every call must pass it. */
+  readonly required: boolean;
+  /**
+   * `positional` (by position, or by name where the language names arguments), `keyword` (by name
+   * only), `rest` (collects further positional arguments), `keywords` (collects further named
+   * ones), `receiver` (passed by the receiver of `obj.f()`), `block` (Ruby's `&blk`).
+   */
+  readonly kind: 'positional' | 'keyword' | 'rest' | 'keywords' | 'receiver' | 'block';
+}
+
+/** A function whose parameters a batch changed: where to find it after the batch, and its parameters before. */
+export interface ChangedSignature {
+  readonly path: string;
+  readonly language: string | undefined;
+  /** The function's target before the change (for messages). */
+  readonly target: string;
+  /** The kinds and names of the structures down to the function: how it is found again after the batch. */
+  readonly names: ReadonlyArray<{ readonly kind: string; readonly name: string | null }>;
+  readonly before: readonly ParameterShape[];
+}
+
+/** The functions whose parameters a batch changed, by file and target (the first change of each keeps its signature before the batch). */
+export type SignatureChanges = Map<string, ChangedSignature>;
+
+/** What one call passes. */
+export interface CallShape {
+  /** Arguments passed by position. */
+  readonly positional: number;
+  /** Names of the arguments passed by name. */
+  readonly named: readonly string[];
+  /** Whether an argument is spread (`*xs`, `...xs`, `xs...`): how many it passes cannot be told. */
+  readonly spread: boolean;
+  /** The receiver's text when the function is reached as `receiver.f(…)` (`null`: a plain or scoped name). */
+  readonly receiver: string | null;
+}
+
+/** The parameters of a function as its callers see them, in order. */
+export function parameterShapes(root: Node, text: string, list: ListModel, fn: Node, rules: CallRules): ParameterShape[] {
+  const shapes: ParameterShape[] = [];
+  let byNameOnly = false;
+  for (const [index, item] of list.items.entries()) {
+    const written = text.slice(item.start, item.end).trim();
+    const node = nodeStartingItem(root, item.start, item.end);
+    const name = (item.name ?? node.childForFieldName('name')?.text ?? null)?.replace(/^[$*&]+|[?:]$/g, '') ?? null;
+    // Python's bare `*` ends the positional ones; its `/` ends the positional-only ones; C's `(void)` declares none.
+    if (written === '*') {
+      byNameOnly = true;
+      continue;
+    }
+    if (written === '/' || (written === 'void' && list.items.length === 1)) continue;
+    if (rules.receiverParameter(node, fn, index)) shapes.push({ name, required: true, kind: 'receiver' });
+    else if (written.startsWith('**')) shapes.push({ name, required: false, kind: 'keywords' });
+    else if (/^&[\p{L}_]/u.test(written)) shapes.push({ name, required: false, kind: 'block' });
+    else if (isRest(written)) {
+      shapes.push({ name, required: false, kind: 'rest' });
+      byNameOnly ||= rules.restEndsPositional;
+    } else {
+      const keyword = rules.keywordName(node);
+      // A default written in the item, or held in the parameter's own field (Ruby's `e: 2`).
+      const required = !hasDefault(written) && !node.childForFieldName('value') && !node.childForFieldName('default_value');
+      if (keyword !== null) shapes.push({ name: keyword, required, kind: 'keyword' });
+      else shapes.push({ name, required, kind: byNameOnly ? 'keyword' : 'positional' });
+    }
+  }
+  return shapes;
+}
+
+/** The largest node that starts where an item starts and ends within it (its parameter node, not its list). */
+function nodeStartingItem(root: Node, start: number, end: number): Node {
+  let node = root.descendantForIndex(start) ?? root;
+  while (node.parent && node.parent.startIndex === start && node.parent.endIndex <= end) node = node.parent;
+  return node;
+}
+
+/** `*args`, `...rest`, `...`, Java's `T... xs`, Go's `xs ...T`, Swift's `xs: T...`, Kotlin's `vararg`, C#'s `params`, Scala's `xs: T*`. */
+function isRest(written: string): boolean {
+  return /^\*(?!\*)/.test(written) || /\.\.\.(?!\.)/.test(written) || /^(?:vararg|params)\s/.test(written) || /^[^=]*:\s*[^=]*\*\s*$/.test(written);
+}
+
+/** A default value (`b=1`, `int b = 1`, `b: Int = 1`) or TypeScript's `b?: T`: a call may leave it out. */
+function hasDefault(written: string): boolean {
+  if (/^[\p{L}_$][\p{L}\p{N}_$]*\?\s*(?::|$)/u.test(written)) return true;
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < written.length; i++) {
+    const c = written[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') quote = c;
+    else if ('([{<'.includes(c)) depth++;
+    else if (')]}>'.includes(c)) depth = Math.max(0, depth - 1);
+    else if (c === '=' && depth === 0 && !'=!<>:'.includes(written[i - 1] ?? '') && !'=>'.includes(written[i + 1] ?? '')) return true;
+  }
+  return false;
+}
+
+/** Node types of argument lists. */
+const ARGUMENT_LISTS = new Set(['arguments', 'argument_list', 'value_arguments', 'call_suffix']);
+
+/**
+ * The call whose callee is the name at `start`..`end` (`f(…)`, `obj.f(…)`, `Type::f(…)`, `obj.f`
+ * in Ruby), or `null` when the name is not called there (passed, stored, imported).
+ */
+export function callAt(root: Node, text: string, start: number, end: number, rules: CallRules): CallShape | null {
+  const name = root.descendantForIndex(start, Math.max(start, end - 1));
+  if (!name) return null;
+  let node: Node | null = name;
+  for (let depth = 0; node && depth < 4; depth++, node = node.parent) {
+    const call = node.parent;
+    if (!call || !/call|invocation/.test(call.type)) continue;
+    const args = call.childForFieldName('arguments') ?? call.namedChildren.find((child) => child !== null && ARGUMENT_LISTS.has(child.type)) ?? null;
+    const receiver = receiverOf(text, name, start);
+    if (!args) {
+      // Ruby's `obj.f` and `f` with a block: a call without arguments.
+      if (call.childForFieldName('method')?.startIndex === start) return { positional: 0, named: [], spread: false, receiver };
+      continue;
+    }
+    if (args.startIndex < end) return null;
+    // Only type arguments (`f<T>(…)`, `f::<T>(…)`) or an optional call's `?.` may stand between the name and its arguments.
+    if (!/^\s*(?:\?\.)?\s*(?:::)?\s*(?:<[^()]*>)?\s*$/.test(text.slice(end, args.startIndex))) return null;
+    return { ...argumentsOf(args, rules), receiver };
+  }
+  return null;
+}
+
+/** The receiver written before `.f`, `->f`, `?.f`, `&.f` (Ruby), `:f` (Lua): `null` for `f` and `Type::f`. */
+function receiverOf(text: string, name: Node, start: number): string | null {
+  const before = /(?:\?\.|->|&\.|\.|(?<=[\p{L}\p{N}_)\]]):)\s*$/u.exec(text.slice(Math.max(0, start - 8), start));
+  if (!before || text.slice(Math.max(0, start - 2), start) === '::') return null;
+  const separator = start - before[0].length;
+  let access: Node | null = name.parent;
+  while (access && access.startIndex >= separator) access = access.parent;
+  return access ? text.slice(access.startIndex, separator).trim() : '';
+}
+
+/** What an argument list passes. */
+function argumentsOf(args: Node, rules: CallRules): Omit<CallShape, 'receiver'> {
+  let positional = 0;
+  const named: string[] = [];
+  let spread = false;
+  // Kotlin's and Swift's `call_suffix`: the parenthesized arguments, then a trailing lambda.
+  const items = args.type === 'call_suffix' ? args.namedChildren.flatMap((child) => (child?.type === 'value_arguments' ? child.namedChildren : [child])) : args.namedChildren;
+  for (const item of items) {
+    if (!item || /comment/.test(item.type) || item.type === 'block_argument') continue;
+    if (/splat|spread|variadic_argument/.test(item.type) || /^(?:\*|\.\.\.)/.test(item.text)) {
+      spread = true;
+      continue;
+    }
+    const name = rules.argumentName(item);
+    if (name !== null) named.push(name);
+    else positional++;
+  }
+  return { positional, named, spread };
+}
+
+/**
+ * Why a call does not bind to the parameters, in a phrase (`passes 1 argument; it takes at least
+ * 2`), or `null` when it does. `className`: the class declaring the function (a call through it
+ * passes the receiver itself).
+ */
+export function bindingFailure(parameters: readonly ParameterShape[], call: CallShape, rules: CallRules, className: string | null, moreFail: boolean): string | null {
+  const throughReceiver = call.receiver !== null && call.receiver !== className;
+  const positional = parameters.filter((parameter) => parameter.kind === 'positional' || (parameter.kind === 'receiver' && !throughReceiver));
+  const keywordOnly = parameters.filter((parameter) => parameter.kind === 'keyword');
+  const rest = parameters.some((parameter) => parameter.kind === 'rest');
+  const keywords = parameters.some((parameter) => parameter.kind === 'keywords');
+  let passed = call.positional;
+  let named = call.named;
+  // Ruby: `d: 1` to a method without keyword parameters is one positional hash.
+  if (rules.namedFoldIntoHash && named.length > 0 && keywordOnly.length === 0 && !keywords) {
+    passed++;
+    named = [];
+  }
+  if (passed > positional.length && !rest && moreFail) return `passes ${count(passed, 'argument')} by position; it takes ${positional.length === 0 ? 'none' : `at most ${positional.length}`}`;
+  const filled = new Set(positional.slice(0, passed));
+  for (const name of named) {
+    const parameter = [...positional, ...keywordOnly].find((candidate) => candidate.name === name);
+    if (!parameter) {
+      if (keywords || !moreFail) continue;
+      return `passes ${name} by name; it takes no parameter of that name`;
+    }
+    if (filled.has(parameter)) return `passes ${name} both by position and by name`;
+    filled.add(parameter);
+  }
+  if (call.spread) return null;
+  const missing = [...positional, ...keywordOnly].filter((parameter) => parameter.required && !filled.has(parameter));
+  if (missing.length === 0) return null;
+  return `passes no argument for ${missing.map((parameter) => parameter.name ?? 'an unnamed parameter').join(', ')}`;
+}
+
+/**
+ * Whether every call that bound to `before` binds to `after` too: the parameters kept in order,
+ * the added ones optional, none made required, nothing that collected arguments dropped.
+ */
+export function acceptsAllCallsOf(before: readonly ParameterShape[], after: readonly ParameterShape[]): boolean {
+  const key = (parameter: ParameterShape) => `${parameter.kind === 'receiver' ? 'positional' : parameter.kind}:${parameter.name ?? ''}`;
+  const positional = (shapes: readonly ParameterShape[]) => shapes.filter((shape) => shape.kind === 'positional' || shape.kind === 'receiver');
+  const old = positional(before);
+  const now = positional(after);
+  if (now.length < old.length) return false;
+  for (const [index, parameter] of old.entries()) {
+    const kept = now[index]!;
+    if (kept.name !== parameter.name || (kept.required && !parameter.required)) return false;
+  }
+  if (now.slice(old.length).some((parameter) => parameter.required)) return false;
+  const keep = new Set(after.map(key));
+  const had = new Set(before.map(key));
+  for (const parameter of before) if (parameter.kind !== 'positional' && parameter.kind !== 'receiver' && !keep.has(key(parameter))) return false;
+  for (const parameter of after) if (parameter.kind === 'keyword' && parameter.required && !had.has(key(parameter))) return false;
+  for (const parameter of after) {
+    const earlier = before.find((candidate) => key(candidate) === key(parameter));
+    if (parameter.kind === 'keyword' && earlier && parameter.required && !earlier.required) return false;
+  }
+  return true;
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,131 @@
+import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
+import type { Node } from 'web-tree-sitter';
+import { makeError, type StructeditError, type UnresolvedReference } from '../errors.js';
+import { profileOf } from '../languages/profiles/index.js';
+import { acceptsAllCallsOf, bindingFailure, callAt, parameterShapes, type ChangedSignature, type SignatureChanges } from './call-arity.js';
+import { referencesOf } from './declaration-references.js';
+import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
+import { declarationOfPath, functionOf, nameNodeOf } from './parts.js';
+import { TargetNamer, type StructurePath } from '../locate/targets.js';
+import type { StructureNode } from '../structure/types.js';
+import type { EditRun, SemanticWorkspace } from './workspace.js';
+
+/**
+ * The check that a batch which changed a function's parameters left every call of it fitting, in a
+ * language no type checker answers for: the signature is noted before its first change, and after
+ * the batch, if calls that fitted it may no longer fit the new one, every use of the function is
+ * read as a call and bound to the new parameters. A use that is not a call, or a call that
+ * spreads its arguments, cannot be checked, and is listed as such.
+ */
+
+/**
+ * Notes the function whose parameters an edit changes, before it does: an `add` to its parameters,
+ * a `set` or `remove` of one of them or of the list, a `set` of the whole function. A constructor
+ * is not noted: its calls go through its class.
+ */
+export function noteSignature(changes: SignatureChanges, located: LocatedAddress, root: Node, language: string | undefined, op: 'set' | 'add' | 'remove'): void {
+  const { part, file, context } = located;
+  const list = part.kind === 'element' ? part.element!.list : part.list;
+  const rules = profileOf(file.tree.language).calls;
+  const key = `${file.path}\n${located.target}`;
+  const changesParameters = part.kind === 'element' || part.kind === 'params' || (part.kind === 'structure' && op !== 'remove');
+  if (list?.kind !== 'params' || !changesParameters || !rules || changes.has(key)) return;
+  const declaration = declarationOfPath(context, part.path);
+  const fn = functionOf(declaration);
+  // A function without a name (a lambda) is not called by one.
+  const name = fn ? ((nameNodeOf(declaration) ?? nameNodeOf(fn))?.text ?? null) : null;
+  if (!fn || name === null || isConstructor(name, fn)) return;
+  const names = part.path.slice(1).map((structure) => ({ kind: structure.kind, name: structure.name }));
+  changes.set(key, { path: file.path, language, target: located.target, names, before: parameterShapes(root, file.tree.source.text, list, fn, rules) });
+}
+
+/** `CALLS_BROKEN` when a changed function's new parameters do not fit its calls, or its uses cannot be checked. */
+export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChanges, renamed: ReadonlyMap<string, string>): ResultAsync<void, StructeditError> {
+  return safeTry(async function* () {
+    for (const change of changes.values()) {
+      // Found again by its names (its target may have changed with its parameters), and located as
+      // leniently as the edit that changed it was (an extent that holds despite syntax errors inside).
+      const file = yield* workspace.file(change.path, change.language).safeUnwrap();
+      const path = findAgain(file.tree.root, change.names, renamed);
+      if (!path) return err(lostFunction(change));
+      const located = yield* locateAddress(workspace, change.path, new TargetNamer(file.tree).targetOf(path).target ?? change.target, change.language, { edit: 'add' }).safeUnwrap();
+      const rules = profileOf(located.file.tree.language).calls;
+      const root = yield* workspace.syntax(located.file).safeUnwrap();
+      const fn = root ? functionOf(declarationOfPath(located.context, located.part.path)) : null;
+      const list = located.part.list;
+      if (!rules || !root || !fn || list?.kind !== 'params') continue;
+      const text = located.file.tree.source.text;
+      const after = parameterShapes(root, text, list, fn, rules);
+      if (acceptsAllCallsOf(change.before, after)) continue;
+      const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend: null, signatures: changes };
+      const found = yield* referencesOf(run, located, 'address').safeUnwrap();
+      const className = classNameOf(fn);
+      const problems: Array<{ file: string; start: number; reason: string }> = [];
+      const check = (file: string, start: number, maybe: string | null) => {
+        const model = found.models.get(file);
+        if (!model) return;
+        const call = callAt(model.root, model.text, start, start + found.name.length, rules);
+        const reason = call ? bindingFailure(after, call, rules, className, rules.moreFail) ?? (call.spread ? 'spreads its arguments, so how many it passes cannot be told' : null) : 'uses it other than by calling it (passed or stored as a value), so the arguments it will get cannot be checked';
+        if (reason) problems.push({ file, start, reason: maybe ? `${reason}; it may be a use of it: ${maybe}` : reason });
+      };
+      for (const location of found.locations) if (location.kind === 'reference') check(location.file, location.start, null);
+      for (const mention of found.unproven) check(mention.file, mention.start, mention.reason);
+      for (const candidate of found.candidates) check(candidate.location.file, candidate.location.start, `read from ${candidate.receiver}, whose type structedit cannot tell`);
+      if (problems.length === 0) continue;
+      const calls: UnresolvedReference[] = [];
+      for (const problem of problems) calls.push({ ...codeLocation(yield* workspace.file(problem.file).safeUnwrap(), problem.start, 'call'), reason: problem.reason });
+      return err(callsBroken(change, found.name, list.open && list.close ? text.slice(list.open.start, list.close.end) : listText(text, list.items), calls));
+    }
+    return ok(undefined);
+  });
+}
+
+/**
+ * The structure at the end of a path of kinds and names (a name renamed in the batch, by its new
+ * name), when exactly one matches at every level.
+ */
+function findAgain(root: StructureNode, names: ChangedSignature['names'], renamed: ReadonlyMap<string, string>): StructurePath | null {
+  const path: StructureNode[] = [root];
+  let level = root;
+  for (const { kind, name } of names) {
+    const now = name !== null ? (renamed.get(name) ?? name) : null;
+    const matches = level.children.filter((child) => child.kind === kind && (child.name === name || child.name === now));
+    if (matches.length !== 1) return null;
+    level = matches[0]!;
+    path.push(level);
+  }
+  return path;
+}
+
+function lostFunction(change: ChangedSignature): StructeditError {
+  const message = `The parameters of ${JSON.stringify(change.target)} in ${change.path} changed, and after the batch it could not be found again by its name (a later edit renamed, moved or duplicated it), so its calls could not be checked. Nothing was written. Change its parameters in a batch of their own, or send the batch with validate: false.`;
+  return makeError('CALLS_BROKEN', message, { path: change.path, address: change.target, name: change.names[change.names.length - 1]?.name ?? '', parameters: '', calls: [] });
+}
+
+/** Constructors, whose calls name their class (`new A(…)`, `A(…)`), not them. */
+const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__', '__new__', 'initialize', '__construct', 'init']);
+
+function isConstructor(name: string, fn: Node): boolean {
+  return CONSTRUCTOR_NAMES.has(name) || /constructor|init_declaration/.test(fn.type) || name === classNameOf(fn);
+}
+
+/** The name of the class, struct or object a method is declared in (a call through it passes the receiver itself). */
+function classNameOf(fn: Node): string | null {
+  for (let node = fn.parent; node; node = node.parent) {
+    if (/class|struct|object|impl|trait|interface/.test(node.type)) return (node.childForFieldName('name') ?? node.childForFieldName('type'))?.text ?? null;
+  }
+  return null;
+}
+
+function listText(text: string, items: ReadonlyArray<{ start: number; end: number }>): string {
+  return items.length === 0 ? '' : text.slice(items[0]!.start, items[items.length - 1]!.end);
+}
+
+function callsBroken(change: ChangedSignature, name: string, parameters: string, calls: UnresolvedReference[]): StructeditError {
+  const listed = calls.slice(0, 3).map((call) => `${call.file}:${call.line} ${JSON.stringify(call.text)} (${call.reason})`).join('; ');
+  return makeError(
+    'CALLS_BROKEN',
+    `The new parameters of ${JSON.stringify(name)} (${parameters}) do not fit ${calls.length} use${calls.length === 1 ? '' : 's'} of it, or could not be checked against ${calls.length === 1 ? 'it' : 'them'}: ${listed}${calls.length > 3 ? '; …' : ''}. Nothing was written. Give the new parameter a default, change those calls in the same batch, or send the batch with validate: false.`,
+    { path: change.path, address: change.target, name, parameters, calls },
+  );
+}

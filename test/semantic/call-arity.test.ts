@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { createEditor, memoryFs, type SemanticEdit } from '../../src/index.js';
+
+// A batch that changes a function's parameters, in a language no type checker answers for, must
+// leave every call of it fitting: a required parameter added that a call does not pass, or one
+// removed that a call still passes, used to be `applied`, leaving the program to fail when called.
+// Each case: the file, the edits (on that file), and what comes back: `applied`, or each call or
+// use listed by CALLS_BROKEN as `line: reason` (the file then byte-identical).
+
+const lines = (...text: string[]) => `${text.join('\n')}\n`;
+
+type WithoutPath<E> = E extends SemanticEdit ? Omit<E, 'path'> : never;
+type Case = { name: string; file: string; text: string; edits: Array<WithoutPath<SemanticEdit>>; expected: 'applied' | string[] };
+
+const py = lines('def ff(a, b=0):', '    return a + b', '', '', 'def g(xs):', '    return ff(1) + ff(2, b=3) + ff(a=4)');
+const method = lines('class K:', '    def ff(self, a):', '        return a', '', '    def g(self):', '        return self.ff(1) + K.ff(self, 2)');
+
+const cases: Case[] = [
+  { name: 'Python: a required parameter added', file: 'a.py', text: py, edits: [{ op: 'add', address: 'def ff', value: 'c' }], expected: ['6: passes no argument for c', '6: passes no argument for c', '6: passes no argument for c'] },
+  { name: 'Python: an optional one added', file: 'a.py', text: py, edits: [{ op: 'add', address: 'def ff', value: 'c=None' }], expected: 'applied' },
+  { name: 'Python: a required one added, with the calls changed in the same batch', file: 'a.py', text: py, edits: [{ op: 'add', address: 'def ff', value: 'c' }, { op: 'set', address: 'def g.body', value: 'return ff(1, c=0) + ff(2, 3, 0) + ff(a=4, c=0)' }], expected: 'applied' },
+  { name: 'Python: a keyword-only one added after *', file: 'a.py', text: py, edits: [{ op: 'add', address: 'def ff', value: '*, flag' }], expected: ['6: passes no argument for flag', '6: passes no argument for flag', '6: passes no argument for flag'] },
+  { name: 'Python: a parameter a call passes by name, removed', file: 'a.py', text: py, edits: [{ op: 'set', address: 'def ff.body', value: 'return a' }, { op: 'remove', address: 'def ff.params.b' }], expected: ['6: passes b by name; it takes no parameter of that name'] },
+  { name: 'Python: a method through self and through its class', file: 'k.py', text: method, edits: [{ op: 'add', address: 'class K\ndef ff', value: 'b' }], expected: ['6: passes no argument for b', '6: passes no argument for b'] },
+  { name: 'Python: a method keeps fitting both calls with a default', file: 'k.py', text: method, edits: [{ op: 'add', address: 'class K\ndef ff', value: 'b=1' }], expected: 'applied' },
+  {
+    name: 'Python: a use other than a call, and spread arguments, cannot be checked',
+    file: 'a.py',
+    text: lines('def ff(a):', '    return a', '', '', 'def g(xs, args):', '    return sorted(xs, key=ff) + [ff(*args)]'),
+    edits: [{ op: 'add', address: 'def ff', value: 'c' }],
+    expected: ['6: uses it other than by calling it (passed or stored as a value), so the arguments it will get cannot be checked', '6: spreads its arguments, so how many it passes cannot be told'],
+  },
+  { name: 'TypeScript (no checker): a required parameter added', file: 'a.ts', text: lines('export function ff(a: number) {', '  return a;', '}', 'ff(1);'), edits: [{ op: 'add', address: 'export function ff', value: 'b: number' }], expected: ['4: passes no argument for b'] },
+  { name: 'TypeScript (no checker): an optional one', file: 'a.ts', text: lines('export function ff(a: number) {', '  return a;', '}', 'ff(1);'), edits: [{ op: 'add', address: 'export function ff', value: 'b?: number' }], expected: 'applied' },
+  { name: 'JavaScript: a call may pass fewer arguments', file: 'a.js', text: lines('function ff(a) {', '  return a;', '}', 'ff(1);'), edits: [{ op: 'add', address: 'function ff', value: 'b' }], expected: 'applied' },
+  { name: 'Ruby: a required keyword', file: 'a.rb', text: lines('class K', '  def ff(a)', '    a', '  end', '', '  def g', '    ff(1) + self.ff(2, d: 3)', '  end', 'end'), edits: [{ op: 'add', address: 'class K\ndef ff', value: 'd:' }], expected: ['7: passes no argument for d'] },
+  { name: 'Ruby: keywords to a method without keyword parameters are one hash', file: 'a.rb', text: lines('class K', '  def ff(a)', '    a', '  end', '', '  def g', '    ff(1, d: 3)', '  end', 'end'), edits: [{ op: 'add', address: 'class K\ndef ff', value: 'opts' }], expected: 'applied' },
+  { name: 'Swift: a labelled parameter', file: 'a.swift', text: lines('func ff(a: Int) -> Int {', '    return a', '}', '', 'let x = ff(a: 1)'), edits: [{ op: 'add', address: 'func ff', value: 'b: Int' }], expected: ['5: passes no argument for b'] },
+  { name: 'Swift: one with a default', file: 'a.swift', text: lines('func ff(a: Int) -> Int {', '    return a', '}', '', 'let x = ff(a: 1)'), edits: [{ op: 'add', address: 'func ff', value: '_ b: Int = 0' }], expected: 'applied' },
+  { name: 'Kotlin: a named argument fills the new parameter', file: 'a.kt', text: lines('fun ff(a: Int): Int {', '    return a', '}', '', 'fun g(): Int {', '    return ff(1) + ff(a = 2)', '}'), edits: [{ op: 'add', address: 'fun ff', value: 'b: Int' }, { op: 'set', address: 'fun g.body', value: 'return ff(1, b = 0) + ff(a = 2, b = 0)' }], expected: 'applied' },
+  { name: "Rust: a method's self is passed by its receiver", file: 'a.rs', text: lines('struct P;', 'impl P {', '    fn ff(&self, a: i32) -> i32 {', '        a', '    }', '}', '', 'fn g(p: P) -> i32 {', '    p.ff(1) + P::ff(&p, 2)', '}'), edits: [{ op: 'add', address: 'impl P\nfn ff', value: 'b: i32' }], expected: ['9: passes no argument for b', '9: passes no argument for b'] },
+  { name: 'PHP: a function ignores arguments beyond its parameters', file: 'a.php', text: lines('<?php', 'function ff($a, $b) {', '    return $a;', '}', 'ff(1, 2);'), edits: [{ op: 'remove', address: 'function ff.params[1]' }], expected: 'applied' },
+  { name: 'C: a parameter removed that a call passes', file: 'a.c', text: lines('int ff(int a, int b) {', '    return a;', '}', '', 'int g(void) {', '    return ff(1, 2);', '}'), edits: [{ op: 'remove', address: 'int ff.params[1]' }], expected: ['6: passes 2 arguments by position; it takes at most 1'] },
+];
+
+describe('a changed parameter list still fits every call (CALLS_BROKEN)', () => {
+  for (const { name, file, text, edits, expected } of cases) {
+    it(name, async () => {
+      const fs = memoryFs({ [file]: text });
+      const editor = createEditor({ fs, semantic: 'syntax' });
+      const result = await editor.applyEdits({ edits: edits.map((edit) => ({ ...edit, path: file }) as SemanticEdit) });
+      if (expected === 'applied') {
+        expect(result.isOk() ? result.value.status : `${result.error.error}: ${result.error.message}`).toBe('applied');
+        return;
+      }
+      expect(result.isErr() && result.error.error).toBe('CALLS_BROKEN');
+      if (!result.isErr() || result.error.error !== 'CALLS_BROKEN') return;
+      expect(result.error.details.calls.map((call) => `${call.line}: ${call.reason.split('; it may be a use')[0]}`)).toEqual(expected);
+      expect(fs.snapshot()[file]).toBe(text);
+      // validate: false writes it anyway.
+      const forced = await editor.applyEdits({ edits: edits.map((edit) => ({ ...edit, path: file }) as SemanticEdit), options: { validate: false } });
+      expect(forced.isOk()).toBe(true);
+    });
+  }
+});
