@@ -50,6 +50,8 @@ export interface CallRules {
    * (Python's `self` of a method, Rust's `self`): `index` is its place in the list.
    */
   receiverParameter(parameter: Node, fn: Node, index: number): boolean;
+  /** Whether a call through the class itself passes that receiver too (Python's `@classmethod`; not an instance method's `K.f(obj)`). */
+  receiverThroughClass(fn: Node): boolean;
   /**
    * The name a call must pass a parameter by, when it cannot be passed by position (a Swift
    * label, a Ruby keyword `d:`); `null` when it can.

@@ -73,7 +73,11 @@ export function parameterShapes(root: Node, text: string, list: ListModel, fn: N
       // A default written in the item, or held in the parameter's own field (Ruby's `e: 2`).
       const required = !hasDefault(written) && !node.childForFieldName('value') && !node.childForFieldName('default_value');
       if (keyword !== null) shapes.push({ name: keyword, required, kind: 'keyword' });
-      else shapes.push({ name, required, kind: byNameOnly ? 'keyword' : 'positional' });
+      else {
+        // Go's `a, b int`: one declaration, a parameter per name.
+        const names = node.childrenForFieldName('name').filter((child) => child !== null);
+        for (const each of names.length > 1 ? names.map((child) => child.text) : [name]) shapes.push({ name: each, required, kind: byNameOnly ? 'keyword' : 'positional' });
+      }
     }
   }
   return shapes;

@@ -59,7 +59,7 @@ export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChang
       if (acceptsAllCallsOf(change.before, after)) continue;
       const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend: null, signatures: changes };
       const found = yield* referencesOf(run, located, 'address').safeUnwrap();
-      const className = classNameOf(fn);
+      const className = rules.receiverThroughClass(fn) ? null : classNameOf(fn);
       const problems: Array<{ file: string; start: number; reason: string }> = [];
       const check = (file: string, start: number, maybe: string | null) => {
         const model = found.models.get(file);

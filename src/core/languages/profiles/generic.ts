@@ -19,6 +19,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
   calls: {
     moreFail: true,
     receiverParameter: () => false,
+    receiverThroughClass: () => false,
     keywordName: () => null,
     restEndsPositional: false,
     // Python's `d=1`, C#'s and PHP's `name: 1`, Swift's label: the grammars put the name in a `name` field.

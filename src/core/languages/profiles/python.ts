@@ -117,6 +117,7 @@ export const python: LanguageProfile = {
   calls: {
     // A method's first parameter is its receiver, unless the method is a @staticmethod.
     receiverParameter: (_parameter, fn, index) => index === 0 && isMethod(fn),
+    receiverThroughClass: (fn) => fn.parent?.type === 'decorated_definition' && fn.parent.namedChildren.some((child) => child?.type === 'decorator' && /^@\s*classmethod\b/.test(child.text)),
     restEndsPositional: true,
   },
   modules: pythonModules(),
