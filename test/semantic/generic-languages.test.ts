@@ -88,6 +88,16 @@ describe('applyEdits with the generic rules', () => {
     });
   }
 
+  it("a method's parameter the model does not bind is the method's, not a member: a remove of a used one is refused (a Ruby method's in a class was applied)", async () => {
+    const text = lines('class K', '  def ff(a, b)', '    a + b', '  end', 'end');
+    const { editor, fs } = editorOver({ 'k.rb': text });
+    for (const edit of [{ op: 'remove', address: 'class K\ndef ff.params[0]' }, { op: 'rename', address: 'class K\ndef ff.params[0]', new_name: 'zz' }] as const) {
+      const refused = expectError(await editor.applyEdits({ edits: [{ ...edit, path: 'k.rb' }] }), 'UNRESOLVED_REFERENCES');
+      expect(refused.details.references.map((reference) => reference.line)).toEqual([3]);
+    }
+    expect(fs.snapshot()['k.rb']).toBe(text);
+  });
+
   // A member the scope model binds as a plain name, or reads as a property name, used to be renamed
   // with only the uses its binding reached: `a.ff()` in another file kept the old name. Every
   // mention nothing ties to it or proves unrelated now refuses the rename and the remove.

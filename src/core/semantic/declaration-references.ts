@@ -193,8 +193,9 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
         models: search.models,
       });
     }
-    // A member: a class's method or field, found through its class hierarchy.
-    const owner = enclosingClass(origin, nameNode);
+    // A member: a class's method or field, found through its class hierarchy (a method's parameter
+    // lies in its class's body too, but is no member unless it declares one: `constructor(private x)`).
+    const owner = isParameter(located, nameNode) ? null : enclosingClass(origin, nameNode);
     const name = nameNode.text;
     if (owner) {
       const search = yield* searchFiles(workspace, origin, name).safeUnwrap();
@@ -304,7 +305,13 @@ function unbound(located: LocatedAddress, origin: ModelledFile, nameNode: Node):
   const occurrence = occurrenceAt(origin.model, nameNode.startIndex, nameNode.endIndex);
   if (occurrence?.role === 'property' || (occurrence?.binding && occurrence.binding.declarations.includes(occurrence))) return false;
   if (occurrence && occurrence.role !== 'reference') return false;
-  return enclosingClass(origin, nameNode) === null;
+  // In a class body, a name the model does not bind is a member (found through the class), but a parameter is the function's.
+  return isParameter(located, nameNode) || enclosingClass(origin, nameNode) === null;
+}
+
+/** Whether an address names a function's parameter that declares no member (`constructor(private x)` does). */
+function isParameter(located: LocatedAddress, nameNode: Node): boolean {
+  return located.part.kind === 'element' && located.part.element?.list.kind === 'params' && !isParameterProperty(nameNode);
 }
 
 /**
@@ -440,9 +447,7 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
     }
     // A member (declared in a class body): its uses through its class hierarchy, and candidates.
     const nameNode = declaredName(located);
-    // (A method's parameter lies in its class's body too, but is no member, unless it declares one: `constructor(private x)`.)
-    const parameter = part.kind === 'element' && part.element?.list.kind === 'params' && !(nameNode && isParameterProperty(nameNode));
-    const owner = nameNode && !parameter ? enclosingClass(origin, nameNode) : null;
+    const owner = nameNode && !isParameter(located, nameNode) ? enclosingClass(origin, nameNode) : null;
     if (nameNode && owner && nameNode.startIndex >= removed.start && nameNode.endIndex <= removed.end) {
       names.add(nameNode.text);
       const search = yield* searchFiles(run.workspace, origin, nameNode.text).safeUnwrap();
