@@ -307,6 +307,8 @@ async function measureFile(figures: Figures, sample: LanguageSample, file: strin
   const path = sample.editorPath(file);
   const fs = memoryFs({ [path]: bytes });
   const editor = createEditor({ fs, semantic: 'syntax', formatter: null });
+  // Parameter edits go with validate: false (below), syntax errors still refused.
+  const parameterEditor = createEditor({ fs, semantic: 'syntax', formatter: null, syntax: 'reject' });
   const restore = async () => fs.writeFile(path, bytes);
   const current = async () => fs.readFile(path);
 
@@ -471,8 +473,11 @@ async function measureFile(figures: Figures, sample: LanguageSample, file: strin
       tally(figures.stillParses, parses);
       if (!parses) fail(figures, `${what} adds a syntax error`, described(file, listing));
     };
+    // Parameters are measured as list edits: a parameter added that the function's calls do not
+    // pass is CALLS_BROKEN (the program would fail), so they are sent with validate: false; syntax
+    // errors stay refused (that editor's syntax: 'reject').
     const semantic = async (what: string, listing: StructureListing, ratioOf: Ratio, edit: SemanticEdit) => {
-      const result = await editor.applyEdits({ edits: [edit] });
+      const result = edit.op === 'set' ? await editor.applyEdits({ edits: [edit] }) : await parameterEditor.applyEdits({ edits: [edit], options: { validate: false } });
       tally(ratioOf, result.isOk());
       if (result.isErr()) {
         parserFailed(result.error, what);
