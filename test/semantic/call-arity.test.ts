@@ -49,6 +49,24 @@ const cases: Case[] = [
   { name: "Rust: a method's self is passed by its receiver", file: 'a.rs', text: lines('struct P;', 'impl P {', '    fn ff(&self, a: i32) -> i32 {', '        a', '    }', '}', '', 'fn g(p: P) -> i32 {', '    p.ff(1) + P::ff(&p, 2)', '}'), edits: [{ op: 'add', address: 'impl P\nfn ff', value: 'b: i32' }], expected: ['9: passes no argument for b', '9: passes no argument for b'] },
   { name: 'PHP: a function ignores arguments beyond its parameters', file: 'a.php', text: lines('<?php', 'function ff($a, $b) {', '    return $a;', '}', 'ff(1, 2);'), edits: [{ op: 'remove', address: 'function ff.params[1]' }], expected: 'applied' },
   { name: 'C: a parameter removed that a call passes', file: 'a.c', text: lines('int ff(int a, int b) {', '    return a;', '}', '', 'int g(void) {', '    return ff(1, 2);', '}'), edits: [{ op: 'remove', address: 'int ff.params[1]' }], expected: ['6: passes 2 arguments by position; it takes at most 1'] },
+  // Constructors: their calls name the class.
+  { name: 'Python: __init__ checked against A(…)', file: 'c.py', text: lines('class A:', '    def __init__(self, a):', '        self.a = a', '', '', 'x = A(1)', 'y = A(a=2)'), edits: [{ op: 'add', address: 'class A\ndef __init__', value: 'b' }], expected: ['6: passes no argument for b', '7: passes no argument for b'] },
+  { name: 'Python: __init__ with a default added', file: 'c.py', text: lines('class A:', '    def __init__(self, a):', '        self.a = a', '', '', 'x = A(1)'), edits: [{ op: 'add', address: 'class A\ndef __init__', value: 'b=None' }], expected: 'applied' },
+  {
+    name: 'Python: a subclass, cls(…) and a use as a value cannot be checked; annotations and A.member are left alone',
+    file: 'a.py',
+    text: lines('class A:', '    def __init__(self, a):', '        self.a = a', '', '    @classmethod', '    def make(cls):', '        return cls(1)', '', '', 'class B(A):', '    pass', '', '', 'def g(x: A) -> A:', '    return A(1, 2) if isinstance(x, A) else A.make()'),
+    edits: [{ op: 'add', address: 'class A\ndef __init__', value: 'b' }],
+    expected: [
+      '10: derives a class from A: its constructions and super(…) calls are not followed',
+      '15: uses A other than by constructing it (passed or stored as a value), so the arguments it will get cannot be checked',
+      '7: constructs A without naming it (cls(), which the check cannot bind',
+    ],
+  },
+  { name: 'TypeScript (no checker): a constructor checked against new A(…)', file: 'a.ts', text: lines('export class A {', '  constructor(a: number) {}', '}', 'const x: A = new A(1);'), edits: [{ op: 'add', address: 'export class A\nconstructor', value: 'b: number' }], expected: ['4: passes no argument for b'] },
+  { name: 'Java: a constructor checked against new A(…)', file: 'A.java', text: lines('class A {', '    A(int a) {}', '    static A make() { return new A(1); }', '}'), edits: [{ op: 'add', address: 'class A\nA(int a)', value: 'int b' }], expected: ['3: passes no argument for b'] },
+  { name: 'Swift: init checked against A(a:)', file: 'a.swift', text: lines('class A {', '    init(a: Int) {}', '}', 'let x = A(a: 1)'), edits: [{ op: 'add', address: 'class A\ninit', value: 'b: Int' }], expected: ['4: passes no argument for b'] },
+  { name: "C++: a constructor's calls cannot all be found", file: 'a.cpp', text: lines('class A {', ' public:', '  A(int a) {}', '};', 'A x(1);'), edits: [{ op: 'add', address: 'class A\nA(int a)', value: 'int b' }], expected: ['3: a cpp constructor is also called where its class is not named (conversions, copies, members), which structedit cannot check'] },
 ];
 
 describe('a changed parameter list still fits every call (CALLS_BROKEN)', () => {

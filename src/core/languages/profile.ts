@@ -63,6 +63,16 @@ export interface CallRules {
   argumentName(argument: Node): string | null;
   /** Whether named arguments passed to a function without keyword parameters become one positional hash (Ruby). */
   readonly namedFoldIntoHash: boolean;
+  /**
+   * Whether a constructor's calls can all be found through its class's name (`new A(…)`, `A(…)`,
+   * `A.new(…)`, subclasses listed); not C++'s, which conversions, copies and members call unseen.
+   */
+  readonly constructorsChecked: boolean;
+  /**
+   * Text inside a class that constructs it without naming it (Python's `cls(…)`, PHP's `new static`,
+   * Java's `this(…)`), or `null`: each match is a construction the check cannot bind.
+   */
+  readonly selfConstruction: RegExp | null;
 }
 
 /** Literal text in code: lines that start inside it keep their bytes when content is re-indented. */

@@ -31,6 +31,8 @@ export interface ChangedSignature {
   /** The kinds and names of the structures down to the function: how it is found again after the batch. */
   readonly names: ReadonlyArray<{ readonly kind: string; readonly name: string | null }>;
   readonly before: readonly ParameterShape[];
+  /** Whether it is a constructor: its calls name its class (the structure before it in `names`). */
+  readonly constructs: boolean;
 }
 
 /** The functions whose parameters a batch changed, by file and target (the first change of each keeps its signature before the batch). */
@@ -139,7 +141,7 @@ export function callAt(root: Node, text: string, start: number, end: number, rul
     if (args.startIndex < end) return null;
     // Only type arguments (`f<T>(…)`, `f::<T>(…)`) or an optional call's `?.` may stand between the name and its arguments.
     if (!/^\s*(?:\?\.)?\s*(?:::)?\s*(?:<[^()]*>)?\s*$/.test(text.slice(end, args.startIndex))) return null;
-    return { ...argumentsOf(args, rules), receiver };
+    return { ...argumentsShape(args, rules), receiver };
   }
   return null;
 }
@@ -155,7 +157,7 @@ function receiverOf(text: string, name: Node, start: number): string | null {
 }
 
 /** What an argument list passes. */
-function argumentsOf(args: Node, rules: CallRules): Omit<CallShape, 'receiver'> {
+export function argumentsShape(args: Node, rules: CallRules): Omit<CallShape, 'receiver'> {
   let positional = 0;
   const named: string[] = [];
   let spread = false;

@@ -2,13 +2,14 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import { makeError, type StructeditError, type UnresolvedReference } from '../errors.js';
 import { profileOf } from '../languages/profiles/index.js';
-import { acceptsAllCallsOf, bindingFailure, callAt, parameterShapes, type ChangedSignature, type SignatureChanges } from './call-arity.js';
-import { referencesOf } from './declaration-references.js';
+import { acceptsAllCallsOf, argumentsShape, bindingFailure, callAt, parameterShapes, type CallShape, type ChangedSignature, type ParameterShape, type SignatureChanges } from './call-arity.js';
+import type { CallRules } from '../languages/profile.js';
+import { referencesOf, type References } from './declaration-references.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import { declarationOfPath, functionOf, nameNodeOf } from './parts.js';
 import { TargetNamer, type StructurePath } from '../locate/targets.js';
 import type { StructureNode } from '../structure/types.js';
-import type { EditRun, SemanticWorkspace } from './workspace.js';
+import type { EditRun, SemanticWorkspace, WorkspaceFile } from './workspace.js';
 
 /**
  * The check that a batch which changed a function's parameters left every call of it fitting, in a
@@ -20,8 +21,7 @@ import type { EditRun, SemanticWorkspace } from './workspace.js';
 
 /**
  * Notes the function whose parameters an edit changes, before it does: an `add` to its parameters,
- * a `set` or `remove` of one of them or of the list, a `set` of the whole function. A constructor
- * is not noted: its calls go through its class.
+ * a `set` or `remove` of one of them or of the list, a `set` of the whole function.
  */
 export function noteSignature(changes: SignatureChanges, located: LocatedAddress, root: Node, language: string | undefined, op: 'set' | 'add' | 'remove'): void {
   const { part, file, context } = located;
@@ -34,9 +34,11 @@ export function noteSignature(changes: SignatureChanges, located: LocatedAddress
   const fn = functionOf(declaration);
   // A function without a name (a lambda) is not called by one.
   const name = fn ? ((nameNodeOf(declaration) ?? nameNodeOf(fn))?.text ?? null) : null;
-  if (!fn || name === null || isConstructor(name, fn)) return;
+  if (!fn) return;
+  const constructs = isConstructor(name, fn);
+  if (name === null && !constructs) return;
   const names = part.path.slice(1).map((structure) => ({ kind: structure.kind, name: structure.name }));
-  changes.set(key, { path: file.path, language, target: located.target, names, before: parameterShapes(root, file.tree.source.text, list, fn, rules) });
+  changes.set(key, { path: file.path, language, target: located.target, names, constructs, before: parameterShapes(root, file.tree.source.text, list, fn, rules) });
 }
 
 /** `CALLS_BROKEN` when a changed function's new parameters do not fit its calls, or its uses cannot be checked. */
@@ -58,26 +60,126 @@ export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChang
       const after = parameterShapes(root, text, list, fn, rules);
       if (acceptsAllCallsOf(change.before, after)) continue;
       const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend: null, signatures: changes };
-      const found = yield* referencesOf(run, located, 'address').safeUnwrap();
-      const className = rules.receiverThroughClass(fn) ? null : classNameOf(fn);
-      const problems: Array<{ file: string; start: number; reason: string }> = [];
-      const check = (file: string, start: number, maybe: string | null) => {
-        const model = found.models.get(file);
-        if (!model) return;
-        const call = callAt(model.root, model.text, start, start + found.name.length, rules);
-        const reason = call ? bindingFailure(after, call, rules, className, rules.moreFail) ?? (call.spread ? 'spreads its arguments, so how many it passes cannot be told' : null) : 'uses it other than by calling it (passed or stored as a value), so the arguments it will get cannot be checked';
-        if (reason) problems.push({ file, start, reason: maybe ? `${reason}; it may be a use of it: ${maybe}` : reason });
-      };
-      for (const location of found.locations) if (location.kind === 'reference') check(location.file, location.start, null);
-      for (const mention of found.unproven) check(mention.file, mention.start, mention.reason);
-      for (const candidate of found.candidates) check(candidate.location.file, candidate.location.start, `read from ${candidate.receiver}, whose type structedit cannot tell`);
+      const problems = change.constructs
+        ? yield* constructionProblems(run, located.file, path, fn, after, rules).safeUnwrap()
+        : callProblems(yield* referencesOf(run, located, 'address').safeUnwrap(), after, rules, rules.receiverThroughClass(fn) ? null : classNameOf(fn));
       if (problems.length === 0) continue;
       const calls: UnresolvedReference[] = [];
       for (const problem of problems) calls.push({ ...codeLocation(yield* workspace.file(problem.file).safeUnwrap(), problem.start, 'call'), reason: problem.reason });
-      return err(callsBroken(change, found.name, list.open && list.close ? text.slice(list.open.start, list.close.end) : listText(text, list.items), calls));
+      const name = change.names[change.names.length - 1]?.name ?? (fn.childForFieldName('name')?.text ?? 'init');
+      return err(callsBroken(change, name, list.open && list.close ? text.slice(list.open.start, list.close.end) : listText(text, list.items), calls));
     }
     return ok(undefined);
   });
+}
+
+type Problem = { file: string; start: number; reason: string };
+
+/** The uses of a function that do not bind to its new parameters, or cannot be checked. */
+function callProblems(found: References, after: readonly ParameterShape[], rules: CallRules, className: string | null): Problem[] {
+  const problems: Problem[] = [];
+  const check = (file: string, start: number, maybe: string | null) => {
+    const model = found.models.get(file);
+    if (!model) return;
+    const call = callAt(model.root, model.text, start, start + found.name.length, rules);
+    const reason = call ? bindingFailure(after, call, rules, className, rules.moreFail) ?? (call.spread ? SPREAD : null) : 'uses it other than by calling it (passed or stored as a value), so the arguments it will get cannot be checked';
+    if (reason) problems.push({ file, start, reason: maybe ? `${reason}; it may be a use of it: ${maybe}` : reason });
+  };
+  for (const location of found.locations) if (location.kind === 'reference') check(location.file, location.start, null);
+  for (const mention of found.unproven) check(mention.file, mention.start, mention.reason);
+  for (const candidate of found.candidates) check(candidate.location.file, candidate.location.start, `read from ${candidate.receiver}, whose type structedit cannot tell`);
+  return problems;
+}
+
+const SPREAD = 'spreads its arguments, so how many it passes cannot be told';
+
+/**
+ * The constructions of a class whose constructor changed that do not bind to its new parameters,
+ * or cannot be checked: each use of the class's name is a construction (`A(…)`, `new A(…)`,
+ * `A.new(…)`), a type (left alone), a base of another class (whose constructions and `super(…)`
+ * calls are not followed), or another use; the class's own text may construct it unnamed (`cls(…)`).
+ */
+function constructionProblems(run: EditRun, file: WorkspaceFile, path: StructurePath, fn: Node, after: readonly ParameterShape[], rules: CallRules): ResultAsync<Problem[], StructeditError> {
+  return safeTry(async function* () {
+    if (!rules.constructorsChecked) return ok([{ file: file.path, start: fn.startIndex, reason: `a ${file.language.id} constructor is also called where its class is not named (conversions, copies, members), which structedit cannot check` }]);
+    const classPath = path.slice(0, -1);
+    const target = new TargetNamer(file.tree).targetOf(classPath).target;
+    if (classPath.length < 2 || target === null) return ok([{ file: file.path, start: fn.startIndex, reason: 'its class could not be named, so its constructions could not be found' }]);
+    const located = yield* locateAddress(run.workspace, file.path, target, file.language.id, { edit: 'add' }).safeUnwrap();
+    const references = await referencesOf(run, located, 'address');
+    if (references.isErr() && references.error.error === 'INVALID_ARGUMENT') return ok([{ file: file.path, start: fn.startIndex, reason: `its class's name could not be read, so its constructions could not be found` }]);
+    const found = yield* references.safeUnwrap();
+    const problems: Problem[] = [];
+    const check = (at: string, start: number, maybe: string | null) => {
+      const model = found.models.get(at);
+      if (!model) return;
+      const end = start + found.name.length;
+      const call = constructionAt(model.root, model.text, start, end, rules);
+      let reason: string | null;
+      const member = /^\s*(?:\.|::|->)\s*([\p{L}_$][\p{L}\p{N}_$]*)/u.exec(model.text.slice(end, end + 64));
+      if (call) reason = bindingFailure(after, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null);
+      else if (member && !CONSTRUCTOR_NAMES.has(member[1]!)) reason = null; // A.member: the class's own members construct it by name or unnamed (both checked)
+      else if (inTypePosition(model.root, start, end)) reason = null;
+      else if (inBaseList(model.root, start, end)) reason = `derives a class from ${found.name}: its constructions and super(…) calls are not followed`;
+      else reason = `uses ${found.name} other than by constructing it (passed or stored as a value), so the arguments it will get cannot be checked`;
+      if (reason) problems.push({ file: at, start, reason: maybe ? `${reason}; it may be a use of it: ${maybe}` : reason });
+    };
+    for (const location of found.locations) if (location.kind === 'reference') check(location.file, location.start, null);
+    for (const mention of found.unproven) check(mention.file, mention.start, mention.reason);
+    for (const candidate of found.candidates) check(candidate.location.file, candidate.location.start, `read from ${candidate.receiver}, whose type structedit cannot tell`);
+    // Constructions inside the class that do not name it.
+    const holder = classPath[classPath.length - 1]!;
+    const text = file.tree.source.text;
+    if (rules.selfConstruction) {
+      for (const match of text.slice(holder.start, holder.end).matchAll(new RegExp(rules.selfConstruction.source, 'g'))) {
+        const start = holder.start + match.index;
+        if (start >= fn.startIndex && start < fn.endIndex && /\b(?:this|super)\s*\($/.test(match[0])) continue;
+        problems.push({ file: file.path, start, reason: `constructs ${found.name} without naming it (${match[0].trim()}), which the check cannot bind` });
+      }
+    }
+    return ok(problems);
+  });
+}
+
+/** A construction of the class named at `start`..`end`: `new A(…)`, `A(…)`, Ruby's `A.new(…)`. */
+function constructionAt(root: Node, text: string, start: number, end: number, rules: CallRules): Omit<CallShape, 'receiver'> | null {
+  const newMethod = /^\s*(?:\.|::)\s*new\b/.exec(text.slice(end, end + 16));
+  if (newMethod) {
+    const at = end + newMethod[0].length - 3;
+    return callAt(root, text, at, at + 3, rules);
+  }
+  let node = root.descendantForIndex(start, Math.max(start, end - 1));
+  for (let depth = 0; node && depth < 3; depth++, node = node.parent) {
+    if (!/new_expression|object_creation_expression|instance_expression|creation_expression/.test(node.type)) continue;
+    const args = node.childForFieldName('arguments') ?? node.namedChildren.find((child) => child !== null && /^(?:arguments|argument_list|value_arguments)$/.test(child.type)) ?? null;
+    if (!args) return { positional: 0, named: [], spread: false };
+    if (args.startIndex < end) return null;
+    return callAt(root, text, start, end, rules) ?? argumentsShape(args, rules);
+  }
+  return callAt(root, text, start, end, rules);
+}
+
+/** Whether a name is written as a type (an annotation, a type argument, a declared type). */
+function inTypePosition(root: Node, start: number, end: number): boolean {
+  let node = root.descendantForIndex(start, Math.max(start, end - 1));
+  for (let depth = 0; node && depth < 4; depth++, node = node.parent) {
+    if (/(?:^|_)type(?:$|_)|annotation|type_identifier|type_arguments/.test(node.type)) return true;
+    // C#'s types are identifiers in a declaration's `type` or `returns` field.
+    const parent = node.parent;
+    if (parent && (parent.childForFieldName('type')?.equals(node) || parent.childForFieldName('returns')?.equals(node))) return true;
+    if (/statement|declaration|definition|expression$|call/.test(node.type)) return false;
+  }
+  return false;
+}
+
+/** Whether a name is in a class's header after its name: a base class, an interface it implements. */
+function inBaseList(root: Node, start: number, end: number): boolean {
+  for (let node = root.descendantForIndex(start, Math.max(start, end - 1)); node; node = node.parent) {
+    if (!/class|object|struct|interface/.test(node.type)) continue;
+    const body = node.childForFieldName('body');
+    return body !== null && start < body.startIndex && start > node.startIndex;
+  }
+  return false;
 }
 
 /**
@@ -105,14 +207,17 @@ function lostFunction(change: ChangedSignature): StructeditError {
 /** Constructors, whose calls name their class (`new A(…)`, `A(…)`), not them. */
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__', '__new__', 'initialize', '__construct', 'init']);
 
-function isConstructor(name: string, fn: Node): boolean {
-  return CONSTRUCTOR_NAMES.has(name) || /constructor|init_declaration/.test(fn.type) || name === classNameOf(fn);
+function isConstructor(name: string | null, fn: Node): boolean {
+  return (name !== null && CONSTRUCTOR_NAMES.has(name) && classNameOf(fn) !== null) || /constructor|init_declaration/.test(fn.type) || (name !== null && name === classNameOf(fn));
 }
 
 /** The name of the class, struct or object a method is declared in (a call through it passes the receiver itself). */
 function classNameOf(fn: Node): string | null {
   for (let node = fn.parent; node; node = node.parent) {
-    if (/class|struct|object|impl|trait|interface/.test(node.type)) return (node.childForFieldName('name') ?? node.childForFieldName('type'))?.text ?? null;
+    if (!/class|struct|object|impl|trait|interface/.test(node.type)) continue;
+    // (A class's body is not the class: its name is on the node around it.)
+    const name = node.childForFieldName('name') ?? node.childForFieldName('type');
+    if (name) return name.text;
   }
   return null;
 }

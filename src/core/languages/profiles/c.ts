@@ -29,6 +29,8 @@ export const cpp: LanguageProfile = {
   ...c,
   languages: ['cpp'],
   parts: { ...c.parts, emptyParameters: { text: 'void', byDefault: false } },
+  // Conversions, copies, members and arrays call constructors without naming them.
+  calls: { constructorsChecked: false },
 };
 
 /** The `parameters` of the function declarator found by following `declarator` fields down (else the function's own fields say). */

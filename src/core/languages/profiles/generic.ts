@@ -25,6 +25,9 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     // Python's `d=1`, C#'s and PHP's `name: 1`, Swift's label: the grammars put the name in a `name` field.
     argumentName: (argument) => argument.childForFieldName('name')?.text.replace(/^\$|:$/g, '') ?? null,
     namedFoldIntoHash: false,
+    constructorsChecked: true,
+    // Java's, Scala's `this(…)`, C#'s and Kotlin's `: this(…)`, TypeScript's `new this(…)`.
+    selfConstruction: /\bthis\s*\(|\bnew\s+this\b/g,
   },
   layout: {
     blankLinesWithoutSiblings: (_kind, multiline) => (multiline ? 1 : 0),

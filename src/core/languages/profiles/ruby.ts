@@ -13,6 +13,8 @@ export const ruby: LanguageProfile = {
     // `d: 1` passes a keyword (`f(1, d: 2)`), or a hash when the method takes no keywords.
     argumentName: (argument) => (argument.type === 'pair' && argument.childForFieldName('key')?.type === 'hash_key_symbol' ? argument.childForFieldName('key')!.text : null),
     namedFoldIntoHash: true,
+    // `new(…)` in a class method, `self.class.new`.
+    selfConstruction: /(?<![.\w])new\b|\bself\.class\.new\b/g,
   },
   structure: {
     bodies: ['block_body'],

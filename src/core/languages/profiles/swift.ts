@@ -15,6 +15,7 @@ export const swift: LanguageProfile = {
       return label === '_' ? null : label;
     },
     argumentName: (argument) => argument.childForFieldName('name')?.text.replace(/:$/, '') ?? null,
+    selfConstruction: /\bself\.init\s*\(|\bSelf\s*\(/g,
   },
   parts: {
     parameterParentheses: (fn) => {
