@@ -158,6 +158,8 @@ function receiverOf(text: string, name: Node, start: number): string | null {
 
 /** What an argument list passes. */
 export function argumentsShape(args: Node, rules: CallRules): Omit<CallShape, 'receiver'> {
+  // Python's `f(x for x in xs)`: the generator is the one argument, and the grammar's argument list.
+  if (args.type === 'generator_expression') return { positional: 1, named: [], spread: false };
   let positional = 0;
   const named: string[] = [];
   let spread = false;

@@ -1,0 +1,109 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEditor, memoryFs, type UnresolvedReference } from 'structedit';
+
+/**
+ * The call check against pyright, on the standard library: a required parameter (`zz_extra`) is
+ * added to top-level functions of real modules with the syntactic engine. Each result is written
+ * anyway (`validate: false`) into a variant of the module, and pyright type-checks every variant
+ * in one run. Pyright's "argument missing for zz_extra" calls must all be refused by the check:
+ * listed as such, or reached through a use of the function the check lists as one it cannot
+ * check (`f = _glob1; f(…)`). An edit the check applied must have no such call.
+ */
+
+const STDLIB = '/usr/lib/python3.11';
+const MODULES = ['textwrap', 'shlex', 'fnmatch', 'glob', 'posixpath', 'difflib', 'heapq', 'bisect', 'statistics', 'gettext', 'tokenize', 'csv'];
+const PER_MODULE = 5;
+const PYRIGHT = join(dirname(createRequire(import.meta.url).resolve('pyright/package.json')), 'index.js');
+
+const missing = !existsSync(STDLIB) ? `no ${STDLIB}` : null;
+const work = mkdtempSync(join(tmpdir(), 'structedit-pyright-calls-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+interface Variant {
+  readonly dir: string;
+  readonly module: string;
+  readonly fn: string;
+  readonly verdict: string;
+  /** Lines the check says pass no argument for the new parameter. */
+  readonly missing: number[];
+  /** Places it lists as uses it cannot check. */
+  readonly unchecked: UnresolvedReference[];
+}
+
+describe.skipIf(missing !== null)('the call check agrees with pyright on the standard library', () => {
+  it('every call pyright finds short of the new parameter is refused by the check', async () => {
+    const variants: Variant[] = [];
+    for (const module of MODULES) {
+      const file = `${module}.py`;
+      const text = readFileSync(join(STDLIB, file), 'utf8');
+      const listed = await createEditor({ fs: memoryFs({ [file]: text }) }).listStructures({ path: file, depth: 1 });
+      const functions = listed._unsafeUnwrap().structures.filter((structure) => structure.kind === 'function' && structure.target !== null).slice(0, PER_MODULE);
+      for (const [index, fn] of functions.entries()) {
+        const edits = [{ op: 'add' as const, path: file, address: `${fn.target!}\n.params`, value: 'zz_extra' }];
+        const checked = await createEditor({ fs: memoryFs({ [file]: text }), semantic: 'syntax' }).applyEdits({ edits, options: { dry_run: true } });
+        const fs = memoryFs({ [file]: text });
+        const written = await createEditor({ fs, semantic: 'syntax', syntax: 'reject' }).applyEdits({ edits, options: { validate: false } });
+        if (written.isErr()) continue;
+        const dir = join(work, `${module}-${index}`);
+        mkdirSync(dir);
+        writeFileSync(join(dir, file), fs.snapshot()[file]!);
+        const calls = checked.isErr() && checked.error.error === 'CALLS_BROKEN' ? checked.error.details.calls : [];
+        variants.push({
+          dir,
+          module,
+          fn: fn.name!,
+          verdict: checked.isOk() ? 'applied' : checked.error.error,
+          missing: calls.filter((call) => call.reason.startsWith('passes no argument for zz_extra')).map((call) => call.line),
+          unchecked: calls.filter((call) => !call.reason.startsWith('passes')),
+        });
+      }
+    }
+    writeFileSync(join(work, 'pyrightconfig.json'), JSON.stringify({ typeCheckingMode: 'basic', pythonVersion: '3.11' }));
+    const run = spawnSync(process.execPath, [PYRIGHT, '--outputjson', '-p', join(work, 'pyrightconfig.json')], { cwd: work, encoding: 'utf8', maxBuffer: 1 << 28 });
+    const report = JSON.parse(run.stdout) as { generalDiagnostics: Array<{ file: string; rule?: string; message: string; range: { start: { line: number } } }> };
+    const flagged = new Map<string, Set<number>>();
+    for (const diagnostic of report.generalDiagnostics) {
+      if (diagnostic.rule !== 'reportCallIssue' || !diagnostic.message.includes('"zz_extra"')) continue;
+      const dir = dirname(diagnostic.file);
+      flagged.set(dir, (flagged.get(dir) ?? new Set()).add(diagnostic.range.start.line + 1));
+    }
+    const counts = { applied: 0, refused: 0, pyrightCalls: 0, listed: 0, throughUnchecked: 0, silent: [] as string[], notFlagged: [] as string[], disagreed: [] as string[] };
+    for (const variant of variants) {
+      const lines = [...(flagged.get(variant.dir) ?? [])];
+      counts.pyrightCalls += lines.length;
+      if (variant.verdict === 'applied') {
+        counts.applied++;
+        if (lines.length > 0) counts.silent.push(`${variant.module}.${variant.fn}: applied, pyright finds calls at ${lines.join(', ')}`);
+        continue;
+      }
+      if (variant.verdict === 'CALLS_BROKEN') counts.refused++;
+      for (const line of lines) {
+        if (variant.missing.includes(line)) counts.listed++;
+        else if (variant.unchecked.length > 0) counts.throughUnchecked++;
+        else counts.silent.push(`${variant.module}.${variant.fn}: pyright's call at ${line} is not listed`);
+      }
+      for (const line of variant.missing) {
+        if (lines.includes(line)) continue;
+        // A call pyright does not flag must be one it cannot see: of a function behind functools.lru_cache, whose wrapper it types as taking any arguments.
+        const source = readFileSync(join(STDLIB, `${variant.module}.py`), 'utf8');
+        const cached = new RegExp(`@functools\\.lru_cache[^\\n]*\\n(?:@[^\\n]*\\n)*def ${variant.fn}\\(`).test(source);
+        (cached ? counts.notFlagged : counts.disagreed).push(`${variant.module}.${variant.fn}:${line}`);
+      }
+    }
+    console.log(
+      `[pyright] ${variants.length} functions of ${MODULES.length} standard-library modules given a required parameter: applied ${counts.applied}, CALLS_BROKEN ${counts.refused}; ` +
+        `pyright finds ${counts.pyrightCalls} calls short of it: ${counts.listed} listed by the check, ${counts.throughUnchecked} reached through a use it lists as unchecked (an alias, a value), ${counts.silent.length} missed; ` +
+        `${counts.notFlagged.length} calls the check lists that pyright does not flag behind functools.lru_cache (${counts.notFlagged.join(', ') || 'none'}), ${counts.disagreed.length} otherwise`,
+    );
+    expect(variants.length).toBeGreaterThan(40);
+    expect(counts.pyrightCalls).toBeGreaterThan(50);
+    expect(counts.silent).toEqual([]);
+    expect(counts.disagreed).toEqual([]);
+    expect(counts.listed).toBeGreaterThan(counts.throughUnchecked);
+  }, 300_000);
+});
