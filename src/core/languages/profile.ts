@@ -59,6 +59,11 @@ export interface CallRules {
   keywordName(parameter: Node): string | null;
   /** Whether the parameters after a rest parameter can only be passed by name (Python's `*args, d`). */
   readonly restEndsPositional: boolean;
+  /**
+   * Whether a call may pass a positional parameter by its name (Python's `f(b=1)`, Kotlin, C#, PHP,
+   * Scala): its name is then part of what calls rely on, and renaming it is checked against them.
+   */
+  readonly namedArguments: boolean;
   /** The name an argument is passed by (`d=1`, `d: 1`, `name: 1`), or `null` for a positional one. */
   argumentName(argument: Node): string | null;
   /** Whether named arguments passed to a function without keyword parameters become one positional hash (Ruby). */

@@ -214,10 +214,11 @@ export function bindingFailure(parameters: readonly ParameterShape[], call: Call
 }
 
 /**
- * Whether every call that bound to `before` binds to `after` too: the parameters kept in order,
- * the added ones optional, none made required, nothing that collected arguments dropped.
+ * Whether every call that bound to `before` binds to `after` too: the parameters kept in order (and
+ * their names, where calls may pass them by name), the added ones optional, none made required,
+ * nothing that collected arguments dropped.
  */
-export function acceptsAllCallsOf(before: readonly ParameterShape[], after: readonly ParameterShape[]): boolean {
+export function acceptsAllCallsOf(before: readonly ParameterShape[], after: readonly ParameterShape[], byName: boolean): boolean {
   const key = (parameter: ParameterShape) => `${parameter.kind === 'receiver' ? 'positional' : parameter.kind}:${parameter.name ?? ''}`;
   const positional = (shapes: readonly ParameterShape[]) => shapes.filter((shape) => shape.kind === 'positional' || shape.kind === 'receiver');
   const old = positional(before);
@@ -225,7 +226,7 @@ export function acceptsAllCallsOf(before: readonly ParameterShape[], after: read
   if (now.length < old.length) return false;
   for (const [index, parameter] of old.entries()) {
     const kept = now[index]!;
-    if (kept.name !== parameter.name || (kept.required && !parameter.required)) return false;
+    if ((byName && kept.name !== parameter.name) || (kept.required && !parameter.required)) return false;
   }
   if (now.slice(old.length).some((parameter) => parameter.required)) return false;
   const keep = new Set(after.map(key));

@@ -58,7 +58,7 @@ export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChang
       if (!rules || !root || !fn || list?.kind !== 'params') continue;
       const text = located.file.tree.source.text;
       const after = parameterShapes(root, text, list, fn, rules);
-      if (acceptsAllCallsOf(change.before, after)) continue;
+      if (acceptsAllCallsOf(change.before, after, rules.namedArguments)) continue;
       const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend: null, signatures: changes };
       const problems = change.constructs
         ? yield* constructionProblems(run, located.file, path, fn, after, rules).safeUnwrap()

@@ -5,6 +5,7 @@ import { invalidArgument, makeError, type CodeLocation, type StructeditError } f
 import type { Warning } from '../warnings.js';
 import { offsetAfterEdit } from '../edit/layout.js';
 import { projectResolution } from '../modules/resolution.js';
+import { noteSignature } from './call-check.js';
 import { ambiguousReferences, declaredName, moduleBindingReferences, referencesOf, unresolvedReferences, type References } from './declaration-references.js';
 import type { SemanticBackend } from './backend.js';
 import { memberDefinitions, type Candidate } from './members.js';
@@ -56,6 +57,8 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
       return err(invalidArgument([{ field: `${field}.new_name`, message: `${JSON.stringify(edit.new_name)} is not a ${language} identifier for ${JSON.stringify(found.name)}; give the bare new name (letters, digits, _), not a keyword${found.name.startsWith('#') ? '' : ', and no # (that would make the member private)'}` }]));
     }
     if (found.name === newName) return ok(outcome(run, edit, found.name, newName, [], []));
+    // A parameter is also passed by its name (`f(b=1)`, a Swift label): its function's calls are checked after the batch.
+    if (located.part.kind === 'element' && located.part.element?.list.kind === 'params') noteSignature(run.signatures, located, (yield* workspace.syntax(located.file).safeUnwrap())!, edit.language, 'set');
     const files = new Map<string, WorkspaceFile>();
     for (const path of new Set([...found.locations.map((location) => location.file), ...found.candidates.map((candidate) => candidate.location.file)])) files.set(path, yield* workspace.file(path).safeUnwrap());
 

@@ -22,6 +22,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     receiverThroughClass: () => false,
     keywordName: () => null,
     restEndsPositional: false,
+    namedArguments: false,
     // Python's `d=1`, C#'s and PHP's `name: 1`, Swift's label: the grammars put the name in a `name` field.
     argumentName: (argument) => argument.childForFieldName('name')?.text.replace(/^\$|:$/g, '') ?? null,
     namedFoldIntoHash: false,

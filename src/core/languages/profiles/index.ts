@@ -1,6 +1,7 @@
 import { mergeStructureRules } from '../../structure/rules.js';
 import type { LanguageProfile, ResolvedProfile } from '../profile.js';
 import { c, cpp } from './c.js';
+import { csharp } from './csharp.js';
 import { elixir } from './elixir.js';
 import { GENERIC_PROFILE } from './generic.js';
 import { go } from './go.js';
@@ -22,7 +23,7 @@ import { yaml } from './yaml.js';
 import { zig } from './zig.js';
 
 /** The built-in profiles; a language without one gets the generic profile. */
-const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, c, cpp, ruby, lua, toml, zig, kotlin, markdown, html, yaml, php, swift, scala, elixir];
+const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, c, cpp, ruby, lua, toml, zig, kotlin, markdown, html, yaml, php, swift, scala, elixir, csharp];
 
 /** A profile with the generic answers filled in where it is silent. */
 export function resolveProfile(profile: LanguageProfile): ResolvedProfile {

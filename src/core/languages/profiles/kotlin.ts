@@ -9,7 +9,7 @@ import type { LanguageProfile } from '../profile.js';
 export const kotlin: LanguageProfile = {
   languages: ['kotlin'],
   // `f(b = 2)`: a named argument is the name, `=`, then the value.
-  calls: { argumentName: (argument) => (argument.type === 'value_argument' && argument.children.some((child) => child?.type === '=') ? (argument.namedChild(0)?.text ?? null) : null) },
+  calls: { namedArguments: true, argumentName: (argument) => (argument.type === 'value_argument' && argument.children.some((child) => child?.type === '=') ? (argument.namedChild(0)?.text ?? null) : null) },
   parts: {
     returnTypeSeparator: ': ',
     parametersOf: (fn) => childOfType(fn, 'function_value_parameters') ?? undefined,

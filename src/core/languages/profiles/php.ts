@@ -7,7 +7,7 @@ import type { LanguageProfile } from '../profile.js';
 export const php: LanguageProfile = {
   languages: ['php'],
   // A function ignores arguments beyond its parameters; too few fail (ArgumentCountError).
-  calls: { moreFail: false, selfConstruction: /\bnew\s+(?:static|self)\b/g },
+  calls: { moreFail: false, namedArguments: true, selfConstruction: /\bnew\s+(?:static|self)\b/g },
   structure: { ignored: ['php_tag'] },
   // Content put at the file's start goes after `<?php` (and a `#!` line above it), still PHP.
   layout: { fileHead: /^(?:#![^\n]*\n)?<\?php[ \t]*(?:\n|$)/ },

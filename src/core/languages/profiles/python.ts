@@ -119,6 +119,7 @@ export const python: LanguageProfile = {
     receiverParameter: (_parameter, fn, index) => index === 0 && isMethod(fn),
     receiverThroughClass: (fn) => fn.parent?.type === 'decorated_definition' && fn.parent.namedChildren.some((child) => child?.type === 'decorator' && /^@\s*classmethod\b/.test(child.text)),
     restEndsPositional: true,
+    namedArguments: true,
     selfConstruction: /\bcls\s*\(|\btype\s*\(\s*self\s*\)\s*\(|\bself\.__class__\s*\(/g,
   },
   modules: pythonModules(),

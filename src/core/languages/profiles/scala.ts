@@ -12,7 +12,7 @@ import type { LanguageProfile } from '../profile.js';
 export const scala: LanguageProfile = {
   languages: ['scala'],
   // `f(b = 2)`: an argument written as an assignment names its parameter.
-  calls: { argumentName: (argument) => (argument.type === 'assignment_expression' ? (argument.childForFieldName('left')?.text ?? null) : null) },
+  calls: { namedArguments: true, argumentName: (argument) => (argument.type === 'assignment_expression' ? (argument.childForFieldName('left')?.text ?? null) : null) },
   parts: {
     returnTypeSeparator: ': ',
     parametersOf: (fn) => (FUNCTIONS.has(fn.type) ? fieldChild(fn, 'parameters', 'parameters') : undefined),
