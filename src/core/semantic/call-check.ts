@@ -60,13 +60,19 @@ export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChang
       const after = parameterShapes(root, text, list, fn, rules);
       if (acceptsAllCallsOf(change.before, after, rules.namedArguments)) continue;
       const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend: null, signatures: changes };
-      const problems = change.constructs
-        ? yield* constructionProblems(run, located.file, path, fn, after, rules).safeUnwrap()
-        : callProblems(yield* referencesOf(run, located, 'address').safeUnwrap(), after, rules, rules.receiverThroughClass(fn) ? null : classNameOf(fn));
+      let problems: Problem[];
+      if (change.constructs) problems = yield* constructionProblems(run, located.file, path, fn, after, rules).safeUnwrap();
+      else {
+        const found = await referencesOf(run, located, 'address');
+        // (A name the reference search cannot read: its calls cannot be found.)
+        if (found.isErr() && found.error.error === 'INVALID_ARGUMENT') problems = [{ file: located.file.path, start: fn.startIndex, reason: 'its name could not be read, so its calls could not be found' }];
+        else problems = callProblems(yield* found.safeUnwrap(), after, rules, rules.receiverThroughClass(fn) ? null : classNameOf(fn));
+      }
       if (problems.length === 0) continue;
       const calls: UnresolvedReference[] = [];
       for (const problem of problems) calls.push({ ...codeLocation(yield* workspace.file(problem.file).safeUnwrap(), problem.start, 'call'), reason: problem.reason });
-      const name = change.names[change.names.length - 1]?.name ?? (fn.childForFieldName('name')?.text ?? 'init');
+      // Its name now (a later edit of the batch may have renamed it).
+      const name = path[path.length - 1]!.name ?? fn.childForFieldName('name')?.text ?? 'init';
       return err(callsBroken(change, name, list.open && list.close ? text.slice(list.open.start, list.close.end) : listText(text, list.items), calls));
     }
     return ok(undefined);
