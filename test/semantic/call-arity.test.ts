@@ -69,6 +69,13 @@ const cases: Case[] = [
     ],
   },
   { name: 'TypeScript (no checker): a constructor checked against new A(…)', file: 'a.ts', text: lines('export class A {', '  constructor(a: number) {}', '}', 'const x: A = new A(1);'), edits: [{ op: 'add', address: 'export class A\nconstructor', value: 'b: number' }], expected: ['4: passes no argument for b'] },
+  {
+    name: 'TypeScript (no checker): a class derived from it is listed (its super(…) calls are not followed)',
+    file: 'a.ts',
+    text: lines('export class A {', '  constructor(a: number) {}', '}', 'class B extends A {', '  constructor() {', '    super(1);', '  }', '}', 'const x = new A(1);'),
+    edits: [{ op: 'add', address: 'export class A\nconstructor', value: 'b: number' }],
+    expected: ['4: derives a class from A: its constructions and super(…) calls are not followed', '9: passes no argument for b'],
+  },
   { name: 'Java: a constructor checked against new A(…)', file: 'A.java', text: lines('class A {', '    A(int a) {}', '    static A make() { return new A(1); }', '}'), edits: [{ op: 'add', address: 'class A\nA(int a)', value: 'int b' }], expected: ['3: passes no argument for b'] },
   { name: 'Swift: init checked against A(a:)', file: 'a.swift', text: lines('class A {', '    init(a: Int) {}', '}', 'let x = A(a: 1)'), edits: [{ op: 'add', address: 'class A\ninit', value: 'b: Int' }], expected: ['4: passes no argument for b'] },
   { name: "C++: a constructor's calls cannot all be found", file: 'a.cpp', text: lines('class A {', ' public:', '  A(int a) {}', '};', 'A x(1);'), edits: [{ op: 'add', address: 'class A\nA(int a)', value: 'int b' }], expected: ['3: a cpp constructor is also called where its class is not named (conversions, copies, members), which structedit cannot check'] },

@@ -181,9 +181,9 @@ function inTypePosition(root: Node, start: number, end: number): boolean {
 /** Whether a name is in a class's header after its name: a base class, an interface it implements. */
 function inBaseList(root: Node, start: number, end: number): boolean {
   for (let node = root.descendantForIndex(start, Math.max(start, end - 1)); node; node = node.parent) {
-    if (!/class|object|struct|interface/.test(node.type)) continue;
-    const body = node.childForFieldName('body');
-    return body !== null && start < body.startIndex && start > node.startIndex;
+    // (TypeScript's `class_heritage` and `class_body` are parts of the class, without a body of their own.)
+    const body = /class|object|struct|interface/.test(node.type) ? node.childForFieldName('body') : null;
+    if (body) return start < body.startIndex && start > node.startIndex;
   }
   return false;
 }
