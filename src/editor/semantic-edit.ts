@@ -108,12 +108,12 @@ export function applyEdits(context: EditorContext, input: ApplyEditsArgs, format
           if (formatted.isErr()) return err(formatted.error);
           warnings.push(...formatted.value);
         }
-        // The type check: the backends of the changed files' languages, on the files before and after the batch.
+        // After the batch: the calls of functions whose parameters changed (where no backend checks
+        // types), then the backends of the changed files' languages, on the files before and after it.
         const typeChecked: string[] = [];
+        const renames = results.flatMap((result) => (result.status === 'applied' && result.op === 'rename' ? [{ from: result.old_name, to: result.new_name }] : []));
         if (options.validate !== false) {
-          // Without one, the calls of functions whose parameters changed.
-          const renamedTo = new Map(results.flatMap((result) => (result.status === 'applied' && result.op === 'rename' ? [[result.old_name, result.new_name] as const] : [])));
-          const calls = await checkCalls(workspace, signatures, renamedTo);
+          const calls = await checkCalls(workspace, signatures, new Map(renames.map(({ from, to }) => [from, to])));
           if (calls.isErr()) return err(calls.error);
           for (const file of workspace.changed()) {
             const backend = await context.backends.for(file.language.id);
@@ -121,8 +121,7 @@ export function applyEdits(context: EditorContext, input: ApplyEditsArgs, format
           }
           for (const backend of backends) {
             typeChecked.push(backend.name);
-            const renamed = new Map(results.flatMap((result) => (result.status === 'applied' && result.op === 'rename' ? [[result.new_name, result.old_name] as const] : [])));
-            const checked = await typeCheck(workspace, backend, renamed);
+            const checked = await typeCheck(workspace, backend, new Map(renames.map(({ from, to }) => [to, from])));
             if (checked.isErr()) return err(checked.error);
           }
         }
