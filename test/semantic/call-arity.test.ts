@@ -50,9 +50,15 @@ const cases: Case[] = [
   { name: 'PHP: a function ignores arguments beyond its parameters', file: 'a.php', text: lines('<?php', 'function ff($a, $b) {', '    return $a;', '}', 'ff(1, 2);'), edits: [{ op: 'remove', address: 'function ff.params[1]' }], expected: 'applied' },
   { name: 'C: a parameter removed that a call passes', file: 'a.c', text: lines('int ff(int a, int b) {', '    return a;', '}', '', 'int g(void) {', '    return ff(1, 2);', '}'), edits: [{ op: 'remove', address: 'int ff.params[1]' }], expected: ['6: passes 2 arguments by position; it takes at most 1'] },
   // A parameter renamed: calls passing it by name (Python, Kotlin, C#, PHP, Scala; Swift's labels) rely on its name.
-  { name: 'Python: a parameter a call passes by name, renamed', file: 'a.py', text: lines('def ff(a, bb=0):', '    return a + bb', '', '', 'x = ff(1, bb=2)', 'y = ff(1, 2)'), edits: [{ op: 'rename', address: 'def ff.params.bb', new_name: 'zz' }], expected: ['5: passes bb by name; it takes no parameter of that name'] },
+  {
+    name: 'Python: a method parameter passed by name through a receiver of unknown type, renamed',
+    file: 'k.py',
+    text: lines('class K:', '    def ff(self, a, bb=0):', '        return a + bb', '', '', 'def g(k):', '    return k.ff(1, bb=2)'),
+    edits: [{ op: 'rename', address: 'class K\ndef ff.params.bb', new_name: 'zz' }],
+    expected: ['7: passes bb by name; it takes no parameter of that name'],
+  },
   { name: 'Python: one passed by position only, renamed', file: 'a.py', text: lines('def ff(a, bb=0):', '    return a + bb', '', '', 'y = ff(1, 2)'), edits: [{ op: 'rename', address: 'def ff.params.bb', new_name: 'zz' }], expected: 'applied' },
-  { name: 'Swift: a label renamed with the parameter', file: 'a.swift', text: lines('func ff(a: Int, bb: Int) -> Int {', '    return a + bb', '}', '', 'let x = ff(a: 1, bb: 2)'), edits: [{ op: 'rename', address: 'func ff.params.bb', new_name: 'zz' }], expected: ['5: passes bb by name; it takes no parameter of that name'] },
+
   { name: 'Java: calls never name parameters', file: 'A.java', text: lines('class A {', '    static int ff(int a, int bb) {', '        return a + bb;', '    }', '    static int g() { return ff(1, 2); }', '}'), edits: [{ op: 'rename', address: 'class A\nstatic int ff.params.bb', new_name: 'zz' }], expected: 'applied' },
   // Constructors: their calls name the class.
   { name: 'Python: __init__ checked against A(…)', file: 'c.py', text: lines('class A:', '    def __init__(self, a):', '        self.a = a', '', '', 'x = A(1)', 'y = A(a=2)'), edits: [{ op: 'add', address: 'class A\ndef __init__', value: 'b' }], expected: ['6: passes no argument for b', '7: passes no argument for b'] },
@@ -82,6 +88,22 @@ const cases: Case[] = [
 ];
 
 describe('a changed parameter list still fits every call (CALLS_BROKEN)', () => {
+  // A parameter renamed takes the named arguments of its function's proven calls with it.
+  const renamed: Array<{ file: string; text: string; address: string; newName: string; expected: string }> = [
+    { file: 'a.py', text: lines('def ff(a, bb=0):', '    return a + bb', '', '', 'x = ff(1, bb=2)', 'y = ff(1, 2)'), address: 'def ff.params.bb', newName: 'zz', expected: lines('def ff(a, zz=0):', '    return a + zz', '', '', 'x = ff(1, zz=2)', 'y = ff(1, 2)') },
+    { file: 'a.swift', text: lines('func ff(a: Int, bb: Int) -> Int {', '    return a + bb', '}', '', 'let x = ff(a: 1, bb: 2)'), address: 'func ff.params.bb', newName: 'zz', expected: lines('func ff(a: Int, zz: Int) -> Int {', '    return a + zz', '}', '', 'let x = ff(a: 1, zz: 2)') },
+    { file: 'a.swift', text: lines('func ff(a: Int, with bb: Int) -> Int {', '    return a + bb', '}', '', 'let x = ff(a: 1, with: 2)'), address: 'func ff.params.bb', newName: 'zz', expected: lines('func ff(a: Int, with zz: Int) -> Int {', '    return a + zz', '}', '', 'let x = ff(a: 1, with: 2)') },
+    { file: 'A.cs', text: lines('class A {', '    static int F(int a, int bb = 0) {', '        return a + bb;', '    }', '    static int G() { return F(1, bb: 2); }', '}'), address: 'class A\nstatic int F.params.bb', newName: 'zz', expected: lines('class A {', '    static int F(int a, int zz = 0) {', '        return a + zz;', '    }', '    static int G() { return F(1, zz: 2); }', '}') },
+  ];
+  for (const { file, text, address, newName, expected } of renamed) {
+    it(`${file}: ${address.split('\n').pop()} renamed with the calls that name it`, async () => {
+      const fs = memoryFs({ [file]: text });
+      const result = await createEditor({ fs, semantic: 'syntax' }).applyEdits({ edits: [{ op: 'rename', path: file, address, new_name: newName }] });
+      expect(result.isOk() ? result.value.status : result.error.message).toBe('applied');
+      expect(fs.snapshot()[file]).toBe(expected);
+    });
+  }
+
   for (const { name, file, text, edits, expected } of cases) {
     it(name, async () => {
       const fs = memoryFs({ [file]: text });

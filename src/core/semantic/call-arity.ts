@@ -125,6 +125,13 @@ const ARGUMENT_LISTS = new Set(['arguments', 'argument_list', 'value_arguments',
  * in Ruby), or `null` when the name is not called there (passed, stored, imported).
  */
 export function callAt(root: Node, text: string, start: number, end: number, rules: CallRules): CallShape | null {
+  const call = callArgumentsAt(root, text, start, end);
+  if (!call) return null;
+  return call.args ? { ...argumentsShape(call.args, rules), receiver: call.receiver } : { positional: 0, named: [], spread: false, receiver: call.receiver };
+}
+
+/** The argument list of the call whose callee is the name at `start`..`end` (`args: null`: Ruby's call without one), and its receiver. */
+export function callArgumentsAt(root: Node, text: string, start: number, end: number): { args: Node | null; receiver: string | null } | null {
   const name = root.descendantForIndex(start, Math.max(start, end - 1));
   if (!name) return null;
   let node: Node | null = name;
@@ -135,13 +142,13 @@ export function callAt(root: Node, text: string, start: number, end: number, rul
     const receiver = receiverOf(text, name, start);
     if (!args) {
       // Ruby's `obj.f` and `f` with a block: a call without arguments.
-      if (call.childForFieldName('method')?.startIndex === start) return { positional: 0, named: [], spread: false, receiver };
+      if (call.childForFieldName('method')?.startIndex === start) return { args: null, receiver };
       continue;
     }
     if (args.startIndex < end) return null;
     // Only type arguments (`f<T>(…)`, `f::<T>(…)`) or an optional call's `?.` may stand between the name and its arguments.
     if (!/^\s*(?:\?\.)?\s*(?:::)?\s*(?:<[^()]*>)?\s*$/.test(text.slice(end, args.startIndex))) return null;
-    return { ...argumentsShape(args, rules), receiver };
+    return { args, receiver };
   }
   return null;
 }
@@ -163,10 +170,7 @@ export function argumentsShape(args: Node, rules: CallRules): Omit<CallShape, 'r
   let positional = 0;
   const named: string[] = [];
   let spread = false;
-  // Kotlin's and Swift's `call_suffix`: the parenthesized arguments, then a trailing lambda.
-  const items = args.type === 'call_suffix' ? args.namedChildren.flatMap((child) => (child?.type === 'value_arguments' ? child.namedChildren : [child])) : args.namedChildren;
-  for (const item of items) {
-    if (!item || /comment/.test(item.type) || item.type === 'block_argument') continue;
+  for (const item of argumentItems(args)) {
     if (/splat|spread|variadic_argument/.test(item.type) || /^(?:\*|\.\.\.)/.test(item.text)) {
       spread = true;
       continue;
@@ -176,6 +180,12 @@ export function argumentsShape(args: Node, rules: CallRules): Omit<CallShape, 'r
     else positional++;
   }
   return { positional, named, spread };
+}
+
+/** The arguments of a list, comments and Ruby's `&block` left out (Kotlin's and Swift's `call_suffix`: the parenthesized ones, then a trailing lambda). */
+export function argumentItems(args: Node): Node[] {
+  const items = args.type === 'call_suffix' ? args.namedChildren.flatMap((child) => (child?.type === 'value_arguments' ? child.namedChildren : [child])) : args.namedChildren;
+  return items.filter((item): item is Node => item !== null && !/comment/.test(item.type) && item.type !== 'block_argument');
 }
 
 /**

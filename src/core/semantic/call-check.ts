@@ -2,7 +2,7 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import { makeError, type StructeditError, type UnresolvedReference } from '../errors.js';
 import { profileOf } from '../languages/profiles/index.js';
-import { acceptsAllCallsOf, argumentsShape, bindingFailure, callAt, parameterShapes, type CallShape, type ChangedSignature, type ParameterShape, type SignatureChanges } from './call-arity.js';
+import { acceptsAllCallsOf, argumentItems, argumentsShape, bindingFailure, callArgumentsAt, callAt, parameterShapes, type CallShape, type ChangedSignature, type ParameterShape, type SignatureChanges } from './call-arity.js';
 import type { CallRules } from '../languages/profile.js';
 import { referencesOf, type References } from './declaration-references.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
@@ -76,6 +76,47 @@ export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChang
       return err(callsBroken(change, name, list.open && list.close ? text.slice(list.open.start, list.close.end) : listText(text, list.items), calls));
     }
     return ok(undefined);
+  });
+}
+
+/**
+ * The arguments that pass a renamed parameter by its name (`f(bb=2)`, `f(bb: 2)`, a Swift label)
+ * in the proven calls of its function, renamed with it: a replacement each, by file. Calls the
+ * reference search could not prove stay as they are; the check after the batch lists them.
+ */
+export function namedArgumentRenames(run: EditRun, parameter: LocatedAddress, oldName: string, newName: string): ResultAsync<Map<string, Array<{ start: number; end: number; text: string }>>, StructeditError> {
+  return safeTry(async function* () {
+    const byFile = new Map<string, Array<{ start: number; end: number; text: string }>>();
+    const { part, file, context } = parameter;
+    const rules = profileOf(file.tree.language).calls;
+    const root = yield* run.workspace.syntax(file).safeUnwrap();
+    if (!rules || !root || part.kind !== 'element' || !part.span) return ok(byFile);
+    const fn = functionOf(declarationOfPath(context, part.path));
+    if (!fn) return ok(byFile);
+    // The name calls pass it by: the parameter's own where calls may name it, else its label or keyword.
+    const node = root.descendantForIndex(part.span.start) ?? root;
+    let holder: Node = node;
+    while (holder.parent && holder.parent.startIndex === part.span.start && holder.parent.endIndex <= part.span.end) holder = holder.parent;
+    const bare = (name: string) => name.replace(/^\$/, '');
+    const passedBy = rules.keywordName(holder) ?? (rules.namedArguments ? bare(oldName) : null);
+    if (passedBy !== bare(oldName) || isConstructor(nameNodeOf(declarationOfPath(context, part.path))?.text ?? null, fn)) return ok(byFile);
+    const located = await locateAddress(run.workspace, file.path, parameter.target, file.language.id, { edit: 'add' });
+    if (located.isErr()) return ok(byFile);
+    const found = await referencesOf(run, located.value, 'address');
+    if (found.isErr()) return ok(byFile);
+    for (const location of found.value.locations) {
+      if (location.kind !== 'reference') continue;
+      const model = found.value.models.get(location.file);
+      const call = model ? callArgumentsAt(model.root, model.text, location.start, location.end) : null;
+      if (!call?.args) continue;
+      for (const argument of argumentItems(call.args)) {
+        if (rules.argumentName(argument) !== passedBy || !argument.text.startsWith(passedBy)) continue;
+        const list = byFile.get(location.file) ?? [];
+        list.push({ start: argument.startIndex, end: argument.startIndex + passedBy.length, text: bare(newName) });
+        byFile.set(location.file, list);
+      }
+    }
+    return ok(byFile);
   });
 }
 

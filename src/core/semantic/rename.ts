@@ -5,7 +5,7 @@ import { invalidArgument, makeError, type CodeLocation, type StructeditError } f
 import type { Warning } from '../warnings.js';
 import { offsetAfterEdit } from '../edit/layout.js';
 import { projectResolution } from '../modules/resolution.js';
-import { noteSignature } from './call-check.js';
+import { namedArgumentRenames, noteSignature } from './call-check.js';
 import { ambiguousReferences, declaredName, moduleBindingReferences, referencesOf, unresolvedReferences, type References } from './declaration-references.js';
 import type { SemanticBackend } from './backend.js';
 import { memberDefinitions, type Candidate } from './members.js';
@@ -57,8 +57,11 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
       return err(invalidArgument([{ field: `${field}.new_name`, message: `${JSON.stringify(edit.new_name)} is not a ${language} identifier for ${JSON.stringify(found.name)}; give the bare new name (letters, digits, _), not a keyword${found.name.startsWith('#') ? '' : ', and no # (that would make the member private)'}` }]));
     }
     if (found.name === newName) return ok(outcome(run, edit, found.name, newName, [], []));
-    // A parameter is also passed by its name (`f(b=1)`, a Swift label): its function's calls are checked after the batch.
-    if (located.part.kind === 'element' && located.part.element?.list.kind === 'params') noteSignature(run.signatures, located, (yield* workspace.syntax(located.file).safeUnwrap())!, edit.language, 'set');
+    // A parameter is also passed by its name (`f(b=1)`, a Swift label): the proven calls' arguments
+    // are renamed with it, and its function's calls are checked after the batch.
+    const parameter = located.part.kind === 'element' && located.part.element?.list.kind === 'params';
+    if (parameter) noteSignature(run.signatures, located, (yield* workspace.syntax(located.file).safeUnwrap())!, edit.language, 'set');
+    const namedArguments = parameter ? yield* namedArgumentRenames(run, located, found.name, newName).safeUnwrap() : new Map<string, Replacement[]>();
     const files = new Map<string, WorkspaceFile>();
     for (const path of new Set([...found.locations.map((location) => location.file), ...found.candidates.map((candidate) => candidate.location.file)])) files.set(path, yield* workspace.file(path).safeUnwrap());
 
@@ -104,11 +107,22 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
       list.push({ start: location.start, end: location.end, text: renamedText(location, newName) });
       byFile.set(location.file, list);
     }
-    for (const [path, replacements] of byFile) {
+    // Everything written: the declaration's places, and the named arguments renamed with a parameter.
+    const written = new Map(byFile);
+    for (const [path, replacements] of namedArguments) {
+      const file = files.get(path) ?? (yield* workspace.file(path).safeUnwrap());
+      files.set(path, file);
+      for (const replacement of replacements) {
+        const place = codeLocation(file, replacement.start, 'reference');
+        changes.push({ file: path, line: place.line, column: place.column, kind: 'reference' });
+      }
+      written.set(path, [...(written.get(path) ?? []), ...replacements].sort((a, b) => a.start - b.start));
+    }
+    for (const [path, replacements] of written) {
       const applied = yield* workspace.apply(yield* workspace.file(path).safeUnwrap(), replacements, run.syntax).safeUnwrap();
       run.warnings.push(...applied.warnings);
     }
-    if (found.bindings.length > 0) yield* verifyRename(run, located, found, newName, byFile, files).safeUnwrap();
+    if (found.bindings.length > 0) yield* verifyRename(run, located, found, newName, byFile, written, files).safeUnwrap();
     if (unresolved.length > 0) run.warnings.push(unresolvedWarning(found.name, unresolved));
     changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
     return ok(outcome(run, edit, found.name, newName, changes, unresolved));
@@ -288,7 +302,7 @@ export function unresolvedWarning(name: string, locations: readonly CodeLocation
  * the new name captured a use that meant something else; fewer, that a renamed use no longer reaches
  * the declaration. Either refuses the rename (`UNRESOLVED_REFERENCES`, placed as the files were).
  */
-function verifyRename(run: EditRun, located: LocatedAddress, found: References, newName: string, byFile: ReadonlyMap<string, readonly Replacement[]>, filesBefore: ReadonlyMap<string, WorkspaceFile>): ResultAsync<void, StructeditError> {
+function verifyRename(run: EditRun, located: LocatedAddress, found: References, newName: string, byFile: ReadonlyMap<string, readonly Replacement[]>, written: ReadonlyMap<string, readonly Replacement[]>, filesBefore: ReadonlyMap<string, WorkspaceFile>): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
     const { workspace } = run;
     const declared = found.bindings[0]!;
@@ -298,7 +312,8 @@ function verifyRename(run: EditRun, located: LocatedAddress, found: References, 
     const root = yield* workspace.syntax(file).safeUnwrap();
     if (!root) return ok(undefined);
     const model = scopesOf(root, file.language.id);
-    const at = offsetAfterEdit(byFile.get(definition.file) ?? [], definition.start);
+    // (Offsets move with everything written; the uses counted are the declaration's places alone.)
+    const at = offsetAfterEdit(written.get(definition.file) ?? [], definition.start);
     const binding = model.occurrences.find((occurrence) => occurrence.start === at && occurrence.name === newName)?.binding;
     const after = !binding
       ? []
