@@ -98,6 +98,16 @@ describe('applyEdits with the generic rules', () => {
     expect(fs.snapshot()['k.rb']).toBe(text);
   });
 
+  it("a Kotlin parameter with a default value is found by its name: a remove of a used one is refused (it was applied: 'declares no name')", async () => {
+    const text = lines('fun ff(a: Int, bb: Int = 0): Int {', '    return a + bb', '}');
+    const { editor, fs } = editorOver({ 'a.kt': text });
+    for (const edit of [{ op: 'remove', address: 'fun ff.params.bb' }, { op: 'rename', address: 'fun ff.params.bb', new_name: 'zz' }] as const) {
+      const refused = expectError(await editor.applyEdits({ edits: [{ ...edit, path: 'a.kt' }] }), 'UNRESOLVED_REFERENCES');
+      expect(refused.details.references.map((reference) => reference.line)).toEqual([2]);
+    }
+    expect(fs.snapshot()['a.kt']).toBe(text);
+  });
+
   // A member the scope model binds as a plain name, or reads as a property name, used to be renamed
   // with only the uses its binding reached: `a.ff()` in another file kept the old name. Every
   // mention nothing ties to it or proves unrelated now refuses the rename and the remove.

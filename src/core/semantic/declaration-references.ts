@@ -45,7 +45,9 @@ export function declaredName(located: LocatedAddress): Node | null {
   if (part.kind === 'name') return part.node;
   if (!part.node) return null;
   if (part.kind === 'structure' || part.kind === 'element') {
-    const node = part.node;
+    // An element whose tokens are siblings in the grammar (Kotlin's `bb: Int = 0`: the parameter,
+    // `=`, the value) has the list as its node: its own is the largest one it starts with.
+    const node = part.kind === 'element' && part.span && (part.node.startIndex !== part.span.start || part.node.endIndex !== part.span.end) ? nodeStartingAt(part.node, part.span) : part.node;
     if (/identifier$/.test(node.type)) return node;
     const name = nameNodeOf(node);
     if (name) return name;
@@ -54,6 +56,13 @@ export function declaredName(located: LocatedAddress): Node | null {
     return first ?? null;
   }
   return null;
+}
+
+/** The largest node inside `container` that starts where `span` starts and ends within it. */
+function nodeStartingAt(container: Node, span: { readonly start: number; readonly end: number }): Node {
+  let node = container.descendantForIndex(span.start) ?? container;
+  while (node.parent && node.parent.startIndex === span.start && node.parent.endIndex <= span.end) node = node.parent;
+  return node;
 }
 
 /** A file's model for the finder. */
