@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { CallRules } from '../languages/profile.js';
 import type { ListModel } from './lists.js';
+import { nodeStartingAt } from './syntax.js';
 
 /**
  * Whether calls still fit a function whose parameter list changed: what a parameter is to its
@@ -56,7 +57,7 @@ export function parameterShapes(root: Node, text: string, list: ListModel, fn: N
   let byNameOnly = false;
   for (const [index, item] of list.items.entries()) {
     const written = text.slice(item.start, item.end).trim();
-    const node = nodeStartingItem(root, item.start, item.end);
+    const node = nodeStartingAt(root, item.start, item.end);
     const name = (item.name ?? node.childForFieldName('name')?.text ?? null)?.replace(/^[$*&]+|[?:]$/g, '') ?? null;
     // Python's bare `*` ends the positional ones; its `/` ends the positional-only ones; C's `(void)` declares none.
     if (written === '*') {
@@ -83,13 +84,6 @@ export function parameterShapes(root: Node, text: string, list: ListModel, fn: N
     }
   }
   return shapes;
-}
-
-/** The largest node that starts where an item starts and ends within it (its parameter node, not its list). */
-function nodeStartingItem(root: Node, start: number, end: number): Node {
-  let node = root.descendantForIndex(start) ?? root;
-  while (node.parent && node.parent.startIndex === start && node.parent.endIndex <= end) node = node.parent;
-  return node;
 }
 
 /** `*args`, `...rest`, `...`, Java's `T... xs`, Go's `xs ...T`, Swift's `xs: T...`, Kotlin's `vararg`, C#'s `params`, Scala's `xs: T*`. */

@@ -7,6 +7,7 @@ import type { CallRules } from '../languages/profile.js';
 import { referencesOf, type References } from './declaration-references.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import { declarationOfPath, functionOf, nameNodeOf } from './parts.js';
+import { nodeStartingAt } from './syntax.js';
 import { TargetNamer, type StructurePath } from '../locate/targets.js';
 import type { StructureNode } from '../structure/types.js';
 import type { EditRun, SemanticWorkspace, WorkspaceFile } from './workspace.js';
@@ -94,9 +95,7 @@ export function namedArgumentRenames(run: EditRun, parameter: LocatedAddress, ol
     const fn = functionOf(declarationOfPath(context, part.path));
     if (!fn) return ok(byFile);
     // The name calls pass it by: the parameter's own where calls may name it, else its label or keyword.
-    const node = root.descendantForIndex(part.span.start) ?? root;
-    let holder: Node = node;
-    while (holder.parent && holder.parent.startIndex === part.span.start && holder.parent.endIndex <= part.span.end) holder = holder.parent;
+    const holder = nodeStartingAt(root, part.span.start, part.span.end);
     const bare = (name: string) => name.replace(/^\$/, '');
     const passedBy = rules.keywordName(holder) ?? (rules.namedArguments ? bare(oldName) : null);
     if (passedBy !== bare(oldName) || isConstructor(nameNodeOf(declarationOfPath(context, part.path))?.text ?? null, fn)) return ok(byFile);

@@ -10,6 +10,7 @@ import { classesOf, isParameterProperty, memberReferences, placeKey, receiverMen
 import { nameNodeOf } from './parts.js';
 import { auditMentions, findLocations, unboundMentions, wordOffsets, type Declaration, type FoundLocation, type FoundReferences, type ModelledFile, type UnprovenMention } from './references.js';
 import { scopesOf } from './scope-model.js';
+import { nodeStartingAt } from './syntax.js';
 import { occurrenceAt, occurrencesOf, type Binding, type Occurrence } from './scopes.js';
 import { isReadFailure, type EditRun, type SemanticWorkspace, type WorkspaceFile } from './workspace.js';
 
@@ -47,7 +48,7 @@ export function declaredName(located: LocatedAddress): Node | null {
   if (part.kind === 'structure' || part.kind === 'element') {
     // An element whose tokens are siblings in the grammar (Kotlin's `bb: Int = 0`: the parameter,
     // `=`, the value) has the list as its node: its own is the largest one it starts with.
-    const node = part.kind === 'element' && part.span && (part.node.startIndex !== part.span.start || part.node.endIndex !== part.span.end) ? nodeStartingAt(part.node, part.span) : part.node;
+    const node = part.kind === 'element' && part.span && (part.node.startIndex !== part.span.start || part.node.endIndex !== part.span.end) ? nodeStartingAt(part.node, part.span.start, part.span.end) : part.node;
     if (/identifier$/.test(node.type)) return node;
     const name = nameNodeOf(node);
     if (name) return name;
@@ -56,13 +57,6 @@ export function declaredName(located: LocatedAddress): Node | null {
     return first ?? null;
   }
   return null;
-}
-
-/** The largest node inside `container` that starts where `span` starts and ends within it. */
-function nodeStartingAt(container: Node, span: { readonly start: number; readonly end: number }): Node {
-  let node = container.descendantForIndex(span.start) ?? container;
-  while (node.parent && node.parent.startIndex === span.start && node.parent.endIndex <= span.end) node = node.parent;
-  return node;
 }
 
 /** A file's model for the finder. */

@@ -24,6 +24,16 @@ export function childOfType(node: Node, type: string): Node | null {
   return node.namedChildren.find((child) => child?.type === type) ?? null;
 }
 
+/**
+ * The largest node under `root` that starts at `start` and ends by `end`: a list item's own node
+ * (a parameter, not its list), where the item's tokens are not all one node's (Kotlin's `b: Int = 0`).
+ */
+export function nodeStartingAt(root: Node, start: number, end: number): Node {
+  let node = root.descendantForIndex(start) ?? root;
+  while (node.parent && node.parent.startIndex === start && node.parent.endIndex <= end) node = node.parent;
+  return node;
+}
+
 /** The named children of a node in a field (`name` fields of a Python `from` import). */
 export function fieldChildren(node: Node, field: string): Node[] {
   return node.childrenForFieldName(field).filter((child): child is Node => child !== null);
