@@ -124,6 +124,11 @@ export function callAt(root: Node, text: string, start: number, end: number, rul
   return call.args ? { ...argumentsShape(call.args, rules), receiver: call.receiver } : { positional: 0, named: [], spread: false, receiver: call.receiver };
 }
 
+/** The argument list of a call or construction: its `arguments` field, else its child that is one. */
+export function argumentListOf(call: Node): Node | null {
+  return call.childForFieldName('arguments') ?? call.namedChildren.find((child) => child !== null && ARGUMENT_LISTS.has(child.type)) ?? null;
+}
+
 /** The argument list of the call whose callee is the name at `start`..`end` (`args: null`: Ruby's call without one), and its receiver. */
 export function callArgumentsAt(root: Node, text: string, start: number, end: number): { args: Node | null; receiver: string | null } | null {
   const name = root.descendantForIndex(start, Math.max(start, end - 1));
@@ -132,7 +137,7 @@ export function callArgumentsAt(root: Node, text: string, start: number, end: nu
   for (let depth = 0; node && depth < 4; depth++, node = node.parent) {
     const call = node.parent;
     if (!call || !/call|invocation/.test(call.type)) continue;
-    const args = call.childForFieldName('arguments') ?? call.namedChildren.find((child) => child !== null && ARGUMENT_LISTS.has(child.type)) ?? null;
+    const args = argumentListOf(call);
     const receiver = receiverOf(text, name, start);
     if (!args) {
       // Ruby's `obj.f` and `f` with a block: a call without arguments.

@@ -2,9 +2,10 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import { makeError, type StructeditError, type UnresolvedReference } from '../errors.js';
 import { profileOf } from '../languages/profiles/index.js';
-import { acceptsAllCallsOf, argumentItems, argumentsShape, bindingFailure, callArgumentsAt, callAt, parameterShapes, type CallShape, type ChangedSignature, type ParameterShape, type SignatureChanges } from './call-arity.js';
+import { acceptsAllCallsOf, argumentItems, argumentListOf, argumentsShape, bindingFailure, callArgumentsAt, callAt, parameterShapes, type CallShape, type ChangedSignature, type ParameterShape, type SignatureChanges } from './call-arity.js';
 import type { CallRules } from '../languages/profile.js';
 import { referencesOf, type References } from './declaration-references.js';
+import type { ModelledFile } from './references.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import { declarationOfPath, functionOf, nameNodeOf } from './parts.js';
 import { nodeStartingAt } from './syntax.js';
@@ -92,13 +93,14 @@ export function namedArgumentRenames(run: EditRun, parameter: LocatedAddress, ol
     const rules = profileOf(file.tree.language).calls;
     const root = yield* run.workspace.syntax(file).safeUnwrap();
     if (!rules || !root || part.kind !== 'element' || !part.span) return ok(byFile);
-    const fn = functionOf(declarationOfPath(context, part.path));
+    const declaration = declarationOfPath(context, part.path);
+    const fn = functionOf(declaration);
     if (!fn) return ok(byFile);
     // The name calls pass it by: the parameter's own where calls may name it, else its label or keyword.
     const holder = nodeStartingAt(root, part.span.start, part.span.end);
     const bare = (name: string) => name.replace(/^\$/, '');
     const passedBy = rules.keywordName(holder) ?? (rules.namedArguments ? bare(oldName) : null);
-    if (passedBy !== bare(oldName) || isConstructor(nameNodeOf(declarationOfPath(context, part.path))?.text ?? null, fn)) return ok(byFile);
+    if (passedBy !== bare(oldName) || isConstructor(nameNodeOf(declaration)?.text ?? null, fn)) return ok(byFile);
     const located = await locateAddress(run.workspace, file.path, parameter.target, file.language.id, { edit: 'add' });
     if (located.isErr()) return ok(byFile);
     const found = await referencesOf(run, located.value, 'address');
@@ -121,20 +123,30 @@ export function namedArgumentRenames(run: EditRun, parameter: LocatedAddress, ol
 
 type Problem = { file: string; start: number; reason: string };
 
-/** The uses of a function that do not bind to its new parameters, or cannot be checked. */
-function callProblems(found: References, after: readonly ParameterShape[], rules: CallRules, className: string | null): Problem[] {
+/**
+ * What is wrong at each use the reference search found (proven, unproven, candidates through
+ * receivers), as `reasonAt` tells it for the name at `start`..`end` of a file (`null`: nothing).
+ */
+function problemsAt(found: References, reasonAt: (model: ModelledFile, start: number, end: number) => string | null): Problem[] {
   const problems: Problem[] = [];
   const check = (file: string, start: number, maybe: string | null) => {
     const model = found.models.get(file);
-    if (!model) return;
-    const call = callAt(model.root, model.text, start, start + found.name.length, rules);
-    const reason = call ? bindingFailure(after, call, rules, className, rules.moreFail) ?? (call.spread ? SPREAD : null) : 'uses it other than by calling it (passed or stored as a value), so the arguments it will get cannot be checked';
+    const reason = model ? reasonAt(model, start, start + found.name.length) : null;
     if (reason) problems.push({ file, start, reason: maybe ? `${reason}; it may be a use of it: ${maybe}` : reason });
   };
   for (const location of found.locations) if (location.kind === 'reference') check(location.file, location.start, null);
   for (const mention of found.unproven) check(mention.file, mention.start, mention.reason);
   for (const candidate of found.candidates) check(candidate.location.file, candidate.location.start, `read from ${candidate.receiver}, whose type structedit cannot tell`);
   return problems;
+}
+
+/** The uses of a function that do not bind to its new parameters, or cannot be checked. */
+function callProblems(found: References, after: readonly ParameterShape[], rules: CallRules, className: string | null): Problem[] {
+  return problemsAt(found, (model, start, end) => {
+    const call = callAt(model.root, model.text, start, end, rules);
+    if (!call) return 'uses it other than by calling it (passed or stored as a value), so the arguments it will get cannot be checked';
+    return bindingFailure(after, call, rules, className, rules.moreFail) ?? (call.spread ? SPREAD : null);
+  });
 }
 
 const SPREAD = 'spreads its arguments, so how many it passes cannot be told';
@@ -155,24 +167,16 @@ function constructionProblems(run: EditRun, file: WorkspaceFile, path: Structure
     const references = await referencesOf(run, located, 'address');
     if (references.isErr() && references.error.error === 'INVALID_ARGUMENT') return ok([{ file: file.path, start: fn.startIndex, reason: `its class's name could not be read, so its constructions could not be found` }]);
     const found = yield* references.safeUnwrap();
-    const problems: Problem[] = [];
-    const check = (at: string, start: number, maybe: string | null) => {
-      const model = found.models.get(at);
-      if (!model) return;
-      const end = start + found.name.length;
+    const problems = problemsAt(found, (model, start, end) => {
       const call = constructionAt(model.root, model.text, start, end, rules);
-      let reason: string | null;
+      if (call) return bindingFailure(after, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null);
       const member = /^\s*(?:\.|::|->)\s*([\p{L}_$][\p{L}\p{N}_$]*)/u.exec(model.text.slice(end, end + 64));
-      if (call) reason = bindingFailure(after, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null);
-      else if (member && !CONSTRUCTOR_NAMES.has(member[1]!)) reason = null; // A.member: the class's own members construct it by name or unnamed (both checked)
-      else if (inTypePosition(model.root, start, end)) reason = null;
-      else if (inBaseList(model.root, start, end)) reason = `derives a class from ${found.name}: its constructions and super(…) calls are not followed`;
-      else reason = `uses ${found.name} other than by constructing it (passed or stored as a value), so the arguments it will get cannot be checked`;
-      if (reason) problems.push({ file: at, start, reason: maybe ? `${reason}; it may be a use of it: ${maybe}` : reason });
-    };
-    for (const location of found.locations) if (location.kind === 'reference') check(location.file, location.start, null);
-    for (const mention of found.unproven) check(mention.file, mention.start, mention.reason);
-    for (const candidate of found.candidates) check(candidate.location.file, candidate.location.start, `read from ${candidate.receiver}, whose type structedit cannot tell`);
+      // A.member: the class's own members construct it by name or unnamed (both checked).
+      if (member && !CONSTRUCTOR_NAMES.has(member[1]!)) return null;
+      if (inTypePosition(model.root, start, end)) return null;
+      if (inBaseList(model.root, start, end)) return `derives a class from ${found.name}: its constructions and super(…) calls are not followed`;
+      return `uses ${found.name} other than by constructing it (passed or stored as a value), so the arguments it will get cannot be checked`;
+    });
     // Constructions inside the class that do not name it.
     const holder = classPath[classPath.length - 1]!;
     const text = file.tree.source.text;
@@ -197,7 +201,7 @@ function constructionAt(root: Node, text: string, start: number, end: number, ru
   let node = root.descendantForIndex(start, Math.max(start, end - 1));
   for (let depth = 0; node && depth < 3; depth++, node = node.parent) {
     if (!/new_expression|object_creation_expression|instance_expression|creation_expression/.test(node.type)) continue;
-    const args = node.childForFieldName('arguments') ?? node.namedChildren.find((child) => child !== null && /^(?:arguments|argument_list|value_arguments)$/.test(child.type)) ?? null;
+    const args = argumentListOf(node);
     if (!args) return { positional: 0, named: [], spread: false };
     if (args.startIndex < end) return null;
     return callAt(root, text, start, end, rules) ?? argumentsShape(args, rules);
