@@ -142,9 +142,19 @@ export class TypeScriptProject {
     // (as tsc --watch does): the check before a batch and the one after share the work.
     const builder = ts.createSemanticDiagnosticsBuilderProgram(program, { createHash: (text) => bytesToHex(sha256(new TextEncoder().encode(text))) }, this.#builder);
     this.#builder = builder;
+    const outside = (source: TS.SourceFile) => {
+      const path = projectPath(source.fileName);
+      return path === null || path.split('/').includes('node_modules');
+    };
+    // The files a change affects (those importing a file whose exports changed shape) are known only
+    // once the builder has gone through them: asked file by file before that, it answers from the
+    // diagnostics it kept, so an error a change causes in another file went unseen.
+    while (builder.getSemanticDiagnosticsOfNextAffectedFile(undefined, outside)) {
+      // (Each affected file's diagnostics are computed and kept; they are read below.)
+    }
     for (const source of program.getSourceFiles()) {
       const path = projectPath(source.fileName);
-      if (path === null || path.split('/').includes('node_modules') || (only && !only.has(path))) continue;
+      if (outside(source) || (only && !only.has(path!))) continue;
       for (const diagnostic of program.getSyntacticDiagnostics(source)) add(diagnostic);
       for (const diagnostic of builder.getSemanticDiagnostics(source)) add(diagnostic);
     }

@@ -55,6 +55,17 @@ describe('the TypeScript backend (issue 18)', () => {
     expect(forced.files['src/client.ts']).toContain("return 'none';");
   });
 
+  it('an error the batch causes in another file is found: a parameter added that a caller elsewhere does not pass', async () => {
+    // The checker keeps each file's diagnostics between the check before the batch and the one after;
+    // it used to answer for src/client.ts from what it kept, as if only the edited file could change
+    // (seen in a project without a tsconfig.json, on TypeScript's default options).
+    const caller = { 'src/errors.ts': lines('export function statusText(status: number): string {', '  return String(status);', '}'), 'src/client.ts': lines("import { statusText } from './errors';", '', 'export const ok = statusText(200);') };
+    const { result, files } = await batch(caller, { edits: [{ op: 'add', path: 'src/errors.ts', address: 'export function statusText.params', value: 'verbose: boolean' }] });
+    const error = expectError(result, 'TYPE_ERRORS_ADDED');
+    expect(error.details.errors.map((added) => `${added.file}:${added.line} ${added.code}`)).toEqual(['src/client.ts:3 TS2554']);
+    expect(files).toEqual(caller);
+  });
+
   it('errors the project already had are not new', async () => {
     const broken = { ...client, 'src/broken.ts': lines('export const count: number = "many";') };
     const { result } = await batch(broken, { edits: [{ op: 'rename', path: 'src/client.ts', address: 'export function statusOf', new_name: 'statusCode' }] });
