@@ -46,6 +46,7 @@ interface EditOptions extends SyntaxOptions, OutputOptions {
   expectedHash?: string;
   content?: string;
   contentFile?: string;
+  checkCalls?: boolean;
 }
 
 /** What a writing command does with an edit that adds syntax errors. */
@@ -64,6 +65,16 @@ export function withWriteOptions(command: Command): Command {
     .option('--expected-hash <hash>', 'the file\'s hash from an earlier --json result: fail with CONFLICT, writing nothing, if the file changed since')
     .addOption(new Option('--syntax <mode>', 'an edit that adds syntax errors: reject (default: nothing is written, exit 3) or warn (written with a SYNTAX_BROKEN warning, exit 3)').choices(['reject', 'warn']))
     .option('--allow-broken', 'write an edit that adds syntax errors and exit 0 (with the SYNTAX_BROKEN warning)');
+}
+
+/** Adds `--no-check-calls` to a command whose edit can change a function's parameters. */
+export function withCallCheck(command: Command): Command {
+  return command.option('--no-check-calls', "write an edit that changes a function's parameters even when a call no longer fits (CALLS_BROKEN / TYPE_ERRORS_ADDED otherwise)");
+}
+
+/** `check_calls: false` when `--no-check-calls` was given. */
+export function callCheckOption(options: { checkCalls?: boolean }): { check_calls?: false } {
+  return options.checkCalls === false ? { check_calls: false } : {};
 }
 
 /** The editor's `syntax` option for a command's flags. */
@@ -102,9 +113,9 @@ export function registerStructureEditCommands(program: Command, context: EditCom
 
   const run = async <A, T>(options: EditOptions, spec: ToolSpec<A, T>, args: A, call: ResultAsync<T, StructeditError>) => finish(spec, args, await call, options, { allowBroken: options.allowBroken === true });
 
-  withContent(edit(program.command('replace').description('Replace a structure (target "" : the whole file) with new content.').argument('<path>').argument('<target>'))).action(
+  withCallCheck(withContent(edit(program.command('replace').description('Replace a structure (target "" : the whole file) with new content.').argument('<path>').argument('<target>')))).action(
     async (path: string, target: string, options: EditOptions) => {
-      const args = { path, target: levels(target), content: await content(options), ...language(options) };
+      const args = { path, target: levels(target), content: await content(options), ...language(options), ...callCheckOption(options) };
       await run(options, replaceStructureTool, args, editorFor(options).replaceStructure(args));
     },
   );
@@ -114,7 +125,7 @@ export function registerStructureEditCommands(program: Command, context: EditCom
     await run(options, deleteStructureTool, args, editorFor(options).deleteStructure(args));
   });
 
-  edit(
+  withCallCheck(edit(
     program
       .command('replace-text')
       .description('Replace the one occurrence of --old inside a structure with --new.')
@@ -122,12 +133,12 @@ export function registerStructureEditCommands(program: Command, context: EditCom
       .argument('<target>')
       .requiredOption('--old <text>', 'the exact text to replace')
       .requiredOption('--new <text>', 'its replacement'),
-  ).action(async (path: string, target: string, options: EditOptions & { old: string; new: string }) => {
-    const args = { path, target: levels(target), old_text: options.old, new_text: options.new, ...language(options) };
+  )).action(async (path: string, target: string, options: EditOptions & { old: string; new: string }) => {
+    const args = { path, target: levels(target), old_text: options.old, new_text: options.new, ...language(options), ...callCheckOption(options) };
     await run(options, replaceTextInStructureTool, args, editorFor(options).replaceTextInStructure(args));
   });
 
-  edit(
+  withCallCheck(edit(
     program
       .command('replace-all-text')
       .description('Replace every occurrence of --old inside a structure with --new.')
@@ -136,8 +147,8 @@ export function registerStructureEditCommands(program: Command, context: EditCom
       .requiredOption('--old <text>', 'the exact text to replace')
       .requiredOption('--new <text>', 'its replacement')
       .option('--expected-count <n>', 'fail unless exactly n occurrences are found', (value: string) => Number.parseInt(value, 10)),
-  ).action(async (path: string, target: string, options: EditOptions & { old: string; new: string; expectedCount?: number }) => {
-    const args = { path, target: levels(target), old_text: options.old, new_text: options.new, ...(options.expectedCount !== undefined ? { expected_count: options.expectedCount } : {}), ...language(options) };
+  )).action(async (path: string, target: string, options: EditOptions & { old: string; new: string; expectedCount?: number }) => {
+    const args = { path, target: levels(target), old_text: options.old, new_text: options.new, ...(options.expectedCount !== undefined ? { expected_count: options.expectedCount } : {}), ...language(options), ...callCheckOption(options) };
     await run(options, replaceAllTextInStructureTool, args, editorFor(options).replaceAllTextInStructure(args));
   });
 

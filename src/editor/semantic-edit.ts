@@ -1,8 +1,8 @@
-import { err, errAsync, ok, okAsync, ResultAsync, type Result } from 'neverthrow';
+import { err, ok, okAsync, ResultAsync, type Result } from 'neverthrow';
 import { applyEditsArgsSchema, type ApplyEditsArgs, type SemanticEdit } from '../core/arguments/semantic.js';
 import { validateArguments } from '../core/arguments/validation.js';
-import { invalidArgument, makeError, type StructeditError } from '../core/errors.js';
-import { addedDiagnostics, type SemanticBackend } from '../core/semantic/backend.js';
+import { invalidArgument, type StructeditError } from '../core/errors.js';
+import type { SemanticBackend } from '../core/semantic/backend.js';
 import { parseTarget } from '../core/locate/targets.js';
 import { runEdit } from '../core/semantic/edits.js';
 import type { SemanticEditOutcome } from '../core/semantic/outcomes.js';
@@ -15,6 +15,7 @@ import type { Warning } from '../core/warnings.js';
 import type { CommitReceipt, EditorContext } from './context.js';
 import { formatFiles } from './format-batch.js';
 import type { Formatter } from './formatter.js';
+import { typeCheck } from './type-check.js';
 import { Workspace } from './workspace.js';
 
 export type { FailedEditOutcome, MoveChange, MoveOutcome, PartEditOutcome, RenameChange, RenameOutcome, SemanticEditOutcome } from '../core/semantic/outcomes.js';
@@ -121,7 +122,7 @@ export function applyEdits(context: EditorContext, input: ApplyEditsArgs, format
           }
           for (const backend of backends) {
             typeChecked.push(backend.name);
-            const checked = await typeCheck(workspace, backend, new Map(renames.map(({ from, to }) => [to, from])));
+            const checked = await typeCheck(workspace, backend, new Map(renames.map(({ from, to }) => [to, from])), 'batch');
             if (checked.isErr()) return err(checked.error);
           }
         }
@@ -152,23 +153,6 @@ export function applyEdits(context: EditorContext, input: ApplyEditsArgs, format
         workspace.dispose();
       }
     })(),
-  );
-}
-
-/** `TYPE_ERRORS_ADDED` when the backend's checker finds errors after the batch that it did not before. */
-function typeCheck(workspace: Workspace, backend: SemanticBackend, renamed: ReadonlyMap<string, string>): ResultAsync<void, StructeditError> {
-  return backend.diagnostics(workspace.texts('original')).andThen((before) =>
-    backend.diagnostics(workspace.texts('current')).andThen((after) => {
-      const added = addedDiagnostics(before, after, renamed);
-      if (added.length === 0) return okAsync(undefined);
-      const listed = added.slice(0, 5).map((error) => `${error.file ?? '(project)'}${error.line === null ? '' : `:${error.line}`} ${error.code} ${error.message.split('\n')[0]}`).join('; ');
-      return errAsync(
-        makeError('TYPE_ERRORS_ADDED', `The batch would add ${added.length} type error${added.length === 1 ? '' : 's'} (${backend.name}): ${listed}${added.length > 5 ? '; …' : ''}. Nothing was written. Change the edits so the program still type-checks, or send the batch with validate: false.`, {
-          backend: backend.name,
-          errors: added.map((error) => ({ file: error.file, line: error.line, code: error.code, message: error.message })),
-        }),
-      );
-    }),
   );
 }
 

@@ -32,6 +32,7 @@ import type { Warning } from '../core/warnings.js';
 import { normalizeRelativePath } from '../fs/paths.js';
 import type { FileWrite, WriteOutcome } from './commit.js';
 import type { CommitReceipt, EditorContext, ParsedFile } from './context.js';
+import { checkCallsOfTextEdit } from './text-edit-calls.js';
 
 /** Result of {@link Editor.replaceStructure}. */
 export interface ReplaceStructureResult extends WriteOutcome {
@@ -135,7 +136,7 @@ interface FilePlan {
  * `STRUCTURE_EMPTY`) and only then writes them all in one commit, in the order given. A plan
  * that changes nothing writes nothing; a dry run writes nothing at all.
  */
-function writePlans(context: EditorContext, plans: readonly FilePlan[], dryRun: boolean): ResultAsync<{ warnings: Warning[]; receipt: CommitReceipt | null }, StructeditError> {
+function writePlans(context: EditorContext, plans: readonly FilePlan[], dryRun: boolean, checkCalls = false): ResultAsync<{ warnings: Warning[]; receipt: CommitReceipt | null }, StructeditError> {
   return safeTry(async function* () {
     const writes: FileWrite[] = [];
     const warnings: Warning[] = [];
@@ -146,6 +147,7 @@ function writePlans(context: EditorContext, plans: readonly FilePlan[], dryRun: 
         return err(makeError('INTERNAL_ERROR', `structedit planned overlapping changes to ${file.path}; nothing was written. This is a bug in structedit.`, { cause: JSON.stringify(edited) }));
       }
       const checked = yield* context.checkEdit(file, edited).safeUnwrap();
+      if (checkCalls) yield* checkCallsOfTextEdit(context, file, plan.replacements, checked).safeUnwrap();
       writes.push(checked.write);
       warnings.push(...checked.warnings, ...structureEmptyWarnings(plan.watched, checked.tree));
     }
@@ -160,11 +162,13 @@ function outcomeOf(file: ParsedFile, receipt: CommitReceipt | null): { hash: str
 }
 
 /** The steps every single-file structure edit shares: validate, parse, locate, plan, write. */
-function editStructure<Args extends { path: string; target: string; language?: string | undefined; dry_run?: boolean | undefined; expected_hash?: string | undefined }, Figures>(
+function editStructure<Args extends { path: string; target: string; language?: string | undefined; dry_run?: boolean | undefined; expected_hash?: string | undefined; check_calls?: boolean | undefined }, Figures>(
   context: EditorContext,
   args: Result<Args, StructeditError>,
   contentFields: (args: Args) => Record<string, string>,
   plan: (file: ParsedFile, path: StructurePath, args: Args, style: IndentationStyle) => Result<EditPlan<Figures>, StructeditError> | ResultAsync<EditPlan<Figures>, StructeditError>,
+  // Whether the edit rewrites text in place, and so can change a function's parameters (its calls are then checked).
+  changesInPlace = false,
 ): ResultAsync<Figures & WriteOutcome & { dry_run: boolean; warnings: Warning[] }, StructeditError> {
   return safeTry(async function* () {
     const valid = yield* args.safeUnwrap();
@@ -178,7 +182,7 @@ function editStructure<Args extends { path: string; target: string; language?: s
     const syntaxWarnings = yield* context.checkLocatedSyntax(file, [path]).safeUnwrap();
     const planned = yield* (await plan(file, path, valid, yield* context.indentationStyle(file).safeUnwrap())).safeUnwrap();
     const dryRun = valid.dry_run === true;
-    const written = yield* writePlans(context, [{ file, plan: planned }], dryRun).safeUnwrap();
+    const written = yield* writePlans(context, [{ file, plan: planned }], dryRun, changesInPlace && valid.check_calls !== false).safeUnwrap();
     return ok({ ...planned.figures, hash: outcomeOf(file, written.receipt).hash!, undo_token: written.receipt?.undo_token ?? null, dry_run: dryRun, warnings: [...syntaxWarnings, ...planned.warnings, ...written.warnings] });
   });
 }
@@ -190,6 +194,7 @@ export function replaceStructure(context: EditorContext, input: ReplaceStructure
     validateArguments(replaceStructureArgsSchema, input),
     (args) => ({ content: args.content }),
     (file, path, args, style) => planReplaceStructure(file.tree, path, args.content, style, args.target),
+    true,
   );
 }
 
@@ -219,6 +224,7 @@ export function replaceTextInStructure(context: EditorContext, input: ReplaceTex
     validateArguments(replaceTextInStructureArgsSchema, input),
     (args) => ({ old_text: args.old_text, new_text: args.new_text }),
     (file, path, args) => planReplaceText(file.tree, path, { file: args.path, target: args.target, oldText: args.old_text, newText: args.new_text }),
+    true,
   );
 }
 
@@ -230,6 +236,7 @@ export function replaceAllTextInStructure(context: EditorContext, input: Replace
     (args) => ({ old_text: args.old_text, new_text: args.new_text }),
     (file, path, args) =>
       planReplaceAllText(file.tree, path, { file: args.path, target: args.target, oldText: args.old_text, newText: args.new_text, expectedCount: args.expected_count }),
+    true,
   );
 }
 

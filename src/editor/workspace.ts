@@ -104,6 +104,13 @@ export class Workspace implements SemanticWorkspace {
     });
   }
 
+  /** Takes a file an operation has already read and parsed into the workspace, as it is before any edit. */
+  adopt(parsed: ParsedFile): WorkspaceFile {
+    const file: WorkspaceFile = { path: workspacePath(parsed.path), language: parsed.language, originalBytes: parsed.bytes, hash: parsed.hash, original: parsed.tree.source, tree: parsed.tree };
+    this.#files.set(file.path, file);
+    return file;
+  }
+
   /** The file at `path`, or an empty one to be created when it does not exist. */
   fileOrNew(path: string, language?: string): ResultAsync<WorkspaceFile, StructeditError> {
     return this.file(path, language).orElse((failure) => {

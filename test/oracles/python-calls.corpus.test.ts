@@ -12,7 +12,9 @@ import { createEditor, memoryFs, type UnresolvedReference } from 'structedit';
  * anyway (`validate: false`) into a variant of the module, and pyright type-checks every variant
  * in one run. Pyright's "argument missing for zz_extra" calls must all be refused by the check:
  * listed as such, or reached through a use of the function the check lists as one it cannot
- * check (`f = _glob1; f(…)`). An edit the check applied must have no such call.
+ * check (`f = _glob1; f(…)`). An edit the check applied must have no such call. The same change
+ * made as a text edit (the module replaced by its new text) must be refused as the batch is, with
+ * the same calls listed.
  */
 
 const STDLIB = '/usr/lib/python3.11';
@@ -38,6 +40,7 @@ interface Variant {
 describe.skipIf(missing !== null)('the call check agrees with pyright on the standard library', () => {
   it('every call pyright finds short of the new parameter is refused by the check', async () => {
     const variants: Variant[] = [];
+    const textEdits = { applied: 0, refused: 0, disagreed: [] as string[] };
     for (const module of MODULES) {
       const file = `${module}.py`;
       const text = readFileSync(join(STDLIB, file), 'utf8');
@@ -53,6 +56,12 @@ describe.skipIf(missing !== null)('the call check agrees with pyright on the sta
         mkdirSync(dir);
         writeFileSync(join(dir, file), fs.snapshot()[file]!);
         const calls = checked.isErr() && checked.error.error === 'CALLS_BROKEN' ? checked.error.details.calls : [];
+        // The same change as a text edit (the module replaced whole by its new text) is refused as the batch is.
+        const replaced = await createEditor({ fs: memoryFs({ [file]: text }), semantic: 'syntax' }).replaceStructure({ path: file, target: '', content: fs.snapshot()[file]!, dry_run: true });
+        const textCalls = replaced.isErr() && replaced.error.error === 'CALLS_BROKEN' ? replaced.error.details.calls : [];
+        const verdicts = [checked.isOk() ? 'applied' : checked.error.error, replaced.isOk() ? 'applied' : replaced.error.error];
+        if (verdicts[0] === verdicts[1] && JSON.stringify(textCalls) === JSON.stringify(calls)) textEdits[verdicts[0] === 'applied' ? 'applied' : 'refused']++;
+        else textEdits.disagreed.push(`${module}.${fn.name}: the batch ${verdicts[0]} (${calls.length} listed), the text edit ${verdicts[1]} (${textCalls.length} listed)`);
         variants.push({
           dir,
           module,
@@ -100,6 +109,8 @@ describe.skipIf(missing !== null)('the call check agrees with pyright on the sta
         `pyright finds ${counts.pyrightCalls} calls short of it: ${counts.listed} listed by the check, ${counts.throughUnchecked} reached through a use it lists as unchecked (an alias, a value), ${counts.silent.length} missed; ` +
         `${counts.notFlagged.length} calls the check lists that pyright does not flag behind functools.lru_cache (${counts.notFlagged.join(', ') || 'none'}), ${counts.disagreed.length} otherwise`,
     );
+    console.log(`[pyright] the same changes as text edits (replaceStructure of the module): ${textEdits.refused} refused and ${textEdits.applied} applied as the batch was, ${textEdits.disagreed.length} otherwise${textEdits.disagreed.length > 0 ? `: ${textEdits.disagreed.join('; ')}` : ''}`);
+    expect(textEdits.disagreed).toEqual([]);
     expect(variants.length).toBeGreaterThan(40);
     expect(counts.pyrightCalls).toBeGreaterThan(50);
     expect(counts.silent).toEqual([]);

@@ -24,6 +24,16 @@ export interface WriteOptions {
   expected_hash?: string;
 }
 
+/** The option of text edits that can change a function's parameters (a structure replaced, text replaced inside one, chunks). */
+export interface CallCheckOption {
+  /**
+   * Refuse with `CALLS_BROKEN` when the edit changes a function's parameters so that a call of it
+   * no longer fits, or a use of it cannot be checked (default `true`). `false` writes anyway: for a
+   * change whose calls the next edits change.
+   */
+  check_calls?: boolean;
+}
+
 /**
  * Most items one call takes: edits of `editFile`, chunks of `applyChunks`, edits of `applyEdits`.
  * More are refused with `INVALID_ARGUMENT` (split them into several calls).
@@ -61,6 +71,12 @@ export const expectedHashField = described(
 
 /** `dry_run` of the structure operations. */
 export const dryRunField = described(z.optional(z.boolean()), 'Check everything and report what the edit would do, without writing.');
+
+/** `check_calls` of the text edits that can change a function's parameters. */
+export const checkCallsField = described(
+  z.optional(z.boolean()),
+  "Refuse (CALLS_BROKEN, nothing written) when the edit changes a function's parameters so that a call of it no longer fits or cannot be checked (default true). false writes anyway, for calls you change next.",
+);
 
 /** Whether a text holds no NUL byte. */
 export const hasNoNul = (text: string): boolean => !text.includes('\0');

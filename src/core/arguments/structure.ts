@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { described, dryRunField, expectedHashField, fileText, isWellFormed, languageField, pathField, targetField, type FileArgs, type WriteOptions } from './common.js';
+import { checkCallsField, described, dryRunField, expectedHashField, fileText, isWellFormed, languageField, pathField, targetField, type CallCheckOption, type FileArgs, type WriteOptions } from './common.js';
 
 /** Arguments of `readStructure`. */
 export interface ReadStructureArgs extends FileArgs {
@@ -14,7 +14,7 @@ export interface ListStructuresArgs extends FileArgs {
 }
 
 /** Arguments of `replaceStructure`. */
-export interface ReplaceStructureArgs extends FileArgs, WriteOptions {
+export interface ReplaceStructureArgs extends FileArgs, WriteOptions, CallCheckOption {
   /** The structure to replace (`""`: the whole file). */
   target: string;
   /** Its new text (re-indented to the structure's indentation; verbatim for `""`). */
@@ -28,7 +28,7 @@ export interface DeleteStructureArgs extends FileArgs, WriteOptions {
 }
 
 /** Arguments of `replaceTextInStructure`. */
-export interface ReplaceTextInStructureArgs extends FileArgs, WriteOptions {
+export interface ReplaceTextInStructureArgs extends FileArgs, WriteOptions, CallCheckOption {
   /** The structure to search (`""`: the whole file). */
   target: string;
   /** The text to find: it must occur exactly once in the structure. */
@@ -107,6 +107,7 @@ export const replaceStructureArgsSchema = z.strictObject({
   language: languageField,
   dry_run: dryRunField,
   expected_hash: expectedHashField,
+  check_calls: checkCallsField,
 }) satisfies z.ZodMiniType<ReplaceStructureArgs>;
 
 /** Schema of {@link DeleteStructureArgs}. */
@@ -127,6 +128,7 @@ export const replaceTextInStructureArgsSchema = z.strictObject({
   language: languageField,
   dry_run: dryRunField,
   expected_hash: expectedHashField,
+  check_calls: checkCallsField,
 }) satisfies z.ZodMiniType<ReplaceTextInStructureArgs>;
 
 /** Schema of {@link ReplaceAllTextInStructureArgs}. */
@@ -139,6 +141,7 @@ export const replaceAllTextInStructureArgsSchema = z.strictObject({
   language: languageField,
   dry_run: dryRunField,
   expected_hash: expectedHashField,
+  check_calls: checkCallsField,
 }) satisfies z.ZodMiniType<ReplaceAllTextInStructureArgs>;
 
 /** Schema of {@link InsertStructureArgs}. */

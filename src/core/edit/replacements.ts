@@ -151,3 +151,22 @@ function withLineEnding(bytes: Uint8Array, ending: '\r\n' | '\r'): Uint8Array {
 export function isOverlap<T extends object, R>(result: T | OverlappingReplacements<R>): result is OverlappingReplacements<R> {
   return 'first' in result && 'second' in result;
 }
+
+/**
+ * What replacements change in `text`, each cut down to the part that differs (the text they keep at
+ * either end left out): a structure replaced with its own text but one line changes that line.
+ * Spans are offsets into `text`; a span of no width is an insertion there. Unchanged ones are left out.
+ */
+export function changedSpans(text: string, replacements: readonly Replacement[]): Array<{ start: number; end: number }> {
+  const spans: Array<{ start: number; end: number }> = [];
+  for (const { start, end, text: written } of replacements) {
+    let head = 0;
+    const limit = Math.min(end - start, written.length);
+    while (head < limit && text.charCodeAt(start + head) === written.charCodeAt(head)) head++;
+    let tail = 0;
+    while (tail < limit - head && text.charCodeAt(end - 1 - tail) === written.charCodeAt(written.length - 1 - tail)) tail++;
+    if (head + tail === end - start && head + tail === written.length) continue;
+    spans.push({ start: start + head, end: end - tail });
+  }
+  return spans;
+}

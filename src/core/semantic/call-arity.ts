@@ -235,7 +235,8 @@ export function acceptsAllCallsOf(before: readonly ParameterShape[], after: read
   if (now.length < old.length) return false;
   for (const [index, parameter] of old.entries()) {
     const kept = now[index]!;
-    if ((byName && kept.name !== parameter.name) || (kept.required && !parameter.required)) return false;
+    // (The receiver, `self`, is never passed by its name.)
+    if ((byName && parameter.kind !== 'receiver' && kept.name !== parameter.name) || (kept.required && !parameter.required)) return false;
   }
   if (now.slice(old.length).some((parameter) => parameter.required)) return false;
   const keep = new Set(after.map(key));

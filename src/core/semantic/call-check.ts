@@ -7,10 +7,10 @@ import type { CallRules } from '../languages/profile.js';
 import { referencesOf, type References } from './declaration-references.js';
 import type { ModelledFile } from './references.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
-import { declarationOfPath, functionOf, nameNodeOf } from './parts.js';
+import { declarationOfPath, functionOf, nameNodeOf, resolvePart } from './parts.js';
 import { nodeStartingAt } from './syntax.js';
 import { TargetNamer, type StructurePath } from '../locate/targets.js';
-import type { StructureNode } from '../structure/types.js';
+import type { StructureNode, TextSpan } from '../structure/types.js';
 import type { EditRun, SemanticWorkspace, WorkspaceFile } from './workspace.js';
 
 /**
@@ -25,7 +25,7 @@ import type { EditRun, SemanticWorkspace, WorkspaceFile } from './workspace.js';
  * Notes the function whose parameters an edit changes, before it does: an `add` to its parameters,
  * a `set` or `remove` of one of them or of the list, a `set` of the whole function.
  */
-export function noteSignature(changes: SignatureChanges, located: LocatedAddress, root: Node, language: string | undefined, op: 'set' | 'add' | 'remove'): void {
+export function noteSignature(changes: SignatureChanges, located: Pick<LocatedAddress, 'file' | 'context' | 'part' | 'target'>, root: Node, language: string | undefined, op: 'set' | 'add' | 'remove'): void {
   const { part, file, context } = located;
   const list = part.kind === 'element' ? part.element!.list : part.list;
   const rules = profileOf(file.tree.language).calls;
@@ -43,14 +43,61 @@ export function noteSignature(changes: SignatureChanges, located: LocatedAddress
   changes.set(key, { path: file.path, language, target: located.target, names, constructs, before: parameterShapes(root, file.tree.source.text, list, fn, rules) });
 }
 
-/** `CALLS_BROKEN` when a changed function's new parameters do not fit its calls, or its uses cannot be checked. */
-export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChanges, renamed: ReadonlyMap<string, string>): ResultAsync<void, StructeditError> {
+/**
+ * Notes the functions whose parameters a text edit (a structure replaced, text replaced inside
+ * one, chunks) may change, before it does: in the file as it is, each function whose parameter
+ * list a changed span reaches (offsets in the text before the edit; an insertion is a span of no
+ * width, which changes a list it falls inside).
+ */
+export function noteSignaturesTouched(changes: SignatureChanges, file: WorkspaceFile, root: Node, spans: readonly TextSpan[], language: string | undefined): void {
+  const { tree } = file;
+  const namer = new TargetNamer(tree);
+  const reaches = (start: number, end: number) => spans.some((span) => (span.start === span.end ? span.start > start && span.start < end : span.start < end && span.end > start));
+  const visit = (path: StructurePath): void => {
+    for (const child of path[path.length - 1]!.children) {
+      if (!spans.some((span) => span.start <= child.end && span.end >= child.start)) continue;
+      const childPath = [...path, child];
+      const target = namer.targetOf(childPath).target;
+      const context = { tree, root, file: file.path, address: target ?? '' };
+      const part = target === null ? null : resolvePart(context, childPath, [], target);
+      const list = part?.isOk() ? part.value.list : null;
+      if (part?.isOk() && list?.kind === 'params') {
+        const span = list.open && list.close ? { start: list.open.start, end: list.close.end } : list.items.length > 0 ? { start: list.items[0]!.start, end: list.items[list.items.length - 1]!.end } : null;
+        if (span && reaches(span.start, span.end)) noteSignature(changes, { file, context, part: part.value, target: target! }, root, language, 'set');
+      }
+      visit(childPath);
+    }
+  };
+  visit([tree.root]);
+}
+
+/** How the call check was reached: after a semantic batch, or after a text edit of a structure. */
+export type CallCheckOrigin = 'batch' | 'text-edit';
+
+/** A changed function whose new parameters may not accept every call the old ones did, found after the batch. */
+export interface NarrowedSignature {
+  readonly change: ChangedSignature;
+  readonly located: LocatedAddress;
+  readonly path: StructurePath;
+  readonly fn: Node;
+  readonly after: readonly ParameterShape[];
+  readonly rules: CallRules;
+}
+
+/**
+ * The changed functions whose new parameters may not accept every call the old ones did. After a
+ * text edit, a function no longer found by its name (the edit removed or renamed it) is left out:
+ * it is not this check's to answer.
+ */
+export function narrowedSignatures(workspace: SemanticWorkspace, changes: SignatureChanges, renamed: ReadonlyMap<string, string>, origin: CallCheckOrigin = 'batch'): ResultAsync<NarrowedSignature[], StructeditError> {
   return safeTry(async function* () {
+    const narrowed: NarrowedSignature[] = [];
     for (const change of changes.values()) {
       // Found again by its names (its target may have changed with its parameters), and located as
       // leniently as the edit that changed it was (an extent that holds despite syntax errors inside).
       const file = yield* workspace.file(change.path, change.language).safeUnwrap();
       const path = findAgain(file.tree.root, change.names, renamed);
+      if (!path && origin === 'text-edit') continue;
       if (!path) return err(lostFunction(change));
       const located = yield* locateAddress(workspace, change.path, new TargetNamer(file.tree).targetOf(path).target ?? change.target, change.language, { edit: 'add' }).safeUnwrap();
       const rules = profileOf(located.file.tree.language).calls;
@@ -58,9 +105,26 @@ export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChang
       const fn = root ? functionOf(declarationOfPath(located.context, located.part.path)) : null;
       const list = located.part.list;
       if (!rules || !root || !fn || list?.kind !== 'params') continue;
-      const text = located.file.tree.source.text;
-      const after = parameterShapes(root, text, list, fn, rules);
-      if (acceptsAllCallsOf(change.before, after, rules.namedArguments)) continue;
+      const after = parameterShapes(root, located.file.tree.source.text, list, fn, rules);
+      if (!acceptsAllCallsOf(change.before, after, rules.namedArguments)) narrowed.push({ change, located, path, fn, after, rules });
+    }
+    return ok(narrowed);
+  });
+}
+
+/**
+ * `CALLS_BROKEN` when a changed function's new parameters do not fit its calls, or its uses cannot
+ * be checked: each use of a function whose parameters narrowed ({@link narrowedSignatures}) is read
+ * as a call and bound to them.
+ */
+export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChanges, renamed: ReadonlyMap<string, string>, origin: CallCheckOrigin = 'batch'): ResultAsync<void, StructeditError> {
+  return narrowedSignatures(workspace, changes, renamed, origin).andThen((narrowed) => checkNarrowedCalls(workspace, changes, narrowed, origin));
+}
+
+/** The check of {@link checkCalls} on the functions {@link narrowedSignatures} found. */
+export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: SignatureChanges, narrowed: readonly NarrowedSignature[], origin: CallCheckOrigin): ResultAsync<void, StructeditError> {
+  return safeTry(async function* () {
+    for (const { change, located, path, fn, after, rules } of narrowed) {
       const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend: null, signatures: changes };
       let problems: Problem[];
       if (change.constructs) problems = yield* constructionProblems(run, located.file, path, fn, after, rules).safeUnwrap();
@@ -75,7 +139,9 @@ export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChang
       for (const problem of problems) calls.push({ ...codeLocation(yield* workspace.file(problem.file).safeUnwrap(), problem.start, 'call'), reason: problem.reason });
       // Its name now (a later edit of the batch may have renamed it).
       const name = path[path.length - 1]!.name ?? fn.childForFieldName('name')?.text ?? 'init';
-      return err(callsBroken(change, name, list.open && list.close ? text.slice(list.open.start, list.close.end) : listText(text, list.items), calls));
+      const list = located.part.list!;
+      const text = located.file.tree.source.text;
+      return err(callsBroken(change, name, list.open && list.close ? text.slice(list.open.start, list.close.end) : listText(text, list.items), calls, origin));
     }
     return ok(undefined);
   });
@@ -276,11 +342,15 @@ function listText(text: string, items: ReadonlyArray<{ start: number; end: numbe
   return items.length === 0 ? '' : text.slice(items[0]!.start, items[items.length - 1]!.end);
 }
 
-function callsBroken(change: ChangedSignature, name: string, parameters: string, calls: UnresolvedReference[]): StructeditError {
+function callsBroken(change: ChangedSignature, name: string, parameters: string, calls: UnresolvedReference[], origin: CallCheckOrigin): StructeditError {
   const listed = calls.slice(0, 3).map((call) => `${call.file}:${call.line} ${JSON.stringify(call.text)} (${call.reason})`).join('; ');
+  const wayOut =
+    origin === 'batch'
+      ? 'change those calls in the same batch, or send the batch with validate: false'
+      : 'change the function and those calls together (applyEdits: a set of the function and of each call; or apply_patch), or send the edit again with check_calls: false and change the calls next';
   return makeError(
     'CALLS_BROKEN',
-    `The new parameters of ${JSON.stringify(name)} (${parameters}) do not fit ${calls.length} use${calls.length === 1 ? '' : 's'} of it, or could not be checked against ${calls.length === 1 ? 'it' : 'them'}: ${listed}${calls.length > 3 ? '; …' : ''}. Nothing was written. Give the new parameter a default, change those calls in the same batch, or send the batch with validate: false.`,
+    `The new parameters of ${JSON.stringify(name)} (${parameters}) do not fit ${calls.length} use${calls.length === 1 ? '' : 's'} of it, or could not be checked against ${calls.length === 1 ? 'it' : 'them'}: ${listed}${calls.length > 3 ? '; …' : ''}. Nothing was written. Give the new parameter a default, ${wayOut}.`,
     { path: change.path, address: change.target, name, parameters, calls },
   );
 }

@@ -1,0 +1,30 @@
+import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import { makeError, type StructeditError } from '../core/errors.js';
+import { addedDiagnostics, type SemanticBackend } from '../core/semantic/backend.js';
+import type { CallCheckOrigin } from '../core/semantic/call-check.js';
+import type { Workspace } from './workspace.js';
+
+/**
+ * `TYPE_ERRORS_ADDED` when the backend's checker finds errors in the workspace as it is now that
+ * it did not find before its edits (`renamed`: new name → old, so a message naming the new name
+ * still matches), after a semantic batch or a text edit that changed a function's parameters.
+ */
+export function typeCheck(workspace: Workspace, backend: SemanticBackend, renamed: ReadonlyMap<string, string>, origin: CallCheckOrigin): ResultAsync<void, StructeditError> {
+  return backend.diagnostics(workspace.texts('original')).andThen((before) =>
+    backend.diagnostics(workspace.texts('current')).andThen((after) => {
+      const added = addedDiagnostics(before, after, renamed);
+      if (added.length === 0) return okAsync(undefined);
+      const wayOut =
+        origin === 'batch'
+          ? 'Change the edits so the program still type-checks, or send the batch with validate: false.'
+          : 'Change the function and the code that uses it together (applyEdits, or apply_patch), or send the edit again with check_calls: false and change that code next.';
+      const listed = added.slice(0, 5).map((error) => `${error.file ?? '(project)'}${error.line === null ? '' : `:${error.line}`} ${error.code} ${error.message.split('\n')[0]!.replace(/\.$/, '')}`).join('; ');
+      return errAsync(
+        makeError('TYPE_ERRORS_ADDED', `The ${origin === 'batch' ? 'batch' : 'edit'} would add ${added.length} type error${added.length === 1 ? '' : 's'} (${backend.name}): ${listed}${added.length > 5 ? '; …' : ''}. Nothing was written. ${wayOut}`, {
+          backend: backend.name,
+          errors: added.map((error) => ({ file: error.file, line: error.line, code: error.code, message: error.message })),
+        }),
+      );
+    }),
+  );
+}

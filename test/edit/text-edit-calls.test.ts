@@ -1,0 +1,139 @@
+import type { ResultAsync } from 'neverthrow';
+import { describe, expect, it } from 'vitest';
+import { createEditor, memoryFs, type Editor, type StructeditError } from '../../src/index.js';
+
+// A text edit of a structure (replaceStructure, replaceTextInStructure, chunks) that changes a
+// function's parameters must leave every call of it fitting, as a semantic batch must: a required
+// parameter written into `def ff(a)` used to be written while every caller went on passing one
+// argument. Each case: the files, the edit, and what comes back: written (the file as expected),
+// or each call CALLS_BROKEN lists as `file:line: reason` with every file byte-identical.
+
+const lines = (...text: string[]) => `${text.join('\n')}\n`;
+
+const files = {
+  'a.py': lines('def ff(a):', '    return a', '', '', 'def gg():', '    return ff(1)'),
+  'b.py': lines('from a import ff', 'print(ff(2))'),
+};
+
+type Case = {
+  name: string;
+  files: Record<string, string>;
+  edit: (editor: Editor) => ResultAsync<unknown, StructeditError>;
+  expected: { written: Record<string, string> } | { refused: string[] };
+};
+
+const narrowedPy = 'def ff(a, b):\n    return a + b';
+
+const cases: Case[] = [
+  {
+    name: 'replaceStructure: a required parameter added, calls in two files',
+    files,
+    edit: (editor) => editor.replaceStructure({ path: 'a.py', target: 'def ff', content: narrowedPy }),
+    expected: { refused: ['a.py:6: passes no argument for b', 'b.py:2: passes no argument for b'] },
+  },
+  {
+    name: 'replaceStructure: an optional one added',
+    files,
+    edit: (editor) => editor.replaceStructure({ path: 'a.py', target: 'def ff', content: 'def ff(a, b=0):\n    return a + b' }),
+    expected: { written: { 'a.py': files['a.py'].replace('def ff(a):\n    return a\n', 'def ff(a, b=0):\n    return a + b\n') } },
+  },
+  {
+    name: 'replaceStructure: the body only',
+    files,
+    edit: (editor) => editor.replaceStructure({ path: 'a.py', target: 'def ff', content: 'def ff(a):\n    return a * 2' }),
+    expected: { written: { 'a.py': files['a.py'].replace('return a\n', 'return a * 2\n') } },
+  },
+  {
+    name: 'replaceStructure with check_calls: false writes it anyway',
+    files,
+    edit: (editor) => editor.replaceStructure({ path: 'a.py', target: 'def ff', content: narrowedPy, check_calls: false }),
+    expected: { written: { 'a.py': files['a.py'].replace('def ff(a):\n    return a\n', `${narrowedPy}\n`), 'b.py': files['b.py'] } },
+  },
+  {
+    name: 'replaceStructure of the whole file: its own call changed, the other file not',
+    files,
+    edit: (editor) => editor.replaceStructure({ path: 'a.py', target: '', content: lines('def ff(a, b):', '    return a', '', '', 'def gg():', '    return ff(1, 2)') }),
+    expected: { refused: ['b.py:2: passes no argument for b'] },
+  },
+  {
+    name: 'replaceTextInStructure: the parameter list rewritten',
+    files,
+    edit: (editor) => editor.replaceTextInStructure({ path: 'a.py', target: 'def ff', old_text: '(a)', new_text: '(a, b)' }),
+    expected: { refused: ['a.py:6: passes no argument for b', 'b.py:2: passes no argument for b'] },
+  },
+  {
+    name: 'replaceAllTextInStructure: a parameter a call passes by name, renamed',
+    files: { 'k.py': lines('def ff(a, bb=0):', '    return a + bb', '', '', 'x = ff(1, bb=2)') },
+    edit: (editor) => editor.replaceAllTextInStructure({ path: 'k.py', target: 'def ff', old_text: 'bb', new_text: 'zz' }),
+    expected: { refused: ['k.py:5: passes bb by name; it takes no parameter of that name'] },
+  },
+  {
+    name: 'applyChunks: a chunk that changes the signature line',
+    files,
+    edit: (editor) => editor.applyChunks({ path: 'a.py', target: 'def ff', chunks: [{ context_before: [], old_lines: ['def ff(a):'], new_lines: ['def ff(a, b):'], context_after: ['    return a'] }] }),
+    expected: { refused: ['a.py:6: passes no argument for b', 'b.py:2: passes no argument for b'] },
+  },
+  {
+    name: 'a method: `self` renamed is not a change its calls see',
+    files: { 'k.py': lines('class K:', '    def ff(self, a):', '        return a', '', '', 'K().ff(1)') },
+    edit: (editor) => editor.replaceAllTextInStructure({ path: 'k.py', target: 'class K\ndef ff', old_text: 'self', new_text: 'me' }),
+    expected: { written: { 'k.py': lines('class K:', '    def ff(me, a):', '        return a', '', '', 'K().ff(1)') } },
+  },
+  {
+    name: 'Go: a parameter removed that a call still passes',
+    files: { 'a.go': lines('package a', '', 'func Ff(a int, b int) int {', '\treturn a', '}', '', 'func Gg() int {', '\treturn Ff(1, 2)', '}') },
+    edit: (editor) => editor.replaceTextInStructure({ path: 'a.go', target: 'func Ff', old_text: 'a int, b int', new_text: 'a int' }),
+    expected: { refused: ['a.go:8: passes 2 arguments by position; it takes at most 1'] },
+  },
+  {
+    name: 'Java: a constructor given a parameter its constructions do not pass',
+    files: { 'A.java': lines('class A {', '    A(int a) {}', '    static A make() { return new A(1); }', '}') },
+    edit: (editor) => editor.replaceTextInStructure({ path: 'A.java', target: 'class A\nA(int a)', old_text: 'int a', new_text: 'int a, int b' }),
+    expected: { refused: ['A.java:3: passes no argument for b'] },
+  },
+];
+
+describe('a text edit that changes a function’s parameters still fits every call (CALLS_BROKEN)', () => {
+  for (const { name, files: before, edit, expected } of cases) {
+    it(name, async () => {
+      const fs = memoryFs(before);
+      const result = await edit(createEditor({ fs, semantic: 'syntax' }));
+      if ('written' in expected) {
+        expect(result.isOk() ? 'ok' : `${result.error.error}: ${result.error.message}`).toBe('ok');
+        expect(fs.snapshot()).toEqual({ ...before, ...expected.written });
+        return;
+      }
+      expect(result.isErr() && result.error.error).toBe('CALLS_BROKEN');
+      if (result.isOk() || result.error.error !== 'CALLS_BROKEN') return;
+      const error = result.error;
+      expect(error.details.calls.map((call) => `${call.file}:${call.line}: ${call.reason.split('; it may be a use')[0]}`)).toEqual(expected.refused);
+      expect(error.message).toMatch(/check_calls: false/);
+      expect(fs.snapshot()).toEqual(before);
+    });
+  }
+
+  it('a dry run is refused as the write would be', async () => {
+    const fs = memoryFs(files);
+    const result = await createEditor({ fs, semantic: 'syntax' }).replaceStructure({ path: 'a.py', target: 'def ff', content: narrowedPy, dry_run: true });
+    expect(result.isErr() && result.error.error).toBe('CALLS_BROKEN');
+  });
+
+  it('an edit that breaks the syntax is not checked (its parameters cannot be read): SYNTAX_BROKEN says so', async () => {
+    const fs = memoryFs(files);
+    const result = await createEditor({ fs, semantic: 'syntax' }).replaceStructure({ path: 'a.py', target: 'def ff', content: 'def ff(a, b:\n    return a' });
+    expect(result.isOk() && result.value.warnings.map((warning) => warning.type)).toEqual(['SYNTAX_BROKEN']);
+  });
+
+  it('where a type checker answers for the language, it checks the program instead (TYPE_ERRORS_ADDED)', async () => {
+    const ts = { 'a.ts': lines('export function ff(a: number): number {', '  return a;', '}'), 'b.ts': lines("import { ff } from './a';", 'export const x = ff(2);') };
+    const fs = memoryFs(ts);
+    const editor = createEditor({ fs, semantic: { typescript: 'auto' } });
+    const refused = await editor.replaceTextInStructure({ path: 'a.ts', target: 'export function ff', old_text: 'a: number', new_text: 'a: number, b: number' });
+    expect(refused.isErr() && refused.error.error).toBe('TYPE_ERRORS_ADDED');
+    expect(refused.isErr() && refused.error.message).toMatch(/b\.ts:2 .*check_calls: false/);
+    expect(fs.snapshot()).toEqual(ts);
+    const fitting = await editor.replaceTextInStructure({ path: 'a.ts', target: 'export function ff', old_text: 'a: number', new_text: 'a: number, b = 0' });
+    expect(fitting.isOk()).toBe(true);
+    await editor.dispose();
+  });
+});
