@@ -86,7 +86,7 @@ export type { WhitespaceRelaxation } from './core/text/whitespace-match.js';
 export type { CreateFileArgs, DeleteFileArgs, MoveFileArgs } from './core/arguments/file-lifecycle.js';
 export type { ApplyPatchArgs } from './core/arguments/patch.js';
 export type { PatchFormat } from './core/patch/patch-batch.js';
-export type { CallCheckOption, FileArgs, WriteOptions } from './core/arguments/common.js';
+export type { FileArgs, ForceOption, WriteOptions } from './core/arguments/common.js';
 export { MAX_EDITS_PER_CALL } from './core/arguments/common.js';
 export type { DiffPreview, EditFileResult, EditSummary, FileEditDiffContext, FileEditMetadata } from './core/file-edit/types.js';
 export type { DiffHunk, TextDiff } from './core/text/diff.js';

@@ -20,7 +20,7 @@ import { registerMcpCommand } from './mcp-command.js';
 import { registerFileLifecycleCommands } from './file-lifecycle-commands.js';
 import { registerSemanticEditCommands } from './semantic-edit-commands.js';
 import { SEMANTIC_OPTION, semanticOption } from './semantic-option.js';
-import { callCheckOption, editorSyntax, registerStructureEditCommands, withCallCheck, withWriteOptions, writeOptions, type OutputOptions, type SyntaxOptions } from './structure-edit-commands.js';
+import { editorSyntax, forceOption, registerStructureEditCommands, withForce, withWriteOptions, writeOptions, type OutputOptions, type SyntaxOptions } from './structure-edit-commands.js';
 
 /**
  * Exit codes: 0 success, 1 the operation failed, 2 the command line was wrong, 3 the edit adds
@@ -211,7 +211,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       finish(findStructuresTool, args, await editor.findStructures(args), options);
     });
 
-  withCallCheck(withWriteOptions(common(
+  withForce(withWriteOptions(common(
     program
       .command('chunk-edit')
       .description('Apply chunks (context_before / old_lines / new_lines / context_after) to one structure, all or none. Name the structure by --target (or --level) or by --line [--column].')
@@ -222,7 +222,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       .option('--line <n>', '1-based line of the structure (the one starting there, else the innermost holding it)', (value: string) => Number(value))
       .option('--column <n>', '1-based column on --line', (value: string) => Number(value))
       .addOption(new Option('--ambiguous <mode>', 'a chunk that fits at several places: reject (default: fail listing them) or first (apply at the first, with a warning)').choices(['reject', 'first'])),
-  ))).action(async (path: string, options: CommonOptions & SyntaxOptions & { chunks: string; target?: string; level: string[]; line?: number; column?: number; dryRun?: boolean; expectedHash?: string; ambiguous?: 'first' | 'reject'; checkCalls?: boolean }) => {
+  ))).action(async (path: string, options: CommonOptions & SyntaxOptions & { chunks: string; target?: string; level: string[]; line?: number; column?: number; dryRun?: boolean; expectedHash?: string; ambiguous?: 'first' | 'reject'; force?: boolean }) => {
     const target = targetFrom(options.level, options.target, '--target');
     let chunks: unknown;
     try {
@@ -241,7 +241,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       ...(options.column !== undefined ? { column: options.column } : {}),
       ...(options.language ? { language: options.language } : {}),
       ...writeOptions(options),
-      ...callCheckOption(options),
+      ...forceOption(options),
     };
     finish(chunkEditTool, args, await editor.applyChunks(args), options, { allowBroken: options.allowBroken === true });
   });

@@ -46,7 +46,7 @@ interface EditOptions extends SyntaxOptions, OutputOptions {
   expectedHash?: string;
   content?: string;
   contentFile?: string;
-  checkCalls?: boolean;
+  force?: boolean;
 }
 
 /** What a writing command does with an edit that adds syntax errors. */
@@ -67,14 +67,14 @@ export function withWriteOptions(command: Command): Command {
     .option('--allow-broken', 'write an edit that adds syntax errors and exit 0 (with the SYNTAX_BROKEN warning)');
 }
 
-/** Adds `--no-check-calls` to a command whose edit can change a function's parameters. */
-export function withCallCheck(command: Command): Command {
-  return command.option('--no-check-calls', "write an edit that changes a function's parameters even when a call no longer fits (CALLS_BROKEN / TYPE_ERRORS_ADDED otherwise)");
+/** Adds `--force` to a command whose edit has its uses checked. */
+export function withForce(command: Command): Command {
+  return command.option('--force', 'write an edit that leaves uses of what it changes or removes broken or unchecked (refused otherwise: CALLS_BROKEN, TYPE_ERRORS_ADDED, REFERENCES_EXIST)');
 }
 
-/** `check_calls: false` when `--no-check-calls` was given. */
-export function callCheckOption(options: { checkCalls?: boolean }): { check_calls?: false } {
-  return options.checkCalls === false ? { check_calls: false } : {};
+/** `force: true` when `--force` was given. */
+export function forceOption(options: { force?: boolean }): { force?: true } {
+  return options.force === true ? { force: true } : {};
 }
 
 /** The editor's `syntax` option for a command's flags. */
@@ -113,19 +113,19 @@ export function registerStructureEditCommands(program: Command, context: EditCom
 
   const run = async <A, T>(options: EditOptions, spec: ToolSpec<A, T>, args: A, call: ResultAsync<T, StructeditError>) => finish(spec, args, await call, options, { allowBroken: options.allowBroken === true });
 
-  withCallCheck(withContent(edit(program.command('replace').description('Replace a structure (target "" : the whole file) with new content.').argument('<path>').argument('<target>')))).action(
+  withForce(withContent(edit(program.command('replace').description('Replace a structure (target "" : the whole file) with new content.').argument('<path>').argument('<target>')))).action(
     async (path: string, target: string, options: EditOptions) => {
-      const args = { path, target: levels(target), content: await content(options), ...language(options), ...callCheckOption(options) };
+      const args = { path, target: levels(target), content: await content(options), ...language(options), ...forceOption(options) };
       await run(options, replaceStructureTool, args, editorFor(options).replaceStructure(args));
     },
   );
 
-  edit(program.command('delete').description('Delete a structure with its decorators and doc comment.').argument('<path>').argument('<target>')).action(async (path: string, target: string, options: EditOptions) => {
-    const args = { path, target: levels(target), ...language(options) };
+  withForce(edit(program.command('delete').description('Delete a structure with its decorators and doc comment; refused while a name it declares is still used, unless --force.').argument('<path>').argument('<target>'))).action(async (path: string, target: string, options: EditOptions) => {
+    const args = { path, target: levels(target), ...language(options), ...forceOption(options) };
     await run(options, deleteStructureTool, args, editorFor(options).deleteStructure(args));
   });
 
-  withCallCheck(edit(
+  withForce(edit(
     program
       .command('replace-text')
       .description('Replace the one occurrence of --old inside a structure with --new.')
@@ -134,11 +134,11 @@ export function registerStructureEditCommands(program: Command, context: EditCom
       .requiredOption('--old <text>', 'the exact text to replace')
       .requiredOption('--new <text>', 'its replacement'),
   )).action(async (path: string, target: string, options: EditOptions & { old: string; new: string }) => {
-    const args = { path, target: levels(target), old_text: options.old, new_text: options.new, ...language(options), ...callCheckOption(options) };
+    const args = { path, target: levels(target), old_text: options.old, new_text: options.new, ...language(options), ...forceOption(options) };
     await run(options, replaceTextInStructureTool, args, editorFor(options).replaceTextInStructure(args));
   });
 
-  withCallCheck(edit(
+  withForce(edit(
     program
       .command('replace-all-text')
       .description('Replace every occurrence of --old inside a structure with --new.')
@@ -148,7 +148,7 @@ export function registerStructureEditCommands(program: Command, context: EditCom
       .requiredOption('--new <text>', 'its replacement')
       .option('--expected-count <n>', 'fail unless exactly n occurrences are found', (value: string) => Number.parseInt(value, 10)),
   )).action(async (path: string, target: string, options: EditOptions & { old: string; new: string; expectedCount?: number }) => {
-    const args = { path, target: levels(target), old_text: options.old, new_text: options.new, ...(options.expectedCount !== undefined ? { expected_count: options.expectedCount } : {}), ...language(options), ...callCheckOption(options) };
+    const args = { path, target: levels(target), old_text: options.old, new_text: options.new, ...(options.expectedCount !== undefined ? { expected_count: options.expectedCount } : {}), ...language(options), ...forceOption(options) };
     await run(options, replaceAllTextInStructureTool, args, editorFor(options).replaceAllTextInStructure(args));
   });
 

@@ -32,7 +32,7 @@ import type { Warning } from '../core/warnings.js';
 import { normalizeRelativePath } from '../fs/paths.js';
 import type { FileWrite, WriteOutcome } from './commit.js';
 import type { CommitReceipt, EditorContext, ParsedFile } from './context.js';
-import { checkCallsOfTextEdit } from './text-edit-calls.js';
+import { checkCallsOfTextEdit, checkReferencesOfDelete } from './text-edit-uses.js';
 
 /** Result of {@link Editor.replaceStructure}. */
 export interface ReplaceStructureResult extends WriteOutcome {
@@ -162,7 +162,7 @@ function outcomeOf(file: ParsedFile, receipt: CommitReceipt | null): { hash: str
 }
 
 /** The steps every single-file structure edit shares: validate, parse, locate, plan, write. */
-function editStructure<Args extends { path: string; target: string; language?: string | undefined; dry_run?: boolean | undefined; expected_hash?: string | undefined; check_calls?: boolean | undefined }, Figures>(
+function editStructure<Args extends { path: string; target: string; language?: string | undefined; dry_run?: boolean | undefined; expected_hash?: string | undefined; force?: boolean | undefined }, Figures>(
   context: EditorContext,
   args: Result<Args, StructeditError>,
   contentFields: (args: Args) => Record<string, string>,
@@ -182,7 +182,7 @@ function editStructure<Args extends { path: string; target: string; language?: s
     const syntaxWarnings = yield* context.checkLocatedSyntax(file, [path]).safeUnwrap();
     const planned = yield* (await plan(file, path, valid, yield* context.indentationStyle(file).safeUnwrap())).safeUnwrap();
     const dryRun = valid.dry_run === true;
-    const written = yield* writePlans(context, [{ file, plan: planned }], dryRun, changesInPlace && valid.check_calls !== false).safeUnwrap();
+    const written = yield* writePlans(context, [{ file, plan: planned }], dryRun, changesInPlace && valid.force !== true).safeUnwrap();
     return ok({ ...planned.figures, hash: outcomeOf(file, written.receipt).hash!, undo_token: written.receipt?.undo_token ?? null, dry_run: dryRun, warnings: [...syntaxWarnings, ...planned.warnings, ...written.warnings] });
   });
 }
@@ -212,7 +212,8 @@ export function deleteStructure(context: EditorContext, input: DeleteStructureAr
           }),
         );
       }
-      return ok(planDeleteStructure(file.tree, path, parentTargetOf(args.target)));
+      const plan = planDeleteStructure(file.tree, path, parentTargetOf(args.target));
+      return args.force === true ? okAsync(plan) : checkReferencesOfDelete(context, file, args.target).map(() => plan);
     },
   );
 }

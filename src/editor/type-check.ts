@@ -17,7 +17,7 @@ export function typeCheck(workspace: Workspace, backend: SemanticBackend, rename
       const wayOut =
         origin === 'batch'
           ? 'Change the edits so the program still type-checks, or send the batch with validate: false.'
-          : 'Change the function and the code that uses it together (applyEdits, or apply_patch), or send the edit again with check_calls: false and change that code next.';
+          : 'Change the function and the code that uses it together (applyEdits, or apply_patch), or send the edit again with force: true and change that code next.';
       const listed = added.slice(0, 5).map((error) => `${error.file ?? '(project)'}${error.line === null ? '' : `:${error.line}`} ${error.code} ${error.message.split('\n')[0]!.replace(/\.$/, '')}`).join('; ');
       return errAsync(
         makeError('TYPE_ERRORS_ADDED', `The ${origin === 'batch' ? 'batch' : 'edit'} would add ${added.length} type error${added.length === 1 ? '' : 's'} (${backend.name}): ${listed}${added.length > 5 ? '; …' : ''}. Nothing was written. ${wayOut}`, {

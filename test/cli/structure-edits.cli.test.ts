@@ -51,7 +51,7 @@ describe('structedit CLI: structure edits', () => {
     expect(file()).toBe(`def helper():\n    pass\n\n${original}`);
   });
 
-  it("an edit that leaves a call short of a new parameter: refused with exit 1 (CALLS_BROKEN), written with --no-check-calls", async () => {
+  it('an edit that leaves a call short of a new parameter: refused with exit 1 (CALLS_BROKEN), written with --force', async () => {
     // Go: no language server here, so the calls are bound to the new parameters by structedit itself.
     const go = 'package a\n\nfunc Area(w int) int {\n\treturn w * w\n}\n\nfunc Both() int {\n\treturn Area(2)\n}\n';
     writeFileSync(join(root, 'a.go'), go);
@@ -60,7 +60,7 @@ describe('structedit CLI: structure edits', () => {
     expect(refused.err).toContain('CALLS_BROKEN');
     expect(refused.err).toContain('a.go:8');
     expect(file('a.go')).toBe(go);
-    const written = await run(['replace-text', 'a.go', 'func Area', '--old', 'w int', '--new', 'w int, h int', '--no-check-calls']);
+    const written = await run(['replace-text', 'a.go', 'func Area', '--old', 'w int', '--new', 'w int, h int', '--force']);
     expect(written.code).toBe(0);
     expect(file('a.go')).toBe(go.replace('w int', 'w int, h int'));
   });

@@ -425,7 +425,8 @@ async function measureFile(figures: Figures, sample: LanguageSample, file: strin
       return [];
     });
     for (const { listing, text, anchor, side } of spread(roundTrips, ROUND_TRIPS_PER_FILE)) {
-      const deleted = await editor.deleteStructure({ path, target: listing.target! });
+      // (force: the round trip measures layout; the structure may be used elsewhere in the file.)
+      const deleted = await editor.deleteStructure({ path, target: listing.target!, force: true });
       if (deleted.isErr()) {
         tally(figures.roundTrip, false);
         parserFailed(deleted.error, 'deleteStructure');

@@ -36,7 +36,7 @@ describe('structure edits in Go (tab-indented)', () => {
 
   it('deletes a type with its doc comment and one of the two blank lines around it', async () => {
     const { editor, fs } = editorOver({ 'main.go': server });
-    expect(expectFigures(await editor.deleteStructure({ path: 'main.go', target: 'type Server' }))).toEqual({ deleted_line_range_inclusive: [5, 9], dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.deleteStructure({ path: 'main.go', target: 'type Server', force: true }))).toEqual({ deleted_line_range_inclusive: [5, 9], dry_run: false, warnings: [] });
     expect(fs.snapshot()['main.go']).toBe(spliceLines(server, 5, 10));
   });
 
@@ -98,7 +98,7 @@ describe('structure edits in Rust', () => {
 
   it('deletes a match arm and the variant with its comma', async () => {
     const { editor, fs } = editorOver({ 'lib.rs': shape });
-    expectFigures(await editor.deleteStructure({ path: 'lib.rs', target: 'pub enum Shape\nSquare' }));
+    expectFigures(await editor.deleteStructure({ path: 'lib.rs', target: 'pub enum Shape\nSquare', force: true }));
     expectFigures(await editor.deleteStructure({ path: 'lib.rs', target: 'impl Shape\npub fn area\nmatch\nShape::Square' }));
     expect(fs.snapshot()['lib.rs']).toBe(spliceLines(spliceLines(shape, 13, 13), 5, 5));
   });

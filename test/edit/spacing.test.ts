@@ -8,7 +8,8 @@ import { editorOver, expectOk } from '../helpers.js';
  */
 async function deleteThenInsertBack(file: string, text: string, target: string, content: string, anchor: { before: string } | { after: string }) {
   const { editor, fs } = editorOver({ [file]: text });
-  expectOk(await editor.deleteStructure({ path: file, target }));
+  // (force: the layout is measured here; the structure may still be used.)
+  expectOk(await editor.deleteStructure({ path: file, target, force: true }));
   expectOk('before' in anchor ? await editor.insertBeforeStructure({ path: file, target: anchor.before, content }) : await editor.insertAfterStructure({ path: file, target: anchor.after, content }));
   return fs.snapshot()[file];
 }

@@ -58,7 +58,7 @@ describe('structure edits in TypeScript', () => {
 
   it('deletes the first member with the blank line after it, and the last property with the comma before it', async () => {
     const { editor, fs } = editorOver({ 'cart.ts': cart });
-    expectFigures(await editor.deleteStructure({ path: 'cart.ts', target: 'class Cart\nprivate items' }));
+    expectFigures(await editor.deleteStructure({ path: 'cart.ts', target: 'class Cart\nprivate items', force: true }));
     expectFigures(await editor.deleteStructure({ path: 'cart.ts', target: 'export const config\ntimeout' }));
     expect(fs.snapshot()['cart.ts']).toBe(spliceLines(cart, 6, 26, ...cart.split('\n').slice(7, 23), '  retries: 3', '};'));
   });

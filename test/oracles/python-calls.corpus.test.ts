@@ -14,7 +14,8 @@ import { createEditor, memoryFs, type UnresolvedReference } from 'structedit';
  * listed as such, or reached through a use of the function the check lists as one it cannot
  * check (`f = _glob1; f(…)`). An edit the check applied must have no such call. The same change
  * made as a text edit (the module replaced by its new text) must be refused as the batch is, with
- * the same calls listed.
+ * the same calls listed. And each function deleted (`deleteStructure`) must be refused while pyright
+ * finds a use of it left undefined (or an `__all__` entry naming it), with each such use listed.
  */
 
 const STDLIB = '/usr/lib/python3.11';
@@ -41,12 +42,23 @@ describe.skipIf(missing !== null)('the call check agrees with pyright on the sta
   it('every call pyright finds short of the new parameter is refused by the check', async () => {
     const variants: Variant[] = [];
     const textEdits = { applied: 0, refused: 0, disagreed: [] as string[] };
+    const deletes: Array<{ dir: string; module: string; fn: string; verdict: string; listed: string[]; after: string[] }> = [];
     for (const module of MODULES) {
       const file = `${module}.py`;
       const text = readFileSync(join(STDLIB, file), 'utf8');
       const listed = await createEditor({ fs: memoryFs({ [file]: text }) }).listStructures({ path: file, depth: 1 });
       const functions = listed._unsafeUnwrap().structures.filter((structure) => structure.kind === 'function' && structure.target !== null).slice(0, PER_MODULE);
       for (const [index, fn] of functions.entries()) {
+        // The function deleted: refused while pyright would find a use of it left in the module.
+        const deleteChecked = await createEditor({ fs: memoryFs({ [file]: text }), semantic: 'syntax' }).deleteStructure({ path: file, target: fn.target!, dry_run: true });
+        const deletedFs = memoryFs({ [file]: text });
+        if ((await createEditor({ fs: deletedFs, semantic: 'syntax' }).deleteStructure({ path: file, target: fn.target!, force: true })).isOk()) {
+          const dir = join(work, `${module}-${index}-deleted`);
+          mkdirSync(dir);
+          writeFileSync(join(dir, file), deletedFs.snapshot()[file]!);
+          const listed = deleteChecked.isErr() && deleteChecked.error.error === 'REFERENCES_EXIST' ? deleteChecked.error.details.references.map((reference) => reference.text) : [];
+          deletes.push({ dir, module, fn: fn.name!, verdict: deleteChecked.isOk() ? 'applied' : deleteChecked.error.error, listed, after: deletedFs.snapshot()[file]!.split('\n') });
+        }
         const edits = [{ op: 'add' as const, path: file, address: `${fn.target!}\n.params`, value: 'zz_extra' }];
         const checked = await createEditor({ fs: memoryFs({ [file]: text }), semantic: 'syntax' }).applyEdits({ edits, options: { dry_run: true } });
         const fs = memoryFs({ [file]: text });
@@ -76,7 +88,13 @@ describe.skipIf(missing !== null)('the call check agrees with pyright on the sta
     const run = spawnSync(process.execPath, [PYRIGHT, '--outputjson', '-p', join(work, 'pyrightconfig.json')], { cwd: work, encoding: 'utf8', maxBuffer: 1 << 28 });
     const report = JSON.parse(run.stdout) as { generalDiagnostics: Array<{ file: string; rule?: string; message: string; range: { start: { line: number } } }> };
     const flagged = new Map<string, Set<number>>();
+    const undefinedUses = new Map<string, number[]>();
     for (const diagnostic of report.generalDiagnostics) {
+      // A name used but no longer defined, or listed in __all__ but no longer present.
+      if (diagnostic.rule === 'reportUndefinedVariable' || diagnostic.rule === 'reportUnsupportedDunderAll') {
+        const name = /^"([^"]+)"/.exec(diagnostic.message)?.[1];
+        if (name) undefinedUses.set(`${dirname(diagnostic.file)}\n${name}`, [...(undefinedUses.get(`${dirname(diagnostic.file)}\n${name}`) ?? []), diagnostic.range.start.line + 1]);
+      }
       if (diagnostic.rule !== 'reportCallIssue' || !diagnostic.message.includes('"zz_extra"')) continue;
       const dir = dirname(diagnostic.file);
       flagged.set(dir, (flagged.get(dir) ?? new Set()).add(diagnostic.range.start.line + 1));
@@ -111,6 +129,24 @@ describe.skipIf(missing !== null)('the call check agrees with pyright on the sta
     );
     console.log(`[pyright] the same changes as text edits (replaceStructure of the module): ${textEdits.refused} refused and ${textEdits.applied} applied as the batch was, ${textEdits.disagreed.length} otherwise${textEdits.disagreed.length > 0 ? `: ${textEdits.disagreed.join('; ')}` : ''}`);
     expect(textEdits.disagreed).toEqual([]);
+    // Deletes: every use pyright finds undefined after the delete is listed by the refused delete.
+    const deleted = { applied: 0, refused: 0, refusedUnused: [] as string[], pyrightUses: 0, missed: [] as string[] };
+    for (const variant of deletes) {
+      const uses = undefinedUses.get(`${variant.dir}\n${variant.fn}`) ?? [];
+      deleted.pyrightUses += uses.length;
+      if (variant.verdict === 'applied') deleted.applied++;
+      else deleted.refused++;
+      if (variant.verdict === 'applied' && uses.length > 0) deleted.missed.push(`${variant.module}.${variant.fn}: deleted, pyright finds it used at ${uses.join(', ')}`);
+      // (Lines moved up with the delete: a use is matched by its line's text.)
+      if (variant.verdict === 'REFERENCES_EXIST') for (const line of uses) if (!variant.listed.includes(variant.after[line - 1]!.trim())) deleted.missed.push(`${variant.module}.${variant.fn}: pyright's use at ${line} is not listed`);
+      if (variant.verdict !== 'applied' && uses.length === 0) deleted.refusedUnused.push(`${variant.module}.${variant.fn} (${variant.verdict})`);
+    }
+    console.log(
+      `[pyright] the same ${deletes.length} functions deleted (deleteStructure): applied ${deleted.applied}, refused ${deleted.refused}; pyright finds ${deleted.pyrightUses} uses left undefined, ${deleted.missed.length} of them missed; ` +
+        `refused with no use pyright sees in the module: ${deleted.refusedUnused.length} (${deleted.refusedUnused.join(', ') || 'none'}: a use that falls back to a builtin of that name, or to the module's own star import of a C accelerator)`,
+    );
+    expect(deleted.missed).toEqual([]);
+    expect(deleted.pyrightUses).toBeGreaterThan(20);
     expect(variants.length).toBeGreaterThan(40);
     expect(counts.pyrightCalls).toBeGreaterThan(50);
     expect(counts.silent).toEqual([]);

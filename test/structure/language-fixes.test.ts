@@ -66,7 +66,7 @@ describe('nodes that spill onto the next line', () => {
       [5, 8],
     ]);
     // Deleting the first method deleted the second one's doc comment.
-    expectOk(await editor.deleteStructure({ path: 'a.scala', target: 'trait SetLike\noverride def + (elem1: A, elem2: A)' }));
+    expectOk(await editor.deleteStructure({ path: 'a.scala', target: 'trait SetLike\noverride def + (elem1: A, elem2: A)', force: true }));
     expect(fs.snapshot()['a.scala']).toBe(['trait SetLike {', ...source.split('\n').slice(4)].join('\n'));
   });
 });
@@ -203,7 +203,7 @@ describe('Ruby blocks', () => {
     expect(define!.children.map((child) => child.line_range_inclusive)).toEqual([[3, 3], [4, 4]]);
     expect(run!.children.map((child) => child.line_range_inclusive)).toEqual([[7, 7], [8, 8]]);
     const [first, last] = run!.children;
-    expectOk(await editor.deleteStructure({ path: 'a.rb', target: last!.target! }));
+    expectOk(await editor.deleteStructure({ path: 'a.rb', target: last!.target!, force: true }));
     expectOk(await editor.insertAfterStructure({ path: 'a.rb', target: first!.target!, content: 'value' }));
     expect(fs.snapshot()['a.rb']).toBe(source);
   });

@@ -38,7 +38,7 @@ describe('the output budget on real large files', () => {
       ['file_read', { path: 'turtle.py', skeleton: true }],
       ['file_read', { path: 'turtle.py', startLine: 1, endLine: 4000 }],
       ['replace_structure', { path: 'turtle.py', target, content: bigText.replace(/self/g, 'me'), dry_run: true }],
-      ['delete_structure', { path: 'turtle.py', target, dry_run: true }],
+      ['delete_structure', { path: 'turtle.py', target, dry_run: true, force: true }],
       ['replace_text_in_structure', { path: 'turtle.py', target, old_text: bigLines.slice(1).join('\n'), new_text: bigLines.slice(1).join('\n').replace(/self/g, 'me'), dry_run: true }],
       ['replace_all_text_in_structure', { path: 'turtle.py', target, old_text: 'self', new_text: 'me', dry_run: true }],
       ['insert_before_structure', { path: 'turtle.py', target, content: bigText.replace(/^class \w+/, 'class Copy'), dry_run: true }],

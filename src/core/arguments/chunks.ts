@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { checkCallsField, described, dryRunField, expectedHashField, fileText, languageField, MAX_EDITS_PER_CALL, pathField, targetField, type CallCheckOption, type FileArgs, type WriteOptions } from './common.js';
+import { described, dryRunField, expectedHashField, fileText, languageField, MAX_EDITS_PER_CALL, pathField, targetField, forceField, type FileArgs, type ForceOption, type WriteOptions } from './common.js';
 
 /**
  * One chunk of `applyChunks`: lines to find by their context and replace. Every line is a line of
@@ -25,7 +25,7 @@ export interface Chunk {
  * Arguments of `applyChunks`. Name the structure by `target`, or by `line` (and `column`): the
  * structure that starts there, else the innermost one holding that position.
  */
-export interface ApplyChunksArgs extends FileArgs, WriteOptions, CallCheckOption {
+export interface ApplyChunksArgs extends FileArgs, WriteOptions, ForceOption {
   /** The structure to edit, as a target path (give this or `line`). */
   target?: string;
   /** 1-based line of the structure to edit (give this or `target`). */
@@ -90,7 +90,7 @@ export const applyChunksArgsSchema = z
     language: languageField,
     dry_run: dryRunField,
     expected_hash: expectedHashField,
-    check_calls: checkCallsField,
+    force: forceField,
   })
   .check(
     z.superRefine((args, context) => {

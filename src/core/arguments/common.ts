@@ -24,14 +24,15 @@ export interface WriteOptions {
   expected_hash?: string;
 }
 
-/** The option of text edits that can change a function's parameters (a structure replaced, text replaced inside one, chunks). */
-export interface CallCheckOption {
+/** The option of text edits whose uses are checked (a structure replaced or deleted, text replaced inside one, chunks). */
+export interface ForceOption {
   /**
-   * Refuse with `CALLS_BROKEN` when the edit changes a function's parameters so that a call of it
-   * no longer fits, or a use of it cannot be checked (default `true`). `false` writes anyway: for a
-   * change whose calls the next edits change.
+   * Write even when the edit leaves a use of what it changes or removes broken: a call that no longer
+   * fits a function's new parameters (`CALLS_BROKEN`, `TYPE_ERRORS_ADDED`), a reference to a
+   * declaration deleted (`REFERENCES_EXIST`), or a use that cannot be checked. Default `false`: such
+   * an edit is refused, its uses listed. For uses the next edits change.
    */
-  check_calls?: boolean;
+  force?: boolean;
 }
 
 /**
@@ -72,10 +73,10 @@ export const expectedHashField = described(
 /** `dry_run` of the structure operations. */
 export const dryRunField = described(z.optional(z.boolean()), 'Check everything and report what the edit would do, without writing.');
 
-/** `check_calls` of the text edits that can change a function's parameters. */
-export const checkCallsField = described(
+/** `force` of the text edits whose uses are checked. */
+export const forceField = described(
   z.optional(z.boolean()),
-  "Refuse (CALLS_BROKEN, nothing written) when the edit changes a function's parameters so that a call of it no longer fits or cannot be checked (default true). false writes anyway, for calls you change next.",
+  'Write even when the edit leaves uses of what it changes or removes broken (a call short of a new parameter, a reference to a deleted declaration), or unchecked; refused otherwise (CALLS_BROKEN, TYPE_ERRORS_ADDED, REFERENCES_EXIST), the uses listed. For uses you change next.',
 );
 
 /** Whether a text holds no NUL byte. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { checkCallsField, described, dryRunField, expectedHashField, fileText, isWellFormed, languageField, pathField, targetField, type CallCheckOption, type FileArgs, type WriteOptions } from './common.js';
+import { described, dryRunField, expectedHashField, fileText, isWellFormed, languageField, pathField, targetField, forceField, type FileArgs, type ForceOption, type WriteOptions } from './common.js';
 
 /** Arguments of `readStructure`. */
 export interface ReadStructureArgs extends FileArgs {
@@ -14,7 +14,7 @@ export interface ListStructuresArgs extends FileArgs {
 }
 
 /** Arguments of `replaceStructure`. */
-export interface ReplaceStructureArgs extends FileArgs, WriteOptions, CallCheckOption {
+export interface ReplaceStructureArgs extends FileArgs, WriteOptions, ForceOption {
   /** The structure to replace (`""`: the whole file). */
   target: string;
   /** Its new text (re-indented to the structure's indentation; verbatim for `""`). */
@@ -22,13 +22,13 @@ export interface ReplaceStructureArgs extends FileArgs, WriteOptions, CallCheckO
 }
 
 /** Arguments of `deleteStructure`. */
-export interface DeleteStructureArgs extends FileArgs, WriteOptions {
+export interface DeleteStructureArgs extends FileArgs, WriteOptions, ForceOption {
   /** The structure to delete. */
   target: string;
 }
 
 /** Arguments of `replaceTextInStructure`. */
-export interface ReplaceTextInStructureArgs extends FileArgs, WriteOptions, CallCheckOption {
+export interface ReplaceTextInStructureArgs extends FileArgs, WriteOptions, ForceOption {
   /** The structure to search (`""`: the whole file). */
   target: string;
   /** The text to find: it must occur exactly once in the structure. */
@@ -107,7 +107,7 @@ export const replaceStructureArgsSchema = z.strictObject({
   language: languageField,
   dry_run: dryRunField,
   expected_hash: expectedHashField,
-  check_calls: checkCallsField,
+  force: forceField,
 }) satisfies z.ZodMiniType<ReplaceStructureArgs>;
 
 /** Schema of {@link DeleteStructureArgs}. */
@@ -117,6 +117,7 @@ export const deleteStructureArgsSchema = z.strictObject({
   language: languageField,
   dry_run: dryRunField,
   expected_hash: expectedHashField,
+  force: forceField,
 }) satisfies z.ZodMiniType<DeleteStructureArgs>;
 
 /** Schema of {@link ReplaceTextInStructureArgs}. */
@@ -128,7 +129,7 @@ export const replaceTextInStructureArgsSchema = z.strictObject({
   language: languageField,
   dry_run: dryRunField,
   expected_hash: expectedHashField,
-  check_calls: checkCallsField,
+  force: forceField,
 }) satisfies z.ZodMiniType<ReplaceTextInStructureArgs>;
 
 /** Schema of {@link ReplaceAllTextInStructureArgs}. */
@@ -141,7 +142,7 @@ export const replaceAllTextInStructureArgsSchema = z.strictObject({
   language: languageField,
   dry_run: dryRunField,
   expected_hash: expectedHashField,
-  check_calls: checkCallsField,
+  force: forceField,
 }) satisfies z.ZodMiniType<ReplaceAllTextInStructureArgs>;
 
 /** Schema of {@link InsertStructureArgs}. */

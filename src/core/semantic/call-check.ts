@@ -52,10 +52,33 @@ export function noteSignature(changes: SignatureChanges, located: Pick<LocatedAd
 export function noteSignaturesTouched(changes: SignatureChanges, file: WorkspaceFile, root: Node, spans: readonly TextSpan[], language: string | undefined): void {
   const { tree } = file;
   const namer = new TargetNamer(tree);
-  const reaches = (start: number, end: number) => spans.some((span) => (span.start === span.end ? span.start > start && span.start < end : span.start < end && span.end > start));
+  // Spans by start; those before the first whose end (or an earlier one's) reaches an offset all
+  // end before it, found by bisection: an edit of every line of a long function (10,000 spans) is
+  // not compared with every structure.
+  const sorted = [...spans].sort((a, b) => a.start - b.start || a.end - b.end);
+  const ends = sorted.map((span) => span.end);
+  for (let i = 1; i < ends.length; i++) ends[i] = Math.max(ends[i]!, ends[i - 1]!);
+  const spansFrom = function* (offset: number) {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (ends[middle]! < offset) low = middle + 1;
+      else high = middle;
+    }
+    for (let i = low; i < sorted.length; i++) yield sorted[i]!;
+  };
+  const touching = (start: number, end: number, test: (span: TextSpan) => boolean) => {
+    for (const span of spansFrom(start)) {
+      if (span.start > end) return false;
+      if (test(span)) return true;
+    }
+    return false;
+  };
+  const reaches = (start: number, end: number) => touching(start, end, (span) => (span.start === span.end ? span.start > start && span.start < end : span.start < end && span.end > start));
   const visit = (path: StructurePath): void => {
     for (const child of path[path.length - 1]!.children) {
-      if (!spans.some((span) => span.start <= child.end && span.end >= child.start)) continue;
+      if (!touching(child.start, child.end, (span) => span.start <= child.end && span.end >= child.start)) continue;
       const childPath = [...path, child];
       const target = namer.targetOf(childPath).target;
       const context = { tree, root, file: file.path, address: target ?? '' };
@@ -347,7 +370,7 @@ function callsBroken(change: ChangedSignature, name: string, parameters: string,
   const wayOut =
     origin === 'batch'
       ? 'change those calls in the same batch, or send the batch with validate: false'
-      : 'change the function and those calls together (applyEdits: a set of the function and of each call; or apply_patch), or send the edit again with check_calls: false and change the calls next';
+      : 'change the function and those calls together (applyEdits: a set of the function and of each call; or apply_patch), or send the edit again with force: true and change the calls next';
   return makeError(
     'CALLS_BROKEN',
     `The new parameters of ${JSON.stringify(name)} (${parameters}) do not fit ${calls.length} use${calls.length === 1 ? '' : 's'} of it, or could not be checked against ${calls.length === 1 ? 'it' : 'them'}: ${listed}${calls.length > 3 ? '; …' : ''}. Nothing was written. Give the new parameter a default, ${wayOut}.`,

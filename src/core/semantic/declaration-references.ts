@@ -258,6 +258,14 @@ function implicitlyCalled(origin: ModelledFile, nameNode: Node): UnprovenMention
   return [{ file: origin.path, start: nameNode.startIndex, reason: `"${name}" is a name the language itself calls (a protocol member): renaming it changes what the program does even with every use renamed` }];
 }
 
+/** Whether the name at `start` is the name a declaration gives (a class's, a method's, a constructor's). */
+function isDeclaredNameAt(root: Node, start: number): boolean {
+  const node = root.descendantForIndex(start);
+  const holder = node?.parent;
+  // (A call names what it calls in its `name` field too: `method_invocation`.)
+  return !!node && !!holder && node.startIndex === start && holder.childForFieldName('name')?.startIndex === start && /(?:declaration|definition|signature|specifier|item)$|^class$/.test(holder.type);
+}
+
 /** Every mention of an overloaded name in the files of its language, but the declaration's own: which overload each takes needs types. */
 function overloadMentions(workspace: SemanticWorkspace, origin: ModelledFile, nameNode: Node, lines: readonly number[]): ResultAsync<{ models: Map<string, ModelledFile>; unproven: UnprovenMention[] }, StructeditError> {
   const name = nameNode.text;
@@ -367,6 +375,11 @@ function definitionAt(origin: ModelledFile, nameNode: Node, occurrence: Occurren
   return { file: origin.path, start, end, kind: 'definition', occurrence: own, binding: null, imported: false };
 }
 
+/** Whether a binding is a local of a scope the removed text holds whole: it is used only inside it. */
+function scopeRemoved(binding: Binding, removed: { start: number; end: number }): boolean {
+  return binding.scope.kind !== 'module' && binding.scope.start >= removed.start && binding.scope.end <= removed.end;
+}
+
 /** Bindings declared inside a span of a file (what removing that text removes). */
 function bindingsDeclaredIn(origin: ModelledFile, span: { start: number; end: number }): Binding[] {
   const bindings = new Set<Binding>();
@@ -384,7 +397,7 @@ function bindingsDeclaredIn(origin: ModelledFile, span: { start: number; end: nu
  * listing the uses; with `UNRESOLVED_REFERENCES` when some mention could not be checked; with
  * `AMBIGUOUS_REFERENCES` when a member is used through receivers of unknown type.
  */
-export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddress, op: 'remove' | 'set' = 'remove'): ResultAsync<void, StructeditError> {
+export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddress, op: 'remove' | 'set' | 'delete' = 'remove'): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
     const { part, file } = located;
     if (!(part.kind === 'structure' || part.kind === 'element' || part.kind === 'name') || !part.span) return ok(undefined);
@@ -397,7 +410,13 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
     const overloadedName = overloaded !== null ? declaredName(located) : null;
     if (overloaded !== null && overloadedName) {
       // Which overload a call takes needs types: any use of the name may be one of this overload.
-      const unproven = (yield* overloadMentions(run.workspace, origin, overloadedName, overloaded).safeUnwrap()).unproven.filter((mention) => mention.file !== file.path || mention.start < removed.start || mention.start >= removed.end);
+      const mentions = yield* overloadMentions(run.workspace, origin, overloadedName, overloaded).safeUnwrap();
+      // The other overloads' own names, and a constructor's class name, declare; they do not use it.
+      const declares = (mention: UnprovenMention) => {
+        const model = mention.file === file.path ? origin : mentions.models.get(mention.file);
+        return model !== undefined && isDeclaredNameAt(model.root, mention.start);
+      };
+      const unproven = mentions.unproven.filter((mention) => (mention.file !== file.path || mention.start < removed.start || mention.start >= removed.end) && !declares(mention));
       if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, overloadedName.text, unproven).safeUnwrap());
     }
     const inside = (location: { file: string; start: number; end: number }) => location.file === file.path && location.start >= removed.start && location.end <= removed.end;
@@ -408,7 +427,7 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
       // The backend's references of each name the removed text declares (and of the member it is).
       const declared = new Map<number, string>();
       for (const binding of bindingsDeclaredIn(origin, removed)) {
-        if (binding.declarations.some((declaration) => !inside({ file: file.path, ...declaration }))) continue;
+        if (binding.declarations.some((declaration) => !inside({ file: file.path, ...declaration })) || scopeRemoved(binding, removed)) continue;
         const first = binding.declarations[0];
         if (first) declared.set(first.start, binding.name);
       }
@@ -445,6 +464,7 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
         }
         if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, binding.name, uniqueBy(unproven, (mention) => placeKey(mention.file, mention.start))).safeUnwrap());
       } else {
+        if (scopeRemoved(binding, removed)) continue;
         yield* listReferences(occurrencesOf(origin.model, binding).map((occurrence) => ({ file: file.path, start: occurrence.start, end: occurrence.end, kind: occurrence.role === 'definition' ? ('definition' as const) : ('reference' as const), occurrence, binding, imported: false })));
       }
     }
@@ -490,10 +510,11 @@ function asUnproven(candidates: readonly Candidate[], name: string, what: string
 }
 
 /** `REFERENCES_EXIST`: the uses a remove, or a set that drops the name, would leave pointing at nothing. */
-function referencesExist(path: string, address: string, name: string, references: CodeLocation[], op: 'remove' | 'set'): StructeditError {
+function referencesExist(path: string, address: string, name: string, references: CodeLocation[], op: 'remove' | 'set' | 'delete'): StructeditError {
   const listed = references.slice(0, 5).map((reference) => `${reference.file}:${reference.line} ${JSON.stringify(reference.text)}`).join('; ');
-  const what = op === 'remove' ? 'removing it would break them' : 'a value without that name would break them (rename changes a name with its references)';
-  return makeError('REFERENCES_EXIST', `${JSON.stringify(name)} is still referenced in ${references.length} place${references.length === 1 ? '' : 's'} (${listed}${references.length > 5 ? '; …' : ''}), so ${what}. Remove or change those references first (earlier in the same batch), or send the ${op} again with force: true.`, {
+  const what = op === 'set' ? 'a value without that name would break them (rename changes a name with its references)' : `${op === 'remove' ? 'removing' : 'deleting'} it would break them`;
+  const first = op === 'delete' ? 'first' : 'first (earlier in the same batch)';
+  return makeError('REFERENCES_EXIST', `${JSON.stringify(name)} is still referenced in ${references.length} place${references.length === 1 ? '' : 's'} (${listed}${references.length > 5 ? '; …' : ''}), so ${what}. Remove or change those references ${first}, or send the ${op} again with force: true.`, {
     path,
     address,
     name,

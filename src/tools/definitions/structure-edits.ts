@@ -44,6 +44,7 @@ export const replaceStructureTool: ToolSpec<ReplaceStructureArgs, ReplaceStructu
     TARGETS,
     'Give content at zero indent, or exactly as read_structure returned it (the first line may be unindented): it is re-indented to where the structure sits, never inside string literals. Target "" replaces the whole file.',
     'Prefer chunk_edit or replace_text_in_structure when only a few lines change.',
+    "A change to a function's parameters that a call no longer fits is refused, the calls listed (force: true writes it).",
     'Example: {"path": "auth.py", "target": "class UserAuth\\ndef validate", "content": "def validate(self, token):\\n    return token in self.valid"}',
   ].join(' '),
   schema: replaceStructureArgsSchema,
@@ -60,6 +61,7 @@ export const deleteStructureTool: ToolSpec<DeleteStructureArgs, DeleteStructureR
   annotations: ANNOTATIONS.delete_structure,
   description: [
     'Delete a function, class, method, statement or Markdown section by its target path, with its decorators and doc comment; the blank lines around it stay consistent.',
+    'Refused while a name it declares is still used elsewhere, the uses listed (force: true deletes it anyway).',
     TARGETS,
     'Example: {"path": "auth.py", "target": "class UserAuth\\ndef logout"}',
   ].join(' '),

@@ -1,12 +1,21 @@
-import { ok, okAsync, safeTry, type ResultAsync } from 'neverthrow';
+import { ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
 import { changedSpans, type Replacement } from '../core/edit/replacements.js';
 import type { StructeditError } from '../core/errors.js';
 import { profileOf } from '../core/languages/profiles/index.js';
 import type { SignatureChanges } from '../core/semantic/call-arity.js';
 import { checkNarrowedCalls, narrowedSignatures, noteSignaturesTouched } from '../core/semantic/call-check.js';
+import { checkReferencesBeforeRemove } from '../core/semantic/declaration-references.js';
+import { locateAddress } from '../core/semantic/locate-address.js';
+import type { EditRun } from '../core/semantic/workspace.js';
 import type { CheckedEdit, EditorContext, ParsedFile } from './context.js';
 import { typeCheck } from './type-check.js';
 import { Workspace } from './workspace.js';
+
+/**
+ * What a text edit of a structure leaves of the uses of what it changes or removes: the calls of a
+ * function whose parameters it changed, the references to a declaration it deleted. Checked before
+ * anything is written, as a semantic batch checks them; `force` skips both.
+ */
 
 /**
  * The call check of a text edit of a structure (`replaceStructure`, text replaced inside one,
@@ -42,4 +51,30 @@ export function checkCallsOfTextEdit(context: EditorContext, file: ParsedFile, r
       workspace.dispose();
     }
   });
+}
+
+/**
+ * The reference check of `deleteStructure`, as a semantic `remove` of the structure makes it: a
+ * name it declares that is still used outside it (found by the language's backend where one
+ * answers, else by structedit's own scopes and imports across the project) refuses the delete with
+ * `REFERENCES_EXIST`, each use listed; uses that cannot be proven are `UNRESOLVED_REFERENCES` or
+ * `AMBIGUOUS_REFERENCES`. A structure the semantic engine cannot locate (no syntax tree, as in
+ * Markdown; syntax errors inside it) is deleted without the check.
+ */
+export function checkReferencesOfDelete(context: EditorContext, file: ParsedFile, target: string): ResultAsync<void, StructeditError> {
+  return new ResultAsync(
+    (async (): Promise<Result<void, StructeditError>> => {
+      const workspace = new Workspace(context);
+      try {
+        workspace.adopt(file);
+        const located = await locateAddress(workspace, file.path, target, file.language.id, { edit: 'set' });
+        if (located.isErr()) return ok(undefined);
+        const backend = await context.backends.for(file.language.id);
+        const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend, signatures: new Map() };
+        return await checkReferencesBeforeRemove(run, located.value, 'delete');
+      } finally {
+        workspace.dispose();
+      }
+    })(),
+  );
 }

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { createEditor, memoryFs, type Editor, type StructeditError } from '../../src/index.js';
 
 // A text edit of a structure (replaceStructure, replaceTextInStructure, chunks) that changes a
-// function's parameters must leave every call of it fitting, as a semantic batch must: a required
-// parameter written into `def ff(a)` used to be written while every caller went on passing one
-// argument. Each case: the files, the edit, and what comes back: written (the file as expected),
-// or each call CALLS_BROKEN lists as `file:line: reason` with every file byte-identical.
+// function's parameters must leave every call of it fitting, and a deleteStructure must leave no
+// use of what it deletes, as a semantic batch must: a required parameter written into `def ff(a)`
+// used to be written while every caller went on passing one argument, and a called function was
+// deleted. Each case: the files, the edit, and what comes back: written (the file as expected), or
+// each call CALLS_BROKEN lists as `file:line: reason` with every file byte-identical.
 
 const lines = (...text: string[]) => `${text.join('\n')}\n`;
 
@@ -44,9 +45,9 @@ const cases: Case[] = [
     expected: { written: { 'a.py': files['a.py'].replace('return a\n', 'return a * 2\n') } },
   },
   {
-    name: 'replaceStructure with check_calls: false writes it anyway',
+    name: 'replaceStructure with force: true writes it anyway',
     files,
-    edit: (editor) => editor.replaceStructure({ path: 'a.py', target: 'def ff', content: narrowedPy, check_calls: false }),
+    edit: (editor) => editor.replaceStructure({ path: 'a.py', target: 'def ff', content: narrowedPy, force: true }),
     expected: { written: { 'a.py': files['a.py'].replace('def ff(a):\n    return a\n', `${narrowedPy}\n`), 'b.py': files['b.py'] } },
   },
   {
@@ -107,7 +108,7 @@ describe('a text edit that changes a function’s parameters still fits every ca
       if (result.isOk() || result.error.error !== 'CALLS_BROKEN') return;
       const error = result.error;
       expect(error.details.calls.map((call) => `${call.file}:${call.line}: ${call.reason.split('; it may be a use')[0]}`)).toEqual(expected.refused);
-      expect(error.message).toMatch(/check_calls: false/);
+      expect(error.message).toMatch(/force: true/);
       expect(fs.snapshot()).toEqual(before);
     });
   }
@@ -130,10 +131,41 @@ describe('a text edit that changes a function’s parameters still fits every ca
     const editor = createEditor({ fs, semantic: { typescript: 'auto' } });
     const refused = await editor.replaceTextInStructure({ path: 'a.ts', target: 'export function ff', old_text: 'a: number', new_text: 'a: number, b: number' });
     expect(refused.isErr() && refused.error.error).toBe('TYPE_ERRORS_ADDED');
-    expect(refused.isErr() && refused.error.message).toMatch(/b\.ts:2 .*check_calls: false/);
+    expect(refused.isErr() && refused.error.message).toMatch(/b\.ts:2 .*force: true/);
     expect(fs.snapshot()).toEqual(ts);
     const fitting = await editor.replaceTextInStructure({ path: 'a.ts', target: 'export function ff', old_text: 'a: number', new_text: 'a: number, b = 0' });
     expect(fitting.isOk()).toBe(true);
     await editor.dispose();
   });
+});
+
+describe('deleteStructure leaves no use of what it deletes (REFERENCES_EXIST)', () => {
+  const deletes: Array<{ name: string; files: Record<string, string>; path: string; target: string; expected: string[] | 'written' }> = [
+    { name: 'a function called here and in another file', files, path: 'a.py', target: 'def ff', expected: ['a.py:6', 'b.py:1', 'b.py:2'] },
+    { name: 'a function no one calls', files: { ...files, 'a.py': `${files['a.py']}\n\ndef unused():\n    return 0\n` }, path: 'a.py', target: 'def unused', expected: 'written' },
+    { name: 'an import still used', files, path: 'b.py', target: 'from a import ff', expected: ['b.py:2'] },
+    { name: 'a statement that declares nothing', files, path: 'b.py', target: 'print', expected: 'written' },
+    { name: 'a method called through self', files: { 'k.py': lines('class K:', '    def m(self):', '        return 1', '', '    def n(self):', '        return self.m()') }, path: 'k.py', target: 'class K\ndef m', expected: ['k.py:6'] },
+    { name: 'a Go type used in a signature', files: { 'a.go': lines('package a', '', 'type Point struct{ X int }', '', 'func Origin() Point {', '\treturn Point{}', '}') }, path: 'a.go', target: 'type Point', expected: ['a.go:5', 'a.go:6'] },
+  ];
+  for (const { name, files: before, path, target, expected } of deletes) {
+    it(name, async () => {
+      const fs = memoryFs(before);
+      const editor = createEditor({ fs, semantic: 'syntax' });
+      const result = await editor.deleteStructure({ path, target });
+      if (expected === 'written') {
+        expect(result.isOk() ? 'ok' : result.error.message).toBe('ok');
+        expect(fs.snapshot()[path]).not.toBe(before[path]);
+        return;
+      }
+      expect(result.isErr() && result.error.error).toBe('REFERENCES_EXIST');
+      if (result.isOk() || result.error.error !== 'REFERENCES_EXIST') return;
+      expect(result.error.details.references.map((reference) => `${reference.file}:${reference.line}`)).toEqual(expected);
+      expect(result.error.message).toMatch(/send the delete again with force: true/);
+      expect(fs.snapshot()).toEqual(before);
+      // force: true deletes it anyway.
+      expect((await editor.deleteStructure({ path, target, force: true })).isOk()).toBe(true);
+      expect(fs.snapshot()[path]).not.toBe(before[path]);
+    });
+  }
 });
