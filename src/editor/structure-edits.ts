@@ -32,7 +32,7 @@ import type { Warning } from '../core/warnings.js';
 import { normalizeRelativePath } from '../fs/paths.js';
 import type { FileWrite, WriteOutcome } from './commit.js';
 import type { CommitReceipt, EditorContext, ParsedFile } from './context.js';
-import { checkCallsOfTextEdit, checkReferencesOfDelete } from './text-edit-uses.js';
+import { checkUsesOfTextEdit, checkReferencesOfDelete } from './text-edit-uses.js';
 
 /** Result of {@link Editor.replaceStructure}. */
 export interface ReplaceStructureResult extends WriteOutcome {
@@ -147,7 +147,7 @@ function writePlans(context: EditorContext, plans: readonly FilePlan[], dryRun: 
         return err(makeError('INTERNAL_ERROR', `structedit planned overlapping changes to ${file.path}; nothing was written. This is a bug in structedit.`, { cause: JSON.stringify(edited) }));
       }
       const checked = yield* context.checkEdit(file, edited).safeUnwrap();
-      if (checkCalls) yield* checkCallsOfTextEdit(context, file, plan.replacements, checked).safeUnwrap();
+      if (checkCalls) yield* checkUsesOfTextEdit(context, file, plan.replacements, checked).safeUnwrap();
       writes.push(checked.write);
       warnings.push(...checked.warnings, ...structureEmptyWarnings(plan.watched, checked.tree));
     }

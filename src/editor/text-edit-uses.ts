@@ -1,45 +1,72 @@
-import { ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
+import { err, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
 import { changedSpans, type Replacement } from '../core/edit/replacements.js';
-import type { StructeditError } from '../core/errors.js';
+import { makeError, type StructeditError } from '../core/errors.js';
 import { profileOf } from '../core/languages/profiles/index.js';
+import { TargetNamer } from '../core/locate/targets.js';
 import type { SignatureChanges } from '../core/semantic/call-arity.js';
 import { checkNarrowedCalls, narrowedSignatures, noteSignaturesTouched } from '../core/semantic/call-check.js';
 import { checkReferencesBeforeRemove } from '../core/semantic/declaration-references.js';
 import { locateAddress } from '../core/semantic/locate-address.js';
+import { declarationsGone, mayBeUsedElsewhere, wordOffsets } from '../core/semantic/removed-declarations.js';
 import type { EditRun } from '../core/semantic/workspace.js';
+import { SpanIndex } from '../core/text/span-index.js';
 import type { CheckedEdit, EditorContext, ParsedFile } from './context.js';
 import { typeCheck } from './type-check.js';
 import { Workspace } from './workspace.js';
 
 /**
- * What a text edit of a structure leaves of the uses of what it changes or removes: the calls of a
- * function whose parameters it changed, the references to a declaration it deleted. Checked before
- * anything is written, as a semantic batch checks them; `force` skips both.
+ * What a text edit of a structure leaves of the uses of what it changes or removes: the references
+ * to a declaration its new text no longer declares, the calls of a function whose parameters it
+ * changed, the references to a structure deleted. Checked before anything is written, as a
+ * semantic batch checks them; `force` skips them.
  */
 
 /**
- * The call check of a text edit of a structure (`replaceStructure`, text replaced inside one,
- * chunks): when the edit reaches a function's parameter list and the new list may not accept
- * every call the old one did, the program is checked as after a semantic batch: by the language's
- * type checker where a backend answers for it (`TYPE_ERRORS_ADDED`), else by binding each use of
- * the function across the project to its new parameters (`CALLS_BROKEN`). An edit that reaches no
- * parameter list costs a walk of the structures it touches; one that leaves the list accepting
- * every call costs a parse of the edited text, which the syntax check has cached. An edit that
- * broke the syntax (`SYNTAX_BROKEN`, written as the editor's `syntax` option allows) is not
- * checked: its parameters cannot be read.
+ * The checks of a text edit of a structure (`replaceStructure`, text replaced inside one, chunks):
+ *
+ * - A declaration the edit touches that its new text no longer declares (removed, or renamed: its
+ *   enclosing structure holds nothing of its name any more) must not be used outside the places
+ *   the edit rewrote: as `deleteStructure` checks it (`REFERENCES_EXIST`, …).
+ * - A function whose parameter list the edit reaches, where the new list may not accept every call
+ *   the old one did: the program is checked as after a semantic batch, by the language's type
+ *   checker where a backend answers for it (`TYPE_ERRORS_ADDED`), else by binding each use of the
+ *   function across the project to its new parameters (`CALLS_BROKEN`).
+ *
+ * An edit that changes only the insides of what it touches costs a walk of the structures it
+ * touches (and a read of the parsed text when it reaches a parameter list). An edit that broke the
+ * syntax (`SYNTAX_BROKEN`, written as the editor's `syntax` option allows) is not checked: its
+ * structures cannot be read.
  */
-export function checkCallsOfTextEdit(context: EditorContext, file: ParsedFile, replacements: readonly Replacement[], checked: CheckedEdit): ResultAsync<void, StructeditError> {
-  if (!profileOf(file.tree.language).calls || checked.warnings.some((warning) => warning.type === 'SYNTAX_BROKEN')) return okAsync(undefined);
-  const spans = changedSpans(file.tree.source.text, replacements);
-  if (spans.length === 0) return okAsync(undefined);
+export function checkUsesOfTextEdit(context: EditorContext, file: ParsedFile, replacements: readonly Replacement[], checked: CheckedEdit): ResultAsync<void, StructeditError> {
+  if (checked.warnings.some((warning) => warning.type === 'SYNTAX_BROKEN') || file.language.id === 'markdown') return okAsync(undefined);
+  const changed = new SpanIndex(changedSpans(file.tree.source.text, replacements));
+  if (changed.empty) return okAsync(undefined);
+  return tooDeep(file.path, () => checkUses(context, file, replacements, checked, changed));
+}
+
+function checkUses(context: EditorContext, file: ParsedFile, replacements: readonly Replacement[], checked: CheckedEdit, changed: SpanIndex): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
     const workspace = new Workspace(context);
     try {
       const before = workspace.adopt(file);
       const root = yield* workspace.syntax(before).safeUnwrap();
       if (!root) return ok(undefined);
+      // Declarations gone, looked up in the files as they are (the edit's uses elsewhere still name them).
+      const namer = new TargetNamer(file.tree);
+      const gone = declarationsGone(file.tree, checked.tree, changed);
+      const mentions = gone.length > 0 ? wordOffsets(file.tree.source.text) : new Map<string, number[]>();
+      for (const path of gone) {
+        // A local no one mentions outside it and the rewritten places is used nowhere.
+        if (!mayBeUsedElsewhere(path, mentions, changed)) continue;
+        const target = namer.targetOf(path).target;
+        const located = target === null ? null : await locateAddress(workspace, file.path, target, file.language.id, { edit: 'set' });
+        if (!located?.isOk()) continue;
+        const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend: await context.backends.for(file.language.id), signatures: new Map() };
+        yield* checkReferencesBeforeRemove(run, located.value, 'edit', changed).safeUnwrap();
+      }
+      if (!profileOf(file.tree.language).calls) return ok(undefined);
       const changes: SignatureChanges = new Map();
-      noteSignaturesTouched(changes, before, root, spans, file.language.id);
+      noteSignaturesTouched(changes, before, root, changed, file.language.id);
       if (changes.size === 0) return ok(undefined);
       // (Parsed again from the cache: the syntax check has just parsed this text.)
       yield* workspace.apply(before, replacements, 'warn').safeUnwrap();
@@ -62,6 +89,10 @@ export function checkCallsOfTextEdit(context: EditorContext, file: ParsedFile, r
  * Markdown; syntax errors inside it) is deleted without the check.
  */
 export function checkReferencesOfDelete(context: EditorContext, file: ParsedFile, target: string): ResultAsync<void, StructeditError> {
+  return tooDeep(file.path, () => checkDelete(context, file, target));
+}
+
+function checkDelete(context: EditorContext, file: ParsedFile, target: string): ResultAsync<void, StructeditError> {
   return new ResultAsync(
     (async (): Promise<Result<void, StructeditError>> => {
       const workspace = new Workspace(context);
@@ -76,5 +107,22 @@ export function checkReferencesOfDelete(context: EditorContext, file: ParsedFile
         workspace.dispose();
       }
     })(),
+  );
+}
+
+/**
+ * `PARSER_FAILED` when code nests deeper than the scope model can follow (it runs out of stack, as
+ * the parser does on the same code): the uses cannot be checked, and the edit is not written unchecked.
+ */
+function tooDeep(path: string, check: () => ResultAsync<void, StructeditError>): ResultAsync<void, StructeditError> {
+  return new ResultAsync(
+    Promise.resolve()
+      .then(() => check())
+      .catch((cause: unknown) => {
+        if (!(cause instanceof RangeError && /call stack/i.test(cause.message))) throw cause;
+        return err(
+          makeError('PARSER_FAILED', `${path} could not be checked: its code is nested too deeply for structedit to follow its names (it ran out of stack), so the uses of what the edit changes cannot be told. Send the edit again with force: true to write it unchecked, or edit it with file_edit.`, { path, parse_errors: [] }),
+        );
+      }),
   );
 }

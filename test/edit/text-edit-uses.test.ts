@@ -169,3 +169,34 @@ describe('deleteStructure leaves no use of what it deletes (REFERENCES_EXIST)', 
     });
   }
 });
+
+describe('a replace that no longer declares a name still used elsewhere is refused (REFERENCES_EXIST)', () => {
+  const module = {
+    'a.py': lines('class K:', '    def m(self):', '        return 1', '', '    def n(self):', '        return 2', '', '', 'def ff(a):', '    return a', '', '', 'def gg():', '    return ff(1)'),
+    'b.py': lines('from a import ff, K', 'print(ff(2), K().n())'),
+  };
+  const cases: Array<{ name: string; edit: (editor: Editor) => ResultAsync<unknown, StructeditError>; expected: string[] | 'written' }> = [
+    { name: 'a function renamed by its new text', edit: (editor) => editor.replaceStructure({ path: 'a.py', target: 'def ff', content: 'def hh(a):\n    return a' }), expected: ['a.py:14', 'b.py:1', 'b.py:2'] },
+    { name: 'a class rewritten without a method used elsewhere', edit: (editor) => editor.replaceStructure({ path: 'a.py', target: 'class K', content: 'class K:\n    def m(self):\n        return 1' }), expected: ['b.py:2'] },
+    { name: 'a class rewritten without a method no one uses', edit: (editor) => editor.replaceStructure({ path: 'a.py', target: 'class K', content: 'class K:\n    def n(self):\n        return 2' }), expected: 'written' },
+    { name: 'a chunk that drops a function', edit: (editor) => editor.applyChunks({ path: 'a.py', target: '', chunks: [{ context_before: ['', ''], old_lines: ['def ff(a):', '    return a', '', ''], new_lines: [], context_after: ['def gg():'] }] }), expected: ['a.py:14', 'b.py:1', 'b.py:2'] },
+    { name: 'a whole file rewritten with the name changed at every use in it', edit: (editor) => editor.replaceStructure({ path: 'b.py', target: '', content: lines('from a import ff as f2, K', 'print(f2(2), K().n())') }), expected: 'written' },
+    { name: 'with force: true, written anyway', edit: (editor) => editor.replaceStructure({ path: 'a.py', target: 'def ff', content: 'def hh(a):\n    return a', force: true }), expected: 'written' },
+  ];
+  for (const { name, edit, expected } of cases) {
+    it(name, async () => {
+      const fs = memoryFs(module);
+      const result = await edit(createEditor({ fs, semantic: 'syntax' }));
+      if (expected === 'written') {
+        expect(result.isOk() ? 'ok' : `${result.error.error}: ${result.error.message}`).toBe('ok');
+        expect(fs.snapshot()).not.toEqual(module);
+        return;
+      }
+      expect(result.isErr() && result.error.error).toBe('REFERENCES_EXIST');
+      if (result.isOk() || result.error.error !== 'REFERENCES_EXIST') return;
+      expect(result.error.details.references.map((reference) => `${reference.file}:${reference.line}`)).toEqual(expected);
+      expect(result.error.message).toMatch(/send the edit again with force: true/);
+      expect(fs.snapshot()).toEqual(module);
+    });
+  }
+});

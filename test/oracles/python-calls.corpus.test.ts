@@ -15,7 +15,8 @@ import { createEditor, memoryFs, type UnresolvedReference } from 'structedit';
  * check (`f = _glob1; f(…)`). An edit the check applied must have no such call. The same change
  * made as a text edit (the module replaced by its new text) must be refused as the batch is, with
  * the same calls listed. And each function deleted (`deleteStructure`) must be refused while pyright
- * finds a use of it left undefined (or an `__all__` entry naming it), with each such use listed.
+ * finds a use of it left undefined (or an `__all__` entry naming it), with each such use listed; and
+ * renamed by a replace of its text (`def f` → `def f_renamed`), refused as its delete is.
  */
 
 const STDLIB = '/usr/lib/python3.11';
@@ -42,6 +43,7 @@ describe.skipIf(missing !== null)('the call check agrees with pyright on the sta
   it('every call pyright finds short of the new parameter is refused by the check', async () => {
     const variants: Variant[] = [];
     const textEdits = { applied: 0, refused: 0, disagreed: [] as string[] };
+    const renamedByReplace = { agreed: 0, disagreed: [] as string[] };
     const deletes: Array<{ dir: string; module: string; fn: string; verdict: string; listed: string[]; after: string[] }> = [];
     for (const module of MODULES) {
       const file = `${module}.py`;
@@ -58,6 +60,14 @@ describe.skipIf(missing !== null)('the call check agrees with pyright on the sta
           writeFileSync(join(dir, file), deletedFs.snapshot()[file]!);
           const listed = deleteChecked.isErr() && deleteChecked.error.error === 'REFERENCES_EXIST' ? deleteChecked.error.details.references.map((reference) => reference.text) : [];
           deletes.push({ dir, module, fn: fn.name!, verdict: deleteChecked.isOk() ? 'applied' : deleteChecked.error.error, listed, after: deletedFs.snapshot()[file]!.split('\n') });
+          // Renamed by a replace of its text: refused as the delete is, the same uses listed.
+          const own = (await createEditor({ fs: memoryFs({ [file]: text }) }).readStructure({ path: file, target: fn.target! }))._unsafeUnwrap().matches[0]!.text;
+          const renamedText = own.replace(new RegExp(`\\bdef ${fn.name!}\\(`), `def ${fn.name!}_renamed(`);
+          const replacedCheck = await createEditor({ fs: memoryFs({ [file]: text }), semantic: 'syntax' }).replaceStructure({ path: file, target: fn.target!, content: renamedText, dry_run: true });
+          const replacedListed = replacedCheck.isErr() && replacedCheck.error.error === 'REFERENCES_EXIST' ? replacedCheck.error.details.references.map((reference) => reference.text) : [];
+          const verdict = replacedCheck.isOk() ? 'applied' : replacedCheck.error.error;
+          if (verdict === deletes[deletes.length - 1]!.verdict && JSON.stringify(replacedListed) === JSON.stringify(listed)) renamedByReplace.agreed++;
+          else renamedByReplace.disagreed.push(`${module}.${fn.name}: deleted ${deletes[deletes.length - 1]!.verdict}, renamed by a replace ${verdict}${replacedCheck.isErr() ? ` (${replacedCheck.error.message.slice(0, 160)})` : ''}`);
         }
         const edits = [{ op: 'add' as const, path: file, address: `${fn.target!}\n.params`, value: 'zz_extra' }];
         const checked = await createEditor({ fs: memoryFs({ [file]: text }), semantic: 'syntax' }).applyEdits({ edits, options: { dry_run: true } });
@@ -145,6 +155,8 @@ describe.skipIf(missing !== null)('the call check agrees with pyright on the sta
       `[pyright] the same ${deletes.length} functions deleted (deleteStructure): applied ${deleted.applied}, refused ${deleted.refused}; pyright finds ${deleted.pyrightUses} uses left undefined, ${deleted.missed.length} of them missed; ` +
         `refused with no use pyright sees in the module: ${deleted.refusedUnused.length} (${deleted.refusedUnused.join(', ') || 'none'}: a use that falls back to a builtin of that name, or to the module's own star import of a C accelerator)`,
     );
+    console.log(`[pyright] the same functions renamed by replacing their text (def f → def f_renamed): ${renamedByReplace.agreed} refused or applied as the delete was, with the same uses listed; ${renamedByReplace.disagreed.length} otherwise${renamedByReplace.disagreed.length > 0 ? `: ${renamedByReplace.disagreed.join('; ')}` : ''}`);
+    expect(renamedByReplace.disagreed).toEqual([]);
     expect(deleted.missed).toEqual([]);
     expect(deleted.pyrightUses).toBeGreaterThan(20);
     expect(variants.length).toBeGreaterThan(40);

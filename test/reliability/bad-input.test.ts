@@ -156,7 +156,10 @@ describe('named hard inputs: a clear error or a correct result', () => {
     const editor = createEditor({ fs });
     const listed = expectOk(await editor.listStructures({ path: 'deep.js', depth: 2 }));
     expect(listed.structures.map((structure) => [structure.kind, structure.line_range_inclusive, structure.children.length])).toEqual([['function', [1, 20_000], 1]]);
-    expectOk(await editor.replaceTextInStructure({ path: 'deep.py', target: '', old_text: 'x =', new_text: 'y =' }));
+    // Renaming x: whether x is used elsewhere needs the names of code nested deeper than the scope model follows.
+    expect(expectError(await editor.replaceTextInStructure({ path: 'deep.py', target: '', old_text: 'x =', new_text: 'y =' }), 'PARSER_FAILED').message).toContain('nested too deeply');
+    expect(fs.snapshot()['deep.py']).toBe(py);
+    expectOk(await editor.replaceTextInStructure({ path: 'deep.py', target: '', old_text: 'x =', new_text: 'y =', force: true }));
     expect(fs.snapshot()['deep.py']).toBe(`y${py.slice(1)}`);
     // 10,000 nested blockquotes exhaust the Markdown parser's stack: an error value saying so.
     expect(expectError(await editor.listStructures({ path: 'deep.md' }), 'PARSER_FAILED').message).toContain('nested too deeply');

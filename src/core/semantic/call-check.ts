@@ -10,7 +10,8 @@ import { codeLocation, locateAddress, type LocatedAddress } from './locate-addre
 import { declarationOfPath, functionOf, nameNodeOf, resolvePart } from './parts.js';
 import { nodeStartingAt } from './syntax.js';
 import { TargetNamer, type StructurePath } from '../locate/targets.js';
-import type { StructureNode, TextSpan } from '../structure/types.js';
+import type { StructureNode } from '../structure/types.js';
+import type { SpanIndex } from '../text/span-index.js';
 import type { EditRun, SemanticWorkspace, WorkspaceFile } from './workspace.js';
 
 /**
@@ -46,39 +47,16 @@ export function noteSignature(changes: SignatureChanges, located: Pick<LocatedAd
 /**
  * Notes the functions whose parameters a text edit (a structure replaced, text replaced inside
  * one, chunks) may change, before it does: in the file as it is, each function whose parameter
- * list a changed span reaches (offsets in the text before the edit; an insertion is a span of no
- * width, which changes a list it falls inside).
+ * list a changed span reaches (offsets in the text before the edit).
  */
-export function noteSignaturesTouched(changes: SignatureChanges, file: WorkspaceFile, root: Node, spans: readonly TextSpan[], language: string | undefined): void {
+export function noteSignaturesTouched(changes: SignatureChanges, file: WorkspaceFile, root: Node, changed: SpanIndex, language: string | undefined): void {
   const { tree } = file;
   const namer = new TargetNamer(tree);
-  // Spans by start; those before the first whose end (or an earlier one's) reaches an offset all
-  // end before it, found by bisection: an edit of every line of a long function (10,000 spans) is
-  // not compared with every structure.
-  const sorted = [...spans].sort((a, b) => a.start - b.start || a.end - b.end);
-  const ends = sorted.map((span) => span.end);
-  for (let i = 1; i < ends.length; i++) ends[i] = Math.max(ends[i]!, ends[i - 1]!);
-  const spansFrom = function* (offset: number) {
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (ends[middle]! < offset) low = middle + 1;
-      else high = middle;
-    }
-    for (let i = low; i < sorted.length; i++) yield sorted[i]!;
-  };
-  const touching = (start: number, end: number, test: (span: TextSpan) => boolean) => {
-    for (const span of spansFrom(start)) {
-      if (span.start > end) return false;
-      if (test(span)) return true;
-    }
-    return false;
-  };
-  const reaches = (start: number, end: number) => touching(start, end, (span) => (span.start === span.end ? span.start > start && span.start < end : span.start < end && span.end > start));
-  const visit = (path: StructurePath): void => {
+  // (A walk with a stack of its own: code can nest 10,000 levels deep.)
+  const pending: StructurePath[] = [[tree.root]];
+  for (let path = pending.pop(); path; path = pending.pop()) {
     for (const child of path[path.length - 1]!.children) {
-      if (!touching(child.start, child.end, (span) => span.start <= child.end && span.end >= child.start)) continue;
+      if (!changed.touches(child.start, child.end)) continue;
       const childPath = [...path, child];
       const target = namer.targetOf(childPath).target;
       const context = { tree, root, file: file.path, address: target ?? '' };
@@ -86,12 +64,11 @@ export function noteSignaturesTouched(changes: SignatureChanges, file: Workspace
       const list = part?.isOk() ? part.value.list : null;
       if (part?.isOk() && list?.kind === 'params') {
         const span = list.open && list.close ? { start: list.open.start, end: list.close.end } : list.items.length > 0 ? { start: list.items[0]!.start, end: list.items[list.items.length - 1]!.end } : null;
-        if (span && reaches(span.start, span.end)) noteSignature(changes, { file, context, part: part.value, target: target! }, root, language, 'set');
+        if (span && changed.changesInside(span.start, span.end)) noteSignature(changes, { file, context, part: part.value, target: target! }, root, language, 'set');
       }
-      visit(childPath);
+      pending.push(childPath);
     }
-  };
-  visit([tree.root]);
+  }
 }
 
 /** How the call check was reached: after a semantic batch, or after a text edit of a structure. */

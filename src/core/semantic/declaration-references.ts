@@ -2,6 +2,7 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../errors.js';
 import { languageFamily, profileOf } from '../languages/profiles/index.js';
+import type { SpanIndex } from '../text/span-index.js';
 import { MEMBER_CONTAINERS } from '../structure/kinds.js';
 import { uniqueBy } from '../unique-by.js';
 import { projectResolution, type ProjectResolution } from '../modules/resolution.js';
@@ -397,7 +398,7 @@ function bindingsDeclaredIn(origin: ModelledFile, span: { start: number; end: nu
  * listing the uses; with `UNRESOLVED_REFERENCES` when some mention could not be checked; with
  * `AMBIGUOUS_REFERENCES` when a member is used through receivers of unknown type.
  */
-export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddress, op: 'remove' | 'set' | 'delete' = 'remove'): ResultAsync<void, StructeditError> {
+export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddress, op: RemovingOp = 'remove', rewritten?: SpanIndex): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
     const { part, file } = located;
     if (!(part.kind === 'structure' || part.kind === 'element' || part.kind === 'name') || !part.span) return ok(undefined);
@@ -419,7 +420,8 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
       const unproven = mentions.unproven.filter((mention) => (mention.file !== file.path || mention.start < removed.start || mention.start >= removed.end) && !declares(mention));
       if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, overloadedName.text, unproven).safeUnwrap());
     }
-    const inside = (location: { file: string; start: number; end: number }) => location.file === file.path && location.start >= removed.start && location.end <= removed.end;
+    // (A text edit that removes a declaration rewrites other places too: a use there is its own.)
+    const inside = (location: { file: string; start: number; end: number }) => location.file === file.path && ((location.start >= removed.start && location.end <= removed.end) || rewritten?.holds(location.start) === true);
     const outsideRemoved = (mentions: readonly UnprovenMention[]) => mentions.filter((mention) => !inside({ ...mention, end: mention.start }));
     const references: CodeLocation[] = [];
     const names = new Set<string>();
@@ -510,10 +512,21 @@ function asUnproven(candidates: readonly Candidate[], name: string, what: string
 }
 
 /** `REFERENCES_EXIST`: the uses a remove, or a set that drops the name, would leave pointing at nothing. */
-function referencesExist(path: string, address: string, name: string, references: CodeLocation[], op: 'remove' | 'set' | 'delete'): StructeditError {
+/**
+ * What removes the declaration: a semantic `remove`, or `set` of a value without its name;
+ * `deleteStructure`; a text edit (replace, chunks) whose new text no longer declares it.
+ */
+export type RemovingOp = 'remove' | 'set' | 'delete' | 'edit';
+
+function referencesExist(path: string, address: string, name: string, references: CodeLocation[], op: RemovingOp): StructeditError {
   const listed = references.slice(0, 5).map((reference) => `${reference.file}:${reference.line} ${JSON.stringify(reference.text)}`).join('; ');
-  const what = op === 'set' ? 'a value without that name would break them (rename changes a name with its references)' : `${op === 'remove' ? 'removing' : 'deleting'} it would break them`;
-  const first = op === 'delete' ? 'first' : 'first (earlier in the same batch)';
+  const what = {
+    set: 'a value without that name would break them (rename changes a name with its references)',
+    remove: 'removing it would break them',
+    delete: 'deleting it would break them',
+    edit: 'an edit whose new text no longer declares it (it is gone or renamed) would break them (applyEdits rename changes a name with its references)',
+  }[op];
+  const first = op === 'delete' || op === 'edit' ? 'first' : 'first (earlier in the same batch)';
   return makeError('REFERENCES_EXIST', `${JSON.stringify(name)} is still referenced in ${references.length} place${references.length === 1 ? '' : 's'} (${listed}${references.length > 5 ? '; …' : ''}), so ${what}. Remove or change those references ${first}, or send the ${op} again with force: true.`, {
     path,
     address,

@@ -1,0 +1,58 @@
+import type { StructurePath } from '../locate/targets.js';
+import type { SpanIndex } from '../text/span-index.js';
+import type { StructureNode, StructureTree } from '../structure/types.js';
+
+/** Kinds whose name is something the rest of the program can use. */
+const DECLARATION_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'constructor', 'class', 'interface', 'enum', 'enum_member', 'struct', 'trait', 'module', 'type', 'property', 'variable', 'import']);
+
+/**
+ * The declarations a text edit removes or renames: in the tree before it, each named declaration a
+ * changed span touches whose enclosing structure is found again after the edit (by the kinds and
+ * names of the structures down to it) but holds nothing of its name any more (of any kind: `x = 1`
+ * written as `x: int = 1` still declares `x`). The outermost such declaration stands for what it
+ * holds; structures inside one without a name (an `if`) are not followed.
+ */
+export function declarationsGone(before: StructureTree, after: StructureTree, changed: SpanIndex): StructurePath[] {
+  const gone: StructurePath[] = [];
+  // (A walk with a stack of its own: code can nest 10,000 levels deep.)
+  const pending: Array<{ path: StructurePath; again: StructureNode }> = [{ path: [before.root], again: after.root }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { path, again } = next;
+    for (const child of path[path.length - 1]!.children) {
+      if (child.name === null || !changed.touches(child.start, child.end)) continue;
+      const named = again.children.filter((candidate) => candidate.name === child.name);
+      if (named.length === 0) {
+        if (DECLARATION_KINDS.has(child.kind)) gone.push([...path, child]);
+        continue;
+      }
+      const same = named.filter((candidate) => candidate.kind === child.kind);
+      if (same.length === 1) pending.push({ path: [...path, child], again: same[0]! });
+    }
+  }
+  return gone.sort((a, b) => a[a.length - 1]!.start - b[b.length - 1]!.start);
+}
+
+/** Kinds whose names are local to them: a declaration inside one is used only inside it. */
+const LOCAL_SCOPES: ReadonlySet<string> = new Set(['function', 'method', 'constructor']);
+
+/**
+ * Whether a gone declaration may be used where the edit did not write: its name is mentioned
+ * outside it and outside the changed spans (in `mentions`, every word of the file by offset), or
+ * it is not local to a function, so other files may use it.
+ */
+export function mayBeUsedElsewhere(path: StructurePath, mentions: ReadonlyMap<string, readonly number[]>, changed: SpanIndex): boolean {
+  const node = path[path.length - 1]!;
+  if (!path.slice(1, -1).some((holder) => LOCAL_SCOPES.has(holder.kind))) return true;
+  return (mentions.get(node.name!) ?? []).some((offset) => (offset < node.start || offset >= node.end) && !changed.holds(offset));
+}
+
+/** Every word of a text (a name as most languages write one), with the offsets it occurs at. */
+export function wordOffsets(text: string): Map<string, number[]> {
+  const words = new Map<string, number[]>();
+  for (const match of text.matchAll(/[\p{L}_$][\p{L}\p{N}_$]*/gu)) {
+    const offsets = words.get(match[0]);
+    if (offsets) offsets.push(match.index);
+    else words.set(match[0], [match.index]);
+  }
+  return words;
+}
