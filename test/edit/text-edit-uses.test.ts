@@ -170,6 +170,14 @@ describe('deleteStructure leaves no use of what it deletes (REFERENCES_EXIST)', 
   }
 });
 
+describe('REFERENCES_EXIST names what is used', () => {
+  it('the function, not its parameters (they are declared in the deleted text too, and used only there)', async () => {
+    const result = await createEditor({ fs: memoryFs(files), semantic: 'syntax' }).deleteStructure({ path: 'a.py', target: 'def ff' });
+    expect(result.isErr() && result.error.error === 'REFERENCES_EXIST' && result.error.details.name).toBe('ff');
+    expect(result.isErr() && result.error.message).toMatch(/^"ff" is still referenced in 3 places/);
+  });
+});
+
 describe('a replace that no longer declares a name still used elsewhere is refused (REFERENCES_EXIST)', () => {
   const module = {
     'a.py': lines('class K:', '    def m(self):', '        return 1', '', '    def n(self):', '        return 2', '', '', 'def ff(a):', '    return a', '', '', 'def gg():', '    return ff(1)'),

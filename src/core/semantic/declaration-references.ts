@@ -425,6 +425,8 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
     const outsideRemoved = (mentions: readonly UnprovenMention[]) => mentions.filter((mention) => !inside({ ...mention, end: mention.start }));
     const references: CodeLocation[] = [];
     const names = new Set<string>();
+    // The names a use was found of: what the error names (not every name the text declares).
+    const used = new Set<string>();
     if (run.backend) {
       // The backend's references of each name the removed text declares (and of the member it is).
       const declared = new Map<number, string>();
@@ -438,16 +440,19 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
       for (const [offset, name] of declared) {
         names.add(name);
         for (const span of yield* run.backend.references(run.workspace.texts(), file.path, offset).safeUnwrap()) {
-          if (!inside(span)) references.push(codeLocation(yield* run.workspace.file(span.file).safeUnwrap(), span.start, 'reference'));
+          if (inside(span)) continue;
+          references.push(codeLocation(yield* run.workspace.file(span.file).safeUnwrap(), span.start, 'reference'));
+          used.add(name);
         }
       }
-      return references.length === 0 ? ok(undefined) : err(referencesExist(file.path, located.context.address, [...names].join(', '), references, op));
+      return references.length === 0 ? ok(undefined) : err(referencesExist(file.path, located.context.address, [...used].join(', '), references, op));
     }
-    const listReferences = async function* (locations: readonly FoundLocation[]) {
+    const listReferences = async function* (name: string, locations: readonly FoundLocation[]) {
       for (const location of locations) {
         if (location.kind === 'definition' || inside(location)) continue;
         const target = yield* run.workspace.file(location.file).safeUnwrap();
         references.push(codeLocation(target, location.start, location.kind));
+        used.add(name);
       }
     };
     // Names the removed text declares in a scope: each must be unused outside it, unless declared elsewhere too.
@@ -458,7 +463,7 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
         const search = yield* searchFiles(run.workspace, origin, binding.name).safeUnwrap();
         const resolution = yield* resolutionOf(run.workspace).safeUnwrap();
         const found = findLocations(search.models, { file: file.path, binding }, resolution);
-        yield* listReferences(found.locations);
+        yield* listReferences(binding.name, found.locations);
         const unproven = [...search.unproven, ...auditMentions(search.models, binding.name, found, resolution)];
         if (sharesNamesAcrossFiles(origin.language)) {
           const shared = receiverMentions(search.models, binding.name, placesOf(found.locations), binding, 'shared');
@@ -467,7 +472,7 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
         if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, binding.name, uniqueBy(unproven, (mention) => placeKey(mention.file, mention.start))).safeUnwrap());
       } else {
         if (scopeRemoved(binding, removed)) continue;
-        yield* listReferences(occurrencesOf(origin.model, binding).map((occurrence) => ({ file: file.path, start: occurrence.start, end: occurrence.end, kind: occurrence.role === 'definition' ? ('definition' as const) : ('reference' as const), occurrence, binding, imported: false })));
+        yield* listReferences(binding.name, occurrencesOf(origin.model, binding).map((occurrence) => ({ file: file.path, start: occurrence.start, end: occurrence.end, kind: occurrence.role === 'definition' ? ('definition' as const) : ('reference' as const), occurrence, binding, imported: false })));
       }
     }
     // A member (declared in a class body): its uses through its class hierarchy, and candidates.
@@ -479,7 +484,7 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
       const found = memberReferences(search.models, owner, nameNode.text, yield* resolutionOf(run.workspace).safeUnwrap());
       // Another definition of the member (an override, an overload) keeps it declared: only uses of this one count when it is the only one.
       if (found.locations.filter((location) => location.kind === 'definition' && !inside(location)).length === 0) {
-        yield* listReferences(found.locations);
+        yield* listReferences(nameNode.text, found.locations);
         if (found.candidates.length > 0) return err(yield* ambiguousReferences(run, located, nameNode.text, found.locations.length, found.candidates).safeUnwrap());
         // Where bare names reach members (Ruby's `f`, Java's `a.f()` read as a plain call), what the model ties to nothing may be a use.
         const unproven = profileOf(origin.language).members.bareNamesReachMembers ? outsideRemoved([...search.unproven, ...found.unproven]) : [];
@@ -502,7 +507,7 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
       if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, nameNode.text, unproven).safeUnwrap());
     }
     if (references.length === 0) return ok(undefined);
-    return err(referencesExist(file.path, located.context.address, [...names].join(', '), references, op));
+    return err(referencesExist(file.path, located.context.address, [...used].join(', '), references, op));
   });
 }
 
