@@ -18,9 +18,11 @@ export function declarationsGone(before: StructureTree, after: StructureTree, ch
   const pending: Array<{ path: StructurePath; again: StructureNode }> = [{ path: [before.root], again: after.root }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { path, again } = next;
+    let byName: Map<string, StructureNode[]> | null = null;
     for (const child of path[path.length - 1]!.children) {
       if (child.name === null || !changed.touches(child.start, child.end)) continue;
-      const named = again.children.filter((candidate) => candidate.name === child.name);
+      byName ??= groupByName(again.children);
+      const named = byName.get(child.name) ?? [];
       if (named.length === 0) {
         if (DECLARATION_KINDS.has(child.kind)) gone.push([...path, child]);
         continue;
@@ -30,6 +32,17 @@ export function declarationsGone(before: StructureTree, after: StructureTree, ch
     }
   }
   return gone.sort((a, b) => a[a.length - 1]!.start - b[b.length - 1]!.start);
+}
+
+function groupByName(nodes: readonly StructureNode[]): Map<string, StructureNode[]> {
+  const groups = new Map<string, StructureNode[]>();
+  for (const node of nodes) {
+    if (node.name === null) continue;
+    const group = groups.get(node.name);
+    if (group) group.push(node);
+    else groups.set(node.name, [node]);
+  }
+  return groups;
 }
 
 /** Kinds whose names are local to them: a declaration inside one is used only inside it. */

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { changedSpans } from '../../src/core/edit/replacements.js';
+import { SpanIndex } from '../../src/core/text/span-index.js';
+
+describe('SpanIndex: which changed spans touch a range', () => {
+  // A long span first, short ones after it: the long one still reaches offsets past the short ones' starts.
+  const index = new SpanIndex([{ start: 40, end: 42 }, { start: 0, end: 100 }, { start: 10, end: 12 }, { start: 200, end: 200 }]);
+
+  it.each([
+    [[50, 60], true, true],
+    [[150, 190], false, false],
+    [[190, 210], true, true],
+    [[200, 210], true, false],
+    [[100, 120], true, false],
+  ] as const)('range %j: touches %s, changes inside %s', ([start, end], touches, inside) => {
+    expect(index.touches(start, end)).toBe(touches);
+    expect(index.changesInside(start, end)).toBe(inside);
+  });
+
+  it('holds an offset inside a span, not at its end, not at an insertion', () => {
+    expect([0, 99, 100, 200].map((offset) => index.holds(offset))).toEqual([true, true, false, false]);
+  });
+
+  it('is empty without spans, and touches nothing', () => {
+    const none = new SpanIndex([]);
+    expect(none.empty).toBe(true);
+    expect(none.touches(0, 10)).toBe(false);
+  });
+});
+
+describe('changedSpans: a replacement cut down to the text that differs', () => {
+  it.each([
+    ['def ff(a):\n    return a\n', { start: 0, end: 24, text: 'def ff(a, b):\n    return a\n' }, [{ start: 8, end: 8 }]],
+    ['abc', { start: 0, end: 3, text: 'abc' }, []],
+    ['aXc', { start: 0, end: 3, text: 'aYYc' }, [{ start: 1, end: 2 }]],
+    ['aaaa', { start: 0, end: 4, text: 'aa' }, [{ start: 2, end: 4 }]],
+  ] as const)('%j', (text, replacement, spans) => {
+    expect(changedSpans(text, [replacement])).toEqual(spans);
+  });
+});
