@@ -61,8 +61,7 @@ function checkUses(context: EditorContext, file: ParsedFile, replacements: reado
         const target = namer.targetOf(path).target;
         const located = target === null ? null : await locateAddress(workspace, file.path, target, file.language.id, { edit: 'set' });
         if (!located?.isOk()) continue;
-        const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend: await context.backends.for(file.language.id), signatures: new Map() };
-        yield* checkReferencesBeforeRemove(run, located.value, 'edit', changed).safeUnwrap();
+        yield* checkReferencesBeforeRemove(await referenceRun(context, workspace, file), located.value, 'edit', changed).safeUnwrap();
       }
       if (!profileOf(file.tree.language).calls) return ok(undefined);
       const changes: SignatureChanges = new Map();
@@ -100,14 +99,17 @@ function checkDelete(context: EditorContext, file: ParsedFile, target: string): 
         workspace.adopt(file);
         const located = await locateAddress(workspace, file.path, target, file.language.id, { edit: 'set' });
         if (located.isErr()) return ok(undefined);
-        const backend = await context.backends.for(file.language.id);
-        const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend, signatures: new Map() };
-        return await checkReferencesBeforeRemove(run, located.value, 'delete');
+        return await checkReferencesBeforeRemove(await referenceRun(context, workspace, file), located.value, 'delete');
       } finally {
         workspace.dispose();
       }
     })(),
   );
+}
+
+/** The run a reference check of a text edit goes through: the file's language's backend, where one answers. */
+async function referenceRun(context: EditorContext, workspace: Workspace, file: ParsedFile): Promise<EditRun> {
+  return { workspace, index: 0, syntax: 'reject', warnings: [], backend: await context.backends.for(file.language.id), signatures: new Map() };
 }
 
 /**

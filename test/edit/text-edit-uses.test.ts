@@ -1,4 +1,4 @@
-import type { ResultAsync } from 'neverthrow';
+import type { Result, ResultAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import { createEditor, memoryFs, type Editor, type StructeditError } from '../../src/index.js';
 
@@ -139,6 +139,14 @@ describe('a text edit that changes a function’s parameters still fits every ca
   });
 });
 
+/** A REFERENCES_EXIST refusal listing the uses as `file:line`, and saying to send the `op` again with force. */
+function expectReferencesExist(result: Result<unknown, StructeditError>, expected: readonly string[], op: 'delete' | 'edit'): void {
+  expect(result.isErr() && result.error.error).toBe('REFERENCES_EXIST');
+  if (result.isOk() || result.error.error !== 'REFERENCES_EXIST') return;
+  expect(result.error.details.references.map((reference) => `${reference.file}:${reference.line}`)).toEqual(expected);
+  expect(result.error.message).toMatch(new RegExp(`send the ${op} again with force: true`));
+}
+
 describe('deleteStructure leaves no use of what it deletes (REFERENCES_EXIST)', () => {
   const deletes: Array<{ name: string; files: Record<string, string>; path: string; target: string; expected: string[] | 'written' }> = [
     { name: 'a function called here and in another file', files, path: 'a.py', target: 'def ff', expected: ['a.py:6', 'b.py:1', 'b.py:2'] },
@@ -158,10 +166,7 @@ describe('deleteStructure leaves no use of what it deletes (REFERENCES_EXIST)', 
         expect(fs.snapshot()[path]).not.toBe(before[path]);
         return;
       }
-      expect(result.isErr() && result.error.error).toBe('REFERENCES_EXIST');
-      if (result.isOk() || result.error.error !== 'REFERENCES_EXIST') return;
-      expect(result.error.details.references.map((reference) => `${reference.file}:${reference.line}`)).toEqual(expected);
-      expect(result.error.message).toMatch(/send the delete again with force: true/);
+      expectReferencesExist(result, expected, 'delete');
       expect(fs.snapshot()).toEqual(before);
       // force: true deletes it anyway.
       expect((await editor.deleteStructure({ path, target, force: true })).isOk()).toBe(true);
@@ -200,10 +205,7 @@ describe('a replace that no longer declares a name still used elsewhere is refus
         expect(fs.snapshot()).not.toEqual(module);
         return;
       }
-      expect(result.isErr() && result.error.error).toBe('REFERENCES_EXIST');
-      if (result.isOk() || result.error.error !== 'REFERENCES_EXIST') return;
-      expect(result.error.details.references.map((reference) => `${reference.file}:${reference.line}`)).toEqual(expected);
-      expect(result.error.message).toMatch(/send the edit again with force: true/);
+      expectReferencesExist(result, expected, 'edit');
       expect(fs.snapshot()).toEqual(module);
     });
   }
