@@ -166,7 +166,7 @@ export function registerStructureEditCommands(program: Command, context: EditCom
     },
   );
 
-  edit(
+  withForce(edit(
     program
       .command('move')
       .description('Move a structure before or after another, or to the start or end of a file (the same or another).')
@@ -175,7 +175,7 @@ export function registerStructureEditCommands(program: Command, context: EditCom
       .requiredOption('--to <dest-path>', 'the destination file (created for file_start / file_end if missing)')
       .requiredOption('--position <position>', 'before | after | file_start | file_end')
       .option('--dest-target <target>', 'the structure to move next to (with before / after)'),
-  ).action(async (sourcePath: string, sourceTarget: string, options: EditOptions & { to: string; position: string; destTarget?: string }) => {
+  )).action(async (sourcePath: string, sourceTarget: string, options: EditOptions & { to: string; position: string; destTarget?: string }) => {
     const args = {
       source_path: sourcePath,
       source_target: levels(sourceTarget),
@@ -184,6 +184,7 @@ export function registerStructureEditCommands(program: Command, context: EditCom
       ...(options.destTarget !== undefined ? { dest_target: levels(options.destTarget) } : {}),
       ...(options.language ? { source_language: options.language, dest_language: options.language } : {}),
       ...writeOptions(options),
+      ...forceOption(options),
     };
     // Rendered as the move tool of that position renders it.
     const spec = moveStructureTools.find((candidate) => candidate.name === `move_structure_to_${options.position}`) as unknown as ToolSpec<typeof args, MoveStructureResult> | undefined;

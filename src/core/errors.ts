@@ -588,6 +588,21 @@ export interface ErrorDetailsByCode {
     references: UnresolvedReference[];
   };
   /**
+   * A `moveStructure` would leave names its text uses pointing at nothing where it lands: an
+   * import or top-level name of the source file the destination file lacks, a member of the class
+   * it leaves reached through `this`/`self`, a local of the code around it, or (where top-level
+   * code runs in order) a use that would run above its declaration. `uses` lists the first use of
+   * each, with why. Nothing was written; `force: true` moves it anyway.
+   */
+  NAMES_OUT_OF_REACH: {
+    path: string;
+    /** The target of the structure moved. */
+    address: string;
+    /** The names out of reach. */
+    names: string[];
+    uses: UnresolvedReference[];
+  };
+  /**
    * A member (method, field, property) is used through receivers whose type syntax cannot tell
    * (`formatter.write_dl(…)` on a parameter): `candidates` lists each use and its receiver. Nothing
    * was written; send `include: 'candidates'` to rename them all, or `include` with the exact list

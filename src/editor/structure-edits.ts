@@ -32,7 +32,7 @@ import type { Warning } from '../core/warnings.js';
 import { normalizeRelativePath } from '../fs/paths.js';
 import type { FileWrite, WriteOutcome } from './commit.js';
 import type { CommitReceipt, EditorContext, ParsedFile } from './context.js';
-import { checkUsesOfTextEdit, checkReferencesOfDelete } from './text-edit-uses.js';
+import { checkReferencesOfDelete, checkUsesOfMove, checkUsesOfTextEdit } from './text-edit-uses.js';
 
 /** Result of {@link Editor.replaceStructure}. */
 export interface ReplaceStructureResult extends WriteOutcome {
@@ -340,6 +340,7 @@ export function moveStructure(context: EditorContext, input: MoveStructureArgs):
       const destPath = yield* locateUniqueTarget(source.tree, destTarget, args.dest_path).safeUnwrap();
       const syntaxWarnings = yield* context.checkLocatedSyntax(source, [sourcePath, destPath]).safeUnwrap();
       const plan = yield* planMoveWithinFile(moveSource, { tree: source.tree, path: destPath, side, style: yield* context.indentationStyle(source).safeUnwrap() }).safeUnwrap();
+      if (args.force !== true) yield* checkUsesOfMove(context, { file: source, target: args.source_target, path: sourcePath }, { file: source, path: destPath, side, sameFile: true }).safeUnwrap();
       const written = yield* writePlans(context, [{ file: source, plan }], args.dry_run === true).safeUnwrap();
       const outcome = outcomeOf(source, written.receipt);
       return ok({ ...plan.figures, hash: outcome.hash!, dest_hash: outcome.hash, undo_token: outcome.undo_token, dry_run: args.dry_run === true, warnings: [...syntaxWarnings, ...plan.warnings, ...written.warnings] });
@@ -354,6 +355,7 @@ export function moveStructure(context: EditorContext, input: MoveStructureArgs):
     const sourceWarnings = yield* context.checkLocatedSyntax(source, [sourcePath]).safeUnwrap();
     const destWarnings = yield* context.checkLocatedSyntax(dest, [destPath]).safeUnwrap();
     const plans = yield* planMoveAcrossFiles(moveSource, { tree: dest.tree, path: destPath, side, style: yield* context.indentationStyle(dest).safeUnwrap() }).safeUnwrap();
+    if (args.force !== true) yield* checkUsesOfMove(context, { file: source, target: args.source_target, path: sourcePath }, { file: dest, path: destPath, side, sameFile: false }).safeUnwrap();
     const written = yield* writePlans(
       context,
       [

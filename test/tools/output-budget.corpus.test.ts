@@ -43,7 +43,7 @@ describe('the output budget on real large files', () => {
       ['replace_all_text_in_structure', { path: 'turtle.py', target, old_text: 'self', new_text: 'me', dry_run: true }],
       ['insert_before_structure', { path: 'turtle.py', target, content: bigText.replace(/^class \w+/, 'class Copy'), dry_run: true }],
       ['insert_after_structure', { path: 'turtle.py', target, content: bigText.replace(/^class \w+/, 'class Copy'), dry_run: true }],
-      ['move_structure_to_before', { source_path: 'turtle.py', source_target: target, dest_path: 'turtle.py', dest_target: topLevel[0]!.target, dry_run: true }],
+      ['move_structure_to_before', { source_path: 'turtle.py', source_target: target, dest_path: 'turtle.py', dest_target: topLevel[0]!.target, dry_run: true, force: true }],
       ['move_structure_to_after', { source_path: 'turtle.py', source_target: target, dest_path: 'turtle.py', dest_target: topLevel[topLevel.length - 1]!.target, dry_run: true }],
       ['move_structure_to_file_start', { source_path: 'turtle.py', source_target: target, dest_path: 'other.py', dry_run: true }],
       ['move_structure_to_file_end', { source_path: 'turtle.py', source_target: target, dest_path: 'other.py', dry_run: true }],

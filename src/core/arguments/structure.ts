@@ -52,7 +52,7 @@ export interface InsertStructureArgs extends FileArgs, WriteOptions {
 }
 
 /** Arguments of `moveStructure`. */
-export interface MoveStructureArgs extends WriteOptions {
+export interface MoveStructureArgs extends WriteOptions, ForceOption {
   /** The file the structure is in. */
   source_path: string;
   /** The structure to move. */
@@ -168,6 +168,7 @@ export const moveStructureArgsSchema = z
     dry_run: dryRunField,
     expected_hash: expectedHashField,
     dest_expected_hash: expectedHashField,
+    force: forceField,
   })
   .check(
     z.superRefine((args, context) => {
@@ -192,6 +193,7 @@ export const moveStructureNextToArgsSchema = z.strictObject({
   dry_run: dryRunField,
   expected_hash: expectedHashField,
   dest_expected_hash: expectedHashField,
+  force: forceField,
 }) satisfies z.ZodMiniType<MoveStructureNextToArgs>;
 
 /** Schema of {@link MoveStructureToFileArgs}. */
@@ -204,4 +206,5 @@ export const moveStructureToFileArgsSchema = z.strictObject({
   dry_run: dryRunField,
   expected_hash: expectedHashField,
   dest_expected_hash: expectedHashField,
+  force: forceField,
 }) satisfies z.ZodMiniType<MoveStructureToFileArgs>;

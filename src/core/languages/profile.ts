@@ -152,6 +152,12 @@ export interface NameRules {
    * member accessed on one of them belongs to the enclosing class.
    */
   readonly receivers: readonly string[];
+  /**
+   * Whether code that runs as a module loads sees only the declarations above it (Python, Ruby,
+   * Lua): a declaration moved below such code that uses it, or above a declaration its own
+   * definition uses (a default value, a decorator), leaves that use undefined when it runs.
+   */
+  readonly definedInOrder: boolean;
 }
 
 /**

@@ -519,9 +519,10 @@ function asUnproven(candidates: readonly Candidate[], name: string, what: string
 /** `REFERENCES_EXIST`: the uses a remove, or a set that drops the name, would leave pointing at nothing. */
 /**
  * What removes the declaration: a semantic `remove`, or `set` of a value without its name;
- * `deleteStructure`; a text edit (replace, chunks) whose new text no longer declares it.
+ * `deleteStructure`; a text edit (replace, chunks) whose new text no longer declares it; a
+ * `moveStructure` out of the scope its uses see.
  */
-export type RemovingOp = 'remove' | 'set' | 'delete' | 'edit';
+export type RemovingOp = 'remove' | 'set' | 'delete' | 'edit' | 'move';
 
 function referencesExist(path: string, address: string, name: string, references: CodeLocation[], op: RemovingOp): StructeditError {
   const listed = references.slice(0, 5).map((reference) => `${reference.file}:${reference.line} ${JSON.stringify(reference.text)}`).join('; ');
@@ -530,8 +531,9 @@ function referencesExist(path: string, address: string, name: string, references
     remove: 'removing it would break them',
     delete: 'deleting it would break them',
     edit: 'an edit whose new text no longer declares it (it is gone or renamed) would break them (applyEdits rename changes a name with its references)',
+    move: 'moving it where they do not reach it would break them (applyEdits move takes a top-level declaration to another file, its imports and references with it)',
   }[op];
-  const first = op === 'delete' || op === 'edit' ? 'first' : 'first (earlier in the same batch)';
+  const first = op === 'remove' || op === 'set' ? 'first (earlier in the same batch)' : 'first';
   return makeError('REFERENCES_EXIST', `${JSON.stringify(name)} is still referenced in ${references.length} place${references.length === 1 ? '' : 's'} (${listed}${references.length > 5 ? '; …' : ''}), so ${what}. Remove or change those references ${first}, or send the ${op} again with force: true.`, {
     path,
     address,

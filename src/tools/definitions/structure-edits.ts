@@ -142,6 +142,7 @@ function moveTool<Args extends MoveStructureNextToArgs | MoveStructureToFileArgs
     description: [
       `Move a structure (with its decorators and doc comment) ${where}, in the same file or another one, re-indented for its new place.`,
       'Both files are checked before anything is written, and a failure leaves both as they were.',
+      'A move out of its scope (into or out of a class or function, to another file) is refused while a use of it would be left behind (REFERENCES_EXIST) or a name it uses would not be seen where it lands (NAMES_OUT_OF_REACH: an import, a self member); force: true moves it anyway.',
       TARGETS,
       `Example: ${example}`,
     ].join(' '),

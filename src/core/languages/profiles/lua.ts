@@ -6,6 +6,8 @@ const REQUIRE = /^local\s[^=]*=\s*require[\s('"]/;
 /** Lua: `local x = require …` is an import. */
 export const lua: LanguageProfile = {
   languages: ['lua'],
+  // Top-level code runs as the file loads: a function called there must be defined above it.
+  names: { definedInOrder: true },
   // A call may pass fewer arguments (the rest are nil) or more (dropped).
   calls: null,
   // An import for listings and for the blank lines around it (a module's requires stand together).

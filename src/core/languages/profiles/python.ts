@@ -104,6 +104,7 @@ export const python: LanguageProfile = {
     identifier: /^[\p{L}_][\p{L}\p{N}_]*$/u,
     keywords: new Set('False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(' ')),
     receivers: ['self', 'cls'],
+    definedInOrder: true,
   },
   members: {
     // Protocol methods (`__eq__`, `__enter__`): the interpreter calls them by name.

@@ -8,6 +8,8 @@ import type { LanguageProfile } from '../profile.js';
  */
 export const ruby: LanguageProfile = {
   languages: ['ruby'],
+  // Top-level code runs as the file loads: a method called there must be defined above it.
+  names: { definedInOrder: true },
   calls: {
     keywordName: (parameter) => (parameter.type === 'keyword_parameter' ? (parameter.childForFieldName('name')?.text ?? null) : null),
     // `d: 1` passes a keyword (`f(1, d: 2)`), or a hash when the method takes no keywords.
