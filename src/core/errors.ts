@@ -591,7 +591,7 @@ export interface ErrorDetailsByCode {
    * A `moveStructure` would leave names its text uses pointing at nothing where it lands: an
    * import or top-level name of the source file the destination file lacks, a member of the class
    * it leaves reached through `this`/`self`, a local of the code around it, or (where top-level
-   * code runs in order) a use that would run above its declaration. `uses` lists the first use of
+   * code runs in order: Python, Lua) a use that would run above its declaration. `uses` lists the first use of
    * each, with why. Nothing was written; `force: true` moves it anyway.
    */
   NAMES_OUT_OF_REACH: {

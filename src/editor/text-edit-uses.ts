@@ -143,9 +143,9 @@ export interface MoveLanding {
  *   where its new place does not reach (its callers, when a function moves into a class; every
  *   importer, when it moves to another file).
  *
- * A language without scopes (Markdown, data formats) is not checked. Names are checked as the
- * scope model sees them, so a move that keeps every name in reach but changes the order of
- * definitions (a Python function moved below the module-level code that calls it) is not refused.
+ * Where top-level code runs in order as the file loads ({@link NameRules.definedInOrder}), a move
+ * among its siblings is checked for that order too. A language without scopes (Markdown, data
+ * formats) is not checked; names are checked as the scope model binds them.
  */
 export function checkUsesOfMove(context: EditorContext, moved: MovedStructure, landing: MoveLanding): ResultAsync<void, StructeditError> {
   const sourceParent = moved.path[moved.path.length - 2]!;
@@ -191,7 +191,8 @@ function reachOfMove(context: EditorContext, moved: MovedStructure, landing: Mov
       const to = destParent && MEMBER_CONTAINERS.has(destParent.kind) ? classAt(destFile, destParent) : null;
       const taken = [
         ...reach.conflicts.map((binding) => ({ name: binding.name, start: binding.declarations[0]?.start ?? 0 })),
-        ...(to && structure.name ? memberDefinitions(to, structure.name).map((node) => ({ name: structure.name!, start: node.startIndex })) : []),
+        // (Not itself, when it moves within its class.)
+        ...(to && structure.name ? memberDefinitions(to, structure.name).filter((node) => !(landing.sameFile && node.startIndex >= span.start && node.startIndex < span.end)).map((node) => ({ name: structure.name!, start: node.startIndex })) : []),
       ];
       if (taken.length > 0) return err(nameTaken(moved, landing, dest, uniqueBy(taken, (place) => String(place.start))));
       const where = landing.sameFile ? 'its new place does not see' : `${landing.file.path} does not declare or import`;

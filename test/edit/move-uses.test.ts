@@ -47,6 +47,7 @@ const files = {
     'print(helper("q"), A().m())',
   ),
   'b.py': lines('def other():', '    return 1'),
+  'a.lua': lines('local function a()', '  return 1', 'end', '', 'print(a())', '', 'local function z()', '  return 2', 'end'),
   'c.py': lines('def helper(y):', '    return y'),
   'a.ts': lines('export class A {', '  private items: number[] = [];', '  total() {', '    return this.items.length;', '  }', '}', '', 'export class B {', '  sum() {', '    return 0;', '  }', '}'),
 };
@@ -103,6 +104,16 @@ const cases: Array<{ name: string; move: MoveStructureArgs; expected: Expected }
     name: 'a function above the import it uses only inside its body: written',
     move: { source_path: 'a.py', source_target: 'def helper', dest_path: 'a.py', position: 'file_start' },
     expected: { written: true },
+  },
+  {
+    name: 'a method among the methods of its class: no conflict with itself',
+    move: { source_path: 'a.py', source_target: 'class A\ndef m', dest_path: 'a.py', dest_target: 'class A\ndef r', position: 'after' },
+    expected: { written: true },
+  },
+  {
+    name: 'a Lua function below the top-level code that calls it',
+    move: { source_path: 'a.lua', source_target: 'local function a', dest_path: 'a.lua', position: 'file_end' },
+    expected: { refused: 'NAMES_OUT_OF_REACH', names: ['a'] },
   },
   {
     name: 'a TypeScript method into another class: this.items',
