@@ -5,7 +5,7 @@ import { fieldChildren, namedChildrenOf, unquoted } from './syntax.js';
 /**
  * Python's scoping: modules, functions (and lambdas), classes (whose names methods do not see) and
  * comprehensions; assignments, `for`/`with`/`except` targets, parameters, imports and walrus
- * targets bind; `global` / `nonlocal` move a binding. Parameter defaults, annotations and
+ * targets and `match` captures bind; `global` / `nonlocal` move a binding. Parameter defaults, annotations and
  * decorators are evaluated in the enclosing scope. `__all__` strings are export names.
  */
 export function pythonScopes(root: Node): ScopeModel {
@@ -124,6 +124,80 @@ export function pythonScopes(root: Node): ScopeModel {
     for (const child of namedChildrenOf(node)) visit(child, scope);
   };
 
+  /**
+   * A `match` statement's pattern: a bare name captures (binds; `_` binds nothing), a dotted
+   * name is a value (`Color.RED`, `ast.Expr`: its first name a use, the rest attributes), a
+   * keyword of a class pattern names an attribute, and `*rest`, `**rest` and `as n` bind.
+   */
+  const pattern = (node: Node, scope: Scope): void => {
+    switch (node.type) {
+      case 'case_pattern':
+      case 'dotted_name': {
+        const children = namedChildrenOf(node);
+        const only = children.length === 1 ? children[0]! : null;
+        if (node.type === 'case_pattern' && only?.type !== 'dotted_name') {
+          for (const child of children) pattern(child, scope);
+          return;
+        }
+        const names = node.type === 'dotted_name' ? children : namedChildrenOf(only!);
+        if (names.length === 1) {
+          if (names[0]!.text !== '_') declare(names[0]!, scope);
+          return;
+        }
+        valueName(node.type === 'dotted_name' ? node : only!, scope);
+        return;
+      }
+      case 'class_pattern':
+        for (const [index, child] of namedChildrenOf(node).entries()) {
+          if (index === 0 && child.type === 'dotted_name') valueName(child, scope);
+          else pattern(child, scope);
+        }
+        return;
+      case 'keyword_pattern':
+        for (const [index, child] of namedChildrenOf(node).entries()) {
+          if (index === 0 && child.type === 'identifier') builder.occurrence(child, 'keyword', scope);
+          else pattern(child, scope);
+        }
+        return;
+      case 'splat_pattern':
+        for (const child of namedChildrenOf(node)) if (child.type === 'identifier' && child.text !== '_') declare(child, scope);
+        return;
+      case 'as_pattern':
+        for (const child of namedChildrenOf(node)) {
+          if (child.type === 'identifier') declare(child, scope);
+          else pattern(child, scope);
+        }
+        return;
+      case 'dict_pattern': {
+        const key = node.childForFieldName('key');
+        for (const child of namedChildrenOf(node)) {
+          if (key && child.id === key.id) {
+            if (child.type === 'dotted_name') valueName(child, scope);
+            else visit(child, scope);
+          } else pattern(child, scope);
+        }
+        return;
+      }
+      case 'list_pattern':
+      case 'tuple_pattern':
+      case 'union_pattern':
+        for (const child of namedChildrenOf(node)) pattern(child, scope);
+        return;
+      default:
+        // Literals (numbers, strings, None), and a value's expression.
+        visit(node, scope);
+    }
+  };
+
+  /** A dotted value in a pattern (`Color.RED`): its first name a use, each further one an attribute of the one before. */
+  const valueName = (dotted: Node, scope: Scope) => {
+    const names = namedChildrenOf(dotted);
+    for (const [index, name] of names.entries()) {
+      if (index === 0) visit(name, scope);
+      else builder.occurrence(name, 'property', scope, { object: receiverOf(names[index - 1]!) });
+    }
+  };
+
   const visit = (node: Node, scope: Scope): void => {
     switch (node.type) {
       case 'identifier':
@@ -216,6 +290,9 @@ export function pythonScopes(root: Node): ScopeModel {
         for (const child of namedChildrenOf(node)) if (child !== left && child !== right && child.id !== left?.id && child.id !== right?.id) visit(child, scope);
         return;
       }
+      case 'case_pattern':
+        pattern(node, scope);
+        return;
       case 'as_pattern': {
         const alias = node.childForFieldName('alias');
         for (const child of namedChildrenOf(node)) {
