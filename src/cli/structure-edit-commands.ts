@@ -152,16 +152,16 @@ export function registerStructureEditCommands(program: Command, context: EditCom
     await run(options, replaceAllTextInStructureTool, args, editorFor(options).replaceAllTextInStructure(args));
   });
 
-  withContent(edit(program.command('insert-before').description('Insert content before a structure (target "": at the file start).').argument('<path>').argument('<target>'))).action(
+  withForce(withContent(edit(program.command('insert-before').description('Insert content before a structure (target "": at the file start).').argument('<path>').argument('<target>')))).action(
     async (path: string, target: string, options: EditOptions) => {
-      const args = { path, target: levels(target), content: await content(options), ...language(options) };
+      const args = { path, target: levels(target), content: await content(options), ...language(options), ...forceOption(options) };
       await run(options, insertBeforeStructureTool, args, editorFor(options).insertBeforeStructure(args));
     },
   );
 
-  withContent(edit(program.command('insert-after').description('Insert content after a structure (target "": at the file end).').argument('<path>').argument('<target>'))).action(
+  withForce(withContent(edit(program.command('insert-after').description('Insert content after a structure (target "": at the file end).').argument('<path>').argument('<target>')))).action(
     async (path: string, target: string, options: EditOptions) => {
-      const args = { path, target: levels(target), content: await content(options), ...language(options) };
+      const args = { path, target: levels(target), content: await content(options), ...language(options), ...forceOption(options) };
       await run(options, insertAfterStructureTool, args, editorFor(options).insertAfterStructure(args));
     },
   );

@@ -588,15 +588,17 @@ export interface ErrorDetailsByCode {
     references: UnresolvedReference[];
   };
   /**
-   * A `moveStructure` would leave names its text uses pointing at nothing where it lands: an
-   * import or top-level name of the source file the destination file lacks, a member of the class
-   * it leaves reached through `this`/`self`, a local of the code around it, or (where top-level
-   * code runs in order: Python, Lua) a use that would run above its declaration. `uses` lists the first use of
-   * each, with why. Nothing was written; `force: true` moves it anyway.
+   * An edit would leave names pointing at nothing. A `moveStructure`: names its text uses that its
+   * new place does not see (an import or top-level name of the source file the destination file
+   * lacks, a member of the class it leaves reached through `this`/`self`, a local of the code
+   * around it, or, where top-level code runs in order (Python, Lua), a use that would run above
+   * its declaration). A text edit of a structure (replace, text replace, chunks) in Python: names
+   * its new text uses that nothing in the file declares and that are no builtins. `uses` lists the
+   * first use of each, with why. Nothing was written; `force: true` writes it anyway.
    */
   NAMES_OUT_OF_REACH: {
     path: string;
-    /** The target of the structure moved. */
+    /** The target of the structure moved, or of the structure holding the first use. */
     address: string;
     /** The names out of reach. */
     names: string[];

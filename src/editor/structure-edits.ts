@@ -167,8 +167,8 @@ function editStructure<Args extends { path: string; target: string; language?: s
   args: Result<Args, StructeditError>,
   contentFields: (args: Args) => Record<string, string>,
   plan: (file: ParsedFile, path: StructurePath, args: Args, style: IndentationStyle) => Result<EditPlan<Figures>, StructeditError> | ResultAsync<EditPlan<Figures>, StructeditError>,
-  // Whether the edit rewrites text in place, and so can change a function's parameters (its calls are then checked).
-  changesInPlace = false,
+  // Whether the uses of what the edit writes are checked (its calls, what it removes, the names it uses): a text edit or an insertion.
+  checksUses = false,
 ): ResultAsync<Figures & WriteOutcome & { dry_run: boolean; warnings: Warning[] }, StructeditError> {
   return safeTry(async function* () {
     const valid = yield* args.safeUnwrap();
@@ -182,7 +182,7 @@ function editStructure<Args extends { path: string; target: string; language?: s
     const syntaxWarnings = yield* context.checkLocatedSyntax(file, [path]).safeUnwrap();
     const planned = yield* (await plan(file, path, valid, yield* context.indentationStyle(file).safeUnwrap())).safeUnwrap();
     const dryRun = valid.dry_run === true;
-    const written = yield* writePlans(context, [{ file, plan: planned }], dryRun, changesInPlace && valid.force !== true).safeUnwrap();
+    const written = yield* writePlans(context, [{ file, plan: planned }], dryRun, checksUses && valid.force !== true).safeUnwrap();
     return ok({ ...planned.figures, hash: outcomeOf(file, written.receipt).hash!, undo_token: written.receipt?.undo_token ?? null, dry_run: dryRun, warnings: [...syntaxWarnings, ...planned.warnings, ...written.warnings] });
   });
 }
@@ -247,6 +247,7 @@ function insertStructure(context: EditorContext, input: InsertStructureArgs, sid
     validateArguments(insertStructureArgsSchema, input),
     (args) => ({ content: args.content }),
     (file, path, args, style) => kindsInPlace(context, file, path, side, args.content, style).andThen((kinds) => planInsert(file.tree, path, side, args.content, style, { contentKinds: kinds })),
+    true,
   );
 }
 

@@ -1,7 +1,8 @@
 import { err, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
-import { changedSpans, type Replacement } from '../core/edit/replacements.js';
+import { changedSpans, writtenSpans, type Replacement } from '../core/edit/replacements.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { profileOf } from '../core/languages/profiles/index.js';
+import { locateStructureAt } from '../core/locate/position.js';
 import { TargetNamer, type StructurePath } from '../core/locate/targets.js';
 import { MEMBER_CONTAINERS } from '../core/structure/kinds.js';
 import type { SignatureChanges } from '../core/semantic/call-arity.js';
@@ -12,7 +13,9 @@ import { classAt, membersOutOfReach, orderBreaks, reachAfterMove, type MoveReach
 import { memberDefinitions } from '../core/semantic/members.js';
 import type { Occurrence } from '../core/semantic/scopes.js';
 import { declarationsGone, mayBeUsedElsewhere, wordOffsets } from '../core/semantic/removed-declarations.js';
+import { undeclaredUses } from '../core/semantic/undeclared-names.js';
 import type { EditRun, WorkspaceFile } from '../core/semantic/workspace.js';
+import { lineOfOffset } from '../core/text/source-text.js';
 import { SpanIndex } from '../core/text/span-index.js';
 import { uniqueBy } from '../core/unique-by.js';
 import type { CheckedEdit, EditorContext, ParsedFile } from './context.js';
@@ -68,12 +71,25 @@ function checkUses(context: EditorContext, file: ParsedFile, replacements: reado
         if (!located?.isOk()) continue;
         yield* checkReferencesBeforeRemove(await referenceRun(context, workspace, file), located.value, 'edit', changed).safeUnwrap();
       }
+      // Names the new text uses that nothing declares (where the language's predeclared names are known).
+      const names = profileOf(file.tree.language).names;
+      let applied = false;
+      if (names.predeclared && !(names.dynamicDeclarations?.test(checked.tree.source.text) ?? false)) {
+        const edited = (yield* workspace.apply(before, replacements, 'warn').safeUnwrap()).file;
+        applied = true;
+        const editedRoot = yield* workspace.syntax(edited).safeUnwrap();
+        if (editedRoot) {
+          const written = new SpanIndex(writtenSpans(file.tree.source.text, replacements, edited.tree.source.text));
+          const uses = undeclaredUses(modelled(edited, editedRoot).model, modelled(before, root).model, written, names.predeclared);
+          if (uses.length > 0) return err(undeclared(edited, uses));
+        }
+      }
       if (!profileOf(file.tree.language).calls) return ok(undefined);
       const changes: SignatureChanges = new Map();
       noteSignaturesTouched(changes, before, root, changed, file.language.id);
       if (changes.size === 0) return ok(undefined);
       // (Parsed again from the cache: the syntax check has just parsed this text.)
-      yield* workspace.apply(before, replacements, 'warn').safeUnwrap();
+      if (!applied) yield* workspace.apply(before, replacements, 'warn').safeUnwrap();
       const narrowed = yield* narrowedSignatures(workspace, changes, new Map(), 'text-edit').safeUnwrap();
       if (narrowed.length === 0) return ok(undefined);
       const backend = await context.backends.for(file.language.id);
@@ -254,6 +270,27 @@ function outOfReach(moved: MovedStructure, landing: MoveLanding, source: Workspa
     'NAMES_OUT_OF_REACH',
     `Moving ${JSON.stringify(moved.target)} to ${landing.sameFile ? 'that place' : landing.file.path} would leave ${names.length === 1 ? 'a name' : `${names.length} names`} pointing at nothing: ${names.map((name) => JSON.stringify(name)).join(', ')} (${listed}${uses.length > 3 ? '; …' : ''}); nothing was written. ${fix}, or send the move again with force: true to write it anyway.`,
     { path: moved.file.path, address: moved.target, names, uses },
+  );
+}
+
+/** `NAMES_OUT_OF_REACH` for a text edit: names its new text uses that nothing declares. */
+function undeclared(edited: WorkspaceFile, uses: readonly Occurrence[]): StructeditError {
+  const tree = edited.tree;
+  const namer = new TargetNamer(tree);
+  const first = uses[0]!;
+  const line = lineOfOffset(tree.source, first.start);
+  const holder = locateStructureAt(tree, line, first.start - tree.source.lineStarts[line - 1]! + 1, edited.path, namer);
+  // The declaration around it (not the statement it sits in).
+  const path = holder.isOk() ? [...holder.value] : [];
+  while (path.length > 1 && path[path.length - 1]!.name === null) path.pop();
+  const address = path.length > 0 ? (namer.targetOf(path).target ?? '') : '';
+  const names = uses.map((use) => use.name);
+  const located = uses.map((use) => ({ ...codeLocation(edited, use.start, 'unresolved'), reason: `"${use.name}" is declared nowhere in ${edited.path}, and is no builtin` }));
+  const listed = located.slice(0, 3).map((use) => `${use.file}:${use.line} ${JSON.stringify(use.text)}`).join('; ');
+  return makeError(
+    'NAMES_OUT_OF_REACH',
+    `The edit's new text uses ${names.map((name) => JSON.stringify(name)).join(', ')}, which nothing in ${edited.path} declares (${listed}${located.length > 3 ? '; …' : ''}); nothing was written. Correct the name, or declare or import it in the same edit (applyEdits, applyPatch, or a replace of a structure holding both), or send the edit again with force: true.`,
+    { path: edited.path, address, names, uses: located },
   );
 }
 

@@ -232,9 +232,9 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     next: () => ['Make them resolvable (fix the import, the tsconfig paths, the syntax error) and retry,', 'or edit those places yourself in the same batch, or send the edit again with force: true to change only the places that were proven.'],
   },
   NAMES_OUT_OF_REACH: {
-    headline: (e) => `Nothing was written: moving ${quote(e.details.address)} out of ${e.details.path} would leave ${e.details.names.map(quote).join(', ')} pointing at nothing where it lands.`,
+    headline: (e) => `Nothing was written: the edit of ${quote(e.details.address)} in ${e.details.path} would leave ${e.details.names.map(quote).join(', ')} pointing at nothing.`,
     facts: (e) => ['Uses:', ...e.details.uses.slice(0, 20).map((use) => `  ${use.file}:${use.line}:${use.column}: ${use.text} (${use.reason})`), ...(e.details.uses.length > 20 ? [`  … and ${e.details.uses.length - 20} more`] : [])],
-    next: () => ['Declare or import those names where it goes first (applyEdits move carries a top-level declaration to another file with its imports),', 'move it where they are seen, or send the move again with force: true.'],
+    next: () => ['Correct those names, or declare or import them where the code goes (in the same edit; applyEdits move carries a top-level declaration to another file with its imports),', 'or send the edit again with force: true.'],
   },
   AMBIGUOUS_REFERENCES: {
     headline: (e) => `Nothing was written: ${quote(e.details.name)} is also used through ${e.details.candidates.length} receiver${e.details.candidates.length === 1 ? '' : 's'} whose type cannot be known without a type checker.`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedSpans } from '../../src/core/edit/replacements.js';
+import { changedSpans, writtenSpans } from '../../src/core/edit/replacements.js';
 import { SpanIndex } from '../../src/core/text/span-index.js';
 
 describe('SpanIndex: which changed spans touch a range', () => {
@@ -36,5 +36,18 @@ describe('changedSpans: a replacement cut down to the text that differs', () => 
     ['aaaa', { start: 0, end: 4, text: 'aa' }, [{ start: 2, end: 4 }]],
   ] as const)('%j', (text, replacement, spans) => {
     expect(changedSpans(text, [replacement])).toEqual(spans);
+  });
+});
+
+describe('writtenSpans: the same spans, where they lie in the edited text', () => {
+  it.each([
+    // Two edits: the second moves by what the first added.
+    ['ab cd ef', [{ start: 0, end: 2, text: 'aXXb' }, { start: 6, end: 8, text: 'eYf' }], 'aXXb cd eYf', [{ start: 1, end: 3 }, { start: 9, end: 10 }]],
+    // Out of order, and one that changes nothing.
+    ['ab cd ef', [{ start: 6, end: 8, text: 'ef' }, { start: 3, end: 5, text: 'c' }], 'ab c ef', [{ start: 4, end: 4 }]],
+    // Written with other line endings than given: one span from the first difference to the last.
+    ['a\r\nb\r\nc', [{ start: 0, end: 1, text: 'x\ny' }], 'x\r\ny\r\nb\r\nc', [{ start: 0, end: 4 }]],
+  ] as const)('%j', (text, replacements, edited, spans) => {
+    expect(writtenSpans(text, replacements, edited)).toEqual(spans);
   });
 });

@@ -36,9 +36,9 @@ describe('replaceStructure (Python)', () => {
 
   it('re-bases zero-indent content into a method body at 8 spaces', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    const result = expectFigures(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate\nif self.user', content: 'if self.user and self.active:\n    log("ok")\n    return True' }));
+    const result = expectFigures(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate\nif self.user', content: 'if self.user and self.active:\n    print("ok")\n    return True' }));
     expect(result).toEqual({ lines: [13, 15], kept_leading_lines: 0, dry_run: false, warnings: [] });
-    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 13, 14, '        if self.user and self.active:', '            log("ok")', '            return True'));
+    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 13, 14, '        if self.user and self.active:', '            print("ok")', '            return True'));
   });
 
   it('replaces a decorated method with its doc comment and decorators, named by a decorator', async () => {
@@ -128,9 +128,9 @@ describe('insertBeforeStructure / insertAfterStructure (Python)', () => {
 
   it('inserts zero-indent content into a method body at 8 spaces, next to a statement without blank lines', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
-    const result = expectFigures(await editor.insertBeforeStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate\nreturn False', content: 'log("denied")\nif self.strict:\n    raise Denied()' }));
+    const result = expectFigures(await editor.insertBeforeStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate\nreturn False', content: 'print("denied")\nif self.strict:\n    raise PermissionError()' }));
     expect(result).toEqual({ inserted_at_line: 15, target_now_at_line: 18, dry_run: false, warnings: [] });
-    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 15, 15, '        log("denied")', '        if self.strict:', '            raise Denied()', '        return False'));
+    expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 15, 15, '        print("denied")', '        if self.strict:', '            raise PermissionError()', '        return False'));
   });
 
   it('inserts at the file start (after a #! line) and into an empty file', async () => {
@@ -242,11 +242,11 @@ describe('line endings (Python)', () => {
     const { editor, fs } = editorOver({ 'auth.py': crlf });
     expectFigures(await editor.replaceStructure({ path: 'auth.py', target: 'class UserAuth\ndef logout', content: 'def logout(self):\n    return None' }));
     expectFigures(await editor.insertAfterStructure({ path: 'auth.py', target: 'def main', content: 'def tail():\r\n    pass' }));
-    expectFigures(await editor.replaceTextInStructure({ path: 'auth.py', target: 'def main', old_text: 'def main():\n    pass', new_text: 'def main():\n    run()' }));
+    expectFigures(await editor.replaceTextInStructure({ path: 'auth.py', target: 'def main', old_text: 'def main():\n    pass', new_text: 'def main():\n    print()' }));
     expectFigures(await editor.moveStructure({ source_path: 'auth.py', source_target: 'def tail', dest_path: 'auth.py', dest_target: 'def main', position: 'before' }));
     expectFigures(await editor.deleteStructure({ path: 'auth.py', target: 'class UserAuth\ndef validate' }));
     const text = fs.snapshot()['auth.py']!;
     expect(text.replace(/\r\n/g, '')).not.toContain('\n');
-    expect(text).toBe(lines('"""Authentication."""', 'import os', '', '', '# The user authenticator.', 'class UserAuth:', '    """Checks users."""', '', '    def logout(self):', '        return None', '', '', 'def tail():', '    pass', '', '', 'def main():', '    run()').replace(/\n/g, '\r\n'));
+    expect(text).toBe(lines('"""Authentication."""', 'import os', '', '', '# The user authenticator.', 'class UserAuth:', '    """Checks users."""', '', '    def logout(self):', '        return None', '', '', 'def tail():', '    pass', '', '', 'def main():', '    print()').replace(/\n/g, '\r\n'));
   });
 });

@@ -44,7 +44,7 @@ export interface ReplaceAllTextInStructureArgs extends ReplaceTextInStructureArg
 }
 
 /** Arguments of `insertBeforeStructure` and `insertAfterStructure`. */
-export interface InsertStructureArgs extends FileArgs, WriteOptions {
+export interface InsertStructureArgs extends FileArgs, WriteOptions, ForceOption {
   /** The structure to insert next to (`""`: the file's start or end). */
   target: string;
   /** The text to insert, re-indented to the target's indentation. */
@@ -153,6 +153,7 @@ export const insertStructureArgsSchema = z.strictObject({
   language: languageField,
   dry_run: dryRunField,
   expected_hash: expectedHashField,
+  force: forceField,
 }) satisfies z.ZodMiniType<InsertStructureArgs>;
 
 /** Schema of {@link MoveStructureArgs}. */

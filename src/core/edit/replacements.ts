@@ -159,14 +159,51 @@ export function isOverlap<T extends object, R>(result: T | OverlappingReplacemen
  */
 export function changedSpans(text: string, replacements: readonly Replacement[]): Array<{ start: number; end: number }> {
   const spans: Array<{ start: number; end: number }> = [];
-  for (const { start, end, text: written } of replacements) {
-    let head = 0;
-    const limit = Math.min(end - start, written.length);
-    while (head < limit && text.charCodeAt(start + head) === written.charCodeAt(head)) head++;
-    let tail = 0;
-    while (tail < limit - head && text.charCodeAt(end - 1 - tail) === written.charCodeAt(written.length - 1 - tail)) tail++;
-    if (head + tail === end - start && head + tail === written.length) continue;
-    spans.push({ start: start + head, end: end - tail });
+  for (const replacement of replacements) {
+    const kept = keptEnds(text, replacement);
+    if (kept) spans.push({ start: replacement.start + kept.head, end: replacement.end - kept.tail });
   }
   return spans;
+}
+
+/** How much of a replacement's text at either end is the text it replaces; `null` when it is all of it (nothing changes). */
+function keptEnds(text: string, { start, end, text: written }: Replacement): { head: number; tail: number } | null {
+  let head = 0;
+  const limit = Math.min(end - start, written.length);
+  while (head < limit && text.charCodeAt(start + head) === written.charCodeAt(head)) head++;
+  let tail = 0;
+  while (tail < limit - head && text.charCodeAt(end - 1 - tail) === written.charCodeAt(written.length - 1 - tail)) tail++;
+  return head + tail === end - start && head + tail === written.length ? null : { head, tail };
+}
+
+/**
+ * Where the text {@link changedSpans} finds changed lies in the edited text (`edited`, the result
+ * of `replacements` on `text`): the same spans, in the new text's offsets. When the written text
+ * is not the replacements' as given (line endings converted to the file's), one span from the
+ * first difference to the last stands for all of them.
+ */
+export function writtenSpans(text: string, replacements: readonly Replacement[], edited: string): Array<{ start: number; end: number }> {
+  const ordered = [...replacements].sort((a, b) => a.start - b.start);
+  const growth = ordered.reduce((total, { start, end, text: written }) => total + written.length - (end - start), 0);
+  if (growth !== edited.length - text.length) return differingSpan(text, edited);
+  const spans: Array<{ start: number; end: number }> = [];
+  let delta = 0;
+  for (const replacement of ordered) {
+    const kept = keptEnds(text, replacement);
+    const { start, end, text: written } = replacement;
+    if (kept) spans.push({ start: start + delta + kept.head, end: start + delta + written.length - kept.tail });
+    delta += written.length - (end - start);
+  }
+  return spans;
+}
+
+/** The span of `edited` from its first difference with `text` to its last (none when they are equal). */
+function differingSpan(text: string, edited: string): Array<{ start: number; end: number }> {
+  const limit = Math.min(text.length, edited.length);
+  let head = 0;
+  while (head < limit && text.charCodeAt(head) === edited.charCodeAt(head)) head++;
+  if (head === text.length && head === edited.length) return [];
+  let tail = 0;
+  while (tail < limit - head && text.charCodeAt(text.length - 1 - tail) === edited.charCodeAt(edited.length - 1 - tail)) tail++;
+  return [{ start: head, end: edited.length - tail }];
 }

@@ -158,6 +158,15 @@ export interface NameRules {
    * definition uses (a default value, a decorator), leaves that use undefined when it runs.
    */
   readonly definedInOrder: boolean;
+  /**
+   * The names every file sees without declaring them (Python's builtins and module attributes), so
+   * that a name a text edit's new text uses, that nothing declares and that is not one of these,
+   * refuses the edit; `null` where that set is open (JavaScript's globals, a Go package's other
+   * files), and the check does not run.
+   */
+  readonly predeclared: ReadonlySet<string> | null;
+  /** Code that declares names no scope model sees (Python's `globals()`, `exec`): a file holding it is not checked for undeclared names. */
+  readonly dynamicDeclarations: RegExp | null;
 }
 
 /**

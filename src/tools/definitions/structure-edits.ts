@@ -44,7 +44,7 @@ export const replaceStructureTool: ToolSpec<ReplaceStructureArgs, ReplaceStructu
     TARGETS,
     'Give content at zero indent, or exactly as read_structure returned it (the first line may be unindented): it is re-indented to where the structure sits, never inside string literals. Target "" replaces the whole file.',
     'Prefer chunk_edit or replace_text_in_structure when only a few lines change.',
-    "A change to a function's parameters that a call no longer fits is refused, the calls listed (force: true writes it).",
+    "A change to a function's parameters that a call no longer fits, or (Python) a name used that nothing declares, is refused, the places listed (force: true writes it).",
     'Example: {"path": "auth.py", "target": "class UserAuth\\ndef validate", "content": "def validate(self, token):\\n    return token in self.valid"}',
   ].join(' '),
   schema: replaceStructureArgsSchema,
@@ -106,8 +106,8 @@ export const insertBeforeStructureTool: ToolSpec<InsertStructureArgs, InsertBefo
   description: [
     'Insert new code or text just before a structure, at its indentation and with the blank lines the file uses between siblings. Target "" inserts at the start of the file.',
     TARGETS,
-    'Give content at zero indent.',
-    'Example: {"path": "auth.py", "target": "class UserAuth\\ndef validate", "content": "def refresh(self):\\n    self.token = new_token()"}',
+    'Give content at zero indent. In Python, content using a name nothing declares is refused (force: true writes it).',
+    'Example: {"path": "auth.py", "target": "class UserAuth\\ndef validate", "content": "def refresh(self):\\n    self.token = self.issue()"}',
   ].join(' '),
   schema: insertStructureArgsSchema,
   run: (editor, args) => editor.insertBeforeStructure(args),
@@ -121,7 +121,7 @@ export const insertAfterStructureTool: ToolSpec<InsertStructureArgs, InsertAfter
   description: [
     'Insert new code or text just after a structure, at its indentation and with the blank lines the file uses between siblings. Target "" appends at the end of the file.',
     TARGETS,
-    'Give content at zero indent.',
+    'Give content at zero indent. In Python, content using a name nothing declares is refused (force: true writes it).',
     'Example: {"path": "auth.py", "target": "class UserAuth", "content": "class AdminAuth(UserAuth):\\n    pass"}',
   ].join(' '),
   schema: insertStructureArgsSchema,

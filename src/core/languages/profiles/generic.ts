@@ -12,7 +12,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
   languages: [],
   structure: GENERIC_STRUCTURE_RULES,
   parts: { returnTypeSeparator: ': ', decoratorPrefix: null, createdBases: null, parametersOf: null, bodyOf: null, emptyParameters: null },
-  names: { identifier: /^[\p{L}_$][\p{L}\p{N}_$]*$/u, keywords: new Set(), receivers: [], definedInOrder: false },
+  names: { identifier: /^[\p{L}_$][\p{L}\p{N}_$]*$/u, keywords: new Set(), receivers: [], definedInOrder: false, predeclared: null, dynamicDeclarations: null },
   members: { implicit: () => false, knownBases: new Map(), globalPrefix: '', bareNamesReachMembers: true },
   scopes: genericScopes,
   modules: null,

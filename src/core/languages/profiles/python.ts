@@ -89,6 +89,35 @@ const STANDARD_CLASS_MEMBERS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * What every module sees undeclared: `dir(builtins)` of Python 3.11, the names of 3.12 and 3.13
+ * (`PythonFinalizationError`), Windows' `WindowsError`, and the attributes every module (or class
+ * body, `__class__`) has.
+ */
+const PREDECLARED: ReadonlySet<string> = new Set(
+  [
+    'ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup BlockingIOError ' +
+    'BrokenPipeError BufferError BytesWarning ChildProcessError ConnectionAbortedError ConnectionError ' +
+    'ConnectionRefusedError ConnectionResetError DeprecationWarning EOFError Ellipsis EncodingWarning ' +
+    'EnvironmentError Exception ExceptionGroup False FileExistsError FileNotFoundError ' +
+    'FloatingPointError FutureWarning GeneratorExit IOError ImportError ImportWarning IndentationError ' +
+    'IndexError InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError ' +
+    'ModuleNotFoundError NameError None NotADirectoryError NotImplemented NotImplementedError OSError ' +
+    'OverflowError PendingDeprecationWarning PermissionError ProcessLookupError PythonFinalizationError ' +
+    'RecursionError ReferenceError ResourceWarning RuntimeError RuntimeWarning StopAsyncIteration ' +
+    'StopIteration SyntaxError SyntaxWarning SystemError SystemExit TabError TimeoutError True TypeError ' +
+    'UnboundLocalError UnicodeDecodeError UnicodeEncodeError UnicodeError UnicodeTranslateError ' +
+    'UnicodeWarning UserWarning ValueError Warning WindowsError ZeroDivisionError _IncompleteInputError ' +
+    '__annotations__ __build_class__ __builtins__ __cached__ __class__ __debug__ __doc__ __file__ ' +
+    '__import__ __loader__ __name__ __package__ __path__ __spec__ abs aiter all anext any ascii bin bool ' +
+    'breakpoint bytearray bytes callable chr classmethod compile complex copyright credits delattr dict ' +
+    'dir divmod enumerate eval exec exit filter float format frozenset getattr globals hasattr hash help ' +
+    'hex id input int isinstance issubclass iter len license list locals map max memoryview min next ' +
+    'object oct open ord pow print property quit range repr reversed round set setattr slice sorted ' +
+    'staticmethod str sum super tuple type vars zip',
+  ].join('').split(' '),
+);
+
+/**
  * Python: `->` return types, `@` decorators, bases created as `(…)` after the class name, `self` and
  * `cls` receivers, two blank lines between top-level definitions where the file uses two (PEP 8),
  * `__all__` as an export list, and imports resolved as the interpreter does for files under the root.
@@ -105,6 +134,9 @@ export const python: LanguageProfile = {
     keywords: new Set('False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(' ')),
     receivers: ['self', 'cls'],
     definedInOrder: true,
+    predeclared: PREDECLARED,
+    // Names set through the module's namespace (`globals().update(…)`, `exec`) or the builtins'.
+    dynamicDeclarations: /\bglobals\(\)|\bvars\(\)|\bexec\(|__builtins__|\bsetattr\(sys\.modules/,
   },
   members: {
     // Protocol methods (`__eq__`, `__enter__`): the interpreter calls them by name.
