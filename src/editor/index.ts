@@ -1,4 +1,4 @@
-import { err, ResultAsync } from 'neverthrow';
+import { err, errAsync, ResultAsync } from 'neverthrow';
 import type { ApplyChunksArgs } from '../core/arguments/chunks.js';
 import type { FileEditArgs } from '../core/arguments/file-edit.js';
 import type { CreateFileArgs, DeleteFileArgs, MoveFileArgs } from '../core/arguments/file-lifecycle.js';
@@ -18,6 +18,7 @@ import type {
 } from '../core/arguments/structure.js';
 import type { ReadFileResult } from '../core/file-read/types.js';
 import { makeError, type StructeditError } from '../core/errors.js';
+import { editorOptionsError } from './editor-options.js';
 import type { ApplyChunksResult } from './chunk-edit.js';
 import { createEditorContext, type EditorContext, type EditorOptions } from './context.js';
 import { createPathLocks } from './path-locks.js';
@@ -179,7 +180,9 @@ export interface Editor {
 }
 
 /**
- * Creates an editor over a file system adapter.
+ * Creates an editor over a file system adapter. Options it does not take (a `semantic` choice
+ * that is neither `'auto'`, `'syntax'` nor a backend, a misspelt `syntax`, a negative limit) make
+ * an editor whose every call answers `INVALID_ARGUMENT` naming them, and that reads nothing.
  *
  * @example
  * ```ts
@@ -188,6 +191,8 @@ export interface Editor {
  * ```
  */
 export function createEditor(options: EditorOptions): Editor {
+  const invalid = editorOptionsError(options);
+  if (invalid) return refusingEditor(invalid);
   const context = createEditorContext(options);
   const formatter = options.formatter === undefined ? prettierFormatter() : options.formatter;
   const locks = createPathLocks();
@@ -233,6 +238,13 @@ export function createEditor(options: EditorOptions): Editor {
   // editor is unreachable. The held cache does not refer back to the editor, so it can be collected.
   cacheReleaser?.register(editor, context.parseCache);
   return editor;
+}
+
+/** An editor made with invalid options: every call answers with the error naming them (nothing is read or written). */
+function refusingEditor(error: StructeditError): Editor {
+  return new Proxy({} as Editor, {
+    get: (_target, key) => (key === 'dispose' ? async () => {} : typeof key === 'symbol' || key === 'then' ? undefined : () => errAsync(error)),
+  });
 }
 
 const cacheReleaser = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry<ParseCache>((cache) => cache.clear()) : undefined;
