@@ -222,9 +222,10 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     next: () => ['Use first, last, at:<n>, or before:/after: with one of the items above.'],
   },
   REFERENCES_EXIST: {
-    headline: (e) => `Removing ${quote(e.details.name)} (${quote(e.details.address)} in ${e.details.path}) would break ${e.details.references.length} reference${e.details.references.length === 1 ? '' : 's'}.`,
+    // (A remove, a delete, an edit whose text no longer declares it, or a move out of their reach.)
+    headline: (e) => `Nothing was written: ${quote(e.details.name)} (${quote(e.details.address)} in ${e.details.path}) is still used in ${e.details.references.length} place${e.details.references.length === 1 ? '' : 's'} that the edit would break.`,
     facts: (e) => ['References:', ...e.details.references.slice(0, 20).map((ref) => `  ${ref.file}:${ref.line}:${ref.column} (${ref.kind}): ${ref.text}`), ...(e.details.references.length > 20 ? [`  … and ${e.details.references.length - 20} more`] : [])],
-    next: () => ['Remove or change the references first (in the same batch, before the remove), or send the remove again with force: true.'],
+    next: () => ['Change or remove those uses first (in a batch, before the edit; applyEdits rename or move change a name with its uses), or send the edit again with force: true.'],
   },
   UNRESOLVED_REFERENCES: {
     headline: (e) => `Nothing was written: ${e.details.references.length} place${e.details.references.length === 1 ? '' : 's'} mention${e.details.references.length === 1 ? 's' : ''} ${quote(e.details.name)} and could not be tied to ${quote(e.details.address)} in ${e.details.path} or proven unrelated.`,
