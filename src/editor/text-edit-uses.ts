@@ -80,7 +80,7 @@ function checkUses(context: EditorContext, file: ParsedFile, replacements: reado
         const editedRoot = yield* workspace.syntax(edited).safeUnwrap();
         if (editedRoot) {
           const written = new SpanIndex(writtenSpans(file.tree.source.text, replacements, edited.tree.source.text));
-          const uses = undeclaredUses(modelled(edited, editedRoot).model, modelled(before, root).model, written, names.predeclared);
+          const uses = undeclaredUses(modelled(edited, editedRoot).model, () => modelled(before, root).model, written, names.predeclared);
           if (uses.length > 0) return err(undeclared(edited, uses));
         }
       }
