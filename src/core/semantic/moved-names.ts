@@ -26,7 +26,7 @@ export interface MoveReach {
   readonly unreachable: readonly Occurrence[];
   /** Declarations the destination's scope already holds under a name the moved text declares there. */
   readonly conflicts: readonly Binding[];
-  /** The scope the moved declaration lands in (`null`: the destination's top level, its module). */
+  /** The scope the moved declaration lands in (the destination's module, at its top level). */
   readonly landing: Scope;
 }
 
@@ -41,7 +41,7 @@ export function reachAfterMove(source: ScopeModel, moved: TextSpan, destination:
   const within = (offset: number) => offset >= moved.start && offset < moved.end;
   const declaredOutside = (binding: Binding) => !destination.sameFile || binding.declarations.every((declaration) => !within(declaration.start));
   const { model, offset } = destination;
-  // The scopes around the landing place, innermost first (the module always among them).
+  // The scopes around the landing place below the module, innermost first; what it sees adds the module.
   const around = offset === null ? [] : model.scopes.filter((scope) => scope !== model.module && scope.start < offset && offset < scope.end && !(destination.sameFile && within(scope.start)));
   around.sort((a, b) => b.start - a.start);
   const landing = around[0] ?? model.module;
