@@ -363,6 +363,8 @@ export function receiverMentions(
   const unproven: UnprovenMention[] = [];
   for (const { file, start, occurrence } of unplacedMentions(files, name, found)) {
     const unprove = (reason: string) => unproven.push({ file: file.path, start, reason });
+    // Data handed to a program (Bash's `echo clean`) reaches nothing.
+    if (occurrence?.role === 'text') continue;
     if (!occurrence) {
       unprove("structedit's scope model does not cover this syntax");
     } else if (occurrence.role === 'property' && occurrence.object) {

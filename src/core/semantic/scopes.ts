@@ -56,9 +56,10 @@ export interface Binding {
  * - `export`: it names a local binding in an export list (`a` in `export { a as b }`, a string in `__all__`);
  * - `export_name`: the exported name of an aliased export, or a re-exported name (`export { a } from`);
  * - `property`: a property or attribute name (`x` in `obj.x`, a key), never a binding;
- * - `keyword`: a keyword argument's name (`timeout=` in a Python call).
+ * - `keyword`: a keyword argument's name (`timeout=` in a Python call);
+ * - `text`: a word handed to a program as data (`build` in Bash's `echo build`), never a binding.
  */
-export type OccurrenceRole = 'definition' | 'reference' | 'import' | 'import_name' | 'export' | 'export_name' | 'property' | 'keyword';
+export type OccurrenceRole = 'definition' | 'reference' | 'import' | 'import_name' | 'export' | 'export_name' | 'property' | 'keyword' | 'text';
 
 /**
  * How a new name is written at an occurrence: `plain` replaces it; `shorthand_property` (`{ a }`)
@@ -239,7 +240,7 @@ export class ScopeBuilder {
    */
   finish(language: string, exportsEverything: boolean, classBodiesHidden = false): ScopeModel {
     for (const occurrence of this.occurrences) {
-      if (occurrence.binding || occurrence.role === 'property' || occurrence.role === 'keyword' || occurrence.role === 'import_name' || occurrence.role === 'export_name') continue;
+      if (occurrence.binding || occurrence.role === 'property' || occurrence.role === 'keyword' || occurrence.role === 'text' || occurrence.role === 'import_name' || occurrence.role === 'export_name') continue;
       occurrence.binding = resolveName(occurrence.scope, occurrence.name, classBodiesHidden);
     }
     this.occurrences.sort((a, b) => a.start - b.start);

@@ -1,5 +1,6 @@
 import { mergeStructureRules } from '../../structure/rules.js';
 import type { LanguageProfile, ResolvedProfile } from '../profile.js';
+import { bash } from './bash.js';
 import { c, cpp } from './c.js';
 import { csharp } from './csharp.js';
 import { elixir } from './elixir.js';
@@ -23,7 +24,7 @@ import { yaml } from './yaml.js';
 import { zig } from './zig.js';
 
 /** The built-in profiles; a language without one gets the generic profile. */
-const PROFILES: readonly LanguageProfile[] = [python, typescript, javascript, go, rust, java, c, cpp, ruby, lua, toml, zig, kotlin, markdown, html, yaml, php, swift, scala, elixir, csharp];
+const PROFILES: readonly LanguageProfile[] = [bash, python, typescript, javascript, go, rust, java, c, cpp, ruby, lua, toml, zig, kotlin, markdown, html, yaml, php, swift, scala, elixir, csharp];
 
 /** A profile with the generic answers filled in where it is silent. */
 export function resolveProfile(profile: LanguageProfile): ResolvedProfile {
