@@ -334,6 +334,8 @@ describe('unknown fields', () => {
     ['file_edit', { path: 'a.py', edits: [{ oldText: 'x', new_text: 'y' }] }, ['edits.0.old_text: required; it was given as "oldText"', 'unknown field "oldText" (did you mean "old_text"?)']],
     ['file_read', { path: 'a.py', start_line: 2 }, ['unknown field "start_line" (did you mean "startLine"?)']],
     ['semantic_edit', { edit: { op: 'rename', path: 'a.py', address: 'def f', new_name: 'g' } }, ['unknown field "edit" (did you mean "edits"?)']],
+    // A field of another op (a move's `to`) on a rename: not "did you mean "to"?".
+    ['semantic_edit', { edits: [{ op: 'rename', path: 'a.py', address: 'def f', to: 'g' }] }, ['unknown field "to" (a field of another kind of item, not of this one)']],
     ['read_structure', { path: 'a.py', target: 'def f', colour: 'red' }, ['unknown field "colour"; the fields here are "path", "target", "language"']],
   ])('%s answers a misnamed field with the one it takes', async (name, input, expected) => {
     const tools = createTools(createEditor({ fs: memoryFs({ 'a.py': 'def f():\n    return 1\n' }), semantic: 'syntax' }));

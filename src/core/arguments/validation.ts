@@ -24,12 +24,14 @@ export function validateArguments<T>(schema: z.ZodMiniType<T>, input: unknown): 
     const known = knownFields(schema, issue.path);
     const described = issue.keys.map((key) => {
       const meant = known.length > 0 ? closestField(key, known) : null;
+      // Known, yet unknown here: it belongs to another kind of the input (a move's `to` on a rename).
+      if (meant === key) return `${JSON.stringify(key)} (a field of another kind of ${field === '' ? 'input' : 'item'}, not of this one)`;
       if (meant === null) return JSON.stringify(key);
       if (!renamed.has(field)) renamed.set(field, new Map());
       renamed.get(field)!.set(meant, key);
       return `${JSON.stringify(key)} (did you mean ${JSON.stringify(meant)}?)`;
     });
-    const unmatched = described.every((text) => !text.includes('did you mean'));
+    const unmatched = described.every((text) => !text.includes('did you mean') && !text.includes('another kind'));
     return {
       field,
       message: `unknown field${issue.keys.length === 1 ? '' : 's'} ${described.join(', ')}${unmatched && known.length > 0 ? `; the fields here are ${known.map((key) => JSON.stringify(key)).join(', ')}` : ''}`,
