@@ -32,7 +32,8 @@ import type { Warning } from '../core/warnings.js';
 import { normalizeRelativePath } from '../fs/paths.js';
 import type { FileWrite, WriteOutcome } from './commit.js';
 import type { CommitReceipt, EditorContext, ParsedFile } from './context.js';
-import { checkReferencesOfDelete, checkUsesOfMove, checkUsesOfTextEdit } from './text-edit-uses.js';
+import { checkUsesOfMove } from './move-uses.js';
+import { checkReferencesOfDelete, checkUsesOfTextEdit } from './text-edit-uses.js';
 
 /** Result of {@link Editor.replaceStructure}. */
 export interface ReplaceStructureResult extends WriteOutcome {
