@@ -10,13 +10,13 @@ import { modelled } from '../core/semantic/declaration-references.js';
 import { codeLocation } from '../core/semantic/locate-address.js';
 import { memberDefinitions } from '../core/semantic/members.js';
 import { classAt, membersOutOfReach, orderBreaks, reachAfterMove, type MoveReach } from '../core/semantic/moved-names.js';
-import type { Occurrence } from '../core/semantic/scopes.js';
 import type { WorkspaceFile } from '../core/semantic/workspace.js';
 import { MEMBER_CONTAINERS } from '../core/structure/kinds.js';
+import type { StructureNode } from '../core/structure/types.js';
 import { SpanIndex } from '../core/text/span-index.js';
 import { uniqueBy } from '../core/unique-by.js';
 import type { EditorContext, ParsedFile } from './context.js';
-import { checkRemoval, tooDeep } from './text-edit-uses.js';
+import { checkRemoval, namesOutOfReach, tooDeep, type LostName } from './text-edit-uses.js';
 import { Workspace } from './workspace.js';
 
 /** A `moveStructure`: the structure moved (`path` in `file`, named by `target`), and where it goes. */
@@ -52,28 +52,33 @@ export interface MoveLanding {
  * formats) is not checked; names are checked as the scope model binds them.
  */
 export function checkUsesOfMove(context: EditorContext, moved: MovedStructure, landing: MoveLanding): ResultAsync<void, StructeditError> {
-  const sourceParent = moved.path[moved.path.length - 2]!;
-  const destParent = landing.path.length > 1 ? landing.path[landing.path.length - 2]! : landing.path[0]!;
-  const amongSiblings = landing.sameFile && sourceParent === destParent;
+  const parents = { source: moved.path[moved.path.length - 2]!, dest: landing.path.length > 1 ? landing.path[landing.path.length - 2]! : landing.path[0]! };
+  const amongSiblings = landing.sameFile && parents.source === parents.dest;
   if (amongSiblings && !profileOf(moved.file.language.id).names.definedInOrder) return okAsync(undefined);
-  return tooDeep(moved.file.path, () => checkMove(context, moved, landing, sourceParent.kind, destParent.kind, amongSiblings));
+  return tooDeep(moved.file.path, () => checkMove(context, moved, landing, parents, amongSiblings));
 }
 
-function checkMove(context: EditorContext, moved: MovedStructure, landing: MoveLanding, sourceParentKind: string, destParentKind: string, amongSiblings: boolean): ResultAsync<void, StructeditError> {
+/** The structures a move takes its structure out of and puts it in (the file, at its top level). */
+interface MoveParents {
+  readonly source: StructureNode;
+  readonly dest: StructureNode;
+}
+
+function checkMove(context: EditorContext, moved: MovedStructure, landing: MoveLanding, parents: MoveParents, amongSiblings: boolean): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
-    const reach = yield* reachOfMove(context, moved, landing).safeUnwrap();
+    const reach = yield* reachOfMove(context, moved, landing, parents).safeUnwrap();
     // Among its siblings, every name keeps its reach: only the order of definitions may change.
     if (!reach || amongSiblings) return ok(undefined);
     // Uses of what it declares: within the file, those its new scope encloses still reach a plain
     // name (not a member, which its uses reach through its class).
-    const plain = !MEMBER_CONTAINERS.has(sourceParentKind) && !MEMBER_CONTAINERS.has(destParentKind) && reach.landing.kind !== 'class';
+    const plain = !MEMBER_CONTAINERS.has(parents.source.kind) && !MEMBER_CONTAINERS.has(parents.dest.kind) && reach.landing.kind !== 'class';
     const kept = landing.sameFile && plain ? new SpanIndex([{ start: reach.landing.start, end: reach.landing.end }]) : undefined;
     return await checkRemoval(context, new Workspace(context), moved.file, moved.target, 'move', kept);
   });
 }
 
 /** The names the moved text meets where it lands (`null`: a language without scopes), refused on a conflict or a name out of reach. */
-function reachOfMove(context: EditorContext, moved: MovedStructure, landing: MoveLanding): ResultAsync<MoveReach | null, StructeditError> {
+function reachOfMove(context: EditorContext, moved: MovedStructure, landing: MoveLanding, parents: MoveParents): ResultAsync<MoveReach | null, StructeditError> {
   return safeTry(async function* () {
     const workspace = new Workspace(context);
     try {
@@ -89,10 +94,8 @@ function reachOfMove(context: EditorContext, moved: MovedStructure, landing: Mov
       const offset = landing.path.length > 1 ? landing.path[landing.path.length - 1]!.start : null;
       const reach = reachAfterMove(sourceFile.model, span, { model: destFile.model, offset, sameFile: landing.sameFile });
       // Members reached through `this` / `self` when it leaves a class, and the class it lands in.
-      const sourceParent = moved.path[moved.path.length - 2]!;
-      const destParent = landing.path.length > 1 ? landing.path[landing.path.length - 2]! : null;
-      const from = MEMBER_CONTAINERS.has(sourceParent.kind) ? classAt(sourceFile, sourceParent) : null;
-      const to = destParent && MEMBER_CONTAINERS.has(destParent.kind) ? classAt(destFile, destParent) : null;
+      const from = MEMBER_CONTAINERS.has(parents.source.kind) ? classAt(sourceFile, parents.source) : null;
+      const to = MEMBER_CONTAINERS.has(parents.dest.kind) ? classAt(destFile, parents.dest) : null;
       const taken = [
         ...reach.conflicts.map((binding) => ({ name: binding.name, start: binding.declarations[0]?.start ?? 0 })),
         // (Not itself, when it moves within its class.)
@@ -140,23 +143,16 @@ function nameTaken(moved: MovedStructure, landing: MoveLanding, dest: WorkspaceF
   );
 }
 
-/** A name the moved text uses that its new place does not reach: its first use, and why. */
-interface LostName {
-  readonly occurrence: Occurrence;
-  readonly reason: string;
-}
-
 /** `NAMES_OUT_OF_REACH`: names the moved text uses that its new place does not see (or sees only below it). */
 function outOfReach(moved: MovedStructure, landing: MoveLanding, source: WorkspaceFile, lost: readonly LostName[]): StructeditError {
-  const names = lost.map(({ occurrence }) => occurrence.name);
-  const uses = lost.map(({ occurrence, reason }) => ({ ...codeLocation(source, occurrence.start, 'unresolved'), reason }));
-  const listed = uses.slice(0, 3).map((use) => `${use.file}:${use.line} (${use.reason})`).join('; ');
   const fix = landing.sameFile
     ? 'Move it where those names are declared before they are used'
     : `Declare or import them in ${landing.file.path} first (applyEdits move takes a top-level declaration to another file with the imports it needs)`;
-  return makeError(
-    'NAMES_OUT_OF_REACH',
-    `Moving ${JSON.stringify(moved.target)} to ${landing.sameFile ? 'that place' : landing.file.path} would leave ${names.length === 1 ? 'a name' : `${names.length} names`} pointing at nothing: ${names.map((name) => JSON.stringify(name)).join(', ')} (${listed}${uses.length > 3 ? '; …' : ''}); nothing was written. ${fix}, or send the move again with force: true to write it anyway.`,
-    { path: moved.file.path, address: moved.target, names, uses },
+  return namesOutOfReach(
+    source,
+    moved.target,
+    lost,
+    (names, listed) =>
+      `Moving ${JSON.stringify(moved.target)} to ${landing.sameFile ? 'that place' : landing.file.path} would leave ${lost.length === 1 ? 'a name' : `${lost.length} names`} pointing at nothing: ${names} (${listed}); nothing was written. ${fix}, or send the move again with force: true to write it anyway.`,
   );
 }

@@ -138,14 +138,31 @@ function undeclared(edited: WorkspaceFile, uses: readonly Occurrence[]): Structe
   const path = holder.isOk() ? [...holder.value] : [];
   while (path.length > 1 && path[path.length - 1]!.name === null) path.pop();
   const address = path.length > 0 ? (namer.targetOf(path).target ?? '') : '';
-  const names = uses.map((use) => use.name);
-  const located = uses.map((use) => ({ ...codeLocation(edited, use.start, 'unresolved'), reason: `"${use.name}" is declared nowhere in ${edited.path}, and is no builtin` }));
-  const listed = located.slice(0, 3).map((use) => `${use.file}:${use.line} ${JSON.stringify(use.text)}`).join('; ');
-  return makeError(
-    'NAMES_OUT_OF_REACH',
-    `The edit's new text uses ${names.map((name) => JSON.stringify(name)).join(', ')}, which nothing in ${edited.path} declares (${listed}${located.length > 3 ? '; …' : ''}); nothing was written. Correct the name, or declare or import it in the same edit (applyEdits, applyPatch, or a replace of a structure holding both), or send the edit again with force: true.`,
-    { path: edited.path, address, names, uses: located },
+  const lost = uses.map((occurrence) => ({ occurrence, reason: `"${occurrence.name}" is declared nowhere in ${edited.path}, and is no builtin` }));
+  return namesOutOfReach(
+    edited,
+    address,
+    lost,
+    (names, listed) =>
+      `The edit's new text uses ${names}, which nothing in ${edited.path} declares (${listed}); nothing was written. Correct the name, or declare or import it in the same edit (applyEdits, applyPatch, or a replace of a structure holding both), or send the edit again with force: true.`,
   );
+}
+
+/** A name an edit leaves pointing at nothing: its first use, and why. */
+export interface LostName {
+  readonly occurrence: Occurrence;
+  readonly reason: string;
+}
+
+/**
+ * `NAMES_OUT_OF_REACH` for the names an edit of `file` leaves pointing at nothing (a move's, a text
+ * edit's): each one's first use listed with why; `message` words it, given the names and the first uses.
+ */
+export function namesOutOfReach(file: WorkspaceFile, address: string, lost: readonly LostName[], message: (names: string, listed: string) => string): StructeditError {
+  const names = lost.map(({ occurrence }) => occurrence.name);
+  const uses = lost.map(({ occurrence, reason }) => ({ ...codeLocation(file, occurrence.start, 'unresolved'), reason }));
+  const listed = `${uses.slice(0, 3).map((use) => `${use.file}:${use.line} (${use.reason})`).join('; ')}${uses.length > 3 ? '; …' : ''}`;
+  return makeError('NAMES_OUT_OF_REACH', message(names.map((name) => JSON.stringify(name)).join(', '), listed), { path: file.path, address, names, uses });
 }
 
 /** The run a reference check of a text edit goes through: the file's language's backend, where one answers. */
