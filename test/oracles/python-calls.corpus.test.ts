@@ -1,10 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEditor, memoryFs, type UnresolvedReference } from 'structedit';
+import { pyrightDiagnostics, STDLIB, stdlibMissing, variantsFolder } from './pyright-check.js';
 
 /**
  * The call check against pyright, on the standard library: a required parameter (`zz_extra`) is
@@ -19,14 +17,10 @@ import { createEditor, memoryFs, type UnresolvedReference } from 'structedit';
  * renamed by a replace of its text (`def f` → `def f_renamed`), refused as its delete is.
  */
 
-const STDLIB = '/usr/lib/python3.11';
 const MODULES = ['textwrap', 'shlex', 'fnmatch', 'glob', 'posixpath', 'difflib', 'heapq', 'bisect', 'statistics', 'gettext', 'tokenize', 'csv'];
 const PER_MODULE = 5;
-const PYRIGHT = join(dirname(createRequire(import.meta.url).resolve('pyright/package.json')), 'index.js');
 
-const missing = !existsSync(STDLIB) ? `no ${STDLIB}` : null;
-const work = mkdtempSync(join(tmpdir(), 'structedit-pyright-calls-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = variantsFolder('calls');
 
 interface Variant {
   readonly dir: string;
@@ -39,7 +33,7 @@ interface Variant {
   readonly unchecked: UnresolvedReference[];
 }
 
-describe.skipIf(missing !== null)('the call check agrees with pyright on the standard library', () => {
+describe.skipIf(stdlibMissing !== null)('the call check agrees with pyright on the standard library', () => {
   it('every call pyright finds short of the new parameter is refused by the check', async () => {
     const variants: Variant[] = [];
     const textEdits = { applied: 0, refused: 0, disagreed: [] as string[] };
@@ -94,12 +88,10 @@ describe.skipIf(missing !== null)('the call check agrees with pyright on the sta
         });
       }
     }
-    writeFileSync(join(work, 'pyrightconfig.json'), JSON.stringify({ typeCheckingMode: 'basic', pythonVersion: '3.11' }));
-    const run = spawnSync(process.execPath, [PYRIGHT, '--outputjson', '-p', join(work, 'pyrightconfig.json')], { cwd: work, encoding: 'utf8', maxBuffer: 1 << 28 });
-    const report = JSON.parse(run.stdout) as { generalDiagnostics: Array<{ file: string; rule?: string; message: string; range: { start: { line: number } } }> };
+    const diagnostics = pyrightDiagnostics(work);
     const flagged = new Map<string, Set<number>>();
     const undefinedUses = new Map<string, number[]>();
-    for (const diagnostic of report.generalDiagnostics) {
+    for (const diagnostic of diagnostics) {
       // A name used but no longer defined, or listed in __all__ but no longer present.
       if (diagnostic.rule === 'reportUndefinedVariable' || diagnostic.rule === 'reportUnsupportedDunderAll') {
         const name = /^"([^"]+)"/.exec(diagnostic.message)?.[1];

@@ -1,10 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEditor, memoryFs, type StructureListing } from 'structedit';
+import { pyrightDiagnostics, STDLIB, stdlibMissing, variantsFolder } from './pyright-check.js';
 
 /**
  * moveStructure against pyright, on the standard library: top-level functions of real modules
@@ -15,16 +13,12 @@ import { createEditor, memoryFs, type StructureListing } from 'structedit';
  * a member its new class lacks); a refused one is counted by whether pyright confirms it.
  */
 
-const STDLIB = '/usr/lib/python3.11';
 const MODULES = ['textwrap', 'shlex', 'fnmatch', 'difflib', 'statistics', 'gettext', 'csv', 'argparse', 'configparser', 'string'];
 const PER_MODULE = 4;
-const PYRIGHT = join(dirname(createRequire(import.meta.url).resolve('pyright/package.json')), 'index.js');
 /** What a move that broke the program makes pyright say. */
 const BROKEN_RULES = new Set(['reportUndefinedVariable', 'reportUnboundVariable', 'reportAttributeAccessIssue', 'reportUnsupportedDunderAll', 'reportRedeclaration']);
 
-const missing = !existsSync(STDLIB) ? `no ${STDLIB}` : null;
-const work = mkdtempSync(join(tmpdir(), 'structedit-pyright-moves-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = variantsFolder('moves');
 
 interface Move {
   readonly dir: string;
@@ -35,7 +29,7 @@ interface Move {
 
 type MoveArgs = Parameters<ReturnType<typeof createEditor>['moveStructure']>[0];
 
-describe.skipIf(missing !== null)('moveStructure agrees with pyright on the standard library', () => {
+describe.skipIf(stdlibMissing !== null)('moveStructure agrees with pyright on the standard library', () => {
   it('every move applied adds no pyright error; refusals are counted against pyright', async () => {
     const moves: Move[] = [];
     for (const module of MODULES) {
@@ -71,12 +65,10 @@ describe.skipIf(missing !== null)('moveStructure agrees with pyright on the stan
         moves.push({ dir, module, what, verdict: checked.isOk() ? 'applied' : checked.error.error });
       }
     }
-    writeFileSync(join(work, 'pyrightconfig.json'), JSON.stringify({ typeCheckingMode: 'basic', pythonVersion: '3.11' }));
-    const run = spawnSync(process.execPath, [PYRIGHT, '--outputjson', '-p', join(work, 'pyrightconfig.json')], { cwd: work, encoding: 'utf8', maxBuffer: 1 << 28 });
-    const report = JSON.parse(run.stdout) as { generalDiagnostics: Array<{ file: string; rule?: string; message: string }> };
+    const diagnostics = pyrightDiagnostics(work);
     // Pyright's errors of the kinds a move breaks, per folder, by message (lines move with the text).
     const errors = new Map<string, string[]>();
-    for (const diagnostic of report.generalDiagnostics) {
+    for (const diagnostic of diagnostics) {
       if (!diagnostic.rule || !BROKEN_RULES.has(diagnostic.rule)) continue;
       const dir = dirname(diagnostic.file);
       errors.set(dir, [...(errors.get(dir) ?? []), diagnostic.message]);

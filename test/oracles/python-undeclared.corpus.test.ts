@@ -1,10 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { createEditor, memoryFs, type StructureListing } from 'structedit';
+import { pyrightDiagnostics, STDLIB, stdlibMissing, variantsFolder } from './pyright-check.js';
 
 /**
  * The check of names a text edit's new text uses that nothing declares, against pyright, on the
@@ -22,11 +20,9 @@ import { createEditor, memoryFs, type StructureListing } from 'structedit';
  * not checked, by design: they are counted apart.
  */
 
-const STDLIB = '/usr/lib/python3.11';
 const MODULES = ['textwrap', 'shlex', 'fnmatch', 'difflib', 'statistics', 'gettext', 'csv', 'argparse', 'configparser', 'string', 'heapq', 'bisect', 'glob', 'tokenize', 'calendar', 'dataclasses', 'pprint', 'optparse', 'base64', 'smtplib'];
 const PER_MODULE = 5;
 const WORDS = 12;
-const PYRIGHT = join(dirname(createRequire(import.meta.url).resolve('pyright/package.json')), 'index.js');
 /**
  * Names pyright takes as defined that no Python runtime has at a function's top: typeshed's
  * `builtins.pyi` declares `function` and `ellipsis`, its module type `__dict__`.
@@ -36,9 +32,7 @@ const STUB_ONLY = new Set(['function', 'ellipsis', 'reveal_type', 'reveal_locals
 const UNCHECKED = /^\s*from\s+\S+\s+import\s+\*|\bglobals\(\)|\bvars\(\)|\bexec\(|__builtins__|\bsetattr\(sys\.modules/m;
 const KEYWORDS = new Set('False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case type _'.split(' '));
 
-const missing = !existsSync(STDLIB) ? `no ${STDLIB}` : null;
-const work = mkdtempSync(join(tmpdir(), 'structedit-pyright-undeclared-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = variantsFolder('undeclared');
 
 interface Probe {
   /** Whether the function holds code pyright deems unreachable (`if 0:`, `if False:`). */
@@ -50,7 +44,7 @@ interface Probe {
   readonly listed: string[];
 }
 
-describe.skipIf(missing !== null)('undeclared names agree with pyright on the standard library', () => {
+describe.skipIf(stdlibMissing !== null)('undeclared names agree with pyright on the standard library', () => {
   it('every name pyright finds undefined in new text is the check’s, and no other', async () => {
     const probes: Probe[] = [];
     const unchecked: string[] = [];
@@ -91,11 +85,9 @@ describe.skipIf(missing !== null)('undeclared names agree with pyright on the st
         }
       }
     }
-    writeFileSync(join(work, 'pyrightconfig.json'), JSON.stringify({ typeCheckingMode: 'basic', pythonVersion: '3.11' }));
-    const run = spawnSync(process.execPath, [PYRIGHT, '--outputjson', '-p', join(work, 'pyrightconfig.json')], { cwd: work, encoding: 'utf8', maxBuffer: 1 << 28 });
-    const report = JSON.parse(run.stdout) as { generalDiagnostics: Array<{ file: string; rule?: string; message: string; range: { start: { line: number } } }> };
+    const diagnostics = pyrightDiagnostics(work);
     const undefinedAt = new Map<string, Set<string>>();
-    for (const diagnostic of report.generalDiagnostics) {
+    for (const diagnostic of diagnostics) {
       if (diagnostic.rule !== 'reportUndefinedVariable') continue;
       const name = /^"([^"]+)"/.exec(diagnostic.message)?.[1];
       const key = `${diagnostic.file}:${diagnostic.range.start.line + 1}`;
