@@ -77,6 +77,39 @@ describe('spacing by the kinds of the neighbours', () => {
   });
 });
 
+describe('groups of statements', () => {
+  it('deleting the first statement of a group leaves the groups apart; put back, it rejoins its group', async () => {
+    // Go 1.19, cmd/compile/internal/escape/desugar.go: the commented `var fp` opens a group.
+    const text = ['func f(call *ir.CallExpr) {', '\tpos := call.Pos()', '', '\t// FP is the caller\'s SP.', '\tvar fp ir.Node = ir.NewCallExpr(pos)', '\tif off != 0 {', '\t\tfp = ir.NewBinaryExpr(fp)', '\t}', '\tcall.SetOp(ir.ORECOVERFP)', '}', ''].join('\n');
+    const { editor, fs } = editorOver({ 'a.go': text });
+    expectOk(await editor.deleteStructure({ path: 'a.go', target: 'func f\nvar fp', force: true }));
+    expect(fs.snapshot()['a.go']).toBe(['func f(call *ir.CallExpr) {', '\tpos := call.Pos()', '', '\tif off != 0 {', '\t\tfp = ir.NewBinaryExpr(fp)', '\t}', '\tcall.SetOp(ir.ORECOVERFP)', '}', ''].join('\n'));
+    expectOk(await editor.insertBeforeStructure({ path: 'a.go', target: 'func f\nif off', content: "// FP is the caller's SP.\nvar fp ir.Node = ir.NewCallExpr(pos)" }));
+    expect(fs.snapshot()['a.go']).toBe(text);
+  });
+
+  it('the last statement of a group, deleted, leaves the blank line that ended the group', async () => {
+    const text = 'def f():\n    a = 1\n    b = 2\n\n    c = 3\n    return c\n';
+    const { editor, fs } = editorOver({ 'a.py': text });
+    expectOk(await editor.deleteStructure({ path: 'a.py', target: 'def f\nb = 2', force: true }));
+    expect(fs.snapshot()['a.py']).toBe('def f():\n    a = 1\n\n    c = 3\n    return c\n');
+  });
+
+  it('a multi-line statement put between two tight ones adds no blank line', async () => {
+    const text = 'function f() {\n  const a = 1;\n  const b = 2;\n  return a + b;\n}\n';
+    const { editor, fs } = editorOver({ 'a.ts': text });
+    expectOk(await editor.insertAfterStructure({ path: 'a.ts', target: 'function f\nconst a', content: 'if (a > 1) {\n  throw new Error("a");\n}' }));
+    expect(fs.snapshot()['a.ts']).toBe('function f() {\n  const a = 1;\n  if (a > 1) {\n    throw new Error("a");\n  }\n  const b = 2;\n  return a + b;\n}\n');
+  });
+
+  it('a function put between two top-level statements of a file spaced as PEP 8 says is still set two lines apart', async () => {
+    const text = 'import os\n\n\ndef f():\n    pass\n\n\nx = 1\ny = 2\n';
+    const { editor, fs } = editorOver({ 'a.py': text });
+    expectOk(await editor.insertAfterStructure({ path: 'a.py', target: 'x = 1', content: 'def g():\n    pass' }));
+    expect(fs.snapshot()['a.py']).toBe('import os\n\n\ndef f():\n    pass\n\n\nx = 1\n\n\ndef g():\n    pass\n\n\ny = 2\n');
+  });
+});
+
 describe('a structure whose last line ends in a comment', () => {
   it("OCaml's (* … *): content inserted after it goes below that line, the comment stays with its code", async () => {
     // OCaml's standard library, camlinternalFormatBasics.ml: the comment went below the inserted type.

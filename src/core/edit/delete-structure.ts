@@ -17,10 +17,11 @@ export interface DeleteStructureFigures {
  * separator (`,` `;`) that directly follows it, leaving consistent spacing:
  *
  * - A structure on lines of its own goes with those lines. Of the blank lines around it, as many
- *   remain as separated it from its neighbours: between two siblings the one of the two gaps
- *   nearer what the file puts between structures of their kinds (the larger when it has no habit);
- *   as the first structure of its block the gap above it (to the block's opening line); as the
- *   last, the gap below it (to whatever follows the block).
+ *   remain as separated it from its neighbours: between two siblings a blank line where either
+ *   gap had one (two groups of statements do not run together), the gap nearer what the file puts
+ *   between structures of their kinds where both had (the larger when it has no habit); as the
+ *   first structure of its block the gap above it (to the block's opening line); as the last, the
+ *   gap below it (to whatever follows the block).
  * - A structure sharing a line with other code (`} else {…}`, `a = 1; b = 2`) is cut out of the
  *   line with the spaces between it and its neighbour.
  * - The last item of a comma-separated body without a trailing comma takes the comma before it.
@@ -44,9 +45,12 @@ export function planDeleteStructure(tree: StructureTree, path: StructurePath, pa
     let removeAbove: number;
     let removeBelow: number;
     if (hasPrevious && hasNext) {
-      // Keep the gap the file puts between structures of the neighbours' kinds, else the larger:
-      // remove the other side.
-      const usual = usualSpacing(tree, parent, spacingKind(tree, parent.children[index - 1]!), spacingKind(tree, parent.children[index + 1]!), index);
+      // Keep one gap, remove the other. A blank line that set the structure apart from one
+      // neighbour set that neighbour's group apart: deleting the structure does not run two groups
+      // (paragraphs of statements, import groups) into one. Between two gaps that both set it
+      // apart, the one nearer what the file puts between structures of the neighbours' kinds, else
+      // the larger.
+      const usual = Math.min(above, below) > 0 ? usualSpacing(tree, parent, spacingKind(tree, parent.children[index - 1]!), spacingKind(tree, parent.children[index + 1]!), index) : null;
       const keepBelow = usual === null ? below >= above : Math.abs(below - usual) < Math.abs(above - usual) || (Math.abs(below - usual) === Math.abs(above - usual) && below >= above);
       // A comment standing apart above the structure would end up right on top of the next one,
       // and so become its doc comment: the blank lines under the comment stay.

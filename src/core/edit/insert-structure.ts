@@ -18,6 +18,7 @@ import {
   siblingsOf,
   spacingKind,
   spacingNextTo,
+  widerSpacingAtTopLevel,
   structureLines,
   type ContentKinds,
   type ItemSeparator,
@@ -200,25 +201,43 @@ export function planInsert(
     // The content's first line stays at column 0.
     if (flushLeft) destination = '';
     if (separator.char === ',' && side === 'after' && !separator.own) extra.push({ start: node.end, end: node.end, text: ',' });
-    const blank = '\n'.repeat(spacingNextTo(tree, parent, index, side, rebased.slice(destination.length), kinds));
+    const item = rebased.slice(destination.length);
+    let targetGap = spacingNextTo(tree, parent, index, side, item, kinds);
     // Where the file has a habit between the neighbour on the other side and content of this kind,
     // the blank lines there follow it too (an import put back among imports sits tight to them).
     const previous = parent.children[index - 1];
     const next = parent.children[index + 1];
-    const otherGap =
-      kinds === undefined || isAttachedOnly(normalized)
+    const attachedOnly = isAttachedOnly(normalized);
+    let otherGap =
+      kinds === undefined || attachedOnly
         ? null
         : side === 'before'
-          ? previous && usualSpacing(tree, parent, spacingKind(tree, previous), kinds.first, index)
-          : next && usualSpacing(tree, parent, kinds.last, spacingKind(tree, next), index);
+          ? previous && usualSpacing(tree, parent, spacingKind(tree, previous), kinds.first, index, index)
+          : next && usualSpacing(tree, parent, kinds.last, spacingKind(tree, next), index, index + 1);
     const existingGap = side === 'before' ? previous && gapBetween(source, previous, node) : next && gapBetween(source, node, next);
+    // Between two siblings the content joins one of them: the gap between them stays on the side
+    // the content is set further apart from, and the other side gets no more than it. An insertion
+    // so neither sets two tight statements apart nor runs two groups together, and puts back
+    // what a deletion took (which keeps the larger gap). Top-level definitions the profile spaces
+    // wider (PEP 8) keep that spacing.
+    const widened = [node, side === 'before' ? previous : next].some((neighbour) => widerSpacingAtTopLevel(tree, parent, neighbour, item) !== null);
+    if (typeof existingGap === 'number' && !attachedOnly && !widened) {
+      const otherWanted = otherGap ?? existingGap;
+      // As far apart from both: the gap goes where the kind changes (an import among imports, before `import type`).
+      const kindChanges = (neighbour: StructureNode | undefined, kind: string | undefined) => neighbour !== undefined && kind !== undefined && spacingKind(tree, neighbour) !== kind;
+      const otherNeighbour = side === 'before' ? previous : next;
+      const gapOnTarget =
+        targetGap > otherWanted ||
+        (targetGap === otherWanted && kindChanges(node, side === 'before' ? kinds?.last : kinds?.first) && !kindChanges(otherNeighbour, side === 'before' ? kinds?.first : kinds?.last));
+      [targetGap, otherGap] = existingGap === 0 ? [0, 0] : gapOnTarget ? [existingGap, Math.min(otherWanted, existingGap)] : [Math.min(targetGap, existingGap), existingGap];
+    }
+    const blank = '\n'.repeat(targetGap);
     // Next to a structure that shares its line with a sibling (`{ a, b }`, `{ a }`, `a(); b();`),
     // one-line content goes on that line too, spaced like its neighbours.
     const sharesLine =
       side === 'before'
         ? !lines.startsLine && ((parent.children[index - 1]?.lineRange[1] ?? 0) === lines.firstLine || separator.char === ',')
         : !lines.endsLine && ((parent.children[index + 1]?.lineRange[0] ?? 0) === lines.lastLine || separator.char === ',');
-    const item = rebased.slice(destination.length);
     if (!rebased.includes('\n') && sharesLine && side === 'before') {
       const gap = /[ \t]*$/.exec(text.slice(lines.lineStart, node.start))![0];
       replacement = { start: node.start, end: node.start, text: `${item}${gap || (separator.char === ',' ? ' ' : '')}` };

@@ -178,19 +178,21 @@ export function spacingNextTo(tree: StructureTree, parent: StructureNode, index:
   if (node && kinds) {
     const own = spacingKind(tree, node);
     const neighbour = side === 'before' ? kinds.last : kinds.first;
-    const observed = side === 'before' ? usualSpacing(tree, parent, neighbour, own, index) : usualSpacing(tree, parent, own, neighbour, index);
+    // The gap the content goes into is not a habit: the content is about to split it.
+    const split = side === 'before' ? index : index + 1;
+    const observed = side === 'before' ? usualSpacing(tree, parent, neighbour, own, index, split) : usualSpacing(tree, parent, own, neighbour, index, split);
     if (observed !== null) return observed;
     // Two refinements of one kind (`import type` next to `import`) with no habit for this pair:
     // as the file sets any two such apart, else as that kind's structures sit next to each other.
     const kind = coarseKind(own);
     if (neighbour !== own && coarseKind(neighbour) === kind) {
-      const refined = observedGap(tree, parent, (upper, lower) => upper !== lower && coarseKind(upper) === kind && coarseKind(lower) === kind, index);
+      const refined = observedGap(tree, parent, (upper, lower) => upper !== lower && coarseKind(upper) === kind && coarseKind(lower) === kind, index, split);
       const plain = refined ?? layout.blankLinesBetween(kind, kind);
       if (plain !== null) return plain;
     }
     // No habit for these two kinds: one-line structures of one kind sit as the profile puts them
     // when alone (imports tight); a change of kind as the file changes kind; else as below.
-    if (neighbour !== own) spacing = observedGap(tree, parent, (upper, lower) => upper !== lower, index);
+    if (neighbour !== own) spacing = observedGap(tree, parent, (upper, lower) => upper !== lower, index, split);
     else if (!content.includes('\n') && node.lineRange[0] === node.lineRange[1]) spacing = layout.blankLinesWithoutSiblings(node.kind, false);
   }
   if (node && spacing === null) {
@@ -202,12 +204,19 @@ export function spacingNextTo(tree: StructureTree, parent: StructureNode, index:
     else spacing = hasNext ? below() : hasPrevious ? above() : null;
   }
   spacing ??= layout.blankLinesWithoutSiblings(node?.kind, content.includes('\n') || (node !== undefined && node.lineRange[0] !== node.lineRange[1]));
-  const definitions = layout.topLevelDefinitions;
-  if (definitions && parent === tree.root && spacing < definitions.blankLines) {
-    const definition = definitions.start.test(content) || (node !== undefined && isTopLevelDefinition(definitions, source.text, node));
-    if (definition && usesWiderSpacingAtTopLevel(tree, definitions)) spacing = definitions.blankLines;
-  }
-  return spacing;
+  return Math.max(spacing, widerSpacingAtTopLevel(tree, parent, node, content) ?? 0);
+}
+
+/**
+ * The profile's wider spacing between top-level definitions (PEP 8's two blank lines) when
+ * `content` put next to `node` under `parent` is owed it: `parent` is the file, the content or
+ * `node` is a definition, and the file uses that spacing; else `null`.
+ */
+export function widerSpacingAtTopLevel(tree: StructureTree, parent: StructureNode, node: StructureNode | undefined, content: string): number | null {
+  const definitions = profileOf(tree.language).layout.topLevelDefinitions;
+  if (!definitions || parent !== tree.root) return null;
+  const definition = definitions.start.test(content) || (node !== undefined && isTopLevelDefinition(definitions, tree.source.text, node));
+  return definition && usesWiderSpacingAtTopLevel(tree, definitions) ? definitions.blankLines : null;
 }
 
 /**
@@ -246,8 +255,8 @@ export function gapBetween(source: SourceText, upper: StructureNode, lower: Stru
  * of `parent`, else between such siblings in every structure of `parent`'s kind; `null` when the
  * file has no such pair.
  */
-export function observedSpacing(tree: StructureTree, parent: StructureNode, upper: string, lower: string, near = -1): number | null {
-  return observedGap(tree, parent, (above, below) => above === upper && below === lower, near);
+export function observedSpacing(tree: StructureTree, parent: StructureNode, upper: string, lower: string, near = -1, skip = -1): number | null {
+  return observedGap(tree, parent, (above, below) => above === upper && below === lower, near, skip);
 }
 
 /**
@@ -255,8 +264,8 @@ export function observedSpacing(tree: StructureTree, parent: StructureNode, uppe
  * does ({@link observedSpacing}), else what the language's style does after a file's head
  * (`layout.blankLinesBetween`: a package declaration, a docstring, the imports); `null` when neither says.
  */
-export function usualSpacing(tree: StructureTree, parent: StructureNode, upper: string, lower: string, near = -1): number | null {
-  const observed = observedSpacing(tree, parent, upper, lower, near);
+export function usualSpacing(tree: StructureTree, parent: StructureNode, upper: string, lower: string, near = -1, skip = -1): number | null {
+  const observed = observedSpacing(tree, parent, upper, lower, near, skip);
   if (observed !== null) return observed;
   const style = profileOf(tree.language).layout.blankLinesBetween(coarseKind(upper), coarseKind(lower));
   // Generated code puts no blank line between any two siblings (compiled JavaScript): nor does new content.
@@ -281,14 +290,16 @@ function isDense(tree: StructureTree, parent: StructureNode): boolean {
  * The most frequent gap between adjacent siblings whose kinds (as {@link spacingKind} gives them)
  * `pair` accepts: among the children of `parent` (ties to the one seen nearest `near`, then the
  * larger), else among the children of every structure of `parent`'s kind; `null` when none.
+ * `skip` leaves out the gap above child `skip` of `parent`: the one new content goes into.
  */
-export function observedGap(tree: StructureTree, parent: StructureNode, pair: (upper: string, lower: string) => boolean, near = -1): number | null {
+export function observedGap(tree: StructureTree, parent: StructureNode, pair: (upper: string, lower: string) => boolean, near = -1, skip = -1): number | null {
   const { source } = tree;
-  const mostFrequent = (parents: Iterable<StructureNode>, nearIndex: number): number | null => {
+  const mostFrequent = (parents: Iterable<StructureNode>, nearIndex: number, skipIndex: number): number | null => {
     // Per gap: how often, and how close to `nearIndex` (ties go to the gap seen nearest, then the larger).
     const seen = new Map<number, { count: number; distance: number }>();
     for (const owner of parents) {
       for (let i = 1; i < owner.children.length; i++) {
+        if (i === skipIndex) continue;
         const above = owner.children[i - 1]!;
         const below = owner.children[i]!;
         if (!pair(spacingKind(tree, above), spacingKind(tree, below))) continue;
@@ -310,7 +321,7 @@ export function observedGap(tree: StructureTree, parent: StructureNode, pair: (u
     }
     return best;
   };
-  return mostFrequent([parent], near) ?? (parent === tree.root ? null : mostFrequent(structuresOfKind(tree.root, parent.kind, parent), -1));
+  return mostFrequent([parent], near, skip) ?? (parent === tree.root ? null : mostFrequent(structuresOfKind(tree.root, parent.kind, parent), -1, -1));
 }
 
 /** Every structure of a kind under `root`, but `except`. */
