@@ -1,4 +1,5 @@
 import type { Tree } from 'web-tree-sitter';
+import { completeStructureTree } from '../core/structure/build.js';
 import type { StructureTree } from '../core/structure/types.js';
 import type { SourceText } from '../core/text/source-text.js';
 
@@ -36,7 +37,8 @@ export interface ParseCacheEntry {
  * version is found whatever its path, so a file read back after our own write is a hit.
  *
  * The tree-sitter trees live in WASM memory, so this is the only owner of them: eviction and
- * `clear()` call `tree.delete()`, and nothing hands a tree out beyond one synchronous step.
+ * `clear()` call `tree.delete()`, and nothing hands a tree out beyond one synchronous step. A
+ * structure tree built lazily reads its syntax tree until it is complete: eviction completes it first.
  */
 export class ParseCache {
   readonly #entries = new Map<string, ParseCacheEntry>();
@@ -60,8 +62,8 @@ export class ParseCache {
   add(entry: ParseCacheEntry): void {
     const key = entry.source.original;
     const size = key.length;
-    if (size > this.#limits.maxChars || this.#limits.maxFiles <= 0) {
-      entry.tree?.delete();
+    if (!this.keeps(entry.source)) {
+      release(entry);
       return;
     }
     const existing = this.#entries.get(key);
@@ -74,6 +76,11 @@ export class ParseCache {
     }
   }
 
+  /** Whether a version of this content would be kept (not too large for the cache). */
+  keeps(source: SourceText): boolean {
+    return source.original.length <= this.#limits.maxChars && this.#limits.maxFiles > 0;
+  }
+
   /** Number of versions held. */
   get size(): number {
     return this.#entries.size;
@@ -84,7 +91,7 @@ export class ParseCache {
     return this.#chars;
   }
 
-  /** Frees every tree and forgets every version. */
+  /** Frees every tree and forgets every version (structures not built yet are built first: an operation may still read them). */
   clear(): void {
     for (const [key, entry] of [...this.#entries]) this.#remove(key, entry);
   }
@@ -92,7 +99,17 @@ export class ParseCache {
   #remove(key: string, entry: ParseCacheEntry): void {
     this.#entries.delete(key);
     this.#chars -= key.length;
-    // Markdown entries have no tree; a tree shared by two entries cannot happen (each parse makes one).
-    entry.tree?.delete();
+    release(entry);
   }
+}
+
+/**
+ * Deletes an entry's tree, its structures completed first (a lazily built structure tree reads the
+ * syntax tree until then). Markdown entries have no tree; a tree shared by two entries cannot
+ * happen (each parse makes one).
+ */
+function release(entry: ParseCacheEntry): void {
+  if (!entry.tree) return;
+  completeStructureTree(entry.structure);
+  entry.tree.delete();
 }

@@ -89,7 +89,8 @@ export async function parseStructureTree(
   if (!tree) throw new ParserUnavailableError(`the ${language.id} parser returned no tree`);
   if (!structure) {
     try {
-      structure = buildTreeSitterStructure(tree, source, language.id, grammar.compiled);
+      // Built lazily where the cache keeps the tree (it completes the structures before deleting it).
+      structure = buildTreeSitterStructure(tree, source, language.id, grammar.compiled, { lazy: cache?.keeps(source) === true });
     } catch (cause) {
       tree.delete();
       throw cause;

@@ -102,6 +102,24 @@ describe('changedSpan', () => {
   });
 });
 
+describe('a structure tree built lazily', () => {
+  it('is completed before an evicted version\'s tree is deleted, and stays readable after', async () => {
+    const language = languageOf('a.py');
+    const grammar = await loadGrammar(language);
+    const source = createSourceText('class A:\n    def f(self):\n        if x:\n            return 1\n\n\ndef g():\n    pass\n');
+    const tree = grammar.parser.parse(source.text)!;
+    const whole = shape(buildTreeSitterStructure(tree, source, language.id, grammar.compiled));
+    const structure = buildTreeSitterStructure(tree, source, language.id, grammar.compiled, { lazy: true });
+    const cache = new ParseCache({ maxFiles: 1, maxChars: 1000 });
+    cache.add({ source, languageId: language.id, tree, structure });
+    // Another version evicts it: its tree is deleted, its structures were built first.
+    cache.add(fakeEntry('y = 2\n'));
+    expect(cache.size).toBe(1);
+    expect(shape(structure)).toEqual(whole);
+    expect(structure.root.children[0]!.children[0]!.children.map((child) => child.kind)).toEqual(['if']);
+  });
+});
+
 describe('incremental reparse gives the structures of a cold parse', () => {
   it('rebuilds a member that owns the `;` after its node (TypeScript interface), and a nested function', async () => {
     const cases = [

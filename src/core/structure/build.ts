@@ -51,8 +51,24 @@ interface Attachment {
   endLine: number;
 }
 
+/** Options of {@link buildTreeSitterStructure}. */
+export interface StructureBuildOptions {
+  /**
+   * Build each top-level structure's descendants only when they are first read (its `children`),
+   * and the comments when `comments` is: a read along one target costs the structures on its path.
+   * `tree` must then stay alive until {@link completeStructureTree} has run (the parse cache does so
+   * before it deletes a tree). A file with syntax errors, or whose top level holds bodies outside
+   * its structures, is built whole anyway.
+   */
+  readonly lazy?: boolean;
+}
+
 /** Builds the {@link StructureTree} of a parsed file (`tree` is the parse of `source.text`). */
-export function buildTreeSitterStructure(tree: Tree, source: SourceText, languageId: string, compiled: CompiledStructureRules): StructureTree {
+export function buildTreeSitterStructure(tree: Tree, source: SourceText, languageId: string, compiled: CompiledStructureRules, options: StructureBuildOptions = {}): StructureTree {
+  if (options.lazy && compiled.searchTypes.length > 0 && !tree.rootNode.hasError) {
+    const lazy = buildLazily(tree, source, languageId, compiled);
+    if (lazy) return lazy;
+  }
   const collector = createCollector(tree, source, compiled);
   try {
     const rootNode = tree.rootNode;
@@ -71,12 +87,151 @@ export function buildTreeSitterStructure(tree: Tree, source: SourceText, languag
   return { source, language: languageId, root, syntaxErrors: collectSyntaxErrors(tree), comments };
 }
 
-/** Sorts the candidates and nests them under `root` by their extended ranges. */
-export function nestCandidates(candidates: Candidate[], root: StructureNode): void {
+/**
+ * Builds every structure a lazily built tree has not built yet (nothing for one built whole), so
+ * the tree no longer needs the syntax tree it was built from.
+ */
+export function completeStructureTree(structure: StructureTree): void {
+  void structure.comments;
+}
+
+/**
+ * The top level now, and the structures directly inside each structure when its `children` are
+ * first read: found in its own node as the whole build finds them in the file (the bodies and
+ * clauses inside it, but those inside one of them), so the tree read is the one
+ * {@link buildTreeSitterStructure} builds whole. Where a level cannot promise that (two of its
+ * structures nest, as a clause that is also a body and its first statement, whose doc comment can
+ * start above the clause, or one ends before its node, so what is inside could end past it), everything
+ * inside the structure is built at once, as the whole build would; at the top level the file is
+ * then built whole (`null`), as it is when a top-level node that is no structure holds a body.
+ */
+function buildLazily(tree: Tree, source: SourceText, languageId: string, compiled: CompiledStructureRules): StructureTree | null {
+  const rootNode = tree.rootNode;
+  const types = compiled.searchTypes as string[];
+  const comments: TextSpan[] = [];
+  let unbuilt = 0;
+
+  /** Candidates made by `collect`, with their nodes; `null` where they are not one flat level under `parent`. */
+  const level = (parent: StructureNode, collect: (collector: Collector, made: Made) => void): Map<Candidate, MadeNode> | null => {
+    const collector = createCollector(tree, source, compiled);
+    const nodes = new Map<Candidate, { node: Node; walked: boolean }>();
+    try {
+      collect(collector, (candidate, node, walked) => nodes.set(candidate, { node, walked }));
+    } finally {
+      collector.dispose();
+    }
+    for (const [candidate, { node }] of nodes) if (source.text.slice(candidate.nodeEnd, node.endIndex).trim() !== '') return null;
+    if (nestCandidates(collector.candidates, parent) > 0) return null;
+    comments.push(...collector.comments);
+    return nodes;
+  };
+
+  /** Everything inside a structure at once, as the whole build nests it. */
+  const everything = (structure: StructureNode, { node, walked }: MadeNode) => {
+    const collector = createCollector(tree, source, compiled);
+    try {
+      collector.markMade(node);
+      for (const found of node.descendantsOfType(types)) if (found && !(walked && found.id === node.id)) collector.addFound(found);
+    } finally {
+      collector.dispose();
+    }
+    nestCandidates(collector.candidates, structure);
+    comments.push(...collector.comments);
+  };
+
+  /** The structures directly inside a structure, each built lazily in turn. */
+  const directly = (structure: StructureNode, { node, walked }: MadeNode): Map<Candidate, MadeNode> | null =>
+    level(structure, (collector, made) => {
+      collector.markMade(node);
+      // Node ranges of the structures made so far, by start: a body found inside one is its to build.
+      const starts: number[] = [];
+      const ends: number[] = [];
+      const record: Made = (candidate, madeNode, bodyWalked) => {
+        made(candidate, madeNode, bodyWalked);
+        const start = madeNode.startIndex;
+        let at = starts.length;
+        while (at > 0 && starts[at - 1]! > start) at--;
+        starts.splice(at, 0, start);
+        ends.splice(at, 0, madeNode.endIndex);
+      };
+      for (const found of node.descendantsOfType(types)) {
+        if (!found) continue;
+        // A clause that is a body had that body walked where it was made.
+        if (walked && found.id === node.id) continue;
+        const start = found.startIndex;
+        let low = 0;
+        let high = starts.length;
+        while (low < high) {
+          const middle = (low + high) >> 1;
+          if (starts[middle]! <= start) low = middle + 1;
+          else high = middle;
+        }
+        if (low > 0 && found.endIndex <= ends[low - 1]!) continue;
+        collector.addFound(found, record);
+      }
+    });
+
+  const makeLazy = (candidate: Candidate, made: MadeNode) => {
+    const { structure } = candidate;
+    unbuilt++;
+    Object.defineProperty(structure, 'children', {
+      configurable: true,
+      enumerable: true,
+      get(): StructureNode[] {
+        const children: StructureNode[] = [];
+        Object.defineProperty(structure, 'children', { value: children, writable: true, configurable: true, enumerable: true });
+        unbuilt--;
+        const nodes = directly(structure, made);
+        if (nodes) for (const [child, childMade] of nodes) makeLazy(child, childMade);
+        else {
+          children.length = 0;
+          everything(structure, made);
+        }
+        return children;
+      },
+    });
+  };
+
+  const root = makeRoot(source);
+  const top = level(root, (collector, made) => collector.addBody(rootNode, made));
+  if (!top) return null;
+  const made = new Set<number>();
+  for (const { node } of top.values()) made.add(node.id);
+  for (const child of rootNode.namedChildren) {
+    if (child && !made.has(child.id) && child.descendantsOfType(types).length > 0) return null;
+  }
+  for (const [candidate, node] of top) makeLazy(candidate, node);
+  let sorted = false;
+  return {
+    source,
+    language: languageId,
+    root,
+    syntaxErrors: collectSyntaxErrors(tree),
+    get comments(): readonly TextSpan[] {
+      if (unbuilt > 0) {
+        const stack = [...root.children];
+        while (stack.length > 0 && unbuilt > 0) stack.push(...stack.pop()!.children);
+      }
+      if (!sorted) {
+        comments.sort((a, b) => a.start - b.start);
+        sorted = true;
+      }
+      return comments;
+    },
+  };
+}
+
+/**
+ * Sorts the candidates and nests them under `root` by their extended ranges (`root` may be a
+ * structure whose node holds them all: what nests directly in it is checked against its header).
+ * Returns how many nested deeper than `root`.
+ */
+export function nestCandidates(candidates: Candidate[], root: StructureNode): number {
   // Ordered and nested by the extended range, so what sits in a structure's decorators (which may
   // be siblings of its node, as in TypeScript class bodies) nests inside it and is then dropped.
   const ordered = candidates.sort((a, b) => a.structure.start - b.structure.start || b.nodeEnd - a.nodeEnd);
   const stack: Array<{ candidate: Candidate | null; structure: StructureNode }> = [{ candidate: null, structure: root }];
+  let deeper = 0;
   for (const candidate of ordered) {
     while (stack.length > 1) {
       const top = stack[stack.length - 1]!.candidate!;
@@ -92,8 +247,19 @@ export function nestCandidates(candidates: Candidate[], root: StructureNode): vo
     // A bare member of an enum body (`A` in `enum E { A, B = 2 }`) has an identifier's type.
     if (candidate.bare && parent.kind === 'enum' && structure.kind === candidate.headerType) structure.kind = 'enum_member';
     parent.children.push(structure);
+    if (parent !== root) deeper++;
     stack.push({ candidate, structure });
   }
+  return deeper;
+}
+
+/** Hears of a candidate made with the node it was made from, and whether that node's body was walked with it. */
+type Made = (candidate: Candidate, node: Node, bodyWalked: boolean) => void;
+
+/** The node a candidate was made from, and whether its body was walked when it was made. */
+interface MadeNode {
+  readonly node: Node;
+  readonly walked: boolean;
 }
 
 /** Gathers structure candidates and comments from bodies (and clauses) of one tree. */
@@ -101,10 +267,15 @@ interface Collector {
   /** In the order met (ties in the nesting order keep it). */
   readonly candidates: Candidate[];
   readonly comments: TextSpan[];
-  /** Every named child of a body: a candidate, an attachment of the next one, or neither. */
-  addBody(body: Node): void;
-  /** A node `descendantsOfType` found: a clause is a candidate, a body's children are. */
-  addFound(node: Node): void;
+  /**
+   * Every named child of a body: a candidate, an attachment of the next one, or neither.
+   * `made` hears of each candidate with the node it was made from.
+   */
+  addBody(body: Node, made?: Made): void;
+  /** A node made a structure by another collector: found again, it is not made again. */
+  markMade(node: Node): void;
+  /** A node `descendantsOfType` found: a clause is a candidate, a body's children are (`made` as for {@link Collector.addBody}). */
+  addFound(node: Node, made?: Made): void;
   dispose(): void;
 }
 
@@ -130,7 +301,7 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
   // One cursor steps through every body's children: per child a type id and, for the few kept,
   // offsets or a node. Cheaper than `namedChildren`, which makes a node object of every child.
   const cursor = tree.walk();
-  const addBodyChildren = (body: Node, bodyTypeId: number) => {
+  const addBodyChildren = (body: Node, bodyTypeId: number, made?: Made) => {
     const bodySlot = typeSlot(compiled, bodyTypeId);
     const separator = compiled.rules.separators[typeNames[bodySlot]!];
     // A clause that is also a body (`case 1: …`): its `value` and similar fields are not structures.
@@ -212,6 +383,7 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
         if ((flags & TYPE_CLAUSE) !== 0) clausesInBodies.add(node.id);
         pending = spilled;
         previous = candidates[candidates.length - 1]!;
+        made?.(previous, node, false);
         continue;
       }
       pending = [];
@@ -283,15 +455,17 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
     endLine: lineOfOffset(source, Math.max(start, end - 1)),
   });
 
-  const addFound = (node: Node) => {
+  const addFound = (node: Node, made?: Made) => {
     const typeId = node.typeId;
     const slot = typeSlot(compiled, typeId);
     const flags = typeFlags[slot]!;
     if ((flags & TYPE_CLAUSE) !== 0 && !clausesInBodies.has(node.id)) {
       const start = node.startIndex;
       candidates.push(makeCandidate(node, typeId, start, start, start, withoutSpill(node.endIndex, start), undefined, source, compiled));
+      // (Its body, if it is one, is walked right here: `true` tells its own level not to walk it again.)
+      made?.(candidates[candidates.length - 1]!, node, (flags & TYPE_BODY) !== 0);
     }
-    if ((flags & TYPE_BODY) !== 0 && !withinExcluded(node, typeNames[slot]!)) addBodyChildren(node, typeId);
+    if ((flags & TYPE_BODY) !== 0 && !withinExcluded(node, typeNames[slot]!)) addBodyChildren(node, typeId, made);
   };
   const withinExcluded = (node: Node, type: string): boolean => {
     const excluded = compiled.bodiesNotWithin.get(type);
@@ -305,7 +479,14 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
     return false;
   };
 
-  return { candidates, comments, addBody: (body) => addBodyChildren(body, body.typeId), addFound, dispose: () => cursor.delete() };
+  return {
+    candidates,
+    comments,
+    addBody: (body, made) => addBodyChildren(body, body.typeId, made),
+    markMade: (node) => clausesInBodies.add(node.id),
+    addFound,
+    dispose: () => cursor.delete(),
+  };
 }
 
 /** Attachments directly above a structure: decorators always, comments only without a blank line between. */

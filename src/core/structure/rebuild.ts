@@ -5,7 +5,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { lineOfOffset, type SourceText } from '../text/source-text.js';
 import type { TextChange } from '../text/text-change.js';
-import { createCollector, makeRoot, nestCandidates } from './build.js';
+import { completeStructureTree, createCollector, makeRoot, nestCandidates } from './build.js';
 import { TYPE_BODY, typeSlot, type CompiledStructureRules } from './compile.js';
 import { collectSyntaxErrors } from './syntax-errors.js';
 import type { StructureNode, StructureTree } from './types.js';
@@ -31,6 +31,8 @@ export function rebuildTreeSitterStructure(
   changedRanges: readonly ChangedRange[],
   compiled: CompiledStructureRules,
 ): StructureTree | null {
+  // The structures kept are the previous tree's, and are shared with it: built now, from its own syntax tree.
+  completeStructureTree(previous);
   const delta = change.newEndIndex - change.oldEndIndex;
   // In new offsets: everything tree-sitter re-structured, and the edit itself.
   let low = change.startIndex;
