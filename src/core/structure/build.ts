@@ -107,6 +107,7 @@ export function completeStructureTree(structure: StructureTree): void {
  */
 function buildLazily(tree: Tree, source: SourceText, languageId: string, compiled: CompiledStructureRules): StructureTree | null {
   const rootNode = tree.rootNode;
+  const { typeFlags } = compiled;
   const types = compiled.searchTypes as string[];
   const comments: TextSpan[] = [];
   let unbuilt = 0;
@@ -143,31 +144,38 @@ function buildLazily(tree: Tree, source: SourceText, languageId: string, compile
   const directly = (structure: StructureNode, { node, walked }: MadeNode): Map<Candidate, MadeNode> | null =>
     level(structure, (collector, made) => {
       collector.markMade(node);
-      // Node ranges of the structures made so far, by start: a body found inside one is its to build.
-      const starts: number[] = [];
-      const ends: number[] = [];
+      // The bodies and clauses in the node, in the order `descendantsOfType` gives them, but those
+      // inside a structure made on the way (they are its to build): a cursor walk that steps over
+      // each such structure's node, so a level costs its own nodes, not the whole subtree.
+      const madeIds = new Set<number>();
       const record: Made = (candidate, madeNode, bodyWalked) => {
         made(candidate, madeNode, bodyWalked);
-        const start = madeNode.startIndex;
-        let at = starts.length;
-        while (at > 0 && starts[at - 1]! > start) at--;
-        starts.splice(at, 0, start);
-        ends.splice(at, 0, madeNode.endIndex);
+        madeIds.add(madeNode.id);
       };
-      for (const found of node.descendantsOfType(types)) {
-        if (!found) continue;
-        // A clause that is a body had that body walked where it was made.
-        if (walked && found.id === node.id) continue;
-        const start = found.startIndex;
-        let low = 0;
-        let high = starts.length;
-        while (low < high) {
-          const middle = (low + high) >> 1;
-          if (starts[middle]! <= start) low = middle + 1;
-          else high = middle;
+      const walker = node.walk();
+      try {
+        let depth = 0;
+        for (;;) {
+          let descend = true;
+          if (depth > 0 && madeIds.has(walker.nodeId)) descend = false;
+          else if ((typeFlags[typeSlot(compiled, walker.nodeTypeId)]! & SEARCHED) !== 0 && !(depth === 0 && walked)) {
+            // (A clause that is a body had that body walked where it was made.)
+            collector.addFound(walker.currentNode, record);
+            // A clause made just now is a structure of this level: what is inside it is its own.
+            if (depth > 0 && madeIds.has(walker.nodeId)) descend = false;
+          }
+          if (descend && walker.gotoFirstChild()) {
+            depth++;
+            continue;
+          }
+          while (depth > 0 && !walker.gotoNextSibling()) {
+            walker.gotoParent();
+            depth--;
+          }
+          if (depth === 0) break;
         }
-        if (low > 0 && found.endIndex <= ends[low - 1]!) continue;
-        collector.addFound(found, record);
+      } finally {
+        walker.delete();
       }
     });
 
@@ -252,6 +260,9 @@ export function nestCandidates(candidates: Candidate[], root: StructureNode): nu
   }
   return deeper;
 }
+
+/** Body and clause types: what `descendantsOfType(compiled.searchTypes)` finds. */
+const SEARCHED = TYPE_BODY | TYPE_CLAUSE;
 
 /** Hears of a candidate made with the node it was made from, and whether that node's body was walked with it. */
 type Made = (candidate: Candidate, node: Node, bodyWalked: boolean) => void;
