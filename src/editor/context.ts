@@ -115,6 +115,12 @@ export interface CheckedEdit {
  * pipeline that touch the outside world (read, parse, check, commit). Operation modules hold the
  * logic of one operation family and call into the pure core for everything else.
  */
+/**
+ * How an operation reads a file's structures: along the targets it names (the tree is built as they
+ * go), or whole (a listing, a search: built at once, which costs less than level by level).
+ */
+export type TreeReading = 'along-targets' | 'whole';
+
 export interface EditorContext {
   readonly fs: FsAdapter;
   readonly registry: LanguageRegistry;
@@ -139,21 +145,25 @@ export interface EditorContext {
    * the hash of what it wrote, and needs the one of what it read only for `expected_hash`.
    */
   readText(path: string, limit: ReadLimit): ResultAsync<{ text: ByteText; bytes: Uint8Array; hash: () => Promise<string> }, StructeditError>;
-  /** Reads, decodes and parses a file as its language (or the one given). */
-  parseFile(path: string, language?: string): ResultAsync<ParsedFile, StructeditError>;
+  /**
+   * Reads, decodes and parses a file as its language (or the one given). `whole`: the caller reads
+   * every structure (a listing, a search), so the tree is built whole at once rather than along
+   * the targets read.
+   */
+  parseFile(path: string, language?: string, reading?: TreeReading): ResultAsync<ParsedFile, StructeditError>;
   /** A file that does not exist yet, as an empty file of its language (writing it creates it). */
   newFile(path: string, language?: string): ResultAsync<ParsedFile, StructeditError>;
   /**
    * Parses text as a language (for edited text that is not written yet); `previous`, the text it
    * was edited from, lets the parse start from that version's cached tree.
    */
-  parseSource(path: string, source: SourceText, language: LanguageDefinition, previous?: SourceText): ResultAsync<StructureTree, StructeditError>;
+  parseSource(path: string, source: SourceText, language: LanguageDefinition, previous?: SourceText, reading?: TreeReading): ResultAsync<StructureTree, StructeditError>;
   /**
    * Parses a file's text as the language its content shows when its extension is shared (a C++ `.h`
    * header: `LanguageRegistry.refine`), unless the caller chose the language (`explicit`); falls back
    * to the resolved language when that grammar cannot parse it.
    */
-  parseAsContentShows(path: string, source: SourceText, resolved: LanguageDefinition, explicit: string | undefined): ResultAsync<{ definition: LanguageDefinition; tree: StructureTree }, StructeditError>;
+  parseAsContentShows(path: string, source: SourceText, resolved: LanguageDefinition, explicit: string | undefined, reading?: TreeReading): ResultAsync<{ definition: LanguageDefinition; tree: StructureTree }, StructeditError>;
   /**
    * `PARSER_FAILED` when syntax errors lie inside the located structures (docs/safety.md); otherwise a
    * `SYNTAX_ERRORS_ELSEWHERE` warning for the file's other errors, if any. A read (`purpose: 'read'`)
@@ -259,22 +269,24 @@ export function createEditorContext(options: EditorOptions): EditorContext {
         .mapErr((failure) => undecodable(path, failure)),
     );
 
-  const parseSource: EditorContext['parseSource'] = (path, source, language, previous) =>
-    ResultAsync.fromPromise(parseStructureTree(source, language, options.treeSitter, previous ? { cache, previous } : { cache }), (cause) => parseFailure(path, cause));
+  const parseSource: EditorContext['parseSource'] = (path, source, language, previous, reading = 'along-targets') =>
+    ResultAsync.fromPromise(parseStructureTree(source, language, options.treeSitter, { cache, whole: reading === 'whole', ...(previous ? { previous } : {}) }), (cause) =>
+      parseFailure(path, cause),
+    );
 
-  const parseFile: EditorContext['parseFile'] = (path, language) =>
+  const parseFile: EditorContext['parseFile'] = (path, language, reading) =>
     safeTry(async function* () {
       const resolved = yield* registry.resolve(path, language).safeUnwrap();
       const { source, bytes, hash } = yield* readSource(path).safeUnwrap();
-      const { definition, tree } = yield* parseAsContentShows(path, source, resolved, language).safeUnwrap();
+      const { definition, tree } = yield* parseAsContentShows(path, source, resolved, language, reading).safeUnwrap();
       return ok({ path, language: definition, bytes, hash, tree });
     });
 
-  const parseAsContentShows: EditorContext['parseAsContentShows'] = (path, source, resolved, explicit) => {
+  const parseAsContentShows: EditorContext['parseAsContentShows'] = (path, source, resolved, explicit, reading) => {
     const shown = explicit === undefined ? registry.refine(resolved, path, source.text) : resolved;
-    const parsed = parseSource(path, source, shown).map((tree) => ({ definition: shown, tree }));
+    const parsed = parseSource(path, source, shown, undefined, reading).map((tree) => ({ definition: shown, tree }));
     // A C++ header stays readable as C when the C++ grammar is not installed.
-    return shown === resolved ? parsed : parsed.orElse(() => parseSource(path, source, resolved).map((tree) => ({ definition: resolved, tree })));
+    return shown === resolved ? parsed : parsed.orElse(() => parseSource(path, source, resolved, undefined, reading).map((tree) => ({ definition: resolved, tree })));
   };
 
   const newFile: EditorContext['newFile'] = (path, language) =>

@@ -92,7 +92,7 @@ export function findStructures(context: EditorContext, input: FindStructuresArgs
       }
       const { source } = read.value;
       if (!query.mayMatchFile(source.text)) continue;
-      const tree = await context.parseSource(path, source, language);
+      const tree = await context.parseSource(path, source, language, undefined, 'whole');
       if (tree.isErr()) {
         skipped.push({ path, reason: tree.error.error });
         continue;

@@ -48,7 +48,7 @@ export function readStructure(context: EditorContext, input: ReadStructureArgs):
 export function listStructures(context: EditorContext, input: ListStructuresArgs): ResultAsync<ListStructuresResult, StructeditError> {
   return safeTry(async function* () {
     const args = yield* validateArguments(listStructuresArgsSchema, input).safeUnwrap();
-    const file = yield* context.parseFile(args.path, args.language).safeUnwrap();
+    const file = yield* context.parseFile(args.path, args.language, 'whole').safeUnwrap();
     const { tree } = file;
     const warnings = tree.syntaxErrors.length > 0 ? [syntaxErrorsElsewhere(tree.syntaxErrors.map((error) => describeSyntaxError(tree.source, error)))] : [];
     return ok({ path: args.path, language: tree.language, structures: listStructureTree(tree, args.depth), hash: file.hash!, warnings });

@@ -71,7 +71,7 @@ export class Workspace implements SemanticWorkspace {
     const key = workspacePath(path);
     const known = this.#files.get(key);
     if (known) return okAsync(known);
-    return this.#context.parseFile(path, language).map((parsed) => {
+    return this.#context.parseFile(path, language, 'whole').map((parsed) => {
       const file: WorkspaceFile = { path: key, language: parsed.language, originalBytes: parsed.bytes, hash: parsed.hash, original: parsed.tree.source, tree: parsed.tree };
       this.#files.set(key, file);
       return file;
@@ -97,7 +97,7 @@ export class Workspace implements SemanticWorkspace {
       if (read.isErr()) return isReadFailure(read.error) ? err(read.error) : ok(null);
       const { source, bytes, hash } = read.value;
       if (!test(source.text)) return ok(null);
-      const tree = yield* context.parseSource(path, source, language).safeUnwrap();
+      const tree = yield* context.parseSource(path, source, language, undefined, 'whole').safeUnwrap();
       const file: WorkspaceFile = { path: key, language, originalBytes: bytes, hash, original: source, tree };
       files.set(key, file);
       return ok(file);

@@ -31,12 +31,17 @@ export interface ParseReuse {
    * incrementally from it (`tree.edit` + `parse(text, oldTree)`) instead of from scratch.
    */
   readonly previous?: SourceText;
+  /**
+   * Every structure will be read (a listing, a search): built at once. Otherwise a tree the cache
+   * keeps is built along what is read (the top level, then each structure's children when read).
+   */
+  readonly whole?: boolean;
 }
 
 /**
  * Parses a file into its {@link StructureTree} with the language's backend. The StructureTree is
- * plain data: the tree-sitter tree is either kept by the cache (for later incremental reparses)
- * or freed before returning.
+ * plain data: the tree-sitter tree is either kept by the cache (for later incremental reparses, and
+ * to build the structures not read yet) or freed before returning.
  */
 export async function parseStructureTree(
   source: SourceText,
@@ -44,7 +49,7 @@ export async function parseStructureTree(
   init?: TreeSitterInitOptions,
   reuse: ParseReuse = {},
 ): Promise<StructureTree> {
-  const { cache, previous } = reuse;
+  const { cache, previous, whole = false } = reuse;
   if (language.backend === 'markdown') {
     const hit = cache?.get(source, language.id);
     if (hit) return hit.structure;
@@ -90,7 +95,7 @@ export async function parseStructureTree(
   if (!structure) {
     try {
       // Built lazily where the cache keeps the tree (it completes the structures before deleting it).
-      structure = buildTreeSitterStructure(tree, source, language.id, grammar.compiled, { lazy: cache?.keeps(source) === true });
+      structure = buildTreeSitterStructure(tree, source, language.id, grammar.compiled, { lazy: cache?.keeps(source) === true && !whole });
     } catch (cause) {
       tree.delete();
       throw cause;

@@ -61,6 +61,10 @@ describe('a structure tree built lazily is the tree built whole', () => {
           }
           expect(snapshot(lazy), file).toEqual(snapshot(eager));
           completeStructureTree(lazy);
+          // Completed at once from the top level (as a listing or an evicted version is).
+          const completed = buildTreeSitterStructure(tree, source, language, grammar.compiled, { lazy: true });
+          completeStructureTree(completed);
+          expect(snapshot(completed), file).toEqual(snapshot(eager));
         } finally {
           tree.delete();
         }

@@ -4,6 +4,7 @@
  * then nested by extent.
  */
 import type { Node, Tree } from 'web-tree-sitter';
+import type { LineRange } from '../errors.js';
 import { columnOfOffset, endBeforeLineBreaks, endsLine, lineOfOffset, startsLine, type SourceText } from '../text/source-text.js';
 import {
   type CompiledStructureRules,
@@ -110,21 +111,35 @@ function buildLazily(tree: Tree, source: SourceText, languageId: string, compile
   const { typeFlags } = compiled;
   const types = compiled.searchTypes as string[];
   const comments: TextSpan[] = [];
-  let unbuilt = 0;
+  /** Structures whose children are not built yet, with their nodes. */
+  const unbuilt = new Map<LazyStructure, MadeNode>();
+  let levelsBuilt = 0;
 
-  /** Candidates made by `collect`, with their nodes; `null` where they are not one flat level under `parent`. */
-  const level = (parent: StructureNode, collect: (collector: Collector, made: Made) => void): Map<Candidate, MadeNode> | null => {
+  /**
+   * The candidates `collect` makes, nested one flat level under `parent` (`children`, its array),
+   * each a {@link LazyStructure} in turn; `false` where they are not one flat level.
+   */
+  const level = (parent: StructureNode, children: StructureNode[], collect: (collector: Collector, made: Made) => void): boolean => {
     const collector = createCollector(tree, source, compiled);
-    const nodes = new Map<Candidate, { node: Node; walked: boolean }>();
+    const nodes = new Map<StructureNode, MadeNode>();
     try {
-      collect(collector, (candidate, node, walked) => nodes.set(candidate, { node, walked }));
+      collect(collector, (candidate, node, walked) => nodes.set(candidate.structure, { node, walked }));
     } finally {
       collector.dispose();
     }
-    for (const [candidate, { node }] of nodes) if (source.text.slice(candidate.nodeEnd, node.endIndex).trim() !== '') return null;
-    if (nestCandidates(collector.candidates, parent) > 0) return null;
+    for (const candidate of collector.candidates) {
+      const made = nodes.get(candidate.structure);
+      if (made && source.text.slice(candidate.nodeEnd, made.node.endIndex).trim() !== '') return false;
+    }
+    if (nestCandidates(collector.candidates, parent) > 0) return false;
+    for (let i = 0; i < children.length; i++) {
+      const made = nodes.get(children[i]!)!;
+      const lazy = new LazyStructure(children[i]!, expand);
+      unbuilt.set(lazy, made);
+      children[i] = lazy;
+    }
     comments.push(...collector.comments);
-    return nodes;
+    return true;
   };
 
   /** Everything inside a structure at once, as the whole build nests it. */
@@ -140,9 +155,9 @@ function buildLazily(tree: Tree, source: SourceText, languageId: string, compile
     comments.push(...collector.comments);
   };
 
-  /** The structures directly inside a structure, each built lazily in turn. */
-  const directly = (structure: StructureNode, { node, walked }: MadeNode): Map<Candidate, MadeNode> | null =>
-    level(structure, (collector, made) => {
+  /** The structures directly inside a structure, each built lazily in turn; `false` where they are not one flat level. */
+  const directly = (structure: StructureNode, children: StructureNode[], { node, walked }: MadeNode): boolean =>
+    level(structure, children, (collector, made) => {
       collector.markMade(node);
       // The bodies and clauses in the node, in the order `descendantsOfType` gives them, but those
       // inside a structure made on the way (they are its to build): a cursor walk that steps over
@@ -179,36 +194,80 @@ function buildLazily(tree: Tree, source: SourceText, languageId: string, compile
       }
     });
 
-  const makeLazy = (candidate: Candidate, made: MadeNode) => {
-    const { structure } = candidate;
-    unbuilt++;
-    Object.defineProperty(structure, 'children', {
-      configurable: true,
-      enumerable: true,
-      get(): StructureNode[] {
-        const children: StructureNode[] = [];
-        Object.defineProperty(structure, 'children', { value: children, writable: true, configurable: true, enumerable: true });
-        unbuilt--;
-        const nodes = directly(structure, made);
-        if (nodes) for (const [child, childMade] of nodes) makeLazy(child, childMade);
-        else {
-          children.length = 0;
-          everything(structure, made);
-        }
-        return children;
-      },
-    });
+  /**
+   * Builds what is inside every structure not built yet (what a listing or a whole-file rule reads):
+   * one walk of the file, as the whole build makes it, each body or clause given to the structure
+   * whose node holds it (they do not overlap: none inside another is unbuilt).
+   */
+  const completeAll = () => {
+    if (unbuilt.size === 0) return;
+    const pending = [...unbuilt].sort(([, a], [, b]) => a.node.startIndex - b.node.startIndex);
+    unbuilt.clear();
+    const starts = pending.map(([, made]) => made.node.startIndex);
+    const holder = (offset: number): number => {
+      let low = 0;
+      let high = starts.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (starts[middle]! <= offset) low = middle + 1;
+        else high = middle;
+      }
+      return low - 1;
+    };
+    const walkedIds = new Set<number>();
+    const collector = createCollector(tree, source, compiled);
+    try {
+      for (const [, made] of pending) {
+        collector.markMade(made.node);
+        if (made.walked) walkedIds.add(made.node.id);
+      }
+      for (const found of rootNode.descendantsOfType(types)) {
+        if (!found || walkedIds.has(found.id)) continue;
+        const at = holder(found.startIndex);
+        if (at < 0 || found.id === rootNode.id) continue;
+        const { node } = pending[at]![1];
+        if (found.endIndex > node.endIndex) continue;
+        // A node of the same extent may wrap the structure's node (a block starts and ends with its one statement).
+        if (found.startIndex === node.startIndex && found.endIndex === node.endIndex && found.id !== node.id && wraps(found, node)) continue;
+        collector.addFound(found);
+      }
+    } finally {
+      collector.dispose();
+    }
+    const groups = pending.map((): Candidate[] => []);
+    for (const candidate of collector.candidates) groups[holder(candidate.nodeStart)]!.push(candidate);
+    groups.forEach((group, at) => nestCandidates(group, pending[at]![0]));
+    comments.push(...collector.comments);
   };
 
-  const root = makeRoot(source);
-  const top = level(root, (collector, made) => collector.addBody(rootNode, made));
-  if (!top) return null;
-  const made = new Set<number>();
-  for (const { node } of top.values()) made.add(node.id);
-  for (const child of rootNode.namedChildren) {
-    if (child && !made.has(child.id) && child.descendantsOfType(types).length > 0) return null;
+  /** The children of `structure` (its `children` array, empty), read for the first time. */
+  function expand(structure: LazyStructure, children: StructureNode[]): void {
+    const made = unbuilt.get(structure);
+    if (!made) return;
+    // A read goes down one path; past a few levels something reads the whole tree: built at once.
+    if (++levelsBuilt > LAZY_LEVELS) {
+      completeAll();
+      return;
+    }
+    unbuilt.delete(structure);
+    if (!directly(structure, children, made)) {
+      children.length = 0;
+      everything(structure, made);
+    }
   }
-  for (const [candidate, node] of top) makeLazy(candidate, node);
+
+  const root = makeRoot(source);
+  const madeIds = new Set<number>();
+  const topLevel = level(root, root.children, (collector, made) =>
+    collector.addBody(rootNode, (candidate, node, walked) => {
+      madeIds.add(node.id);
+      made(candidate, node, walked);
+    }),
+  );
+  if (!topLevel) return null;
+  for (const child of rootNode.namedChildren) {
+    if (child && !madeIds.has(child.id) && child.descendantsOfType(types).length > 0) return null;
+  }
   let sorted = false;
   return {
     source,
@@ -216,10 +275,7 @@ function buildLazily(tree: Tree, source: SourceText, languageId: string, compile
     root,
     syntaxErrors: collectSyntaxErrors(tree),
     get comments(): readonly TextSpan[] {
-      if (unbuilt > 0) {
-        const stack = [...root.children];
-        while (stack.length > 0 && unbuilt > 0) stack.push(...stack.pop()!.children);
-      }
+      completeAll();
       if (!sorted) {
         comments.sort((a, b) => a.start - b.start);
         sorted = true;
@@ -227,6 +283,57 @@ function buildLazily(tree: Tree, source: SourceText, languageId: string, compile
       return comments;
     },
   };
+}
+
+/** Whether `outer` is an ancestor of `inner` (of the same extent: only their parents are looked at). */
+function wraps(outer: Node, inner: Node): boolean {
+  for (let parent = inner.parent; parent && parent.startIndex === inner.startIndex && parent.endIndex === inner.endIndex; parent = parent.parent) {
+    if (parent.id === outer.id) return true;
+  }
+  return false;
+}
+
+/** Levels a lazily built tree builds one at a time before it builds the rest at once. */
+const LAZY_LEVELS = 8;
+
+/**
+ * A structure of a lazily built tree: its fields as made, its `children` built on first read (by
+ * `expand`, into the array it is given). One class, so that every such structure has one shape;
+ * `children` is an own property, so spreads and serializations see it as they see a built one's.
+ */
+class LazyStructure implements StructureNode {
+  readonly kind: string;
+  readonly type: string;
+  readonly name: string | null;
+  readonly start: number;
+  readonly end: number;
+  readonly headerStart: number;
+  readonly matchStarts: readonly number[];
+  readonly lineRange: LineRange;
+  declare readonly separator?: ',' | ';';
+  declare readonly children: StructureNode[];
+
+  constructor(made: StructureNode, expand: (structure: LazyStructure, children: StructureNode[]) => void) {
+    this.kind = made.kind;
+    this.type = made.type;
+    this.name = made.name;
+    this.start = made.start;
+    this.end = made.end;
+    this.headerStart = made.headerStart;
+    this.matchStarts = made.matchStarts;
+    this.lineRange = made.lineRange;
+    let children: StructureNode[] | null = null;
+    Object.defineProperty(this, 'children', {
+      enumerable: true,
+      get: (): StructureNode[] => {
+        if (children) return children;
+        children = [];
+        expand(this, children);
+        return children;
+      },
+    });
+    if (made.separator) Object.defineProperty(this, 'separator', { value: made.separator, enumerable: true });
+  }
 }
 
 /**
