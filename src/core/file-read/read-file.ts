@@ -1,7 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { makeError, type ErrorOf, type LineRange, type ParseErrorInfo } from '../errors.js';
 import { TargetNamer, type StructurePath } from '../locate/targets.js';
-import { makeRoot } from '../structure/build.js';
+import { makeRoot } from '../structure/collector.js';
 import type { StructureTree } from '../structure/types.js';
 import { countLines, type SourceText } from '../text/source-text.js';
 import type { Warning } from '../warnings.js';

@@ -5,7 +5,8 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { lineOfOffset, type SourceText } from '../text/source-text.js';
 import type { TextChange } from '../text/text-change.js';
-import { completeStructureTree, createCollector, makeRoot, nestCandidates } from './build.js';
+import { completeStructureTree } from './build.js';
+import { createCollector, makeRoot, nestCandidates } from './collector.js';
 import { TYPE_BODY, typeSlot, type CompiledStructureRules } from './compile.js';
 import { collectSyntaxErrors } from './syntax-errors.js';
 import type { StructureNode, StructureTree } from './types.js';
