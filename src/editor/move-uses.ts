@@ -17,7 +17,7 @@ import { SpanIndex } from '../core/text/span-index.js';
 import { uniqueBy } from '../core/unique-by.js';
 import type { EditorContext, ParsedFile } from './context.js';
 import { checkRemoval, namesOutOfReach, tooDeep, type LostName } from './text-edit-uses.js';
-import { Workspace } from './workspace.js';
+import { Workspace, withWorkspace } from './workspace.js';
 
 /** A `moveStructure`: the structure moved (`path` in `file`, named by `target`), and where it goes. */
 export interface MovedStructure {
@@ -79,9 +79,8 @@ function checkMove(context: EditorContext, moved: MovedStructure, landing: MoveL
 
 /** The names the moved text meets where it lands (`null`: a language without scopes), refused on a conflict or a name out of reach. */
 function reachOfMove(context: EditorContext, moved: MovedStructure, landing: MoveLanding, parents: MoveParents): ResultAsync<MoveReach | null, StructeditError> {
-  return safeTry(async function* () {
-    const workspace = new Workspace(context);
-    try {
+  return withWorkspace(context, (workspace) =>
+    safeTry(async function* () {
       const source = workspace.adopt(moved.file);
       const dest = landing.sameFile ? source : workspace.adopt(landing.file);
       const sourceRoot = yield* workspace.syntax(source).safeUnwrap();
@@ -125,10 +124,8 @@ function reachOfMove(context: EditorContext, moved: MovedStructure, landing: Mov
       }
       if (lost.length > 0) return err(outOfReach(moved, landing, source, lost));
       return ok(reach);
-    } finally {
-      workspace.dispose();
-    }
-  });
+    }),
+  );
 }
 
 /** `CONFLICT`: the place a move lands in already declares a name the moved text declares there. */

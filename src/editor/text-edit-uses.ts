@@ -16,7 +16,7 @@ import { lineOfOffset } from '../core/text/source-text.js';
 import { SpanIndex } from '../core/text/span-index.js';
 import type { CheckedEdit, EditorContext, ParsedFile } from './context.js';
 import { typeCheck } from './type-check.js';
-import { Workspace } from './workspace.js';
+import { Workspace, withWorkspace } from './workspace.js';
 
 /**
  * What a text edit of a structure leaves of the uses of what it changes or removes: the references
@@ -49,9 +49,8 @@ export function checkUsesOfTextEdit(context: EditorContext, file: ParsedFile, re
 }
 
 function checkUses(context: EditorContext, file: ParsedFile, replacements: readonly Replacement[], checked: CheckedEdit, changed: SpanIndex): ResultAsync<void, StructeditError> {
-  return safeTry(async function* () {
-    const workspace = new Workspace(context);
-    try {
+  return withWorkspace(context, (workspace) =>
+    safeTry(async function* () {
       const before = workspace.adopt(file);
       const root = yield* workspace.syntax(before).safeUnwrap();
       if (!root) return ok(undefined);
@@ -90,10 +89,8 @@ function checkUses(context: EditorContext, file: ParsedFile, replacements: reado
       if (narrowed.length === 0) return ok(undefined);
       const backend = await context.backends.for(file.language.id);
       return await (backend ? typeCheck(workspace, backend, new Map(), 'text-edit') : checkNarrowedCalls(workspace, changes, narrowed, 'text-edit'));
-    } finally {
-      workspace.dispose();
-    }
-  });
+    }),
+  );
 }
 
 /**

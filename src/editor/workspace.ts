@@ -255,3 +255,22 @@ export class Workspace implements SemanticWorkspace {
     this.#syntax.clear();
   }
 }
+
+/**
+ * Runs `body` with a new workspace and disposes of it once the result is settled, whatever it is.
+ * (A `try`/`finally` inside a `safeTry` generator does not do this: an `Err` met by `yield*` ends
+ * the run without returning from the generator, so its `finally` never runs and the workspace's
+ * syntax trees stay in WASM memory.)
+ */
+export function withWorkspace<T>(context: EditorContext, body: (workspace: Workspace) => ResultAsync<T, StructeditError>): ResultAsync<T, StructeditError> {
+  const workspace = new Workspace(context);
+  return new ResultAsync(
+    (async (): Promise<Result<T, StructeditError>> => {
+      try {
+        return await body(workspace);
+      } finally {
+        workspace.dispose();
+      }
+    })(),
+  );
+}

@@ -210,3 +210,39 @@ describe('a replace that no longer declares a name still used elsewhere is refus
     });
   }
 });
+
+describe('a refused edit frees what its check parsed', () => {
+  it('the syntax trees of a text edit’s check are deleted when it refuses (REFERENCES_EXIST), not left in WASM memory', async () => {
+    const { Parser, Tree } = await import('web-tree-sitter');
+    let live = 0;
+    const { parse } = Parser.prototype;
+    const { copy, delete: remove } = Tree.prototype;
+    Parser.prototype.parse = function (this: InstanceType<typeof Parser>, ...args: Parameters<typeof parse>) {
+      live++;
+      return parse.apply(this, args);
+    };
+    Tree.prototype.copy = function (this: InstanceType<typeof Tree>) {
+      live++;
+      return copy.call(this);
+    };
+    Tree.prototype.delete = function (this: InstanceType<typeof Tree>) {
+      live--;
+      remove.call(this);
+    };
+    try {
+      const editor = createEditor({ fs: memoryFs({ 'a.py': lines('def helper():', '    return 1', '', '', 'def main():', '    return helper()') }), semantic: 'syntax' });
+      const counts: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const refused = await editor.replaceStructure({ path: 'a.py', target: 'def helper', content: 'def helper2():\n    return 1' });
+        expect(refused.isErr() && refused.error.error).toBe('REFERENCES_EXIST');
+        counts.push(live);
+      }
+      // The parse cache holds the same versions after each: nothing more stays alive.
+      expect(new Set(counts).size, `live trees after each refusal: ${counts.join(', ')}`).toBe(1);
+    } finally {
+      Parser.prototype.parse = parse;
+      Tree.prototype.copy = copy;
+      Tree.prototype.delete = remove;
+    }
+  });
+});
