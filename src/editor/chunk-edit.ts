@@ -10,7 +10,7 @@ import { TargetNamer } from '../core/locate/targets.js';
 import type { Warning } from '../core/warnings.js';
 import type { WriteOutcome } from './commit.js';
 import type { EditorContext } from './context.js';
-import { checkUsesOfTextEdit } from './text-edit-uses.js';
+import { checkTextEdit } from './text-edit-uses.js';
 
 /** Result of {@link Editor.applyChunks}. */
 export interface ApplyChunksResult extends WriteOutcome {
@@ -58,8 +58,7 @@ export function applyChunks(context: EditorContext, input: ApplyChunksArgs): Res
     if (isOverlap(edited)) {
       return err(makeError('INTERNAL_ERROR', 'structedit planned overlapping replacements for these chunks. This is a bug in structedit; the file was not changed.', { cause: JSON.stringify(edited) }));
     }
-    const checked = yield* context.checkEdit(file, edited).safeUnwrap();
-    if (args.force !== true) yield* checkUsesOfTextEdit(context, file, plan.replacements, checked).safeUnwrap();
+    const checked = yield* checkTextEdit(context, file, edited, plan.replacements, args.force !== true).safeUnwrap();
     const unchanged = edited.original === tree.source.original;
     const receipt = !args.dry_run && !unchanged ? yield* context.commit([checked.write]).safeUnwrap() : null;
     const after = node === tree.root ? [checked.tree.root] : locateByLineRange(checked.tree, plan.lineRange, node.kind, path.length);

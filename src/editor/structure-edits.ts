@@ -33,7 +33,7 @@ import { normalizeRelativePath } from '../fs/paths.js';
 import type { FileWrite, WriteOutcome } from './commit.js';
 import type { CommitReceipt, EditorContext, ParsedFile } from './context.js';
 import { checkUsesOfMove } from './move-uses.js';
-import { checkReferencesOfDelete, checkUsesOfTextEdit } from './text-edit-uses.js';
+import { checkReferencesOfDelete, checkTextEdit } from './text-edit-uses.js';
 
 /** Result of {@link Editor.replaceStructure}. */
 export interface ReplaceStructureResult extends WriteOutcome {
@@ -147,8 +147,7 @@ function writePlans(context: EditorContext, plans: readonly FilePlan[], dryRun: 
       if (isOverlap(edited)) {
         return err(makeError('INTERNAL_ERROR', `structedit planned overlapping changes to ${file.path}; nothing was written. This is a bug in structedit.`, { cause: JSON.stringify(edited) }));
       }
-      const checked = yield* context.checkEdit(file, edited).safeUnwrap();
-      if (checkCalls) yield* checkUsesOfTextEdit(context, file, plan.replacements, checked).safeUnwrap();
+      const checked = yield* checkTextEdit(context, file, edited, plan.replacements, checkCalls).safeUnwrap();
       writes.push(checked.write);
       warnings.push(...checked.warnings, ...structureEmptyWarnings(plan.watched, checked.tree));
     }

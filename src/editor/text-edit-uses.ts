@@ -12,7 +12,7 @@ import type { Occurrence } from '../core/semantic/scopes.js';
 import { declarationsGone, mayBeUsedElsewhere, wordOffsets } from '../core/semantic/removed-declarations.js';
 import { undeclaredUses } from '../core/semantic/undeclared-names.js';
 import type { EditRun, WorkspaceFile } from '../core/semantic/workspace.js';
-import { lineOfOffset } from '../core/text/source-text.js';
+import { lineOfOffset, type SourceText } from '../core/text/source-text.js';
 import { SpanIndex } from '../core/text/span-index.js';
 import type { CheckedEdit, EditorContext, ParsedFile } from './context.js';
 import { typeCheck } from './type-check.js';
@@ -40,57 +40,72 @@ import { Workspace, withWorkspace } from './workspace.js';
  * touches (and a read of the parsed text when it reaches a parameter list). An edit that broke the
  * syntax (`SYNTAX_BROKEN`, written as the editor's `syntax` option allows) is not checked: its
  * structures cannot be read.
+ *
+ * `context.checkEdit` runs first; `uses: false` (`force`) runs only that. The syntax tree of the
+ * version edited is taken from the parse cache before it: the check's parse of the edited version
+ * may evict it (a cache holds one version of a 9 MB file), and the uses check reads it.
  */
-export function checkUsesOfTextEdit(context: EditorContext, file: ParsedFile, replacements: readonly Replacement[], checked: CheckedEdit): ResultAsync<void, StructeditError> {
+export function checkTextEdit(context: EditorContext, file: ParsedFile, edited: SourceText, replacements: readonly Replacement[], uses: boolean): ResultAsync<CheckedEdit, StructeditError> {
+  if (!uses) return context.checkEdit(file, edited);
+  return withWorkspace(context, (workspace) =>
+    safeTry(async function* () {
+      workspace.keepCachedSyntax(workspace.adopt(file));
+      const checked = yield* context.checkEdit(file, edited).safeUnwrap();
+      yield* checkUsesIn(workspace, context, file, replacements, checked).safeUnwrap();
+      return ok(checked);
+    }),
+  );
+}
+
+/** The uses checks of {@link checkTextEdit}, in a workspace the caller disposes of. */
+function checkUsesIn(workspace: Workspace, context: EditorContext, file: ParsedFile, replacements: readonly Replacement[], checked: CheckedEdit): ResultAsync<void, StructeditError> {
   if (checked.warnings.some((warning) => warning.type === 'SYNTAX_BROKEN') || file.language.id === 'markdown') return okAsync(undefined);
   const changed = new SpanIndex(changedSpans(file.tree.source.text, replacements));
   if (changed.empty) return okAsync(undefined);
-  return tooDeep(file.path, () => checkUses(context, file, replacements, checked, changed));
+  return tooDeep(file.path, () => checkUses(workspace, context, file, replacements, checked, changed));
 }
 
-function checkUses(context: EditorContext, file: ParsedFile, replacements: readonly Replacement[], checked: CheckedEdit, changed: SpanIndex): ResultAsync<void, StructeditError> {
-  return withWorkspace(context, (workspace) =>
-    safeTry(async function* () {
-      const before = workspace.adopt(file);
-      const root = yield* workspace.syntax(before).safeUnwrap();
-      if (!root) return ok(undefined);
-      // Declarations gone, looked up in the files as they are (the edit's uses elsewhere still name them).
-      const namer = new TargetNamer(file.tree);
-      const gone = declarationsGone(file.tree, checked.tree, changed);
-      const mentions = gone.length > 0 ? wordOffsets(file.tree.source.text) : new Map<string, number[]>();
-      for (const path of gone) {
-        // A local no one mentions outside it and the rewritten places is used nowhere.
-        if (!mayBeUsedElsewhere(path, mentions, changed)) continue;
-        const target = namer.targetOf(path).target;
-        const located = target === null ? null : await locateAddress(workspace, file.path, target, file.language.id, { edit: 'set' });
-        if (!located?.isOk()) continue;
-        yield* checkReferencesBeforeRemove(await referenceRun(context, workspace, file), located.value, 'edit', changed).safeUnwrap();
+function checkUses(workspace: Workspace, context: EditorContext, file: ParsedFile, replacements: readonly Replacement[], checked: CheckedEdit, changed: SpanIndex): ResultAsync<void, StructeditError> {
+  return safeTry(async function* () {
+    const before = workspace.adopt(file);
+    const root = yield* workspace.syntax(before).safeUnwrap();
+    if (!root) return ok(undefined);
+    // Declarations gone, looked up in the files as they are (the edit's uses elsewhere still name them).
+    const namer = new TargetNamer(file.tree);
+    const gone = declarationsGone(file.tree, checked.tree, changed);
+    const mentions = gone.length > 0 ? wordOffsets(file.tree.source.text) : new Map<string, number[]>();
+    for (const path of gone) {
+      // A local no one mentions outside it and the rewritten places is used nowhere.
+      if (!mayBeUsedElsewhere(path, mentions, changed)) continue;
+      const target = namer.targetOf(path).target;
+      const located = target === null ? null : await locateAddress(workspace, file.path, target, file.language.id, { edit: 'set' });
+      if (!located?.isOk()) continue;
+      yield* checkReferencesBeforeRemove(await referenceRun(context, workspace, file), located.value, 'edit', changed).safeUnwrap();
+    }
+    // Names the new text uses that nothing declares (where the language's predeclared names are known).
+    const names = profileOf(file.tree.language).names;
+    let applied = false;
+    if (names.predeclared && !(names.dynamicDeclarations?.test(checked.tree.source.text) ?? false)) {
+      const edited = (yield* workspace.apply(before, replacements, 'warn').safeUnwrap()).file;
+      applied = true;
+      const editedRoot = yield* workspace.syntax(edited).safeUnwrap();
+      if (editedRoot) {
+        const written = new SpanIndex(writtenSpans(file.tree.source.text, replacements, edited.tree.source.text));
+        const uses = undeclaredUses(modelled(edited, editedRoot).model, () => modelled(before, root).model, written, names.predeclared);
+        if (uses.length > 0) return err(undeclared(edited, uses));
       }
-      // Names the new text uses that nothing declares (where the language's predeclared names are known).
-      const names = profileOf(file.tree.language).names;
-      let applied = false;
-      if (names.predeclared && !(names.dynamicDeclarations?.test(checked.tree.source.text) ?? false)) {
-        const edited = (yield* workspace.apply(before, replacements, 'warn').safeUnwrap()).file;
-        applied = true;
-        const editedRoot = yield* workspace.syntax(edited).safeUnwrap();
-        if (editedRoot) {
-          const written = new SpanIndex(writtenSpans(file.tree.source.text, replacements, edited.tree.source.text));
-          const uses = undeclaredUses(modelled(edited, editedRoot).model, () => modelled(before, root).model, written, names.predeclared);
-          if (uses.length > 0) return err(undeclared(edited, uses));
-        }
-      }
-      if (!profileOf(file.tree.language).calls) return ok(undefined);
-      const changes: SignatureChanges = new Map();
-      noteSignaturesTouched(changes, before, root, changed, file.language.id);
-      if (changes.size === 0) return ok(undefined);
-      // (Parsed again from the cache: the syntax check has just parsed this text.)
-      if (!applied) yield* workspace.apply(before, replacements, 'warn').safeUnwrap();
-      const narrowed = yield* narrowedSignatures(workspace, changes, new Map(), 'text-edit').safeUnwrap();
-      if (narrowed.length === 0) return ok(undefined);
-      const backend = await context.backends.for(file.language.id);
-      return await (backend ? typeCheck(workspace, backend, new Map(), 'text-edit') : checkNarrowedCalls(workspace, changes, narrowed, 'text-edit'));
-    }),
-  );
+    }
+    if (!profileOf(file.tree.language).calls) return ok(undefined);
+    const changes: SignatureChanges = new Map();
+    noteSignaturesTouched(changes, before, root, changed, file.language.id);
+    if (changes.size === 0) return ok(undefined);
+    // (Parsed again from the cache: the syntax check has just parsed this text.)
+    if (!applied) yield* workspace.apply(before, replacements, 'warn').safeUnwrap();
+    const narrowed = yield* narrowedSignatures(workspace, changes, new Map(), 'text-edit').safeUnwrap();
+    if (narrowed.length === 0) return ok(undefined);
+    const backend = await context.backends.for(file.language.id);
+    return await (backend ? typeCheck(workspace, backend, new Map(), 'text-edit') : checkNarrowedCalls(workspace, changes, narrowed, 'text-edit'));
+  });
 }
 
 /**

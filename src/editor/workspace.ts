@@ -128,6 +128,16 @@ export class Workspace implements SemanticWorkspace {
     return this.#files.has(workspacePath(path));
   }
 
+  /**
+   * Takes a copy of a file's syntax tree from the parse cache now, if it is there, for
+   * {@link Workspace.syntax} to answer from later (after a parse that may evict it).
+   */
+  keepCachedSyntax(file: WorkspaceFile): void {
+    if (this.#syntax.has(file.tree)) return;
+    const cached = this.#context.parseCache.get(file.original, file.language.id)?.tree;
+    if (cached) this.#syntax.set(file.tree, cached.copy());
+  }
+
   /** The root of a file's current syntax tree (`null` for Markdown). The tree is owned by the workspace. */
   syntax(file: WorkspaceFile): ResultAsync<Node | null, StructeditError> {
     if (this.#syntax.has(file.tree)) return okAsync(this.#syntax.get(file.tree)?.rootNode ?? null);
