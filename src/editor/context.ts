@@ -111,16 +111,16 @@ export interface CheckedEdit {
 }
 
 /**
- * What every operation module shares: the adapter, the languages, the limits, and the steps of the
- * pipeline that touch the outside world (read, parse, check, commit). Operation modules hold the
- * logic of one operation family and call into the pure core for everything else.
- */
-/**
  * How an operation reads a file's structures: along the targets it names (the tree is built as they
  * go), or whole (a listing, a search: built at once, which costs less than level by level).
  */
 export type TreeReading = 'along-targets' | 'whole';
 
+/**
+ * What every operation module shares: the adapter, the languages, the limits, and the steps of the
+ * pipeline that touch the outside world (read, parse, check, commit). Operation modules hold the
+ * logic of one operation family and call into the pure core for everything else.
+ */
 export interface EditorContext {
   readonly fs: FsAdapter;
   readonly registry: LanguageRegistry;
@@ -146,9 +146,9 @@ export interface EditorContext {
    */
   readText(path: string, limit: ReadLimit): ResultAsync<{ text: ByteText; bytes: Uint8Array; hash: () => Promise<string> }, StructeditError>;
   /**
-   * Reads, decodes and parses a file as its language (or the one given). `whole`: the caller reads
-   * every structure (a listing, a search), so the tree is built whole at once rather than along
-   * the targets read.
+   * Reads, decodes and parses a file as its language (or the one given). `reading: 'whole'`: the
+   * caller reads every structure (a listing, a search), so the tree is built whole at once rather
+   * than along the targets read.
    */
   parseFile(path: string, language?: string, reading?: TreeReading): ResultAsync<ParsedFile, StructeditError>;
   /** A file that does not exist yet, as an empty file of its language (writing it creates it). */

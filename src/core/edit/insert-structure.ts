@@ -220,12 +220,12 @@ export function planInsert(
     // so neither sets two tight statements apart nor runs two groups together, and puts back
     // what a deletion took (which keeps the larger gap). Top-level definitions the profile spaces
     // wider (PEP 8) keep that spacing.
-    const widened = [node, side === 'before' ? previous : next].some((neighbour) => widerSpacingAtTopLevel(tree, parent, neighbour, item) !== null);
+    const otherNeighbour = side === 'before' ? previous : next;
+    const widened = [node, otherNeighbour].some((neighbour) => widerSpacingAtTopLevel(tree, parent, neighbour, item) !== null);
     if (typeof existingGap === 'number' && !attachedOnly && !widened) {
       const otherWanted = otherGap ?? existingGap;
       // As far apart from both: the gap goes where the kind changes (an import among imports, before `import type`).
       const kindChanges = (neighbour: StructureNode | undefined, kind: string | undefined) => neighbour !== undefined && kind !== undefined && spacingKind(tree, neighbour) !== kind;
-      const otherNeighbour = side === 'before' ? previous : next;
       const gapOnTarget =
         targetGap > otherWanted ||
         (targetGap === otherWanted && kindChanges(node, side === 'before' ? kinds?.last : kinds?.first) && !kindChanges(otherNeighbour, side === 'before' ? kinds?.first : kinds?.last));

@@ -58,17 +58,7 @@ export function buildLazily(tree: Tree, source: SourceText, languageId: string, 
   };
 
   /** Everything inside a structure at once, as the whole build nests it. */
-  const everything = (structure: StructureNode, { node, walked }: MadeNode) => {
-    const collector = createCollector(tree, source, compiled);
-    try {
-      collector.markMade(node);
-      for (const found of node.descendantsOfType(types)) if (found && !(walked && found.id === node.id)) collector.addFound(found);
-    } finally {
-      collector.dispose();
-    }
-    nestCandidates(collector.candidates, structure);
-    comments.push(...collector.comments);
-  };
+  const everything = (structure: StructureNode, made: MadeNode) => buildInside([[structure, made]], made.node);
 
   /** The structures directly inside a structure, each built lazily in turn; `false` where they are not one flat level. */
   const directly = (structure: StructureNode, children: StructureNode[], { node, walked }: MadeNode): boolean =>
@@ -110,14 +100,12 @@ export function buildLazily(tree: Tree, source: SourceText, languageId: string, 
     });
 
   /**
-   * Builds what is inside every structure not built yet (what a listing or a whole-file rule reads):
-   * one walk of the file, as the whole build makes it, each body or clause given to the structure
-   * whose node holds it (they do not overlap: none inside another is unbuilt).
+   * Builds what is inside each of `entries` (structures none of which holds another) at once, as
+   * the whole build makes it: one walk from `from` (a node holding them all), each body or clause
+   * given to the structure whose node holds it.
    */
-  const completeAll = () => {
-    if (unbuilt.size === 0) return;
-    const pending = [...unbuilt].sort(([, a], [, b]) => a.node.startIndex - b.node.startIndex);
-    unbuilt.clear();
+  const buildInside = (entries: ReadonlyArray<readonly [StructureNode, MadeNode]>, from: Node) => {
+    const pending = [...entries].sort(([, a], [, b]) => a.node.startIndex - b.node.startIndex);
     const starts = pending.map(([, made]) => made.node.startIndex);
     const holder = (offset: number): number => {
       let low = 0;
@@ -129,6 +117,7 @@ export function buildLazily(tree: Tree, source: SourceText, languageId: string, 
       }
       return low - 1;
     };
+    // A clause that is a body had that body walked where it was made.
     const walkedIds = new Set<number>();
     const collector = createCollector(tree, source, compiled);
     try {
@@ -136,7 +125,7 @@ export function buildLazily(tree: Tree, source: SourceText, languageId: string, 
         collector.markMade(made.node);
         if (made.walked) walkedIds.add(made.node.id);
       }
-      for (const found of rootNode.descendantsOfType(types)) {
+      for (const found of from.descendantsOfType(types)) {
         if (!found || walkedIds.has(found.id)) continue;
         const at = holder(found.startIndex);
         if (at < 0 || found.id === rootNode.id) continue;
@@ -153,6 +142,14 @@ export function buildLazily(tree: Tree, source: SourceText, languageId: string, 
     for (const candidate of collector.candidates) groups[holder(candidate.nodeStart)]!.push(candidate);
     groups.forEach((group, at) => nestCandidates(group, pending[at]![0]));
     comments.push(...collector.comments);
+  };
+
+  /** Builds what is inside every structure not built yet (what a listing or a whole-file rule reads), in one walk of the file. */
+  const completeAll = () => {
+    if (unbuilt.size === 0) return;
+    const pending = [...unbuilt];
+    unbuilt.clear();
+    buildInside(pending, rootNode);
   };
 
   /** The children of `structure` (its `children` array, empty), read for the first time. */
