@@ -72,13 +72,12 @@ export type { AddEdit, ApplyEditsArgs, ApplyEditsOptions, MoveEdit, RemoveEdit, 
 export type {
   DeleteStructureArgs,
   InsertStructureArgs,
-  ListStructuresArgs,
   MoveStructureArgs,
-  ReadStructureArgs,
   ReplaceAllTextInStructureArgs,
   ReplaceStructureArgs,
   ReplaceTextInStructureArgs,
 } from './core/arguments/structure.js';
+export type { ListStructuresArgs, ReadStructureArgs } from './core/arguments/structure-read.js';
 export type { FindStructuresArgs, ListStructuresInArgs } from './core/arguments/discovery.js';
 export type { FoundStructure, StructureFilters } from './core/discovery/structure-query.js';
 export type { EditOperation, FileEditArgs, MatchMode } from './core/arguments/file-edit.js';

@@ -9,13 +9,12 @@ import type { FindStructuresArgs, ListStructuresInArgs } from '../core/arguments
 import type {
   DeleteStructureArgs,
   InsertStructureArgs,
-  ListStructuresArgs,
   MoveStructureArgs,
-  ReadStructureArgs,
   ReplaceAllTextInStructureArgs,
   ReplaceStructureArgs,
   ReplaceTextInStructureArgs,
 } from '../core/arguments/structure.js';
+import type { ListStructuresArgs, ReadStructureArgs } from '../core/arguments/structure-read.js';
 import type { ReadFileResult } from '../core/file-read/types.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { editorOptionsError } from './editor-options.js';

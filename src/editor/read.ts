@@ -1,5 +1,5 @@
 import { ok, type ResultAsync, safeTry } from 'neverthrow';
-import { listStructuresArgsSchema, readStructureArgsSchema, type ListStructuresArgs, type ReadStructureArgs } from '../core/arguments/structure.js';
+import { listStructuresArgsSchema, readStructureArgsSchema, type ListStructuresArgs, type ReadStructureArgs } from '../core/arguments/structure-read.js';
 import { validateArguments } from '../core/arguments/validation.js';
 import type { StructeditError } from '../core/errors.js';
 import { locateTarget } from '../core/locate/locate.js';

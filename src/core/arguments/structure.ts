@@ -1,18 +1,6 @@
 import * as z from 'zod/mini';
 import { described, dryRunField, expectedHashField, fileText, isWellFormed, languageField, pathField, targetField, forceField, type FileArgs, type ForceOption, type WriteOptions } from './common.js';
 
-/** Arguments of `readStructure`. */
-export interface ReadStructureArgs extends FileArgs {
-  /** The target path; every structure it names is returned. */
-  target: string;
-}
-
-/** Arguments of `listStructures`. */
-export interface ListStructuresArgs extends FileArgs {
-  /** How many levels to list (1 = top level only); all when omitted. */
-  depth?: number;
-}
-
 /** Arguments of `replaceStructure`. */
 export interface ReplaceStructureArgs extends FileArgs, WriteOptions, ForceOption {
   /** The structure to replace (`""`: the whole file). */
@@ -88,16 +76,6 @@ const oldText = described(
   'The exact text to find inside the structure: literal, case-sensitive, whitespace included.',
 );
 const newText = described(fileText(), 'The text that replaces it (written as given, not re-indented).');
-
-/** Schema of {@link ReadStructureArgs}. */
-export const readStructureArgsSchema = z.strictObject({ path: pathField, target: targetField, language: languageField }) satisfies z.ZodMiniType<ReadStructureArgs>;
-
-/** Schema of {@link ListStructuresArgs}. */
-export const listStructuresArgsSchema = z.strictObject({
-  path: pathField,
-  depth: described(z.optional(z.number().check(z.int()).check(z.gte(1))), 'How many levels to list (1 = top level only); all when omitted.'),
-  language: languageField,
-}) satisfies z.ZodMiniType<ListStructuresArgs>;
 
 /** Schema of {@link ReplaceStructureArgs}. */
 export const replaceStructureArgsSchema = z.strictObject({

@@ -1,4 +1,4 @@
-import { listStructuresArgsSchema, readStructureArgsSchema, type ListStructuresArgs, type ReadStructureArgs } from '../../core/arguments/structure.js';
+import { listStructuresArgsSchema, readStructureArgsSchema, type ListStructuresArgs, type ReadStructureArgs } from '../../core/arguments/structure-read.js';
 import type { StructureListing } from '../../core/read/list-structures.js';
 import type { ListStructuresInResult, ListStructuresResult, ReadStructureResult, StructeditError } from 'structedit';
 import { errAsync } from 'neverthrow';
