@@ -7,7 +7,7 @@ import type { SourceText } from '../core/text/source-text.js';
 import { changedSpan } from '../core/text/text-change.js';
 import { Edit, type Tree } from 'web-tree-sitter';
 import type { ParseCache } from './parse-cache.js';
-import { GrammarUnavailableError, loadGrammar, parseIsolated, type LoadedGrammar, type TreeSitterInitOptions } from './tree-sitter-loader.js';
+import { GrammarUnavailableError, loadGrammar, parseAgain, parseIsolated, type LoadedGrammar, type TreeSitterInitOptions } from './tree-sitter-loader.js';
 
 /** Why a file could not be parsed at all (as opposed to parsing with syntax errors). */
 export class ParserUnavailableError extends Error {
@@ -94,8 +94,9 @@ export async function parseStructureTree(
   if (!tree) throw new ParserUnavailableError(`the ${language.id} parser returned no tree`);
   if (!structure) {
     try {
-      // Built lazily where the cache keeps the tree (it completes the structures before deleting it).
-      structure = buildTreeSitterStructure(tree, source, language.id, grammar.compiled, { lazy: cache?.keeps(source) === true && !whole });
+      // Built lazily where the cache keeps the tree; once the cache deletes it, a structure not
+      // built yet is built from a fresh parse of the same text, by a parser of its own.
+      structure = buildTreeSitterStructure(tree, source, language.id, grammar.compiled, { lazy: cache?.keeps(source) === true && !whole, reparse: () => parseAgain(grammar, source.text) });
     } catch (cause) {
       tree.delete();
       throw cause;

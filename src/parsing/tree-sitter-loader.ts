@@ -200,6 +200,22 @@ export function parseIsolated(grammar: LoadedGrammar, text: string, oldTree?: Tr
   }
 }
 
+/**
+ * A fresh parse of a text parsed before, by a new parser: the grammar's own parser may have been
+ * dropped since (a parse of another file threw), and no parse may depend on the ones before it.
+ */
+export function parseAgain(grammar: LoadedGrammar, text: string): Tree {
+  const parser = new Parser();
+  try {
+    parser.setLanguage(grammar.language);
+    const tree = parser.parse(text);
+    if (!tree) throw new Error(`the ${grammar.id} parser returned no tree`);
+    return tree;
+  } finally {
+    parser.delete();
+  }
+}
+
 function forget(grammar: LoadedGrammar): void {
   grammarsByLanguage.delete(grammar.language);
   const bytes = bytesOfLanguage.get(grammar.language);

@@ -7,7 +7,7 @@ import { rebuildTreeSitterStructure } from '../../src/core/structure/rebuild.js'
 import { createSourceText } from '../../src/core/text/source-text.js';
 import { changedSpan } from '../../src/core/text/text-change.js';
 import { ParseCache, type ParseCacheEntry } from '../../src/parsing/parse-cache.js';
-import { loadGrammar } from '../../src/parsing/tree-sitter-loader.js';
+import { loadGrammar, parseAgain } from '../../src/parsing/tree-sitter-loader.js';
 import { incrementalAndCold, languageOf, shape } from './reparse.js';
 
 function fakeEntry(text: string, languageId = 'python'): ParseCacheEntry & { tree: { delete: ReturnType<typeof vi.fn> } } {
@@ -103,10 +103,12 @@ describe('changedSpan', () => {
 });
 
 describe('a structure tree built lazily', () => {
-  it('is completed before an evicted version\'s tree is deleted, and stays readable after', async () => {
+  const text = 'class A:\n    def f(self):\n        if x:\n            return 1\n\n\ndef g():\n    pass\n';
+
+  it('that cannot parse its text again is completed before an evicted version\'s tree is deleted, and stays readable after', async () => {
     const language = languageOf('a.py');
     const grammar = await loadGrammar(language);
-    const source = createSourceText('class A:\n    def f(self):\n        if x:\n            return 1\n\n\ndef g():\n    pass\n');
+    const source = createSourceText(text);
     const tree = grammar.parser.parse(source.text)!;
     const whole = shape(buildTreeSitterStructure(tree, source, language.id, grammar.compiled));
     const structure = buildTreeSitterStructure(tree, source, language.id, grammar.compiled, { lazy: true });
@@ -117,6 +119,31 @@ describe('a structure tree built lazily', () => {
     expect(cache.size).toBe(1);
     expect(shape(structure)).toEqual(whole);
     expect(structure.root.children[0]!.children[0]!.children.map((child) => child.kind)).toEqual(['if']);
+  });
+
+  it('is not built whole when evicted: what is read after is built from a fresh parse of its text, once', async () => {
+    const language = languageOf('a.py');
+    const grammar = await loadGrammar(language);
+    const source = createSourceText(text);
+    const tree = grammar.parser.parse(source.text)!;
+    const whole = shape(buildTreeSitterStructure(tree, source, language.id, grammar.compiled));
+    let parses = 0;
+    const reparse = () => {
+      parses++;
+      return parseAgain(grammar, source.text);
+    };
+    const structure = buildTreeSitterStructure(tree, source, language.id, grammar.compiled, { lazy: true, reparse });
+    // Read along one path (class A, then its method f), as a target would.
+    expect(structure.root.children[0]!.children.map((child) => child.name)).toEqual(['f']);
+    const cache = new ParseCache({ maxFiles: 1, maxChars: 1000 });
+    const deleted = vi.spyOn(tree, 'delete');
+    cache.add({ source, languageId: language.id, tree, structure });
+    cache.add(fakeEntry('y = 2\n'));
+    expect([deleted.mock.calls.length, parses]).toEqual([1, 0]);
+    // f's children were never built: reading them parses the text again, and builds the rest too.
+    expect(structure.root.children[0]!.children[0]!.children.map((child) => child.kind)).toEqual(['if']);
+    expect(shape(structure)).toEqual(whole);
+    expect(parses).toBe(1);
   });
 });
 

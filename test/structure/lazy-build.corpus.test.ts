@@ -2,18 +2,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLanguageRegistry } from '../../src/core/languages/registry.js';
-import { buildTreeSitterStructure, completeStructureTree } from '../../src/core/structure/build.js';
+import { buildTreeSitterStructure, completeStructureTree, detachStructureTree } from '../../src/core/structure/build.js';
 import type { StructureNode, StructureTree } from '../../src/core/structure/types.js';
 import { createSourceText } from '../../src/core/text/source-text.js';
 import { decodeUtf8 } from '../../src/core/text/utf8.js';
 import { parseWithGrammar } from '../../src/parsing/parse-structure.js';
+import { parseAgain } from '../../src/parsing/tree-sitter-loader.js';
 import { CORPUS_LANGUAGES, languageSample } from '../corpus/corpus.js';
 
 /**
  * A structure tree built lazily (the structures directly inside each one when its children are first
  * read) is the tree built whole, on real files of every language with a corpus on the machine: read along one
- * path first, then whole. Prints per language how many files were built lazily and how many whole
- * (a syntax error, or a body outside the top-level structures).
+ * path first, then whole; and once its syntax tree is deleted (as the parse cache evicts a version),
+ * from a fresh parse of the same text. Prints per language how many files were built lazily and how
+ * many whole (a syntax error, or a body outside the top-level structures), and how many were built
+ * from a fresh parse.
  */
 
 const FILES = 12;
@@ -37,12 +40,14 @@ describe('a structure tree built lazily is the tree built whole', () => {
     it(language, async () => {
       let lazily = 0;
       let whole = 0;
+      let reparsed = 0;
       for (const file of sample.files) {
         const decoded = decodeUtf8(new Uint8Array(readFileSync(join(sample.root, file))));
         const definition = registry.resolve(sample.editorPath(file));
         if (decoded.isErr() || definition.isErr() || definition.value.backend === 'markdown') continue;
         const source = createSourceText(decoded.value.text, decoded.value.bom);
         const { grammar, tree } = await parseWithGrammar(source, definition.value);
+        let deleted = false;
         try {
           const eager = buildTreeSitterStructure(tree, source, language, grammar.compiled);
           const lazy = buildTreeSitterStructure(tree, source, language, grammar.compiled, { lazy: true });
@@ -65,11 +70,24 @@ describe('a structure tree built lazily is the tree built whole', () => {
           const completed = buildTreeSitterStructure(tree, source, language, grammar.compiled, { lazy: true });
           completeStructureTree(completed);
           expect(snapshot(completed), file).toEqual(snapshot(eager));
-        } finally {
+          // Read along the path, let go of its syntax tree, which is deleted; then read whole.
+          const reparse = () => {
+            reparsed++;
+            return parseAgain(grammar, source.text);
+          };
+          const detached = buildTreeSitterStructure(tree, source, language, grammar.compiled, { lazy: true, reparse });
+          void detached.root.children.at(-1)?.children.at(-1);
+          expect(detachStructureTree(detached)).toBe(true);
           tree.delete();
+          deleted = true;
+          expect(snapshot(detached), file).toEqual(snapshot(eager));
+        } finally {
+          if (!deleted) tree.delete();
         }
       }
-      rows.push(`${language}: ${lazily + whole} files, ${lazily} built lazily, ${whole} whole`);
+      rows.push(`${language}: ${lazily + whole} files, ${lazily} built lazily, ${whole} whole, ${reparsed} built from a fresh parse`);
+      // (A file whose top level has no children to leave unbuilt needs none.)
+      expect(reparsed).toBeLessThanOrEqual(lazily);
       expect(lazily + whole).toBeGreaterThan(0);
     });
   }

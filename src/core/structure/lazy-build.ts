@@ -21,13 +21,16 @@ import type { StructureNode, StructureTree, TextSpan } from './types.js';
  * inside the structure is built at once, as the whole build would; at the top level the file is
  * then built whole (`null`), as it is when a top-level node that is no structure holds a body.
  */
-export function buildLazily(tree: Tree, source: SourceText, languageId: string, compiled: CompiledStructureRules): StructureTree | null {
-  const rootNode = tree.rootNode;
+export function buildLazily(tree: Tree, source: SourceText, languageId: string, compiled: CompiledStructureRules, reparse?: Reparse): StructureTree | null {
+  /** The syntax tree the unbuilt structures are built from; `null` once detached from it ({@link detachStructureTree}). */
+  let syntax: Tree | null = tree;
   const { typeFlags } = compiled;
   const types = compiled.searchTypes as string[];
   const comments: TextSpan[] = [];
   /** Structures whose children are not built yet, with their nodes. */
   const unbuilt = new Map<LazyStructure, MadeNode>();
+  /** Once detached: where the node of each structure not built yet was, to find it in a parse of the same text. */
+  const detached = new Map<LazyStructure, NodeAt>();
   let levelsBuilt = 0;
 
   /**
@@ -35,7 +38,7 @@ export function buildLazily(tree: Tree, source: SourceText, languageId: string, 
    * each a {@link LazyStructure} in turn; `false` where they are not one flat level.
    */
   const level = (parent: StructureNode, children: StructureNode[], collect: (collector: Collector, made: Made) => void): boolean => {
-    const collector = createCollector(tree, source, compiled);
+    const collector = createCollector(syntax!, source, compiled);
     const nodes = new Map<StructureNode, MadeNode>();
     try {
       collect(collector, (candidate, node, walked) => nodes.set(candidate.structure, { node, walked }));
@@ -119,7 +122,8 @@ export function buildLazily(tree: Tree, source: SourceText, languageId: string, 
     };
     // A clause that is a body had that body walked where it was made.
     const walkedIds = new Set<number>();
-    const collector = createCollector(tree, source, compiled);
+    const collector = createCollector(syntax!, source, compiled);
+    const rootId = syntax!.rootNode.id;
     try {
       for (const [, made] of pending) {
         collector.markMade(made.node);
@@ -128,7 +132,7 @@ export function buildLazily(tree: Tree, source: SourceText, languageId: string, 
       for (const found of from.descendantsOfType(types)) {
         if (!found || walkedIds.has(found.id)) continue;
         const at = holder(found.startIndex);
-        if (at < 0 || found.id === rootNode.id) continue;
+        if (at < 0 || found.id === rootId) continue;
         const { node } = pending[at]![1];
         if (found.endIndex > node.endIndex) continue;
         // A node of the same extent may wrap the structure's node (a block starts and ends with its one statement).
@@ -146,14 +150,52 @@ export function buildLazily(tree: Tree, source: SourceText, languageId: string, 
 
   /** Builds what is inside every structure not built yet (what a listing or a whole-file rule reads), in one walk of the file. */
   const completeAll = () => {
+    if (detached.size > 0) {
+      completeDetached();
+      return;
+    }
     if (unbuilt.size === 0) return;
     const pending = [...unbuilt];
     unbuilt.clear();
-    buildInside(pending, rootNode);
+    buildInside(pending, syntax!.rootNode);
+  };
+
+  /**
+   * Lets the syntax tree go without building what was not read (`false`: it must be completed
+   * first, as without `reparse`). Where the node of each unbuilt structure is gets noted, so that
+   * a read of one later builds them all from a parse of the same text: the tree was parsed fresh
+   * and without errors, so that parse is the same tree.
+   */
+  const detach = (): boolean => {
+    if (unbuilt.size === 0) return true;
+    if (!reparse) return false;
+    for (const [structure, { node, walked }] of unbuilt) detached.set(structure, { start: node.startIndex, end: node.endIndex, typeId: node.typeId, walked });
+    unbuilt.clear();
+    syntax = null;
+    return true;
+  };
+
+  /** Builds every structure not built yet of a detached tree, from a fresh parse deleted afterwards. */
+  const completeDetached = () => {
+    const fresh = reparse!();
+    try {
+      if (fresh.rootNode.hasError) throw new Error(`a parse of the same ${languageId} text has syntax errors the first one did not have`);
+      const pending = [...detached].map(([structure, at]): [LazyStructure, MadeNode] => [structure, { node: nodeAt(fresh.rootNode, at, languageId), walked: at.walked }]);
+      detached.clear();
+      syntax = fresh;
+      buildInside(pending, fresh.rootNode);
+    } finally {
+      syntax = null;
+      fresh.delete();
+    }
   };
 
   /** The children of `structure` (its `children` array, empty), read for the first time. */
   function expand(structure: LazyStructure, children: StructureNode[]): void {
+    if (detached.has(structure)) {
+      completeAll();
+      return;
+    }
     const made = unbuilt.get(structure);
     if (!made) return;
     // A read goes down one path; past a few levels something reads the whole tree: built at once.
@@ -171,17 +213,17 @@ export function buildLazily(tree: Tree, source: SourceText, languageId: string, 
   const root = makeRoot(source);
   const madeIds = new Set<number>();
   const topLevel = level(root, root.children, (collector, made) =>
-    collector.addBody(rootNode, (candidate, node, walked) => {
+    collector.addBody(tree.rootNode, (candidate, node, walked) => {
       madeIds.add(node.id);
       made(candidate, node, walked);
     }),
   );
   if (!topLevel) return null;
-  for (const child of rootNode.namedChildren) {
+  for (const child of tree.rootNode.namedChildren) {
     if (child && !madeIds.has(child.id) && child.descendantsOfType(types).length > 0) return null;
   }
   let sorted = false;
-  return {
+  const built: StructureTree = {
     source,
     language: languageId,
     root,
@@ -195,6 +237,42 @@ export function buildLazily(tree: Tree, source: SourceText, languageId: string, 
       return comments;
     },
   };
+  // Not enumerable: a copy or a serialization of the tree sees what a whole build has.
+  Object.defineProperty(built, DETACH, { value: detach });
+  return built;
+}
+
+/** Parses the text a lazily built tree was built from again, as a new tree (the builder deletes it once it has read it). */
+export type Reparse = () => Tree;
+
+/** Where a node was: its extent and type (and whether its body was walked where it was made). */
+interface NodeAt {
+  readonly start: number;
+  readonly end: number;
+  readonly typeId: number;
+  readonly walked: boolean;
+}
+
+/** The node of the same extent and type in another parse of the same text. */
+function nodeAt(root: Node, at: NodeAt, languageId: string): Node {
+  // The deepest node spanning the extent, then up through the nodes of that same extent.
+  for (let node: Node | null = root.descendantForIndex(at.start, at.end); node && node.startIndex === at.start && node.endIndex === at.end; node = node.parent) {
+    if (node.typeId === at.typeId) return node;
+  }
+  throw new Error(`a parse of the same ${languageId} text has no node where a structure's node was (${at.start}-${at.end})`);
+}
+
+const DETACH = Symbol('detach');
+
+/**
+ * Lets a structure tree go of the syntax tree it was built from, which may then be deleted:
+ * `true` for a tree built whole or complete, and for a lazily built one that can parse its text
+ * again when something reads a structure not built yet; `false` when it must be completed first
+ * ({@link completeStructureTree}).
+ */
+export function detachStructureTree(structure: StructureTree): boolean {
+  const detach = (structure as { [DETACH]?: () => boolean })[DETACH];
+  return detach ? detach() : true;
 }
 
 /** Whether `outer` is an ancestor of `inner` (of the same extent: only their parents are looked at). */
