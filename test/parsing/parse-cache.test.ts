@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { Edit, Parser, type Tree } from 'web-tree-sitter';
@@ -8,6 +10,7 @@ import { createSourceText } from '../../src/core/text/source-text.js';
 import { changedSpan } from '../../src/core/text/text-change.js';
 import { ParseCache, type ParseCacheEntry } from '../../src/parsing/parse-cache.js';
 import { loadGrammar, parseAgain } from '../../src/parsing/tree-sitter-loader.js';
+import { pythonStdlib } from '../corpus/corpus.js';
 import { incrementalAndCold, languageOf, shape } from './reparse.js';
 
 function fakeEntry(text: string, languageId = 'python'): ParseCacheEntry & { tree: { delete: ReturnType<typeof vi.fn> } } {
@@ -144,6 +147,38 @@ describe('a structure tree built lazily', () => {
     expect(structure.root.children[0]!.children[0]!.children.map((child) => child.kind)).toEqual(['if']);
     expect(shape(structure)).toEqual(whole);
     expect(parses).toBe(1);
+  });
+});
+
+describe('operations whose versions the cache evicts while they run', () => {
+  it('give what they give with room in the cache: reads, a replace, a move and a listing of textwrap.py', async () => {
+    const text = readFileSync(join(pythonStdlib(), 'textwrap.py'), 'utf8');
+    const run = async (parseCache?: { maxFiles: number; maxChars: number }) => {
+      const fs = memoryFs({ 'textwrap.py': text, 'other.py': 'x = 1\n' });
+      const editor = createEditor({ fs, ...(parseCache ? { parseCache } : {}) });
+      const outcome = (result: { isOk(): boolean; value?: unknown; error?: { error: string } }) => (result.isOk() ? 'ok' : result.error!.error);
+      const read = await editor.readStructure({ path: 'textwrap.py', target: 'class TextWrapper\ndef _wrap_chunks' });
+      // Another file read in between: with one version kept, textwrap.py is evicted (lazily built).
+      await editor.readStructure({ path: 'other.py', target: 'x' });
+      const replaced = await editor.replaceStructure({ path: 'textwrap.py', target: 'class TextWrapper\ndef _split(self, text)', content: 'def _split(self, text):\n    return text.split()' });
+      await editor.readStructure({ path: 'other.py', target: 'x' });
+      const moved = await editor.moveStructure({ source_path: 'textwrap.py', source_target: 'class TextWrapper\ndef _fix_sentence_endings', dest_path: 'textwrap.py', dest_target: 'class TextWrapper\ndef _wrap_chunks', position: 'after' });
+      const listed = await editor.listStructures({ path: 'textwrap.py' });
+      return {
+        read: read.isOk() ? read.value.matches.map((match) => match.text) : read.error.error,
+        outcomes: [outcome(replaced), outcome(moved)],
+        listed: listed.isOk() ? listed.value.structures : listed.error.error,
+        file: new TextDecoder().decode(await fs.readFile('textwrap.py')),
+      };
+    };
+    const roomy = await run();
+    const parse = vi.spyOn(Parser.prototype, 'parse');
+    const tight = await run({ maxFiles: 1, maxChars: 1_000_000 });
+    const parses = parse.mock.calls.length;
+    parse.mockRestore();
+    expect(tight).toEqual(roomy);
+    expect(roomy.outcomes, JSON.stringify(roomy.outcomes)).toEqual(['ok', 'ok']);
+    expect(parses).toBeGreaterThan(4);
   });
 });
 
