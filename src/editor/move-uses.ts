@@ -17,7 +17,7 @@ import { SpanIndex } from '../core/text/span-index.js';
 import { uniqueBy } from '../core/unique-by.js';
 import type { EditorContext, ParsedFile } from './context.js';
 import { checkRemoval, namesOutOfReach, tooDeep, type LostName } from './text-edit-uses.js';
-import { Workspace, withWorkspace } from './workspace.js';
+import { withWorkspace } from './workspace.js';
 
 /** A `moveStructure`: the structure moved (`path` in `file`, named by `target`), and where it goes. */
 export interface MovedStructure {
@@ -73,7 +73,7 @@ function checkMove(context: EditorContext, moved: MovedStructure, landing: MoveL
     // name (not a member, which its uses reach through its class).
     const plain = !MEMBER_CONTAINERS.has(parents.source.kind) && !MEMBER_CONTAINERS.has(parents.dest.kind) && reach.landing.kind !== 'class';
     const kept = landing.sameFile && plain ? new SpanIndex([{ start: reach.landing.start, end: reach.landing.end }]) : undefined;
-    return await checkRemoval(context, new Workspace(context), moved.file, moved.target, 'move', kept);
+    return await checkRemoval(context, moved.file, moved.target, 'move', kept);
   });
 }
 

@@ -16,7 +16,7 @@ import { lineOfOffset, type SourceText } from '../core/text/source-text.js';
 import { SpanIndex } from '../core/text/span-index.js';
 import type { CheckedEdit, EditorContext, ParsedFile } from './context.js';
 import { typeCheck } from './type-check.js';
-import { Workspace, withWorkspace } from './workspace.js';
+import { type Workspace, withWorkspace } from './workspace.js';
 
 /**
  * What a text edit of a structure leaves of the uses of what it changes or removes: the references
@@ -117,25 +117,23 @@ function checkUses(workspace: Workspace, context: EditorContext, file: ParsedFil
  * Markdown; syntax errors inside it) is deleted without the check.
  */
 export function checkReferencesOfDelete(context: EditorContext, file: ParsedFile, target: string): ResultAsync<void, StructeditError> {
-  return tooDeep(file.path, () => checkRemoval(context, new Workspace(context), file, target, 'delete'));
+  return tooDeep(file.path, () => checkRemoval(context, file, target, 'delete'));
 }
 
 /**
  * The reference check of a removal from where the structure at `target` stands: uses outside it
- * (and outside `kept`, where they still reach it after a move) refuse it. The workspace is disposed.
+ * (and outside `kept`, where they still reach it after a move) refuse it. Runs in a workspace of its own.
  */
-export function checkRemoval(context: EditorContext, workspace: Workspace, file: ParsedFile, target: string, op: RemovingOp, kept?: SpanIndex): ResultAsync<void, StructeditError> {
-  return new ResultAsync(
-    (async (): Promise<Result<void, StructeditError>> => {
-      try {
+export function checkRemoval(context: EditorContext, file: ParsedFile, target: string, op: RemovingOp, kept?: SpanIndex): ResultAsync<void, StructeditError> {
+  return withWorkspace(context, (workspace) =>
+    new ResultAsync(
+      (async (): Promise<Result<void, StructeditError>> => {
         workspace.adopt(file);
         const located = await locateAddress(workspace, file.path, target, file.language.id, { edit: 'set' });
         if (located.isErr()) return ok(undefined);
         return await checkReferencesBeforeRemove(await referenceRun(context, workspace, file), located.value, op, kept);
-      } finally {
-        workspace.dispose();
-      }
-    })(),
+      })(),
+    ),
   );
 }
 
