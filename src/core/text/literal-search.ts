@@ -66,11 +66,11 @@ export function sampleText(text: Uint8Array): TextSample {
     qgramCounts() {
       if (qgrams) return qgrams;
       const counts = new Uint16Array(1 << FREQUENCY_BITS);
-      const words = wordsOf(text);
+      const hashAt = hasherOf(text, Q);
       eachSampled((from, to) => {
         for (let at = from; at < to && at + Q <= text.length; at++) {
           positions++;
-          const slot = qgramHash(words, at) >>> (32 - FREQUENCY_BITS);
+          const slot = hashAt(at) >>> (32 - FREQUENCY_BITS);
           if (counts[slot]! < 0xffff) counts[slot]!++;
         }
       });
@@ -159,9 +159,9 @@ function createGroup(patterns: readonly Uint8Array[], members: readonly number[]
   const gramCosts = new Uint16Array(gramStart[members.length]!);
   members.forEach((index, member) => {
     const pattern = patterns[index]!;
-    const words = q === Q ? wordsOf(pattern) : null;
+    const hashAt = hasherOf(pattern, q);
     for (let offset = 0, at = gramStart[member]!; at < gramStart[member + 1]!; offset++, at++) {
-      gramHashes[at] = words ? qgramHash(words, offset) : hashAt(pattern, offset, q);
+      gramHashes[at] = hashAt(offset);
       gramCosts[at] = costOf(gramHashes[at]!, pattern, offset, q, frequencies);
     }
   });
@@ -206,9 +206,9 @@ function createGroup(patterns: readonly Uint8Array[], members: readonly number[]
   }
   return (text, found) => {
     const end = text.length - q;
-    const words = wordsOf(text);
+    const hashAt = hasherOf(text, q);
     for (let at = 0; at <= end; at += stride) {
-      const hash = q === Q ? qgramHash(words, at) : hashAt(text, at, q);
+      const hash = hashAt(at);
       const bucket = bucketOf(hash);
       for (let k = bucketStart[bucket]!, last = bucketStart[bucket + 1]!; k < last; k++) {
         if (bucketHashes[k] !== hash) continue;
@@ -285,9 +285,11 @@ function rarestByteOffset(pattern: Uint8Array, byteCounts: Uint32Array | null): 
   return best;
 }
 
-/** The bytes of `text` read as little-endian words by {@link qgramHash}. */
-function wordsOf(text: Uint8Array): DataView {
-  return new DataView(text.buffer, text.byteOffset, text.byteLength);
+/** The hash of the `q`-gram of `bytes` at an offset: {@link qgramHash} for q-grams of {@link Q}, byte by byte ({@link bytesHash}) for shorter ones. */
+function hasherOf(bytes: Uint8Array, q: number): (at: number) => number {
+  if (q !== Q) return (at) => bytesHash(bytes, at, q);
+  const words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return (at) => qgramHash(words, at);
 }
 
 /**
@@ -300,7 +302,7 @@ function qgramHash(words: DataView, at: number): number {
 }
 
 /** The hash of the `q` bytes at `at`, byte by byte (q-grams shorter than {@link Q}). */
-function hashAt(text: Uint8Array, at: number, q: number): number {
+function bytesHash(text: Uint8Array, at: number, q: number): number {
   let hash = 0;
   for (let k = 0; k < q; k++) hash = (Math.imul(hash, BASE) + text[at + k]!) | 0;
   return hash;
