@@ -108,12 +108,17 @@ describe('changedSpan', () => {
 describe('a structure tree built lazily', () => {
   const text = 'class A:\n    def f(self):\n        if x:\n            return 1\n\n\ndef g():\n    pass\n';
 
-  it('that cannot parse its text again is completed before an evicted version\'s tree is deleted, and stays readable after', async () => {
+  /** A parse of `text`, and the shape of its tree built whole. */
+  const parsed = async () => {
     const language = languageOf('a.py');
     const grammar = await loadGrammar(language);
     const source = createSourceText(text);
     const tree = grammar.parser.parse(source.text)!;
-    const whole = shape(buildTreeSitterStructure(tree, source, language.id, grammar.compiled));
+    return { language, grammar, source, tree, whole: shape(buildTreeSitterStructure(tree, source, language.id, grammar.compiled)) };
+  };
+
+  it('that cannot parse its text again is completed before an evicted version\'s tree is deleted, and stays readable after', async () => {
+    const { language, grammar, source, tree, whole } = await parsed();
     const structure = buildTreeSitterStructure(tree, source, language.id, grammar.compiled, { lazy: true });
     const cache = new ParseCache({ maxFiles: 1, maxChars: 1000 });
     cache.add({ source, languageId: language.id, tree, structure });
@@ -125,11 +130,7 @@ describe('a structure tree built lazily', () => {
   });
 
   it('is not built whole when evicted: what is read after is built from a fresh parse of its text, once', async () => {
-    const language = languageOf('a.py');
-    const grammar = await loadGrammar(language);
-    const source = createSourceText(text);
-    const tree = grammar.parser.parse(source.text)!;
-    const whole = shape(buildTreeSitterStructure(tree, source, language.id, grammar.compiled));
+    const { language, grammar, source, tree, whole } = await parsed();
     let parses = 0;
     const reparse = () => {
       parses++;
