@@ -92,6 +92,24 @@ const cases: Case[] = [
     edit: (editor) => editor.replaceTextInStructure({ path: 'A.java', target: 'class A\nA(int a)', old_text: 'int a', new_text: 'int a, int b' }),
     expected: { refused: ['A.java:3: passes no argument for b'] },
   },
+  {
+    name: "Kotlin: a class's header given a parameter its constructions in another file do not pass",
+    files: { 'src/A.kt': lines('class A(val a: Int) {', '    fun twice(): Int = a * 2', '}'), 'src/B.kt': lines('fun main() {', '    println(A(1).twice())', '}') },
+    edit: (editor) => editor.replaceStructure({ path: 'src/A.kt', target: 'class A', content: lines('class A(val a: Int, val b: Int) {', '    fun twice(): Int = a * 2', '}').trimEnd() }),
+    expected: { refused: ['src/B.kt:2: passes no argument for b'] },
+  },
+  {
+    name: "Kotlin: a class's body changed, its header not",
+    files: { 'src/A.kt': lines('class A(val a: Int) {', '    fun twice(): Int = a * 2', '}'), 'src/B.kt': lines('fun main() {', '    println(A(1).twice())', '}') },
+    edit: (editor) => editor.replaceTextInStructure({ path: 'src/A.kt', target: 'class A', old_text: 'a * 2', new_text: 'a + a' }),
+    expected: { written: { 'src/A.kt': lines('class A(val a: Int) {', '    fun twice(): Int = a + a', '}') } },
+  },
+  {
+    name: 'Scala: a class parameter written into the header',
+    files: { 'a.scala': lines('class A(a: Int)', 'object M {', '  val x = new A(1)', '}') },
+    edit: (editor) => editor.replaceTextInStructure({ path: 'a.scala', target: 'class A', old_text: 'a: Int', new_text: 'a: Int, b: Int' }),
+    expected: { refused: ['a.scala:3: passes no argument for b'] },
+  },
 ];
 
 describe('a text edit that changes a function’s parameters still fits every call (CALLS_BROKEN)', () => {

@@ -78,6 +78,11 @@ export interface CallRules {
    * Java's `this(…)`), or `null`: each match is a construction the check cannot bind.
    */
   readonly selfConstruction: RegExp | null;
+  /**
+   * The node type of a construction that does not name its class, taking it from where it goes
+   * (C#'s target-typed `new(1, 2)`), or `null`: any one in the project may construct any class.
+   */
+  readonly targetTypedConstruction: string | null;
 }
 
 /** Literal text in code: lines that start inside it keep their bytes when content is re-indented. */
@@ -125,6 +130,12 @@ export interface PartRules {
   readonly parameterParentheses?: ((fn: Node) => { readonly open: Node; readonly close: Node } | null) | null;
   /** The body of a function node, when the grammar does not put it in a `body` field (Kotlin's `function_body`). */
   readonly bodyOf: ((fn: Node) => Node | null) | null;
+  /**
+   * The parameter list of a class's primary constructor, written in the class's header (Kotlin's
+   * and Scala's `class A(val x: Int)`, a Java or C# record, a C# 12 class): what `.params` of the
+   * class names, and what its constructions are checked against. `null` for a class without one.
+   */
+  readonly primaryParametersOf?: ((declaration: Node) => Node | null) | null;
   /**
    * How an empty parameter list may be written other than as nothing (C's `(void)`), and whether a
    * file that shows neither form gets it (`byDefault`: C, where `()` declares unknown parameters;

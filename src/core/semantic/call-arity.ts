@@ -34,6 +34,8 @@ export interface ChangedSignature {
   readonly before: readonly ParameterShape[];
   /** Whether it is a constructor: its calls name its class (the structure before it in `names`). */
   readonly constructs: boolean;
+  /** Whether it is a class's primary constructor (`class A(val x: Int)`): the class itself, last in `names`. */
+  readonly primary: boolean;
 }
 
 /** The functions whose parameters a batch changed, by file and target (the first change of each keeps its signature before the batch). */

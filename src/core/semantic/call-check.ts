@@ -4,10 +4,11 @@ import { makeError, type StructeditError, type UnresolvedReference } from '../er
 import { profileOf } from '../languages/profiles/index.js';
 import { acceptsAllCallsOf, argumentItems, argumentListOf, argumentsShape, bindingFailure, callArgumentsAt, callAt, parameterShapes, type CallShape, type ChangedSignature, type ParameterShape, type SignatureChanges } from './call-arity.js';
 import type { CallRules } from '../languages/profile.js';
-import { referencesOf, type References } from './declaration-references.js';
+import { referencesOf, searchFiles, type References } from './declaration-references.js';
 import type { ModelledFile } from './references.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
-import { declarationOfPath, functionOf, nameNodeOf, resolvePart } from './parts.js';
+import { declarationOfPath, functionOf, nameNodeOf, primaryConstructorOf, resolvePart } from './parts.js';
+import type { ListModel } from './lists.js';
 import { nodeStartingAt } from './syntax.js';
 import { TargetNamer, type StructurePath } from '../locate/targets.js';
 import type { StructureNode } from '../structure/types.js';
@@ -28,20 +29,23 @@ import type { EditRun, SemanticWorkspace, WorkspaceFile } from './workspace.js';
  */
 export function noteSignature(changes: SignatureChanges, located: Pick<LocatedAddress, 'file' | 'context' | 'part' | 'target'>, root: Node, language: string | undefined, op: 'set' | 'add' | 'remove'): void {
   const { part, file, context } = located;
-  const list = part.kind === 'element' ? part.element!.list : part.list;
   const rules = profileOf(file.tree.language).calls;
   const key = `${file.path}\n${located.target}`;
   const changesParameters = part.kind === 'element' || part.kind === 'params' || (part.kind === 'structure' && op !== 'remove');
-  if (list?.kind !== 'params' || !changesParameters || !rules || changes.has(key)) return;
+  if (!changesParameters || !rules || changes.has(key)) return;
   const declaration = declarationOfPath(context, part.path);
-  const fn = functionOf(declaration);
+  // A class whose header declares its constructor's parameters: the class is what is called.
+  const primary = primaryConstructorOf(context, part.path, declaration);
+  const list = part.kind === 'element' ? part.element!.list : part.kind === 'structure' && primary ? primary.list : part.list;
+  if (list?.kind !== 'params') return;
+  const fn = primary?.fn ?? functionOf(declaration);
   // A function without a name (a lambda) is not called by one.
   const name = fn ? ((nameNodeOf(declaration) ?? nameNodeOf(fn))?.text ?? null) : null;
   if (!fn) return;
-  const constructs = isConstructor(name, fn);
+  const constructs = primary !== null || isConstructor(name, fn);
   if (name === null && !constructs) return;
   const names = part.path.slice(1).map((structure) => ({ kind: structure.kind, name: structure.name }));
-  changes.set(key, { path: file.path, language, target: located.target, names, constructs, before: parameterShapes(root, file.tree.source.text, list, fn, rules) });
+  changes.set(key, { path: file.path, language, target: located.target, names, constructs, primary: primary !== null, before: parameterShapes(root, file.tree.source.text, list, fn, rules) });
 }
 
 /**
@@ -61,7 +65,8 @@ export function noteSignaturesTouched(changes: SignatureChanges, file: Workspace
       const target = namer.targetOf(childPath).target;
       const context = { tree, root, file: file.path, address: target ?? '' };
       const part = target === null ? null : resolvePart(context, childPath, [], target);
-      const list = part?.isOk() ? part.value.list : null;
+      const primary = part?.isOk() ? primaryConstructorOf(context, childPath, part.value.node ?? declarationOfPath(context, childPath)) : null;
+      const list = primary ? primary.list : part?.isOk() ? part.value.list : null;
       if (part?.isOk() && list?.kind === 'params') {
         const span = list.open && list.close ? { start: list.open.start, end: list.close.end } : list.items.length > 0 ? { start: list.items[0]!.start, end: list.items[list.items.length - 1]!.end } : null;
         if (span && changed.changesInside(span.start, span.end)) noteSignature(changes, { file, context, part: part.value, target: target! }, root, language, 'set');
@@ -80,6 +85,8 @@ export interface NarrowedSignature {
   readonly located: LocatedAddress;
   readonly path: StructurePath;
   readonly fn: Node;
+  /** Its parameter list after the batch. */
+  readonly list: ListModel;
   readonly after: readonly ParameterShape[];
   readonly rules: CallRules;
 }
@@ -102,11 +109,13 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
       const located = yield* locateAddress(workspace, change.path, new TargetNamer(file.tree).targetOf(path).target ?? change.target, change.language, { edit: 'add' }).safeUnwrap();
       const rules = profileOf(located.file.tree.language).calls;
       const root = yield* workspace.syntax(located.file).safeUnwrap();
-      const fn = root ? functionOf(declarationOfPath(located.context, located.part.path)) : null;
-      const list = located.part.list;
+      const declaration = root ? declarationOfPath(located.context, located.part.path) : null;
+      const primary = declaration && change.primary ? primaryConstructorOf(located.context, located.part.path, declaration) : null;
+      const fn = primary?.fn ?? (declaration ? functionOf(declaration) : null);
+      const list = primary?.list ?? located.part.list;
       if (!rules || !root || !fn || list?.kind !== 'params') continue;
       const after = parameterShapes(root, located.file.tree.source.text, list, fn, rules);
-      if (!acceptsAllCallsOf(change.before, after, rules.namedArguments)) narrowed.push({ change, located, path, fn, after, rules });
+      if (!acceptsAllCallsOf(change.before, after, rules.namedArguments)) narrowed.push({ change, located, path, fn, list, after, rules });
     }
     return ok(narrowed);
   });
@@ -124,10 +133,10 @@ export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChang
 /** The check of {@link checkCalls} on the functions {@link narrowedSignatures} found. */
 export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: SignatureChanges, narrowed: readonly NarrowedSignature[], origin: CallCheckOrigin): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
-    for (const { change, located, path, fn, after, rules } of narrowed) {
+    for (const { change, located, path, fn, list, after, rules } of narrowed) {
       const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend: null, signatures: changes };
       let problems: Problem[];
-      if (change.constructs) problems = yield* constructionProblems(run, located.file, path, fn, after, rules).safeUnwrap();
+      if (change.constructs) problems = yield* constructionProblems(run, located.file, change.primary ? path : path.slice(0, -1), change.primary ? null : fn, after, rules).safeUnwrap();
       else {
         const found = await referencesOf(run, located, 'address');
         // (A name the reference search cannot read: its calls cannot be found.)
@@ -139,7 +148,6 @@ export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: Signat
       for (const problem of problems) calls.push({ ...codeLocation(yield* workspace.file(problem.file).safeUnwrap(), problem.start, 'call'), reason: problem.reason });
       // Its name now (a later edit of the batch may have renamed it).
       const name = path[path.length - 1]!.name ?? fn.childForFieldName('name')?.text ?? 'init';
-      const list = located.part.list!;
       const text = located.file.tree.source.text;
       return err(callsBroken(change, name, list.open && list.close ? text.slice(list.open.start, list.close.end) : listText(text, list.items), calls, origin));
     }
@@ -223,15 +231,15 @@ const SPREAD = 'spreads its arguments, so how many it passes cannot be told';
  * `A.new(…)`), a type (left alone), a base of another class (whose constructions and `super(…)`
  * calls are not followed), or another use; the class's own text may construct it unnamed (`cls(…)`).
  */
-function constructionProblems(run: EditRun, file: WorkspaceFile, path: StructurePath, fn: Node, after: readonly ParameterShape[], rules: CallRules): ResultAsync<Problem[], StructeditError> {
+function constructionProblems(run: EditRun, file: WorkspaceFile, classPath: StructurePath, constructor: Node | null, after: readonly ParameterShape[], rules: CallRules): ResultAsync<Problem[], StructeditError> {
   return safeTry(async function* () {
-    if (!rules.constructorsChecked) return ok([{ file: file.path, start: fn.startIndex, reason: `a ${file.language.id} constructor is also called where its class is not named (conversions, copies, members), which structedit cannot check` }]);
-    const classPath = path.slice(0, -1);
+    const at = constructor?.startIndex ?? classPath[classPath.length - 1]!.start;
+    if (!rules.constructorsChecked) return ok([{ file: file.path, start: at, reason: `a ${file.language.id} constructor is also called where its class is not named (conversions, copies, members), which structedit cannot check` }]);
     const target = new TargetNamer(file.tree).targetOf(classPath).target;
-    if (classPath.length < 2 || target === null) return ok([{ file: file.path, start: fn.startIndex, reason: 'its class could not be named, so its constructions could not be found' }]);
+    if (classPath.length < 2 || target === null) return ok([{ file: file.path, start: at, reason: 'its class could not be named, so its constructions could not be found' }]);
     const located = yield* locateAddress(run.workspace, file.path, target, file.language.id, { edit: 'add' }).safeUnwrap();
     const references = await referencesOf(run, located, 'address');
-    if (references.isErr() && references.error.error === 'INVALID_ARGUMENT') return ok([{ file: file.path, start: fn.startIndex, reason: `its class's name could not be read, so its constructions could not be found` }]);
+    if (references.isErr() && references.error.error === 'INVALID_ARGUMENT') return ok([{ file: file.path, start: at, reason: `its class's name could not be read, so its constructions could not be found` }]);
     const found = yield* references.safeUnwrap();
     const problems = problemsAt(found, (model, start, end) => {
       const call = constructionAt(model.root, model.text, start, end, rules);
@@ -243,18 +251,71 @@ function constructionProblems(run: EditRun, file: WorkspaceFile, path: Structure
       if (inBaseList(model.root, start, end)) return `derives a class from ${found.name}: its constructions and super(…) calls are not followed`;
       return `uses ${found.name} other than by constructing it (passed or stored as a value), so the arguments it will get cannot be checked`;
     });
+    const origin = found.models.get(file.path);
+    if (rules.targetTypedConstruction && origin) problems.push(...(yield* targetTypedProblems(run, origin, found.name, after, rules, rules.targetTypedConstruction).safeUnwrap()));
     // Constructions inside the class that do not name it.
     const holder = classPath[classPath.length - 1]!;
     const text = file.tree.source.text;
     if (rules.selfConstruction) {
+      const root = yield* run.workspace.syntax(file).safeUnwrap();
       for (const match of text.slice(holder.start, holder.end).matchAll(new RegExp(rules.selfConstruction.source, 'g'))) {
         const start = holder.start + match.index;
-        if (start >= fn.startIndex && start < fn.endIndex && /\b(?:this|super)\s*\($/.test(match[0])) continue;
+        const delegation = /\b(this|super)\s*\($/.exec(match[0]);
+        // (Scala declares its other constructors as `def this(…)`.)
+        if (delegation && root && isDeclaredName(root, start + delegation.index)) continue;
+        // The changed constructor's own `super(…)` or `this(…)` calls another one.
+        if (constructor && start >= constructor.startIndex && start < constructor.endIndex && delegation) continue;
+        // Another constructor's `this(…)` passes its arguments to a primary one (Kotlin's `constructor(a: String) : this(1)`).
+        const call = !constructor && delegation?.[1] === 'this' && root ? callAt(root, text, start + delegation.index, start + delegation.index + 4, rules) : null;
+        if (call) {
+          const failure = bindingFailure(after, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null);
+          if (failure) problems.push({ file: file.path, start, reason: failure });
+          continue;
+        }
         problems.push({ file: file.path, start, reason: `constructs ${found.name} without naming it (${match[0].trim()}), which the check cannot bind` });
       }
     }
     return ok(problems);
   });
+}
+
+/**
+ * The constructions in the files of the class's language that take their class from where they go
+ * (C#'s `new(1, 2)`, nodes of `type`): bound to the new parameters where that place is declared
+ * with the class's name (`Point p = new(1, 2)`), left alone where it is declared with another type,
+ * listed where no type is written there (an argument, a `return`): which class they construct
+ * needs types.
+ */
+function targetTypedProblems(run: EditRun, origin: ModelledFile, className: string, after: readonly ParameterShape[], rules: CallRules, type: string): ResultAsync<Problem[], StructeditError> {
+  return searchFiles(run.workspace, origin, 'new').map(({ models, unproven }) => {
+    const problems: Problem[] = unproven.map((mention) => ({ file: mention.file, start: mention.start, reason: mention.reason }));
+    for (const model of models.values()) {
+      for (const node of model.root.descendantsOfType(type)) {
+        if (!node) continue;
+        const declared = declaredTypeOf(node);
+        const written = declared?.replace(/<[^]*>|\?$/g, '').split('.').pop()?.trim() ?? null;
+        if (written !== null && written !== 'var' && written !== className) continue;
+        const args = argumentListOf(node);
+        const call = args ? argumentsShape(args, rules) : { positional: 0, named: [], spread: false };
+        const failure = written === className ? (bindingFailure(after, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null)) : `constructs a class it does not name (${node.text.slice(0, 40)}), taken from where it goes: whether that is ${className} needs types structedit does not have`;
+        if (failure) problems.push({ file: model.path, start: node.startIndex, reason: failure });
+      }
+    }
+    return problems;
+  });
+}
+
+/** The type written for the variable, field or property a value initializes (`Point p = …`), if any. */
+function declaredTypeOf(value: Node): string | null {
+  const holder = value.parent?.type === 'variable_declarator' ? value.parent.parent : value.parent;
+  const type = holder?.childForFieldName('type');
+  return type && type.endIndex <= value.startIndex ? type.text : null;
+}
+
+/** Whether the word at `start` is the name a declaration gives (Scala's `def this(…)`), not a use. */
+function isDeclaredName(root: Node, start: number): boolean {
+  const node = root.descendantForIndex(start);
+  return node !== null && node.startIndex === start && node.parent?.childForFieldName('name')?.startIndex === start;
 }
 
 /** A construction of the class named at `start`..`end`: `new A(…)`, `A(…)`, Ruby's `A.new(…)`. */
@@ -350,7 +411,7 @@ function callsBroken(change: ChangedSignature, name: string, parameters: string,
       : 'change the function and those calls together (applyEdits: a set of the function and of each call; or apply_patch), or send the edit again with force: true and change the calls next';
   return makeError(
     'CALLS_BROKEN',
-    `The new parameters of ${JSON.stringify(name)} (${parameters}) do not fit ${calls.length} use${calls.length === 1 ? '' : 's'} of it, or could not be checked against ${calls.length === 1 ? 'it' : 'them'}: ${listed}${calls.length > 3 ? '; …' : ''}. Nothing was written. Give the new parameter a default, ${wayOut}.`,
+    `The new parameters of ${JSON.stringify(name)} ${parameters.startsWith('(') ? parameters : `(${parameters})`} do not fit ${calls.length} use${calls.length === 1 ? '' : 's'} of it, or could not be checked against ${calls.length === 1 ? 'it' : 'them'}: ${listed}${calls.length > 3 ? '; …' : ''}. Nothing was written. Give the new parameter a default, ${wayOut}.`,
     { path: change.path, address: change.target, name, parameters, calls },
   );
 }

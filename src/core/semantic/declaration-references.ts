@@ -79,7 +79,7 @@ const READ_AHEAD = 8;
  * but not parsed as source (not UTF-8, too large, no grammar) is listed as unproven: it might refer
  * to the declaration.
  */
-function searchFiles(workspace: SemanticWorkspace, origin: ModelledFile, name: string, known: ReadonlyMap<string, ModelledFile> = new Map()): ResultAsync<{ models: Map<string, ModelledFile>; unproven: UnprovenMention[] }, StructeditError> {
+export function searchFiles(workspace: SemanticWorkspace, origin: ModelledFile, name: string, known: ReadonlyMap<string, ModelledFile> = new Map()): ResultAsync<{ models: Map<string, ModelledFile>; unproven: UnprovenMention[] }, StructeditError> {
   return safeTry(async function* () {
     const models = new Map<string, ModelledFile>([[origin.path, origin]]);
     const unproven: UnprovenMention[] = [];

@@ -122,6 +122,19 @@ function parametersOf(context: PartContext, fn: Node): Node | null {
   return profiled !== undefined ? profiled : (fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter'));
 }
 
+/**
+ * The primary constructor of a class that is not a function (`class A(val x: Int)`, a record): the
+ * class node, which its constructions call, and its parameter list; `null` for any other node.
+ */
+export function primaryConstructorOf(context: PartContext, path: StructurePath, node: Node): { readonly fn: Node; readonly list: ListModel; readonly params: Node } | null {
+  if (functionOf(node)) return null;
+  const inner = unwrapDeclaration(node);
+  const params = profileOf(context.tree.language).parts.primaryParametersOf?.(inner) ?? null;
+  if (!params) return null;
+  const structure = path[path.length - 1]!;
+  return { fn: inner, params, list: listFor(context, path, params, 'params', `the parameters of ${describeStructure(context, structure)}`) };
+}
+
 /** A function-like node a declaration holds (a `const f = () => …` holds its arrow function). */
 export function functionOf(node: Node): Node | null {
   if (FUNCTION_TYPES.has(node.type)) return node;
@@ -221,6 +234,8 @@ function itemNames(node: Node): { name: string | null; aliases?: string[] } {
       // C and C++ put the name inside the declarator: `char *b`, `int a[4]`, `int &r`, `void (*f)(int)`.
       const declared = declaredIdentifier(node.childForFieldName('declarator'));
       if (declared) return { name: declared.text };
+      // Kotlin's `class_parameter` names itself after its modifiers and `val`: `private val x: Int`.
+      if (node.type === 'class_parameter') return { name: namedChildrenOf(node).find((child) => /identifier$/.test(child.type))?.text ?? null };
       const first = namedChildrenOf(node)[0];
       if (first && /identifier$/.test(first.type) && ['typed_parameter', 'required_parameter', 'optional_parameter', 'parameter', 'formal_parameter', 'parameter_declaration'].includes(node.type)) {
         return { name: first.text };
@@ -587,6 +602,9 @@ function keywordPart(context: PartContext, path: StructurePath, node: Node, keyw
       return name ? part(name) : null;
     }
     case 'params': {
+      // A class's own parameters: its primary constructor's.
+      const primary = primaryConstructorOf(context, path, node);
+      if (primary) return part(primary.params, { list: primary.list });
       const list = defaultList(context, path, fn ?? inner, description);
       if (!fn || !list || list.kind !== 'params') return null;
       const params = parametersOf(context, fn);

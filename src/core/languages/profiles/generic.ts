@@ -11,7 +11,7 @@ import type { ResolvedProfile } from '../profile.js';
 export const GENERIC_PROFILE: ResolvedProfile = {
   languages: [],
   structure: GENERIC_STRUCTURE_RULES,
-  parts: { returnTypeSeparator: ': ', decoratorPrefix: null, createdBases: null, parametersOf: null, bodyOf: null, emptyParameters: null },
+  parts: { returnTypeSeparator: ': ', decoratorPrefix: null, createdBases: null, parametersOf: null, bodyOf: null, emptyParameters: null, primaryParametersOf: null },
   names: { identifier: /^[\p{L}_$][\p{L}\p{N}_$]*$/u, keywords: new Set(), receivers: [], definedInOrder: false, predeclared: null, dynamicDeclarations: null },
   members: { implicit: () => false, knownBases: new Map(), globalPrefix: '', bareNamesReachMembers: true },
   scopes: genericScopes,
@@ -29,6 +29,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     constructorsChecked: true,
     // Java's, Scala's `this(…)`, C#'s and Kotlin's `: this(…)`, TypeScript's `new this(…)`.
     selfConstruction: /\bthis\s*\(|\bnew\s+this\b/g,
+    targetTypedConstruction: null,
   },
   layout: {
     blankLinesWithoutSiblings: (_kind, multiline) => (multiline ? 1 : 0),

@@ -6,7 +6,8 @@ export const java: LanguageProfile = {
   structure: {
     kinds: { constructor_declaration: 'constructor' },
   },
-  parts: { decoratorPrefix: '@' },
+  // A record's components are its canonical constructor's parameters (`record P(int x, int y)`).
+  parts: { decoratorPrefix: '@', primaryParametersOf: (declaration) => (declaration.type === 'record_declaration' ? declaration.childForFieldName('parameters') : null) },
   members: {
     // Called by name from outside the program: serialization's hooks (through reflection), the
     // entry point, and Object's methods every class overrides.

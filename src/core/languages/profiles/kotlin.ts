@@ -17,5 +17,10 @@ export const kotlin: LanguageProfile = {
       const body = childOfType(fn, 'function_body');
       return body ? (childOfType(body, 'block') ?? body) : null;
     },
+    // `class A(val x: Int)`: the list inside the class's `primary_constructor`.
+    primaryParametersOf: (declaration) => {
+      const primary = declaration.type === 'class_declaration' ? childOfType(declaration, 'primary_constructor') : null;
+      return primary ? childOfType(primary, 'class_parameters') : null;
+    },
   },
 };

@@ -22,6 +22,8 @@ export const scala: LanguageProfile = {
       close: ')',
       dropWhenEmpty: false,
     },
+    // `class A(x: Int)(implicit y: Y)`: the first of its `class_parameters`.
+    primaryParametersOf: (declaration) => (declaration.type === 'class_definition' ? fieldChild(declaration, 'class_parameters', 'class_parameters') : null),
   },
 };
 
