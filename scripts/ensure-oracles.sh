@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the oracle tests (test/oracles/*.corpus.test.ts) need beyond npm: an interpreter
-# that can import jedi (Debian python3-jedi), and the Debian Python packages used as corpora
-# (python3-jinja2, python3-markdown, python3-distro). Debian's /usr/bin/python3 is preferred: its jedi and standard
+# that can import jedi (Debian python3-jedi), the Debian Python packages used as corpora
+# (python3-jinja2, python3-markdown, python3-distro, python3-pip), rustc and two Rust crates' sources. Debian's /usr/bin/python3 is preferred: its jedi and standard
 # library are pinned by Debian, so every machine counts the same.
 set -euo pipefail
 
@@ -21,9 +21,16 @@ fi
 /usr/bin/python3 -c 'import jinja2' 2>/dev/null || packages+=(python3-jinja2)
 /usr/bin/python3 -c 'import markdown' 2>/dev/null || packages+=(python3-markdown)
 /usr/bin/python3 -c 'import distro' 2>/dev/null || packages+=(python3-distro)
+# The oracles of constructors made from fields: pip's vendored packages' dataclasses (Python's own
+# signatures), and two Rust crates with their sources that rustc checks alone.
+/usr/bin/python3 -c 'import pip' 2>/dev/null || packages+=(python3-pip)
+command -v rustc >/dev/null 2>&1 || packages+=(rustc)
+for package in librust-regex-syntax-dev librust-semver-dev; do
+  dpkg -s "$package" >/dev/null 2>&1 || packages+=("$package")
+done
 
 if [ ${#packages[@]} -eq 0 ]; then
-  echo "ensure-oracles: /usr/bin/python3 has jedi $(/usr/bin/python3 -c 'import jedi; print(jedi.__version__)'), jinja2, markdown and distro"
+  echo "ensure-oracles: /usr/bin/python3 has jedi $(/usr/bin/python3 -c 'import jedi; print(jedi.__version__)'), jinja2, markdown, distro and pip; $(rustc --version) and the crates' sources are here"
   exit 0
 fi
 

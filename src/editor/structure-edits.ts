@@ -33,7 +33,7 @@ import { normalizeRelativePath } from '../fs/paths.js';
 import type { FileWrite, WriteOutcome } from './commit.js';
 import type { CommitReceipt, EditorContext, ParsedFile } from './context.js';
 import { checkUsesOfMove } from './move-uses.js';
-import { checkReferencesOfDelete, checkTextEdit } from './text-edit-uses.js';
+import { checkReferencesOfDelete, checkTextEdit, type UsesCheck } from './text-edit-uses.js';
 
 /** Result of {@link Editor.replaceStructure}. */
 export interface ReplaceStructureResult extends WriteOutcome {
@@ -137,7 +137,7 @@ interface FilePlan {
  * `STRUCTURE_EMPTY`) and only then writes them all in one commit, in the order given. A plan
  * that changes nothing writes nothing; a dry run writes nothing at all.
  */
-function writePlans(context: EditorContext, plans: readonly FilePlan[], dryRun: boolean, checkCalls = false): ResultAsync<{ warnings: Warning[]; receipt: CommitReceipt | null }, StructeditError> {
+function writePlans(context: EditorContext, plans: readonly FilePlan[], dryRun: boolean, checkUses: UsesCheck = false): ResultAsync<{ warnings: Warning[]; receipt: CommitReceipt | null }, StructeditError> {
   return safeTry(async function* () {
     const writes: FileWrite[] = [];
     const warnings: Warning[] = [];
@@ -147,7 +147,7 @@ function writePlans(context: EditorContext, plans: readonly FilePlan[], dryRun: 
       if (isOverlap(edited)) {
         return err(makeError('INTERNAL_ERROR', `structedit planned overlapping changes to ${file.path}; nothing was written. This is a bug in structedit.`, { cause: JSON.stringify(edited) }));
       }
-      const checked = yield* checkTextEdit(context, file, edited, plan.replacements, checkCalls).safeUnwrap();
+      const checked = yield* checkTextEdit(context, file, edited, plan.replacements, checkUses).safeUnwrap();
       writes.push(checked.write);
       warnings.push(...checked.warnings, ...structureEmptyWarnings(plan.watched, checked.tree));
     }
@@ -167,8 +167,9 @@ function editStructure<Args extends { path: string; target: string; language?: s
   args: Result<Args, StructeditError>,
   contentFields: (args: Args) => Record<string, string>,
   plan: (file: ParsedFile, path: StructurePath, args: Args, style: IndentationStyle) => Result<EditPlan<Figures>, StructeditError> | ResultAsync<EditPlan<Figures>, StructeditError>,
-  // Whether the uses of what the edit writes are checked (its calls, what it removes, the names it uses): a text edit or an insertion.
-  checksUses = false,
+  // Which uses of what the edit writes are checked (its calls, what it removes, the names it uses):
+  // all for a text edit or an insertion, the calls for a delete (it checks what it removes itself).
+  checksUses: UsesCheck = false,
 ): ResultAsync<Figures & WriteOutcome & { dry_run: boolean; warnings: Warning[] }, StructeditError> {
   return safeTry(async function* () {
     const valid = yield* args.safeUnwrap();
@@ -182,7 +183,7 @@ function editStructure<Args extends { path: string; target: string; language?: s
     const syntaxWarnings = yield* context.checkLocatedSyntax(file, [path]).safeUnwrap();
     const planned = yield* (await plan(file, path, valid, yield* context.indentationStyle(file).safeUnwrap())).safeUnwrap();
     const dryRun = valid.dry_run === true;
-    const written = yield* writePlans(context, [{ file, plan: planned }], dryRun, checksUses && valid.force !== true).safeUnwrap();
+    const written = yield* writePlans(context, [{ file, plan: planned }], dryRun, valid.force === true ? false : checksUses).safeUnwrap();
     return ok({ ...planned.figures, hash: outcomeOf(file, written.receipt).hash!, undo_token: written.receipt?.undo_token ?? null, dry_run: dryRun, warnings: [...syntaxWarnings, ...planned.warnings, ...written.warnings] });
   });
 }
@@ -215,6 +216,8 @@ export function deleteStructure(context: EditorContext, input: DeleteStructureAr
       const plan = planDeleteStructure(file.tree, path, parentTargetOf(args.target));
       return args.force === true ? okAsync(plan) : checkReferencesOfDelete(context, file, args.target).map(() => plan);
     },
+    // (A field deleted from a dataclass or struct changes what its constructions pass.)
+    'calls',
   );
 }
 

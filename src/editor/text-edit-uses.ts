@@ -41,38 +41,42 @@ import { type Workspace, withWorkspace } from './workspace.js';
  * syntax (`SYNTAX_BROKEN`, written as the editor's `syntax` option allows) is not checked: its
  * structures cannot be read.
  *
- * `context.checkEdit` runs first; `uses: false` (`force`) runs only that. The syntax tree of the
+ * `context.checkEdit` runs first; `uses: false` (`force`) runs only that; `uses: 'calls'` (a delete,
+ * whose removed names its own reference check has covered) only the calls. The syntax tree of the
  * version edited is taken from the parse cache before it: the check's parse of the edited version
  * may evict it (a cache holds one version of a 9 MB file), and the uses check reads it.
  */
-export function checkTextEdit(context: EditorContext, file: ParsedFile, edited: SourceText, replacements: readonly Replacement[], uses: boolean): ResultAsync<CheckedEdit, StructeditError> {
+export function checkTextEdit(context: EditorContext, file: ParsedFile, edited: SourceText, replacements: readonly Replacement[], uses: UsesCheck): ResultAsync<CheckedEdit, StructeditError> {
   if (!uses) return context.checkEdit(file, edited);
   return withWorkspace(context, (workspace) =>
     safeTry(async function* () {
       workspace.keepCachedSyntax(workspace.adopt(file));
       const checked = yield* context.checkEdit(file, edited).safeUnwrap();
-      yield* checkUsesIn(workspace, context, file, replacements, checked).safeUnwrap();
+      yield* checkUsesIn(workspace, context, file, replacements, checked, uses === 'calls').safeUnwrap();
       return ok(checked);
     }),
   );
 }
 
+/** Which uses {@link checkTextEdit} checks: all, only the calls of what the edit changes, or none. */
+export type UsesCheck = boolean | 'calls';
+
 /** The uses checks of {@link checkTextEdit}, in a workspace the caller disposes of. */
-function checkUsesIn(workspace: Workspace, context: EditorContext, file: ParsedFile, replacements: readonly Replacement[], checked: CheckedEdit): ResultAsync<void, StructeditError> {
+function checkUsesIn(workspace: Workspace, context: EditorContext, file: ParsedFile, replacements: readonly Replacement[], checked: CheckedEdit, callsOnly: boolean): ResultAsync<void, StructeditError> {
   if (checked.warnings.some((warning) => warning.type === 'SYNTAX_BROKEN') || file.language.id === 'markdown') return okAsync(undefined);
   const changed = new SpanIndex(changedSpans(file.tree.source.text, replacements));
   if (changed.empty) return okAsync(undefined);
-  return tooDeep(file.path, () => checkUses(workspace, context, file, replacements, checked, changed));
+  return tooDeep(file.path, () => checkUses(workspace, context, file, replacements, checked, changed, callsOnly));
 }
 
-function checkUses(workspace: Workspace, context: EditorContext, file: ParsedFile, replacements: readonly Replacement[], checked: CheckedEdit, changed: SpanIndex): ResultAsync<void, StructeditError> {
+function checkUses(workspace: Workspace, context: EditorContext, file: ParsedFile, replacements: readonly Replacement[], checked: CheckedEdit, changed: SpanIndex, callsOnly: boolean): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
     const before = workspace.adopt(file);
     const root = yield* workspace.syntax(before).safeUnwrap();
     if (!root) return ok(undefined);
     // Declarations gone, looked up in the files as they are (the edit's uses elsewhere still name them).
     const namer = new TargetNamer(file.tree);
-    const gone = declarationsGone(file.tree, checked.tree, changed);
+    const gone = callsOnly ? [] : declarationsGone(file.tree, checked.tree, changed);
     const mentions = gone.length > 0 ? wordOffsets(file.tree.source.text) : new Map<string, number[]>();
     for (const path of gone) {
       // A local no one mentions outside it and the rewritten places is used nowhere.
@@ -85,7 +89,7 @@ function checkUses(workspace: Workspace, context: EditorContext, file: ParsedFil
     // Names the new text uses that nothing declares (where the language's predeclared names are known).
     const names = profileOf(file.tree.language).names;
     let applied = false;
-    if (names.predeclared && !(names.dynamicDeclarations?.test(checked.tree.source.text) ?? false)) {
+    if (!callsOnly && names.predeclared && !(names.dynamicDeclarations?.test(checked.tree.source.text) ?? false)) {
       const edited = (yield* workspace.apply(before, replacements, 'warn').safeUnwrap()).file;
       applied = true;
       const editedRoot = yield* workspace.syntax(edited).safeUnwrap();

@@ -105,6 +105,24 @@ const cases: Case[] = [
     expected: { written: { 'src/A.kt': lines('class A(val a: Int) {', '    fun twice(): Int = a + a', '}') } },
   },
   {
+    name: 'deleteStructure: a dataclass field its constructions pass by name',
+    files: { 'p.py': lines('from dataclasses import dataclass', '', '', '@dataclass', 'class P:', '    x: int', '    y: int = 0', '', '', 'p = P(1, y=2)') },
+    edit: (editor) => editor.deleteStructure({ path: 'p.py', target: 'class P\ny' }),
+    expected: { refused: ['p.py:9: passes y by name; it takes no parameter of that name'] },
+  },
+  {
+    name: 'insertAfterStructure: a required field into a dataclass',
+    files: { 'p.py': lines('from dataclasses import dataclass', '', '', '@dataclass', 'class P:', '    x: int', '', '', 'p = P(1)') },
+    edit: (editor) => editor.insertAfterStructure({ path: 'p.py', target: 'class P\nx', content: 'y: int' }),
+    expected: { refused: ['p.py:10: passes no argument for y'] },
+  },
+  {
+    name: 'replaceStructure: a Rust struct given a field its literal in another file leaves out',
+    files: { 'src/p.rs': lines('pub struct P {', '    pub x: i32,', '}'), 'src/main.rs': lines('mod p;', '', 'fn main() {', '    let q = p::P { x: 1 };', '    println!("{}", q.x);', '}') },
+    edit: (editor) => editor.replaceStructure({ path: 'src/p.rs', target: 'pub struct P', content: lines('pub struct P {', '    pub x: i32,', '    pub y: i32,', '}').trimEnd() }),
+    expected: { refused: ['src/main.rs:4: leaves out the field y'] },
+  },
+  {
     name: 'Scala: a class parameter written into the header',
     files: { 'a.scala': lines('class A(a: Int)', 'object M {', '  val x = new A(1)', '}') },
     edit: (editor) => editor.replaceTextInStructure({ path: 'a.scala', target: 'class A', old_text: 'a: Int', new_text: 'a: Int, b: Int' }),

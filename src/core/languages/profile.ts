@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { LineCategory } from '../file-read/line-category.js';
 import type { ModuleResolver, ProjectFiles } from '../modules/project.js';
+import type { ParameterShape } from '../semantic/call-arity.js';
 import type { ScopeModel } from '../semantic/scopes.js';
 import type { StructureNode } from '../structure/types.js';
 import type { StructureRules } from '../structure/rules.js';
@@ -83,6 +84,40 @@ export interface CallRules {
    * (C#'s target-typed `new(1, 2)`), or `null`: any one in the project may construct any class.
    */
   readonly targetTypedConstruction: string | null;
+  /**
+   * The constructor a class or struct gets from its fields rather than from a parameter list (a
+   * Python dataclass's `__init__`, a Rust struct's literal), for its declaration as the structure
+   * tree has it; `null` when it has none (a constructor of its own, `init=False`, a plain class).
+   */
+  derivedConstructor(declaration: Node): DerivedConstructor | null;
+  /**
+   * What a literal or pattern of a type passes when the type's name at `name` begins one (Rust's
+   * `P { x: 1, ..base }`, `P { x, .. }`, `Self { … }`), or `null` when it begins none.
+   */
+  fieldLiteral(name: Node): FieldLiteral | null;
+  /** The type a method block declares methods of (Rust's `impl P`), for a node inside one, or `null`. */
+  implementedType(node: Node): string | null;
+  /** The name a type's own methods construct it by (Rust's `Self`), or `null`. */
+  readonly selfTypeName: string | null;
+}
+
+/**
+ * A constructor made from a type's fields: what its constructions must pass, in the order of the
+ * fields, as parameters (required unless the field has a default).
+ */
+export interface DerivedConstructor {
+  readonly fields: readonly ParameterShape[];
+  /** Whether constructions name the fields in a literal (`P { x: 1 }`) rather than call it (`P(1, x=2)`). */
+  readonly literal: boolean;
+  /** A base class whose fields come before these, which structedit does not read (`null`: none). */
+  readonly inherits: string | null;
+}
+
+/** What a field literal or pattern passes: values by position, fields by name, and whether the rest come from elsewhere (`..base`, `..`). */
+export interface FieldLiteral {
+  readonly positional: number;
+  readonly named: readonly string[];
+  readonly rest: boolean;
 }
 
 /** Literal text in code: lines that start inside it keep their bytes when content is re-indented. */

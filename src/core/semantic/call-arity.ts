@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { CallRules } from '../languages/profile.js';
+import type { CallRules, FieldLiteral } from '../languages/profile.js';
 import type { ListModel } from './lists.js';
 import { nodeStartingAt } from './syntax.js';
 
@@ -34,8 +34,12 @@ export interface ChangedSignature {
   readonly before: readonly ParameterShape[];
   /** Whether it is a constructor: its calls name its class (the structure before it in `names`). */
   readonly constructs: boolean;
-  /** Whether it is a class's primary constructor (`class A(val x: Int)`): the class itself, last in `names`. */
-  readonly primary: boolean;
+  /**
+   * Where its parameters are declared: a function's own list, a class's header (`class A(val x:
+   * Int)`: the primary constructor, the class last in `names`), or the class's fields (a
+   * dataclass, a Rust struct: the constructor they make, the class last in `names`).
+   */
+  readonly from: 'function' | 'primary' | 'fields';
 }
 
 /** The functions whose parameters a batch changed, by file and target (the first change of each keeps its signature before the batch). */
@@ -222,6 +226,19 @@ export function bindingFailure(parameters: readonly ParameterShape[], call: Call
   const missing = [...positional, ...keywordOnly].filter((parameter) => parameter.required && !filled.has(parameter));
   if (missing.length === 0) return null;
   return `passes no argument for ${missing.map((parameter) => parameter.name ?? 'an unnamed parameter').join(', ')}`;
+}
+
+/**
+ * Why a literal or pattern of a type built from its fields (Rust's `P { x: 1 }`, `P(a, b)` as a
+ * pattern) no longer fits them, in a phrase, or `null` when it does.
+ */
+export function literalFailure(fields: readonly ParameterShape[], literal: FieldLiteral, typeName: string): string | null {
+  const positional = fields.filter((field) => field.kind === 'positional').length;
+  if (literal.positional > 0 && (literal.rest ? literal.positional > positional : literal.positional !== positional)) return `gives ${count(literal.positional, 'value')} by position; ${typeName} has ${count(positional, 'field')}`;
+  for (const name of literal.named) if (!fields.some((field) => field.name === name)) return `names the field ${name}, which ${typeName} no longer has`;
+  if (literal.rest || literal.positional > 0) return null;
+  const missing = fields.filter((field) => field.required && field.name !== null && !literal.named.includes(field.name));
+  return missing.length === 0 ? null : `leaves out the field${missing.length === 1 ? '' : 's'} ${missing.map((field) => field.name).join(', ')}`;
 }
 
 /**

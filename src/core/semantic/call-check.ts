@@ -2,13 +2,12 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import { makeError, type StructeditError, type UnresolvedReference } from '../errors.js';
 import { profileOf } from '../languages/profiles/index.js';
-import { acceptsAllCallsOf, argumentItems, argumentListOf, argumentsShape, bindingFailure, callArgumentsAt, callAt, parameterShapes, type CallShape, type ChangedSignature, type ParameterShape, type SignatureChanges } from './call-arity.js';
-import type { CallRules } from '../languages/profile.js';
+import { acceptsAllCallsOf, argumentItems, argumentListOf, argumentsShape, bindingFailure, callArgumentsAt, callAt, literalFailure, parameterShapes, type CallShape, type ChangedSignature, type ParameterShape, type SignatureChanges } from './call-arity.js';
+import type { CallRules, DerivedConstructor } from '../languages/profile.js';
 import { referencesOf, searchFiles, type References } from './declaration-references.js';
-import type { ModelledFile } from './references.js';
+import { wordOffsets, type ModelledFile } from './references.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
-import { declarationOfPath, functionOf, nameNodeOf, primaryConstructorOf, resolvePart } from './parts.js';
-import type { ListModel } from './lists.js';
+import { declarationOfPath, functionOf, nameNodeOf, primaryConstructorOf, resolvePart, type PartContext } from './parts.js';
 import { nodeStartingAt } from './syntax.js';
 import { TargetNamer, type StructurePath } from '../locate/targets.js';
 import type { StructureNode } from '../structure/types.js';
@@ -45,7 +44,30 @@ export function noteSignature(changes: SignatureChanges, located: Pick<LocatedAd
   const constructs = primary !== null || isConstructor(name, fn);
   if (name === null && !constructs) return;
   const names = part.path.slice(1).map((structure) => ({ kind: structure.kind, name: structure.name }));
-  changes.set(key, { path: file.path, language, target: located.target, names, constructs, primary: primary !== null, before: parameterShapes(root, file.tree.source.text, list, fn, rules) });
+  changes.set(key, { path: file.path, language, target: located.target, names, constructs, from: primary ? 'primary' : 'function', before: parameterShapes(root, file.tree.source.text, list, fn, rules) });
+}
+
+/**
+ * Notes the classes along an edit's address whose constructor comes from their fields (a
+ * dataclass, a Rust struct), before the edit: any edit in one may change what its constructions
+ * must pass.
+ */
+export function noteFieldConstructors(changes: SignatureChanges, located: Pick<LocatedAddress, 'file' | 'context' | 'part'>, language: string | undefined): void {
+  const { part, file, context } = located;
+  const rules = profileOf(file.tree.language).calls;
+  if (!rules) return;
+  const namer = new TargetNamer(file.tree);
+  for (let depth = 2; depth <= part.path.length; depth++) noteFieldConstructor(changes, file, context, part.path.slice(0, depth), namer, language, rules);
+}
+
+function noteFieldConstructor(changes: SignatureChanges, file: WorkspaceFile, context: PartContext, path: StructurePath, namer: TargetNamer, language: string | undefined, rules: CallRules): void {
+  const target = namer.targetOf(path).target;
+  const key = `${file.path}\n${target}`;
+  if (target === null || changes.has(key)) return;
+  const derived = rules.derivedConstructor(declarationOfPath(context, path));
+  if (!derived) return;
+  const names = path.slice(1).map((structure) => ({ kind: structure.kind, name: structure.name }));
+  changes.set(key, { path: file.path, language, target, names, constructs: true, from: 'fields', before: derived.fields });
 }
 
 /**
@@ -56,11 +78,13 @@ export function noteSignature(changes: SignatureChanges, located: Pick<LocatedAd
 export function noteSignaturesTouched(changes: SignatureChanges, file: WorkspaceFile, root: Node, changed: SpanIndex, language: string | undefined): void {
   const { tree } = file;
   const namer = new TargetNamer(tree);
+  const rules = profileOf(tree.language).calls;
   // (A walk with a stack of its own: code can nest 10,000 levels deep.)
   const pending: StructurePath[] = [[tree.root]];
   for (let path = pending.pop(); path; path = pending.pop()) {
     for (const child of path[path.length - 1]!.children) {
-      if (!changed.touches(child.start, child.end)) continue;
+      // (Its line break too: what is inserted after its last member is inserted into it.)
+      if (!changed.touches(child.start, child.end + 1)) continue;
       const childPath = [...path, child];
       const target = namer.targetOf(childPath).target;
       const context = { tree, root, file: file.path, address: target ?? '' };
@@ -71,6 +95,7 @@ export function noteSignaturesTouched(changes: SignatureChanges, file: Workspace
         const span = list.open && list.close ? { start: list.open.start, end: list.close.end } : list.items.length > 0 ? { start: list.items[0]!.start, end: list.items[list.items.length - 1]!.end } : null;
         if (span && changed.changesInside(span.start, span.end)) noteSignature(changes, { file, context, part: part.value, target: target! }, root, language, 'set');
       }
+      if (rules) noteFieldConstructor(changes, file, context, childPath, namer, language, rules);
       pending.push(childPath);
     }
   }
@@ -84,10 +109,13 @@ export interface NarrowedSignature {
   readonly change: ChangedSignature;
   readonly located: LocatedAddress;
   readonly path: StructurePath;
+  /** The function, or the class whose header or fields declare its constructor's parameters. */
   readonly fn: Node;
-  /** Its parameter list after the batch. */
-  readonly list: ListModel;
+  /** Its parameters after the batch, as messages show them (`(a, b)`). */
+  readonly shown: string;
   readonly after: readonly ParameterShape[];
+  /** For a constructor made from fields: the one it has now (`null`: none any more). */
+  readonly derived?: DerivedConstructor | null;
   readonly rules: CallRules;
 }
 
@@ -110,12 +138,22 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
       const rules = profileOf(located.file.tree.language).calls;
       const root = yield* workspace.syntax(located.file).safeUnwrap();
       const declaration = root ? declarationOfPath(located.context, located.part.path) : null;
-      const primary = declaration && change.primary ? primaryConstructorOf(located.context, located.part.path, declaration) : null;
-      const fn = primary?.fn ?? (declaration ? functionOf(declaration) : null);
+      if (!rules || !root || !declaration) continue;
+      if (change.from === 'fields') {
+        const derived = rules.derivedConstructor(declaration);
+        const after = derived?.fields ?? [];
+        // (Fields passed by name only, as in Rust's literals, are all named by every construction.)
+        const byName = rules.namedArguments || after.every((field) => field.kind !== 'positional');
+        if (!derived || !acceptsAllCallsOf(change.before, after, byName) || after.length !== change.before.length) narrowed.push({ change, located, path, fn: declaration, shown: fieldsShown(after), after, derived, rules });
+        continue;
+      }
+      const primary = change.from === 'primary' ? primaryConstructorOf(located.context, located.part.path, declaration) : null;
+      const fn = primary?.fn ?? functionOf(declaration);
       const list = primary?.list ?? located.part.list;
-      if (!rules || !root || !fn || list?.kind !== 'params') continue;
+      if (!fn || list?.kind !== 'params') continue;
       const after = parameterShapes(root, located.file.tree.source.text, list, fn, rules);
-      if (!acceptsAllCallsOf(change.before, after, rules.namedArguments)) narrowed.push({ change, located, path, fn, list, after, rules });
+      const text = located.file.tree.source.text;
+      if (!acceptsAllCallsOf(change.before, after, rules.namedArguments)) narrowed.push({ change, located, path, fn, shown: list.open && list.close ? text.slice(list.open.start, list.close.end) : listText(text, list.items), after, rules });
     }
     return ok(narrowed);
   });
@@ -133,10 +171,11 @@ export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChang
 /** The check of {@link checkCalls} on the functions {@link narrowedSignatures} found. */
 export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: SignatureChanges, narrowed: readonly NarrowedSignature[], origin: CallCheckOrigin): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
-    for (const { change, located, path, fn, list, after, rules } of narrowed) {
+    for (const { change, located, path, fn, shown, after, derived, rules } of narrowed) {
       const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend: null, signatures: changes };
       let problems: Problem[];
-      if (change.constructs) problems = yield* constructionProblems(run, located.file, change.primary ? path : path.slice(0, -1), change.primary ? null : fn, after, rules).safeUnwrap();
+      const ofClass = change.from !== 'function';
+      if (change.constructs) problems = yield* constructionProblems(run, located.file, ofClass ? path : path.slice(0, -1), ofClass ? null : fn, after, rules, derived).safeUnwrap();
       else {
         const found = await referencesOf(run, located, 'address');
         // (A name the reference search cannot read: its calls cannot be found.)
@@ -148,8 +187,7 @@ export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: Signat
       for (const problem of problems) calls.push({ ...codeLocation(yield* workspace.file(problem.file).safeUnwrap(), problem.start, 'call'), reason: problem.reason });
       // Its name now (a later edit of the batch may have renamed it).
       const name = path[path.length - 1]!.name ?? fn.childForFieldName('name')?.text ?? 'init';
-      const text = located.file.tree.source.text;
-      return err(callsBroken(change, name, list.open && list.close ? text.slice(list.open.start, list.close.end) : listText(text, list.items), calls, origin));
+      return err(callsBroken(change, name, shown, calls, origin));
     }
     return ok(undefined);
   });
@@ -231,7 +269,7 @@ const SPREAD = 'spreads its arguments, so how many it passes cannot be told';
  * `A.new(…)`), a type (left alone), a base of another class (whose constructions and `super(…)`
  * calls are not followed), or another use; the class's own text may construct it unnamed (`cls(…)`).
  */
-function constructionProblems(run: EditRun, file: WorkspaceFile, classPath: StructurePath, constructor: Node | null, after: readonly ParameterShape[], rules: CallRules): ResultAsync<Problem[], StructeditError> {
+function constructionProblems(run: EditRun, file: WorkspaceFile, classPath: StructurePath, constructor: Node | null, after: readonly ParameterShape[], rules: CallRules, derived?: DerivedConstructor | null): ResultAsync<Problem[], StructeditError> {
   return safeTry(async function* () {
     const at = constructor?.startIndex ?? classPath[classPath.length - 1]!.start;
     if (!rules.constructorsChecked) return ok([{ file: file.path, start: at, reason: `a ${file.language.id} constructor is also called where its class is not named (conversions, copies, members), which structedit cannot check` }]);
@@ -242,6 +280,10 @@ function constructionProblems(run: EditRun, file: WorkspaceFile, classPath: Stru
     if (references.isErr() && references.error.error === 'INVALID_ARGUMENT') return ok([{ file: file.path, start: at, reason: `its class's name could not be read, so its constructions could not be found` }]);
     const found = yield* references.safeUnwrap();
     const problems = problemsAt(found, (model, start, end) => {
+      if (derived !== undefined) {
+        const reason = fieldConstructionProblem(model.root, model.text, start, end, found.name, derived, rules);
+        if (reason !== undefined) return reason;
+      }
       const call = constructionAt(model.root, model.text, start, end, rules);
       if (call) return bindingFailure(after, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null);
       const member = /^\s*(?:\.|::|->)\s*([\p{L}_$][\p{L}\p{N}_$]*)/u.exec(model.text.slice(end, end + 64));
@@ -251,6 +293,12 @@ function constructionProblems(run: EditRun, file: WorkspaceFile, classPath: Stru
       if (inBaseList(model.root, start, end)) return `derives a class from ${found.name}: its constructions and super(…) calls are not followed`;
       return `uses ${found.name} other than by constructing it (passed or stored as a value), so the arguments it will get cannot be checked`;
     });
+    if (derived && rules.selfTypeName) problems.push(...selfConstructionProblems(found, derived, rules, rules.selfTypeName));
+    // A field without a default after one with a default: the class itself is refused (Python's
+    // `TypeError: non-default argument 'z' follows default argument`), constructed or not.
+    const defaulted = derived?.fields.findIndex((field) => field.kind === 'positional' && !field.required) ?? -1;
+    const misplaced = defaulted < 0 ? undefined : derived!.fields.slice(defaulted + 1).find((field) => field.kind === 'positional' && field.required);
+    if (misplaced) problems.unshift({ file: file.path, start: classPath[classPath.length - 1]!.start, reason: `its field ${misplaced.name} has no default but follows ${derived!.fields[defaulted]!.name}, which has one: the constructor made from them is refused when the class is defined` });
     const origin = found.models.get(file.path);
     if (rules.targetTypedConstruction && origin) problems.push(...(yield* targetTypedProblems(run, origin, found.name, after, rules, rules.targetTypedConstruction).safeUnwrap()));
     // Constructions inside the class that do not name it.
@@ -277,6 +325,56 @@ function constructionProblems(run: EditRun, file: WorkspaceFile, classPath: Stru
     }
     return ok(problems);
   });
+}
+
+/**
+ * What is wrong with a use of a class whose constructor comes from its fields, when it is a
+ * construction that binds differently from a call (`undefined`: bind it as a call): a literal or
+ * pattern naming its fields (Rust's `P { x: 1 }`), a construction of a class that has no such
+ * constructor any more, a call to one whose base class's fields come first.
+ */
+function fieldConstructionProblem(root: Node, text: string, start: number, end: number, name: string, derived: DerivedConstructor | null, rules: CallRules): string | null | undefined {
+  // `P::new()`, `Point.from_row(…)`: a path to one of its members, not a construction.
+  if (/^\s*(?:::|\.)/.test(text.slice(end, end + 8))) return null;
+  const node = root.descendantForIndex(start, Math.max(start, end - 1));
+  const literal = node ? rules.fieldLiteral(node) : null;
+  if (!derived) {
+    if (!literal && !callAt(root, text, start, end, rules)) return undefined;
+    return `constructs ${name}, which no longer gets a constructor from its fields (it declares one of its own, or is no longer a record of them): check this construction against what ${name} takes now`;
+  }
+  if (literal) return literalFailure(derived.fields, literal, name);
+  if (derived.inherits === null) return undefined;
+  const call = callAt(root, text, start, end, rules);
+  if (!call) return undefined;
+  // The base's fields come first and are not read: arguments by position cannot be placed, and only this class's own fields checked by name.
+  if (call.positional > 0) return `passes arguments by position to ${name}, whose fields follow those of its base ${derived.inherits}, which structedit does not read: where they go cannot be told`;
+  if (call.spread) return SPREAD;
+  const missing = derived.fields.filter((field) => field.required && field.name !== null && !call.named.includes(field.name));
+  return missing.length > 0 ? `passes no argument for ${missing.map((field) => field.name).join(', ')}` : null;
+}
+
+/**
+ * Constructions by the name a type's own methods use for it (Rust's `Self { … }`, `Self(…)`) in the
+ * method blocks of that type (`impl P`), in the files the reference search read.
+ */
+function selfConstructionProblems(found: References, derived: DerivedConstructor, rules: CallRules, selfName: string): Problem[] {
+  const problems: Problem[] = [];
+  for (const model of found.models.values()) {
+    for (const start of wordOffsets(model.text, selfName)) {
+      const node = model.root.descendantForIndex(start, start + selfName.length - 1);
+      if (!node || node.startIndex !== start || rules.implementedType(node) !== found.name) continue;
+      const literal = rules.fieldLiteral(node);
+      const call = literal ? null : callAt(model.root, model.text, start, start + selfName.length, rules);
+      const failure = literal ? literalFailure(derived.fields, literal, found.name) : call ? (bindingFailure(derived.fields, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null)) : null;
+      if (failure) problems.push({ file: model.path, start, reason: failure });
+    }
+  }
+  return problems;
+}
+
+/** A constructor's fields as messages show them: `(x, y = …)`. */
+function fieldsShown(fields: readonly ParameterShape[]): string {
+  return `(${fields.map((field) => `${field.name ?? '_'}${field.required ? '' : ' = …'}`).join(', ')})`;
 }
 
 /**
@@ -411,7 +509,7 @@ function callsBroken(change: ChangedSignature, name: string, parameters: string,
       : 'change the function and those calls together (applyEdits: a set of the function and of each call; or apply_patch), or send the edit again with force: true and change the calls next';
   return makeError(
     'CALLS_BROKEN',
-    `The new parameters of ${JSON.stringify(name)} ${parameters.startsWith('(') ? parameters : `(${parameters})`} do not fit ${calls.length} use${calls.length === 1 ? '' : 's'} of it, or could not be checked against ${calls.length === 1 ? 'it' : 'them'}: ${listed}${calls.length > 3 ? '; …' : ''}. Nothing was written. Give the new parameter a default, ${wayOut}.`,
+    `${change.from === 'fields' ? `The fields of ${JSON.stringify(name)}, which its constructions pass, now ${parameters},` : `The new parameters of ${JSON.stringify(name)} ${parameters.startsWith('(') ? parameters : `(${parameters})`}`} do not fit ${calls.length} use${calls.length === 1 ? '' : 's'} of it, or could not be checked against ${calls.length === 1 ? 'it' : 'them'}: ${listed}${calls.length > 3 ? '; …' : ''}. Nothing was written. Give the new ${change.from === 'fields' ? 'field' : 'parameter'} a default, ${wayOut}.`,
     { path: change.path, address: change.target, name, parameters, calls },
   );
 }

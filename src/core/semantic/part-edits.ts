@@ -3,7 +3,7 @@ import type { AddEdit, RemoveEdit, SetEdit } from '../arguments/semantic.js';
 import { invalidArgument, makeError, type StructeditError } from '../errors.js';
 import { utf8Length } from '../text/utf8.js';
 import { planAdd } from './add-part.js';
-import { noteSignature } from './call-check.js';
+import { noteFieldConstructors, noteSignature } from './call-check.js';
 import { checkReferencesBeforeRemove, declaredName } from './declaration-references.js';
 import { wordOffsets } from './references.js';
 import { lineChanges } from './line-changes.js';
@@ -49,7 +49,10 @@ export function editPart(run: EditRun, edit: SetEdit | AddEdit | RemoveEdit): Re
     }
     // Where no type checker runs after the batch, a changed parameter list is checked against its calls then.
     // (`force` on a remove or set accepts that uses break, calls passing the parameter among them.)
-    if (!run.backend && !(edit.op !== 'add' && edit.force)) noteSignature(run.signatures, located, (yield* workspace.syntax(file).safeUnwrap())!, edit.language, edit.op);
+    if (!run.backend && !(edit.op !== 'add' && edit.force)) {
+      noteSignature(run.signatures, located, (yield* workspace.syntax(file).safeUnwrap())!, edit.language, edit.op);
+      noteFieldConstructors(run.signatures, located, edit.language);
+    }
     const before = file.tree.source.text;
     const applied = yield* workspace.apply(file, replacements, edit.op === 'set' ? 'reject' : run.syntax).safeUnwrap();
     run.warnings.push(...applied.warnings);

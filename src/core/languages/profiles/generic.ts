@@ -30,6 +30,10 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     // Java's, Scala's `this(…)`, C#'s and Kotlin's `: this(…)`, TypeScript's `new this(…)`.
     selfConstruction: /\bthis\s*\(|\bnew\s+this\b/g,
     targetTypedConstruction: null,
+    derivedConstructor: () => null,
+    fieldLiteral: () => null,
+    implementedType: () => null,
+    selfTypeName: null,
   },
   layout: {
     blankLinesWithoutSiblings: (_kind, multiline) => (multiline ? 1 : 0),

@@ -4,6 +4,7 @@ import { dirname } from '../../semantic/modules.js';
 import { pythonScopes } from '../../semantic/scope-rules-python.js';
 import { knownBases, type ImportStyle, type LanguageProfile, type ModuleSystem } from '../profile.js';
 import { usualBlankLinesBetween } from './generic.js';
+import { pythonDerivedConstructor } from './python-fields.js';
 
 /**
  * The public and protected members (protocol methods aside) of the built-in and standard-library
@@ -154,6 +155,7 @@ export const python: LanguageProfile = {
     restEndsPositional: true,
     namedArguments: true,
     selfConstruction: /\bcls\s*\(|\btype\s*\(\s*self\s*\)\s*\(|\bself\.__class__\s*\(/g,
+    derivedConstructor: pythonDerivedConstructor,
   },
   modules: pythonModules(),
   layout: {
