@@ -1,7 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { LineCategory } from '../file-read/line-category.js';
 import type { ModuleResolver, ProjectFiles } from '../modules/project.js';
-import type { ParameterShape } from '../semantic/call-arity.js';
 import type { ScopeModel } from '../semantic/scopes.js';
 import type { StructureNode } from '../structure/types.js';
 import type { StructureRules } from '../structure/rules.js';
@@ -99,6 +98,20 @@ export interface CallRules {
   implementedType(node: Node): string | null;
   /** The name a type's own methods construct it by (Rust's `Self`), or `null`. */
   readonly selfTypeName: string | null;
+}
+
+/** One parameter, as calls see it. */
+export interface ParameterShape {
+  /** The name a call may pass it by (`null`: by position only). */
+  readonly name: string | null;
+  /** Whether every call must pass it. */
+  readonly required: boolean;
+  /**
+   * `positional` (by position, or by name where the language names arguments), `keyword` (by name
+   * only), `rest` (collects further positional arguments), `keywords` (collects further named
+   * ones), `receiver` (passed by the receiver of `obj.f()`), `block` (Ruby's `&blk`).
+   */
+  readonly kind: 'positional' | 'keyword' | 'rest' | 'keywords' | 'receiver' | 'block';
 }
 
 /**

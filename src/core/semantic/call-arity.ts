@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { CallRules, FieldLiteral } from '../languages/profile.js';
+import type { CallRules, FieldLiteral, ParameterShape } from '../languages/profile.js';
 import type { ListModel } from './lists.js';
 import { nodeStartingAt } from './syntax.js';
 
@@ -8,20 +8,6 @@ import { nodeStartingAt } from './syntax.js';
  * callers (required or not, by position or by name, collecting the rest), what a call passes, and
  * whether the one binds to the other as the language binds arguments. Pure: trees in, facts out.
  */
-
-/** One parameter, as calls see it. */
-export interface ParameterShape {
-  /** The name a call may pass it by (`null`: by position only). */
-  readonly name: string | null;
-  /** Whether every call must pass it. */
-  readonly required: boolean;
-  /**
-   * `positional` (by position, or by name where the language names arguments), `keyword` (by name
-   * only), `rest` (collects further positional arguments), `keywords` (collects further named
-   * ones), `receiver` (passed by the receiver of `obj.f()`), `block` (Ruby's `&blk`).
-   */
-  readonly kind: 'positional' | 'keyword' | 'rest' | 'keywords' | 'receiver' | 'block';
-}
 
 /** A function whose parameters a batch changed: where to find it after the batch, and its parameters before. */
 export interface ChangedSignature {

@@ -1,7 +1,6 @@
 import type { Node } from 'web-tree-sitter';
-import type { ParameterShape } from '../../semantic/call-arity.js';
 import { namedChildrenOf } from '../../semantic/syntax.js';
-import type { DerivedConstructor } from '../profile.js';
+import type { DerivedConstructor, ParameterShape } from '../profile.js';
 
 /**
  * The `__init__` a Python class gets from its annotated fields: a `@dataclass` (also pydantic's and
