@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the oracle tests (test/oracles/*.corpus.test.ts) need beyond npm: an interpreter
 # that can import jedi (Debian python3-jedi), the Debian Python packages used as corpora
-# (python3-jinja2, python3-markdown, python3-distro, python3-pip), rustc and two Rust crates' sources. Debian's /usr/bin/python3 is preferred: its jedi and standard
+# (python3-jinja2, python3-markdown, python3-distro, python3-pip), rustc and two Rust crates' sources, Go 1.19. Debian's /usr/bin/python3 is preferred: its jedi and standard
 # library are pinned by Debian, so every machine counts the same.
 set -euo pipefail
 
@@ -22,15 +22,16 @@ fi
 /usr/bin/python3 -c 'import markdown' 2>/dev/null || packages+=(python3-markdown)
 /usr/bin/python3 -c 'import distro' 2>/dev/null || packages+=(python3-distro)
 # The oracles of constructors made from fields: pip's vendored packages' dataclasses (Python's own
-# signatures), and two Rust crates with their sources that rustc checks alone.
+# signatures), two Rust crates with their sources that rustc checks alone, and Go's compiler with
+# its standard library's sources.
 /usr/bin/python3 -c 'import pip' 2>/dev/null || packages+=(python3-pip)
 command -v rustc >/dev/null 2>&1 || packages+=(rustc)
-for package in librust-regex-syntax-dev librust-semver-dev; do
+for package in librust-regex-syntax-dev librust-semver-dev golang-1.19-go golang-1.19-src; do
   dpkg -s "$package" >/dev/null 2>&1 || packages+=("$package")
 done
 
 if [ ${#packages[@]} -eq 0 ]; then
-  echo "ensure-oracles: /usr/bin/python3 has jedi $(/usr/bin/python3 -c 'import jedi; print(jedi.__version__)'), jinja2, markdown, distro and pip; $(rustc --version) and the crates' sources are here"
+  echo "ensure-oracles: /usr/bin/python3 has jedi $(/usr/bin/python3 -c 'import jedi; print(jedi.__version__)'), jinja2, markdown, distro and pip; $(rustc --version), the crates' sources and Go 1.19 are here"
   exit 0
 fi
 

@@ -79,10 +79,12 @@ export interface CallRules {
    */
   readonly selfConstruction: RegExp | null;
   /**
-   * The node type of a construction that does not name its class, taking it from where it goes
-   * (C#'s target-typed `new(1, 2)`), or `null`: any one in the project may construct any class.
+   * Constructions that do not name their class, taking it from where they go (C#'s target-typed
+   * `new(1, 2)`, Swift's `.init(a: 1)`): the word each is written with (files without it hold none),
+   * and those of a syntax tree, each with its argument list and the type written for the place it
+   * initializes (`Point p = new(1, 2)`), if any. `null`: the language has none.
    */
-  readonly targetTypedConstruction: string | null;
+  readonly targetTypedConstructions: { readonly word: string; find(root: Node): TargetTypedConstruction[] } | null;
   /**
    * The constructor a class or struct gets from its fields rather than from a parameter list (a
    * Python dataclass's `__init__`, a Rust struct's literal), for its declaration as the structure
@@ -90,10 +92,11 @@ export interface CallRules {
    */
   derivedConstructor(declaration: Node): DerivedConstructor | null;
   /**
-   * What a literal or pattern of a type passes when the type's name at `name` begins one (Rust's
-   * `P { x: 1, ..base }`, `P { x, .. }`, `Self { … }`), or `null` when it begins none.
+   * What the literals or patterns of a type pass when the type's name at `name` begins them (Rust's
+   * `P { x: 1, ..base }`, `P { x, .. }`, `Self { … }`; Go's `P{X: 1}`, and `[]P{{X: 1}, {2, 3}}`
+   * whose elements leave the name out), or `null` when it begins none.
    */
-  fieldLiteral(name: Node): FieldLiteral | null;
+  fieldLiterals(name: Node): FieldLiteral[] | null;
   /** The type a method block declares methods of (Rust's `impl P`), for a node inside one, or `null`. */
   implementedType(node: Node): string | null;
   /** The name a type's own methods construct it by (Rust's `Self`), or `null`. */
@@ -114,6 +117,14 @@ export interface ParameterShape {
   readonly kind: 'positional' | 'keyword' | 'rest' | 'keywords' | 'receiver' | 'block';
 }
 
+/** A construction that takes its class from where it goes. */
+export interface TargetTypedConstruction {
+  readonly node: Node;
+  readonly args: Node | null;
+  /** The type written for the variable, field or property it initializes (`null`: none is written there). */
+  readonly declaredType: string | null;
+}
+
 /**
  * A constructor made from a type's fields: what its constructions must pass, in the order of the
  * fields, as parameters (required unless the field has a default).
@@ -124,6 +135,8 @@ export interface DerivedConstructor {
   readonly literal: boolean;
   /** A base class whose fields come before these, which structedit does not read (`null`: none). */
   readonly inherits: string | null;
+  /** Whether a literal naming fields may leave the others out (Go's keyed literals: they are zero). */
+  readonly omittable: boolean;
 }
 
 /** What a field literal or pattern passes: values by position, fields by name, and whether the rest come from elsewhere (`..base`, `..`). */

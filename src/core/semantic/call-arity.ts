@@ -218,11 +218,11 @@ export function bindingFailure(parameters: readonly ParameterShape[], call: Call
  * Why a literal or pattern of a type built from its fields (Rust's `P { x: 1 }`, `P(a, b)` as a
  * pattern) no longer fits them, in a phrase, or `null` when it does.
  */
-export function literalFailure(fields: readonly ParameterShape[], literal: FieldLiteral, typeName: string): string | null {
+export function literalFailure(fields: readonly ParameterShape[], literal: FieldLiteral, typeName: string, omittable: boolean): string | null {
   const positional = fields.filter((field) => field.kind === 'positional').length;
   if (literal.positional > 0 && (literal.rest ? literal.positional > positional : literal.positional !== positional)) return `gives ${count(literal.positional, 'value')} by position; ${typeName} has ${count(positional, 'field')}`;
   for (const name of literal.named) if (!fields.some((field) => field.name === name)) return `names the field ${name}, which ${typeName} no longer has`;
-  if (literal.rest || literal.positional > 0) return null;
+  if (literal.rest || literal.positional > 0 || omittable) return null;
   const missing = fields.filter((field) => field.required && field.name !== null && !literal.named.includes(field.name));
   return missing.length === 0 ? null : `leaves out the field${missing.length === 1 ? '' : 's'} ${missing.map((field) => field.name).join(', ')}`;
 }

@@ -3,7 +3,7 @@ import type { Node } from 'web-tree-sitter';
 import { makeError, type StructeditError, type UnresolvedReference } from '../errors.js';
 import { profileOf } from '../languages/profiles/index.js';
 import { acceptsAllCallsOf, argumentItems, argumentListOf, argumentsShape, bindingFailure, callArgumentsAt, callAt, literalFailure, parameterShapes, type CallShape, type ChangedSignature, type SignatureChanges } from './call-arity.js';
-import type { CallRules, DerivedConstructor, ParameterShape } from '../languages/profile.js';
+import type { CallRules, DerivedConstructor, FieldLiteral, ParameterShape } from '../languages/profile.js';
 import { referencesOf, searchFiles, type References } from './declaration-references.js';
 import { wordOffsets, type ModelledFile } from './references.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
@@ -142,9 +142,8 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
       if (change.from === 'fields') {
         const derived = rules.derivedConstructor(declaration);
         const after = derived?.fields ?? [];
-        // (Fields passed by name only, as in Rust's literals, are all named by every construction.)
-        const byName = rules.namedArguments || after.every((field) => field.kind !== 'positional');
-        if (!derived || !acceptsAllCallsOf(change.before, after, byName) || after.length !== change.before.length) narrowed.push({ change, located, path, fn: declaration, shown: fieldsShown(after), after, derived, rules });
+        // (Constructions may name any field: `P(x=1)`, `P { x: 1 }`, `P{X: 1}`; a renamed one narrows too.)
+        if (!derived || !acceptsAllCallsOf(change.before, after, true)) narrowed.push({ change, located, path, fn: declaration, shown: fieldsShown(after), after, derived, rules });
         continue;
       }
       const primary = change.from === 'primary' ? primaryConstructorOf(located.context, located.part.path, declaration) : null;
@@ -300,7 +299,7 @@ function constructionProblems(run: EditRun, file: WorkspaceFile, classPath: Stru
     const misplaced = defaulted < 0 ? undefined : derived!.fields.slice(defaulted + 1).find((field) => field.kind === 'positional' && field.required);
     if (misplaced) problems.unshift({ file: file.path, start: classPath[classPath.length - 1]!.start, reason: `its field ${misplaced.name} has no default but follows ${derived!.fields[defaulted]!.name}, which has one: the constructor made from them is refused when the class is defined` });
     const origin = found.models.get(file.path);
-    if (rules.targetTypedConstruction && origin) problems.push(...(yield* targetTypedProblems(run, origin, found.name, after, rules, rules.targetTypedConstruction).safeUnwrap()));
+    if (rules.targetTypedConstructions && origin) problems.push(...(yield* targetTypedProblems(run, origin, found.name, after, rules, rules.targetTypedConstructions).safeUnwrap()));
     // Constructions inside the class that do not name it.
     const holder = classPath[classPath.length - 1]!;
     const text = file.tree.source.text;
@@ -334,15 +333,23 @@ function constructionProblems(run: EditRun, file: WorkspaceFile, classPath: Stru
  * constructor any more, a call to one whose base class's fields come first.
  */
 function fieldConstructionProblem(root: Node, text: string, start: number, end: number, name: string, derived: DerivedConstructor | null, rules: CallRules): string | null | undefined {
-  // `P::new()`, `Point.from_row(…)`: a path to one of its members, not a construction.
-  if (/^\s*(?:::|\.)/.test(text.slice(end, end + 8))) return null;
+  // `P::new()`, `Point.from_row(…)`: a path to one of its members, not a construction; but Swift's `P.init(…)` is one.
+  const member = /^\s*(?:::|\.)\s*([\p{L}_$][\p{L}\p{N}_$]*)/u.exec(text.slice(end, end + 64));
+  if (member && member[1] !== 'init') return null;
+  if (member) {
+    const at = end + member[0].length - 4;
+    const call = callAt(root, text, at, at + 4, rules);
+    if (!call) return null;
+    if (!derived) return `constructs ${name}, which no longer gets a constructor from its fields (it declares one of its own): check this construction against what ${name} takes now`;
+    return bindingFailure(derived.fields, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null);
+  }
   const node = root.descendantForIndex(start, Math.max(start, end - 1));
-  const literal = node ? rules.fieldLiteral(node) : null;
+  const literals = node ? rules.fieldLiterals(node) : null;
   if (!derived) {
-    if (!literal && !callAt(root, text, start, end, rules)) return undefined;
+    if (!literals && !callAt(root, text, start, end, rules)) return undefined;
     return `constructs ${name}, which no longer gets a constructor from its fields (it declares one of its own, or is no longer a record of them): check this construction against what ${name} takes now`;
   }
-  if (literal) return literalFailure(derived.fields, literal, name);
+  if (literals) return literalsFailure(derived, literals, name);
   if (derived.inherits === null) return undefined;
   const call = callAt(root, text, start, end, rules);
   if (!call) return undefined;
@@ -363,13 +370,22 @@ function selfConstructionProblems(found: References, derived: DerivedConstructor
     for (const start of wordOffsets(model.text, selfName)) {
       const node = model.root.descendantForIndex(start, start + selfName.length - 1);
       if (!node || node.startIndex !== start || rules.implementedType(node) !== found.name) continue;
-      const literal = rules.fieldLiteral(node);
-      const call = literal ? null : callAt(model.root, model.text, start, start + selfName.length, rules);
-      const failure = literal ? literalFailure(derived.fields, literal, found.name) : call ? (bindingFailure(derived.fields, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null)) : null;
+      const literals = rules.fieldLiterals(node);
+      const call = literals ? null : callAt(model.root, model.text, start, start + selfName.length, rules);
+      const failure = literals ? literalsFailure(derived, literals, found.name) : call ? (bindingFailure(derived.fields, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null)) : null;
       if (failure) problems.push({ file: model.path, start, reason: failure });
     }
   }
   return problems;
+}
+
+/** Why the first of a use's literals that no longer fits does not (`[]P{{…}, {…}}` has several), or `null`. */
+function literalsFailure(derived: DerivedConstructor, literals: readonly FieldLiteral[], name: string): string | null {
+  for (const [index, literal] of literals.entries()) {
+    const failure = literalFailure(derived.fields, literal, name, derived.omittable);
+    if (failure) return literals.length > 1 ? `its element ${index + 1} (a ${name} written without its name) ${failure}` : failure;
+  }
+  return null;
 }
 
 /** A constructor's fields as messages show them: `(x, y = …)`. */
@@ -384,16 +400,13 @@ function fieldsShown(fields: readonly ParameterShape[]): string {
  * listed where no type is written there (an argument, a `return`): which class they construct
  * needs types.
  */
-function targetTypedProblems(run: EditRun, origin: ModelledFile, className: string, after: readonly ParameterShape[], rules: CallRules, type: string): ResultAsync<Problem[], StructeditError> {
-  return searchFiles(run.workspace, origin, 'new').map(({ models, unproven }) => {
+function targetTypedProblems(run: EditRun, origin: ModelledFile, className: string, after: readonly ParameterShape[], rules: CallRules, constructions: NonNullable<CallRules['targetTypedConstructions']>): ResultAsync<Problem[], StructeditError> {
+  return searchFiles(run.workspace, origin, constructions.word).map(({ models, unproven }) => {
     const problems: Problem[] = unproven.map((mention) => ({ file: mention.file, start: mention.start, reason: mention.reason }));
     for (const model of models.values()) {
-      for (const node of model.root.descendantsOfType(type)) {
-        if (!node) continue;
-        const declared = declaredTypeOf(node);
-        const written = declared?.replace(/<[^]*>|\?$/g, '').split('.').pop()?.trim() ?? null;
+      for (const { node, args, declaredType } of constructions.find(model.root)) {
+        const written = declaredType?.replace(/<[^]*>|\?$/g, '').split('.').pop()?.trim() ?? null;
         if (written !== null && written !== 'var' && written !== className) continue;
-        const args = argumentListOf(node);
         const call = args ? argumentsShape(args, rules) : { positional: 0, named: [], spread: false };
         const failure = written === className ? (bindingFailure(after, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null)) : `constructs a class it does not name (${node.text.slice(0, 40)}), taken from where it goes: whether that is ${className} needs types structedit does not have`;
         if (failure) problems.push({ file: model.path, start: node.startIndex, reason: failure });
@@ -401,13 +414,6 @@ function targetTypedProblems(run: EditRun, origin: ModelledFile, className: stri
     }
     return problems;
   });
-}
-
-/** The type written for the variable, field or property a value initializes (`Point p = …`), if any. */
-function declaredTypeOf(value: Node): string | null {
-  const holder = value.parent?.type === 'variable_declarator' ? value.parent.parent : value.parent;
-  const type = holder?.childForFieldName('type');
-  return type && type.endIndex <= value.startIndex ? type.text : null;
 }
 
 /** Whether the word at `start` is the name a declaration gives (Scala's `def this(…)`), not a use. */

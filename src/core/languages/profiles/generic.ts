@@ -29,9 +29,9 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     constructorsChecked: true,
     // Java's, Scala's `this(…)`, C#'s and Kotlin's `: this(…)`, TypeScript's `new this(…)`.
     selfConstruction: /\bthis\s*\(|\bnew\s+this\b/g,
-    targetTypedConstruction: null,
+    targetTypedConstructions: null,
     derivedConstructor: () => null,
-    fieldLiteral: () => null,
+    fieldLiterals: () => null,
     implementedType: () => null,
     selfTypeName: null,
   },

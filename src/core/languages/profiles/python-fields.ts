@@ -52,7 +52,7 @@ export function pythonDerivedConstructor(declaration: Node): DerivedConstructor 
     fields.push({ name, required: !defaulted, kind: keywordOnly || settings.get('kw_only') === 'True' ? 'keyword' : 'positional' });
   }
   const inherited = baseNames.find((name) => !IGNORED_BASES.test(name) && !MODEL_BASES.test(name));
-  return { fields, literal: false, inherits: tuple ? null : (inherited ?? null) };
+  return { fields, literal: false, inherits: tuple ? null : (inherited ?? null), omittable: false };
 }
 
 /** `@dataclass`, `@dataclasses.dataclass(…)`, `@pydantic.dataclasses.dataclass`, attrs' decorators. */

@@ -17,7 +17,10 @@ export const rust: LanguageProfile = {
   calls: {
     receiverParameter: (parameter) => parameter.type === 'self_parameter',
     derivedConstructor: structConstructor,
-    fieldLiteral: structLiteral,
+    fieldLiterals: (name) => {
+      const literal = structLiteral(name);
+      return literal ? [literal] : null;
+    },
     implementedType: (node) => {
       for (let at: Node | null = node.parent; at; at = at.parent) if (at.type === 'impl_item') return at.childForFieldName('type')?.text.replace(/<[^]*$/, '').split('::').pop() ?? null;
       return null;
@@ -34,11 +37,11 @@ function structConstructor(declaration: Node): DerivedConstructor | null {
   const body = declaration.childForFieldName('body');
   if (body?.type === 'field_declaration_list') {
     const fields = namedChildrenOf(body).filter((field) => field.type === 'field_declaration');
-    return { fields: fields.map((field) => ({ name: field.childForFieldName('name')?.text ?? null, required: true, kind: 'keyword' })), literal: true, inherits: null };
+    return { fields: fields.map((field) => ({ name: field.childForFieldName('name')?.text ?? null, required: true, kind: 'keyword' })), literal: true, inherits: null, omittable: false };
   }
   if (body?.type === 'ordered_field_declaration_list') {
     const types = body.childrenForFieldName('type').filter((type) => type !== null);
-    return { fields: types.map(() => ({ name: null, required: true, kind: 'positional' })), literal: false, inherits: null };
+    return { fields: types.map(() => ({ name: null, required: true, kind: 'positional' })), literal: false, inherits: null, omittable: false };
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
-import type { LanguageProfile } from '../profile.js';
+import { namedChildrenOf } from '../../semantic/syntax.js';
+import type { DerivedConstructor, LanguageProfile, ParameterShape, TargetTypedConstruction } from '../profile.js';
 
 /**
  * Swift (tree-sitter-wasms' grammar): a function's parameters are its own children between its
@@ -16,6 +17,8 @@ export const swift: LanguageProfile = {
     },
     argumentName: (argument) => argument.childForFieldName('name')?.text.replace(/:$/, '') ?? null,
     selfConstruction: /\bself\.init\s*\(|\bSelf\s*\(/g,
+    derivedConstructor: memberwiseInitializer,
+    targetTypedConstructions: { word: 'init', find: implicitInits },
   },
   parts: {
     parameterParentheses: (fn) => {
@@ -31,3 +34,40 @@ export const swift: LanguageProfile = {
     },
   },
 };
+
+/**
+ * A struct's memberwise initializer, which Swift makes when the struct declares no `init` of its
+ * own: its stored properties in order, by label, optional where one has a value or is a `var` of an
+ * optional type; a `let` with a value, a computed, `static` or `lazy` property takes no part.
+ */
+function memberwiseInitializer(declaration: Node): DerivedConstructor | null {
+  if (declaration.type !== 'class_declaration' || declaration.childForFieldName('declaration_kind')?.text !== 'struct') return null;
+  const body = declaration.childForFieldName('body');
+  if (!body) return null;
+  const fields: ParameterShape[] = [];
+  for (const member of namedChildrenOf(body)) {
+    if (member.type === 'init_declaration') return null;
+    if (member.type !== 'property_declaration' || member.childForFieldName('computed_value')) continue;
+    const modifiers = namedChildrenOf(member).find((child) => child.type === 'modifiers')?.text ?? '';
+    if (/\b(?:static|class|lazy)\b/.test(modifiers)) continue;
+    const binding = namedChildrenOf(member).find((child) => child.type === 'value_binding_pattern')?.text ?? '';
+    const hasValue = member.childForFieldName('value') !== null;
+    if (binding === 'let' && hasValue) continue;
+    const name = member.childForFieldName('name')?.text ?? null;
+    const optional = hasValue || (binding === 'var' && /\?\s*$|^Optional</.test(namedChildrenOf(member).find((child) => child.type === 'type_annotation')?.text.replace(/^:\s*/, '') ?? ''));
+    fields.push({ name, required: !optional, kind: 'keyword' });
+  }
+  return { fields, literal: false, inherits: null, omittable: false };
+}
+
+/** `.init(a: 1)` where a type is expected: `let p: P = .init(a: 1)`. */
+function implicitInits(root: Node): TargetTypedConstruction[] {
+  return root.descendantsOfType('call_expression').flatMap((node) => {
+    const callee = node?.namedChild(0);
+    if (!node || callee?.type !== 'prefix_expression' || callee.childForFieldName('target')?.text !== 'init') return [];
+    const holder = node.parent?.type === 'property_declaration' && node.parent.childForFieldName('value')?.equals(node) ? node.parent : null;
+    const annotation = holder ? namedChildrenOf(holder).find((child) => child.type === 'type_annotation') : undefined;
+    const args = namedChildrenOf(node).find((child) => child.type === 'call_suffix') ?? null;
+    return [{ node, args, declaredType: annotation ? annotation.text.replace(/^:\s*/, '') : null }];
+  });
+}

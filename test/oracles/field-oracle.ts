@@ -1,0 +1,115 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { createEditor, memoryFs, type StructureListing } from 'structedit';
+
+/*
+ * What the compiler oracles of constructors made from fields share (a field added to a Rust or Go
+ * struct, the project then compiled): the sources read, the structs picked, each edit checked and
+ * written anyway, and the tally of structedit's verdicts against the compiler's errors.
+ */
+
+/** The files under `root/dir` whose names pass `keep`, by path relative to `root`. */
+export function sourcesUnder(root: string, dir: string, keep: (name: string) => boolean): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (keep(entry.name)) files[relative(root, path)] = readFileSync(path, 'utf8');
+    }
+  };
+  walk(join(root, dir));
+  return files;
+}
+
+/** One project: its files, how to compile a copy of it (errors as `file:line`), and how to tell its structs. */
+export interface FieldOracleProject {
+  readonly name: string;
+  readonly files: Record<string, string>;
+  /** The compiler's errors for the project written at `dir` (it compiles cleanly as it is). */
+  readonly compile: (dir: string) => Promise<CompilerError[]>;
+  /** Whether a listed structure is a struct with named fields. */
+  readonly isStruct: (entry: StructureListing) => boolean;
+  /** The field `add` gives each struct. */
+  readonly field: string;
+}
+
+/** An error the compiler reports (`file:line`), and the places listing which accounts for it (its own, or the literal it is in). */
+export interface CompilerError {
+  readonly place: string;
+  readonly accepted: readonly string[];
+}
+
+/** structedit's verdicts against the compiler's, over every project. */
+export interface FieldOracleTally {
+  structs: number;
+  applied: number;
+  refused: number;
+  refusedCompilerAgrees: number;
+  refusedBeyondCompiler: number;
+  errors: number;
+  listed: number;
+  readonly disagreed: string[];
+}
+
+function structsOf(entries: readonly StructureListing[], isStruct: FieldOracleProject['isStruct'], found: StructureListing[] = []): StructureListing[] {
+  for (const entry of entries) {
+    if (entry.target !== null && isStruct(entry)) found.push(entry);
+    structsOf(entry.children, isStruct, found);
+  }
+  return found;
+}
+
+/**
+ * Gives up to `perProject` structs of each project (spread over its files) a field with the
+ * syntactic engine: checked (a dry run), then written anyway (`validate: false`) into `work` and
+ * compiled. Every place the compiler reports must have refused the edit with `CALLS_BROKEN`,
+ * listed; an applied edit must compile.
+ */
+export async function fieldOracle(projects: readonly FieldOracleProject[], work: string, perProject: number): Promise<FieldOracleTally> {
+  const tally: FieldOracleTally = { structs: 0, applied: 0, refused: 0, refusedCompilerAgrees: 0, refusedBeyondCompiler: 0, errors: 0, listed: 0, disagreed: [] };
+  for (const project of projects) {
+    const editor = createEditor({ fs: memoryFs(project.files) });
+    const found: Array<{ path: string; target: string }> = [];
+    for (const path of Object.keys(project.files).sort()) {
+      const listed = await editor.listStructures({ path });
+      if (listed.isOk()) for (const entry of structsOf(listed.value.structures, project.isStruct)) found.push({ path, target: entry.target! });
+    }
+    const step = Math.max(1, found.length / perProject);
+    const picked = Array.from({ length: Math.min(perProject, found.length) }, (_, index) => found[Math.floor(index * step)]!);
+    for (const [index, { path, target }] of picked.entries()) {
+      const edits = [{ op: 'add' as const, path, address: target, value: project.field }];
+      const checked = await createEditor({ fs: memoryFs(project.files), semantic: 'syntax' }).applyEdits({ edits, options: { dry_run: true } });
+      // A struct that takes no named field (a tuple struct) is not this oracle's.
+      if (checked.isErr() && checked.error.error !== 'CALLS_BROKEN') continue;
+      const fs = memoryFs(project.files);
+      const written = await createEditor({ fs, semantic: 'syntax' }).applyEdits({ edits, options: { validate: false } });
+      if (written.isErr()) continue;
+      tally.structs++;
+      const dir = join(work, `${project.name.replace(/\W/g, '-')}-${index}`);
+      for (const [file, text] of Object.entries(fs.snapshot())) {
+        mkdirSync(dirname(join(dir, file)), { recursive: true });
+        writeFileSync(join(dir, file), text);
+      }
+      const errors = await project.compile(dir);
+      const listed = checked.isErr() && checked.error.error === 'CALLS_BROKEN' ? checked.error.details.calls.map((call) => `${call.file}:${call.line}`) : [];
+      tally.errors += errors.length;
+      const where = `${project.name} ${path} ${target.split('\n').pop()}`;
+      if (checked.isOk()) {
+        tally.applied++;
+        if (errors.length > 0) tally.disagreed.push(`${where}: applied, but the compiler finds ${errors.map((error) => error.place).join(', ')}`);
+        continue;
+      }
+      tally.refused++;
+      if (errors.length === 0) {
+        tally.refusedBeyondCompiler++;
+        continue;
+      }
+      tally.refusedCompilerAgrees++;
+      const unlisted = errors.filter((error) => !error.accepted.some((place) => listed.includes(place)));
+      tally.listed += errors.length - unlisted.length;
+      if (unlisted.length > 0) tally.disagreed.push(`${where}: refused, but the compiler's ${unlisted.map((error) => error.place).join(', ')} not listed (listed: ${listed.join(', ')})`);
+    }
+  }
+  return tally;
+}
