@@ -660,6 +660,24 @@ export interface ErrorDetailsByCode {
     calls: UnresolvedReference[];
   };
   /**
+   * An edit made an interface, trait, protocol or abstract class require members (methods without
+   * a body) that the types implementing it do not define, or whose implementations could not be
+   * found (a subclass of an abstract implementation, a value typed as the interface, a Go type,
+   * which implements an interface without naming it). Checked where no type checker runs after
+   * the edit. Nothing was written; `validate: false` (`force: true` on a text edit) writes it anyway.
+   */
+  IMPLEMENTATIONS_BROKEN: {
+    path: string;
+    /** The interface's target. */
+    address: string;
+    /** The interface's name. */
+    name: string;
+    /** The members it now requires that it did not before. */
+    members: string[];
+    /** Each implementation that lacks one, or use that could not be checked, with why. */
+    implementations: UnresolvedReference[];
+  };
+  /**
    * A semantic batch would add type errors (the backend's checker, before and after the batch):
    * nothing was written. `validate: false` writes it anyway.
    */

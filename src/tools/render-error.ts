@@ -247,6 +247,11 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     facts: (e) => ['Uses:', ...e.details.calls.slice(0, 20).map((call) => `  ${call.file}:${call.line}:${call.column}: ${call.text} (${call.reason})`), ...(e.details.calls.length > 20 ? [`  … and ${e.details.calls.length - 20} more`] : [])],
     next: () => ['Give the new parameter a default, or change those calls in the same batch (add to their .args),', 'or send the batch with validate: false to write it anyway.'],
   },
+  IMPLEMENTATIONS_BROKEN: {
+    headline: (e) => `Nothing was written: ${quote(e.details.name)} would require ${e.details.members.join(', ')} of ${e.details.implementations.length} implementation${e.details.implementations.length === 1 ? '' : 's'} that do not define ${e.details.members.length === 1 ? 'it' : 'them'}, or could not be checked.`,
+    facts: (e) => ['Implementations:', ...e.details.implementations.slice(0, 20).map((use) => `  ${use.file}:${use.line}:${use.column}: ${use.text} (${use.reason})`), ...(e.details.implementations.length > 20 ? [`  … and ${e.details.implementations.length - 20} more`] : [])],
+    next: () => ['Give the new member a body (a default), or define it in those implementations in the same batch,', 'or send the batch with validate: false (a text edit: force: true) to write it anyway.'],
+  },
   BACKEND_UNAVAILABLE: {
     headline: (e) => `the ${e.details.backend} backend could not answer (${e.details.reason.replace('_', ' ')}); nothing was written.`,
     facts: () => [],

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fieldOracle, sourcesUnder, type CompilerError } from './field-oracle.js';
+import { compilerOracle, sourcesUnder, type CompilerError } from './compiler-oracle.js';
 
 /**
  * A field added to a Go struct, with the Go compiler as the oracle, on packages of Go's standard
@@ -65,14 +65,15 @@ describe.skipIf(missing !== null)('a field added to a Go struct agrees with the 
       name: pkg,
       files: sourcesUnder(join(GOROOT, 'src'), pkg, (name) => name.endsWith('.go') && !name.endsWith('_test.go')),
       compile: goErrors,
-      isStruct: (entry: { kind: string; target: string | null }) => entry.kind === 'type' && /^type \w+$/.test(entry.target ?? ''),
-      field: 'ZzAdded int',
+      picks: (entry: { kind: string; target: string | null }) => entry.kind === 'type' && /^type \w+$/.test(entry.target ?? ''),
+      member: 'ZzAdded int',
+      refusal: 'CALLS_BROKEN' as const,
     }));
     // (Subfolders hold other packages: only each package's own files.)
     for (const project of projects) for (const file of Object.keys(project.files)) if (file.slice(project.name.length + 1).includes('/')) delete project.files[file];
-    const tally = await fieldOracle(projects, work, 12);
+    const tally = await compilerOracle(projects, work, 12);
     console.log(
-      `[go build] ${tally.structs} structs given a field: ${tally.applied} applied (builds), ${tally.refused} refused (${tally.refusedCompilerAgrees} where the compiler finds literals short of it, ${tally.listed}/${tally.errors} of its errors listed; ${tally.refusedBeyondCompiler} where it finds none: uses structedit cannot read)`,
+      `[go build] ${tally.declarations} structs given a field: ${tally.applied} applied (builds), ${tally.refused} refused (${tally.refusedCompilerAgrees} where the compiler finds literals short of it, ${tally.listed}/${tally.errors} of its errors listed; ${tally.refusedBeyondCompiler} where it finds none: uses structedit cannot read)`,
     );
     expect(tally.disagreed).toEqual([]);
     expect(tally.refusedCompilerAgrees).toBeGreaterThan(2);

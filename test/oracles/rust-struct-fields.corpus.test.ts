@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fieldOracle, sourcesUnder, type CompilerError } from './field-oracle.js';
+import { compilerOracle, sourcesUnder, type CompilerError } from './compiler-oracle.js';
 
 /**
  * A field added to a Rust struct, with rustc as the oracle, on two crates Debian packages with their
@@ -52,11 +52,11 @@ describe.skipIf(missing !== null)('a field added to a Rust struct agrees with ru
   it('every literal or pattern rustc finds short of the new field refused the edit, and every applied edit compiles', async () => {
     const projects = CRATES.map((crate) => {
       const edition = /^edition\s*=\s*"(\d+)"/m.exec(readFileSync(join(REGISTRY, crate, 'Cargo.toml'), 'utf8'))?.[1] ?? '2015';
-      return { name: crate, files: sourcesUnder(join(REGISTRY, crate), 'src', (name) => name.endsWith('.rs')), compile: (dir: string) => rustcErrors(dir, edition), isStruct: (entry: { kind: string }) => entry.kind === 'struct', field: 'zz_added: u8' };
+      return { name: crate, files: sourcesUnder(join(REGISTRY, crate), 'src', (name) => name.endsWith('.rs')), compile: (dir: string) => rustcErrors(dir, edition), picks: (entry: { kind: string }) => entry.kind === 'struct', member: 'zz_added: u8', refusal: 'CALLS_BROKEN' as const };
     });
-    const tally = await fieldOracle(projects, work, 20);
+    const tally = await compilerOracle(projects, work, 20);
     console.log(
-      `[rustc] ${tally.structs} structs given a field: ${tally.applied} applied (rustc: compiles), ${tally.refused} refused (${tally.refusedCompilerAgrees} where rustc finds literals or patterns without it, ${tally.listed}/${tally.errors} of its errors listed; ${tally.refusedBeyondCompiler} where rustc finds none: uses structedit cannot read)`,
+      `[rustc] ${tally.declarations} structs given a field: ${tally.applied} applied (rustc: compiles), ${tally.refused} refused (${tally.refusedCompilerAgrees} where rustc finds literals or patterns without it, ${tally.listed}/${tally.errors} of its errors listed; ${tally.refusedBeyondCompiler} where rustc finds none: uses structedit cannot read)`,
     );
     expect(tally.disagreed).toEqual([]);
     expect(tally.refusedCompilerAgrees).toBeGreaterThan(5);

@@ -269,6 +269,28 @@ export interface MemberRules {
    * ever read from a receiver (`this.f`, `self.f`) the model sees.
    */
   readonly bareNamesReachMembers: boolean;
+  /**
+   * The members a type requires of whatever implements it (an interface's or trait's methods
+   * without a body, an abstract class's abstract ones), for its declaration as the structure tree
+   * has it; `null` for a type that requires none.
+   */
+  requiredMembers(declaration: Node): RequiredMembers | null;
+  /**
+   * Whether a type requiring these members may be implemented by a lambda (Java's functional
+   * interfaces: one abstract method that is not one of Object's), wherever it is a type.
+   */
+  lambdaTargets(required: readonly string[]): boolean;
+}
+
+/** What a type requires of its implementations. */
+export interface RequiredMembers {
+  readonly names: readonly string[];
+  /**
+   * How its implementations are found: by name in their headers (`implements I`, `impl I for X`);
+   * `structural`: also by any value of the type (a TypeScript object literal typed as it), which
+   * structedit cannot check; `implicit`: never named at all (Go's interfaces).
+   */
+  readonly found: 'named' | 'structural' | 'implicit';
 }
 
 /** A table of known bases: space-separated qualified class names → their space-separated member names. */

@@ -23,9 +23,11 @@ export interface ChangedSignature {
   /**
    * Where its parameters are declared: a function's own list, a class's header (`class A(val x:
    * Int)`: the primary constructor, the class last in `names`), or the class's fields (a
-   * dataclass, a Rust struct: the constructor they make, the class last in `names`).
+   * dataclass, a Rust struct: the constructor they make, the class last in `names`); or, for
+   * `members`, not parameters: the members an interface requires of its implementations (`before`
+   * holds their names).
    */
-  readonly from: 'function' | 'primary' | 'fields';
+  readonly from: 'function' | 'primary' | 'fields' | 'members';
 }
 
 /** The functions whose parameters a batch changed, by file and target (the first change of each keeps its signature before the batch). */

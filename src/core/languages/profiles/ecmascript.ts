@@ -2,7 +2,7 @@ import { ecmascriptResolver } from '../../modules/ecmascript.js';
 import { dirname } from '../../semantic/modules.js';
 import { ecmascriptScopes } from '../../semantic/scope-rules-ecmascript.js';
 import { knownBases, type ImportStyle, type LanguageProfile, type ModuleSystem } from '../profile.js';
-import { genericSpacingKind } from './generic.js';
+import { genericSpacingKind, requiredMembersOf } from './generic.js';
 
 /**
  * What TypeScript, TSX and JavaScript share: `@` decorators, their reserved words, their scoping
@@ -17,6 +17,8 @@ export const ecmascript = {
     receivers: [],
   },
   members: {
+    // A value typed as an interface (an object literal) implements it too: TypeScript types are structural.
+    requiredMembers: (declaration) => requiredMembersOf(declaration, 'structural'),
     // Object.prototype's members, which the runtime calls (`${x}`, JSON.stringify, await).
     implicit: (name) => /^(?:constructor|toString|toLocaleString|valueOf|toJSON|then|hasOwnProperty|isPrototypeOf|propertyIsEnumerable)$/.test(name),
     // From TypeScript's lib (es2023, dom) and Node's events: the classes code most often extends.

@@ -1,6 +1,7 @@
 import { GENERIC_STRUCTURE_RULES } from '../../structure/rules.js';
 import { genericScopes } from '../../semantic/scope-rules-generic.js';
-import type { ResolvedProfile } from '../profile.js';
+import type { Node } from 'web-tree-sitter';
+import type { RequiredMembers, ResolvedProfile } from '../profile.js';
 
 /**
  * What every language gets unless its profile says otherwise: the generic structure rules (any
@@ -13,7 +14,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
   structure: GENERIC_STRUCTURE_RULES,
   parts: { returnTypeSeparator: ': ', decoratorPrefix: null, createdBases: null, parametersOf: null, bodyOf: null, emptyParameters: null, primaryParametersOf: null },
   names: { identifier: /^[\p{L}_$][\p{L}\p{N}_$]*$/u, keywords: new Set(), receivers: [], definedInOrder: false, predeclared: null, dynamicDeclarations: null },
-  members: { implicit: () => false, knownBases: new Map(), globalPrefix: '', bareNamesReachMembers: true },
+  members: { implicit: () => false, knownBases: new Map(), globalPrefix: '', bareNamesReachMembers: true, requiredMembers: (declaration) => requiredMembersOf(declaration, 'named'), lambdaTargets: () => false },
   scopes: genericScopes,
   modules: null,
   calls: {
@@ -77,4 +78,40 @@ const CONTAINER_KINDS: ReadonlySet<string> = new Set(['class', 'interface', 'str
 /** The kind spacing compares: a method spaces as a function. */
 export function genericSpacingKind(kind: string): string {
   return kind === 'method' ? 'function' : kind;
+}
+
+/**
+ * The members an interface, trait or protocol declares without a body (not `static`, `default` or
+ * `private` ones), or an abstract class declares `abstract`: what its implementations must define.
+ * The grammars agree enough on these shapes (a `body` field or a `block`, modifiers as text) for
+ * one rule to serve Java, C#, Kotlin, TypeScript, PHP, Rust, Scala and Swift.
+ */
+export function requiredMembersOf(declaration: Node, found: RequiredMembers['found']): RequiredMembers | null {
+  const declared = declaration.type === 'export_statement' ? (declaration.childForFieldName('declaration') ?? declaration) : declaration;
+  const interfaceLike = /interface|trait|protocol/.test(declared.type) || declared.children.some((child) => child?.type === 'interface');
+  const abstractClass = !interfaceLike && /class/.test(declared.type) && /\babstract\b/.test(modifiersOf(declared));
+  if (!interfaceLike && !abstractClass) return null;
+  const body = declared.childForFieldName('body') ?? declared.namedChildren.find((child) => child !== null && /body$|declaration_list$/.test(child.type)) ?? null;
+  if (!body) return null;
+  const names: string[] = [];
+  for (const member of body.namedChildren) {
+    if (!member || !/method|function|signature|property|prototype/.test(member.type)) continue;
+    const modifiers = modifiersOf(member);
+    if (/\b(?:static|default|private)\b/.test(modifiers)) continue;
+    const hasBody = member.childForFieldName('body') !== null || member.namedChildren.some((child) => child !== null && /^(?:function_body|block|compound_statement|computed_property|getter|setter)$/.test(child.type)) || member.childForFieldName('value') !== null;
+    if (interfaceLike ? hasBody : !/\babstract\b/.test(modifiers)) continue;
+    // A TypeScript member written `f?(): void` is optional.
+    if (/^[\w$#]+\s*\?/.test(member.text)) continue;
+    const name = member.childForFieldName('name')?.text ?? member.namedChildren.find((child) => child !== null && /variable_declaration|pattern/.test(child.type))?.text.split(/[\s:]/)[0] ?? null;
+    if (name) names.push(name);
+  }
+  return { names, found };
+}
+
+/** A declaration's modifiers as text (`public abstract`), in whatever node its grammar puts them. */
+function modifiersOf(node: Node): string {
+  return node.children
+    .filter((child) => child !== null && /modifier|^abstract$|^static$|^default$|^private$|^accessibility/.test(child.type))
+    .map((child) => child!.text)
+    .join(' ');
 }

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
-import type { DerivedConstructor, FieldLiteral, LanguageProfile } from '../profile.js';
+import type { DerivedConstructor, FieldLiteral, LanguageProfile, RequiredMembers } from '../profile.js';
 
 /**
  * Go: interface method specs are members; a result type follows the parameters after a space.
@@ -17,7 +17,17 @@ export const go: LanguageProfile = {
   // A struct is built by composite literals: `P{1, 2}` gives every field in order, `P{X: 1}` names
   // the ones it sets (the others are zero); `[]P{{X: 1}}` leaves the type out of its elements.
   calls: { derivedConstructor: structConstructor, fieldLiterals: compositeLiterals },
+  // A type implements an interface by having its methods, never by naming it.
+  members: { requiredMembers: interfaceMethods },
 };
+
+/** An interface type's methods: what every type used as it must have (found by no name). */
+function interfaceMethods(declaration: Node): RequiredMembers | null {
+  const specs = declaration.type === 'type_declaration' ? namedChildrenOf(declaration).filter((child) => child.type === 'type_spec') : [declaration];
+  const type = specs.length === 1 ? specs[0]!.childForFieldName('type') : null;
+  if (type?.type !== 'interface_type') return null;
+  return { names: namedChildrenOf(type).flatMap((member) => (member.type === 'method_elem' || member.type === 'method_spec' ? [member.childForFieldName('name')?.text ?? ''] : [])), found: 'implicit' };
+}
 
 /** A struct type's fields, in order (an embedded field is named by its type). */
 function structConstructor(declaration: Node): DerivedConstructor | null {

@@ -3,9 +3,10 @@ import { dirname, join, relative } from 'node:path';
 import { createEditor, memoryFs, type StructureListing } from 'structedit';
 
 /*
- * What the compiler oracles of constructors made from fields share (a field added to a Rust or Go
- * struct, the project then compiled): the sources read, the structs picked, each edit checked and
- * written anyway, and the tally of structedit's verdicts against the compiler's errors.
+ * What the compiler oracles of added members share (a field added to a Rust or Go struct, a method
+ * without a body to a Java interface; the project then compiled): the sources read, the
+ * declarations picked, each edit checked and written anyway, and the tally of structedit's
+ * verdicts against the compiler's errors.
  */
 
 /** The files under `root/dir` whose names pass `keep`, by path relative to `root`. */
@@ -22,16 +23,18 @@ export function sourcesUnder(root: string, dir: string, keep: (name: string) => 
   return files;
 }
 
-/** One project: its files, how to compile a copy of it (errors as `file:line`), and how to tell its structs. */
-export interface FieldOracleProject {
+/** One project: its files, how to compile a copy of it (errors as `file:line`), and which declarations get which member. */
+export interface OracleProject {
   readonly name: string;
   readonly files: Record<string, string>;
   /** The compiler's errors for the project written at `dir` (it compiles cleanly as it is). */
   readonly compile: (dir: string) => Promise<CompilerError[]>;
-  /** Whether a listed structure is a struct with named fields. */
-  readonly isStruct: (entry: StructureListing) => boolean;
-  /** The field `add` gives each struct. */
-  readonly field: string;
+  /** Whether a listed structure is one to give the member (a struct with named fields, an interface). */
+  readonly picks: (entry: StructureListing) => boolean;
+  /** The member `add` gives each. */
+  readonly member: string;
+  /** The refusal that lists the places the compiler must agree with. */
+  readonly refusal: 'CALLS_BROKEN' | 'IMPLEMENTATIONS_BROKEN';
 }
 
 /** An error the compiler reports (`file:line`), and the places listing which accounts for it (its own, or the literal it is in). */
@@ -41,8 +44,8 @@ export interface CompilerError {
 }
 
 /** structedit's verdicts against the compiler's, over every project. */
-export interface FieldOracleTally {
-  structs: number;
+export interface OracleTally {
+  declarations: number;
   applied: number;
   refused: number;
   refusedCompilerAgrees: number;
@@ -52,47 +55,47 @@ export interface FieldOracleTally {
   readonly disagreed: string[];
 }
 
-function structsOf(entries: readonly StructureListing[], isStruct: FieldOracleProject['isStruct'], found: StructureListing[] = []): StructureListing[] {
+function picked(entries: readonly StructureListing[], picks: OracleProject['picks'], found: StructureListing[] = []): StructureListing[] {
   for (const entry of entries) {
-    if (entry.target !== null && isStruct(entry)) found.push(entry);
-    structsOf(entry.children, isStruct, found);
+    if (entry.target !== null && picks(entry)) found.push(entry);
+    picked(entry.children, picks, found);
   }
   return found;
 }
 
 /**
- * Gives up to `perProject` structs of each project (spread over its files) a field with the
- * syntactic engine: checked (a dry run), then written anyway (`validate: false`) into `work` and
- * compiled. Every place the compiler reports must have refused the edit with `CALLS_BROKEN`,
- * listed; an applied edit must compile.
+ * Gives up to `perProject` declarations of each project (spread over its files) the member with
+ * the syntactic engine: checked (a dry run), then written anyway (`validate: false`) into `work`
+ * and compiled. Every place the compiler reports must have refused the edit with the project's
+ * refusal, listed; an applied edit must compile.
  */
-export async function fieldOracle(projects: readonly FieldOracleProject[], work: string, perProject: number): Promise<FieldOracleTally> {
-  const tally: FieldOracleTally = { structs: 0, applied: 0, refused: 0, refusedCompilerAgrees: 0, refusedBeyondCompiler: 0, errors: 0, listed: 0, disagreed: [] };
+export async function compilerOracle(projects: readonly OracleProject[], work: string, perProject: number): Promise<OracleTally> {
+  const tally: OracleTally = { declarations: 0, applied: 0, refused: 0, refusedCompilerAgrees: 0, refusedBeyondCompiler: 0, errors: 0, listed: 0, disagreed: [] };
   for (const project of projects) {
     const editor = createEditor({ fs: memoryFs(project.files) });
     const found: Array<{ path: string; target: string }> = [];
     for (const path of Object.keys(project.files).sort()) {
       const listed = await editor.listStructures({ path });
-      if (listed.isOk()) for (const entry of structsOf(listed.value.structures, project.isStruct)) found.push({ path, target: entry.target! });
+      if (listed.isOk()) for (const entry of picked(listed.value.structures, project.picks)) found.push({ path, target: entry.target! });
     }
     const step = Math.max(1, found.length / perProject);
-    const picked = Array.from({ length: Math.min(perProject, found.length) }, (_, index) => found[Math.floor(index * step)]!);
-    for (const [index, { path, target }] of picked.entries()) {
-      const edits = [{ op: 'add' as const, path, address: target, value: project.field }];
+    const chosen = Array.from({ length: Math.min(perProject, found.length) }, (_, index) => found[Math.floor(index * step)]!);
+    for (const [index, { path, target }] of chosen.entries()) {
+      const edits = [{ op: 'add' as const, path, address: target, value: project.member }];
       const checked = await createEditor({ fs: memoryFs(project.files), semantic: 'syntax' }).applyEdits({ edits, options: { dry_run: true } });
-      // A struct that takes no named field (a tuple struct) is not this oracle's.
-      if (checked.isErr() && checked.error.error !== 'CALLS_BROKEN') continue;
+      // A declaration that takes no such member (a tuple struct) is not this oracle's.
+      if (checked.isErr() && checked.error.error !== project.refusal) continue;
       const fs = memoryFs(project.files);
       const written = await createEditor({ fs, semantic: 'syntax' }).applyEdits({ edits, options: { validate: false } });
       if (written.isErr()) continue;
-      tally.structs++;
+      tally.declarations++;
       const dir = join(work, `${project.name.replace(/\W/g, '-')}-${index}`);
       for (const [file, text] of Object.entries(fs.snapshot())) {
         mkdirSync(dirname(join(dir, file)), { recursive: true });
         writeFileSync(join(dir, file), text);
       }
       const errors = await project.compile(dir);
-      const listed = checked.isErr() && checked.error.error === 'CALLS_BROKEN' ? checked.error.details.calls.map((call) => `${call.file}:${call.line}`) : [];
+      const listed = !checked.isErr() ? [] : checked.error.error === 'CALLS_BROKEN' ? checked.error.details.calls.map((call) => `${call.file}:${call.line}`) : checked.error.error === 'IMPLEMENTATIONS_BROKEN' ? checked.error.details.implementations.map((use) => `${use.file}:${use.line}`) : [];
       tally.errors += errors.length;
       const where = `${project.name} ${path} ${target.split('\n').pop()}`;
       if (checked.isOk()) {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createEditor, memoryFs, type Editor } from '../../src/index.js';
+
+// A method without a body added to an interface (a trait, a protocol, an abstract class) must be
+// defined by every type implementing it: it used to be `applied` while `class A implements I` no
+// longer compiled. Each case: the files, the edit, and what comes back: `applied`, or each
+// implementation IMPLEMENTATIONS_BROKEN lists as `file:line: reason` (every file byte-identical).
+
+const lines = (...text: string[]) => `${text.join('\n')}\n`;
+
+type Case = { name: string; files: Record<string, string>; edit: (editor: Editor) => ReturnType<Editor['applyEdits']> | ReturnType<Editor['insertAfterStructure']>; expected: 'applied' | string[] };
+
+const java = { 'I.java': lines('interface I {', '    void f();', '}'), 'A.java': lines('class A implements I {', '    public void f() {}', '}') };
+
+const cases: Case[] = [
+  { name: 'Java: a method without a body added to an interface', files: java, edit: (editor) => editor.applyEdits({ edits: [{ op: 'add', path: 'I.java', address: 'interface I', value: 'void g();' }] }), expected: ['A.java:1: A does not define g, which I now requires'] },
+  { name: 'Java: a default method needs no implementation', files: java, edit: (editor) => editor.applyEdits({ edits: [{ op: 'add', path: 'I.java', address: 'interface I', value: 'default void g() {}' }] }), expected: 'applied' },
+  {
+    name: 'Java: defined by the implementation in the same batch',
+    files: java,
+    edit: (editor) => editor.applyEdits({ edits: [{ op: 'add', path: 'I.java', address: 'interface I', value: 'void g();' }, { op: 'add', path: 'A.java', address: 'class A implements I', value: 'public void g() {}' }] }),
+    expected: 'applied',
+  },
+  {
+    name: 'Java: an anonymous class, a class implementing a subinterface, a class with another base, and lambdas where the interface had one method',
+    files: {
+      'I.java': lines('interface I {', '    void f();', '}'),
+      'U.java': lines('class U extends Base implements I {', '    public void f() {}', '    static I make() {', '        return new I() {', '            public void f() {}', '        };', '    }', '    static void use(I i) {}', '}'),
+      'J.java': lines('interface J extends I {', '}', '', 'class K implements J {', '    public void f() {}', '}'),
+    },
+    edit: (editor) => editor.insertAfterStructure({ path: 'I.java', target: 'interface I\nvoid f', content: 'void g();' }),
+    expected: [
+      'J.java:4: K does not define g, which I now requires (through J)',
+      'U.java:1: U does not define g, and may inherit it from its other bases, which structedit does not read',
+      "U.java:3: I had one abstract method: lambdas and method references implement it where it is a parameter's or variable's type, and they cannot define g",
+      'U.java:4: the anonymous class does not define g, which I now requires',
+    ],
+  },
+  { name: 'Java: an abstract method added to an abstract class', files: { 'B.java': lines('abstract class B {', '    abstract void f();', '}'), 'A.java': lines('class A extends B {', '    void f() {}', '}') }, edit: (editor) => editor.applyEdits({ edits: [{ op: 'add', path: 'B.java', address: 'abstract class B', value: 'abstract void g();' }] }), expected: ['A.java:1: A does not define g, which B now requires'] },
+  { name: 'C#: a method without a body', files: { 'I.cs': lines('interface I', '{', '    void F();', '}'), 'A.cs': lines('class A : I', '{', '    public void F() {}', '}') }, edit: (editor) => editor.applyEdits({ edits: [{ op: 'add', path: 'I.cs', address: 'interface I', value: 'void G();' }] }), expected: ['A.cs:1: A does not define G, which I now requires'] },
+  { name: 'Kotlin: a function without a body', files: { 'I.kt': lines('interface I {', '    fun f()', '}'), 'A.kt': lines('class A : I {', '    override fun f() {}', '    override fun g() {}', '}'), 'B.kt': lines('class B : I {', '    override fun f() {}', '}') }, edit: (editor) => editor.insertAfterStructure({ path: 'I.kt', target: 'interface I\nfun f', content: 'fun g()' }), expected: ['B.kt:1: B does not define g, which I now requires'] },
+  { name: 'Rust: a trait method without a default', files: { 'src/lib.rs': lines('pub trait I {', '    fn f(&self);', '}', '', 'pub struct A;', '', 'impl I for A {', '    fn f(&self) {}', '}') }, edit: (editor) => editor.applyEdits({ edits: [{ op: 'add', path: 'src/lib.rs', address: 'pub trait I', value: 'fn g(&self);' }] }), expected: ['src/lib.rs:8: A does not define g, which I now requires'] },
+  { name: 'Rust: one with a default', files: { 'src/lib.rs': lines('pub trait I {', '    fn f(&self);', '}', '', 'pub struct A;', '', 'impl I for A {', '    fn f(&self) {}', '}') }, edit: (editor) => editor.applyEdits({ edits: [{ op: 'add', path: 'src/lib.rs', address: 'pub trait I', value: 'fn g(&self) {}' }] }), expected: 'applied' },
+  { name: 'PHP: an interface method', files: { 'i.php': lines('<?php', 'interface I {', '    public function f();', '}', 'class A implements I {', '    public function f() {}', '}') }, edit: (editor) => editor.applyEdits({ edits: [{ op: 'add', path: 'i.php', address: 'interface I', value: 'public function g();' }] }), expected: ['i.php:6: A does not define g, which I now requires'] },
+  { name: 'Swift: a protocol requirement', files: { 'p.swift': lines('protocol P {', '    func f()', '}', '', 'struct A: P {', '    func f() {}', '}') }, edit: (editor) => editor.insertAfterStructure({ path: 'p.swift', target: 'protocol P\nfunc f', content: 'func g()' }), expected: ['p.swift:6: A does not define g, which P now requires'] },
+  { name: 'Go: a type implements an interface without naming it', files: { 'p.go': lines('package p', '', 'type I interface {', '\tF()', '}') }, edit: (editor) => editor.insertAfterStructure({ path: 'p.go', target: 'type I\nF', content: 'G()' }), expected: ['p.go:3: go types implement an interface without naming it: which of them lack G cannot be told without types'] },
+  {
+    name: 'TypeScript without a checker: a class implementing it, and values typed as it',
+    files: { 'i.ts': lines('export interface I {', '  f(): void;', '}'), 'a.ts': lines("import { I } from './i';", 'export class A implements I {', '  f() {}', '}', 'export const x: I = { f() {} };') },
+    edit: (editor) => editor.insertAfterStructure({ path: 'i.ts', target: 'export interface I\nf', content: 'g(): void;' }),
+    expected: ['a.ts:2: A does not define g, which I now requires', 'a.ts:5: values typed as I (an object literal) must define g, which structedit cannot check'],
+  },
+  { name: 'TypeScript: an optional member needs no implementation', files: { 'i.ts': lines('export interface I {', '  f(): void;', '}'), 'a.ts': lines("import { I } from './i';", 'export class A implements I {', '  f() {}', '}') }, edit: (editor) => editor.insertAfterStructure({ path: 'i.ts', target: 'export interface I\nf', content: 'g?(): void;' }), expected: 'applied' },
+];
+
+describe('an interface that requires a new member still has every implementation defining it (IMPLEMENTATIONS_BROKEN)', () => {
+  for (const { name, files, edit, expected } of cases) {
+    it(name, async () => {
+      const fs = memoryFs(files);
+      const result = await edit(createEditor({ fs, semantic: 'syntax' }));
+      if (expected === 'applied') {
+        expect(result.isOk() ? 'applied' : `${result.error.error}: ${result.error.message}`).toBe('applied');
+        return;
+      }
+      expect(result.isErr() && result.error.error).toBe('IMPLEMENTATIONS_BROKEN');
+      if (result.isOk() || result.error.error !== 'IMPLEMENTATIONS_BROKEN') return;
+      expect(result.error.details.implementations.map((use) => `${use.file}:${use.line}: ${use.reason.split('; it may be a use')[0]}`).sort()).toEqual([...expected].sort());
+      expect(fs.snapshot()).toEqual(files);
+    });
+  }
+});
