@@ -2,6 +2,7 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import { makeError, type StructeditError, type UnresolvedReference } from '../errors.js';
 import { profileOf } from '../languages/profiles/index.js';
+import { memberKey } from '../languages/profiles/generic.js';
 import { acceptsAllCallsOf, argumentItems, argumentListOf, argumentsShape, bindingFailure, callArgumentsAt, callAt, literalFailure, parameterShapes, type CallShape, type ChangedSignature, type SignatureChanges } from './call-arity.js';
 import type { CallRules, DerivedConstructor, FieldLiteral, ParameterShape, RequiredMembers } from '../languages/profile.js';
 import { referencesOf, searchFiles, type References } from './declaration-references.js';
@@ -148,7 +149,7 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
         const required = profileOf(located.file.tree.language).members.requiredMembers(declaration);
         const had = new Set(change.before.map((member) => member.name));
         const added = (required?.names ?? []).filter((name) => !had.has(name));
-        if (required && added.length > 0) narrowed.push({ change, located, path, fn: declaration, shown: `(${required.names.join(', ')})`, after: change.before, required: { ...required, added }, rules });
+        if (required && added.length > 0) narrowed.push({ change, located, path, fn: declaration, shown: `(${shownMembers(required.names)})`, after: change.before, required: { ...required, added }, rules });
         continue;
       }
       if (change.from === 'fields') {
@@ -447,7 +448,7 @@ function targetTypedProblems(run: EditRun, origin: ModelledFile, className: stri
 function implementationProblems(run: EditRun, located: LocatedAddress, declaration: Node, before: readonly string[], required: RequiredMembers & { readonly added: readonly string[] }): ResultAsync<Problem[], StructeditError> {
   return safeTry(async function* () {
     const { file } = located;
-    if (required.found === 'implicit') return ok([{ file: file.path, start: declaration.startIndex, reason: `${file.language.id} types implement an interface without naming it: which of them lack ${required.added.join(', ')} cannot be told without types` }]);
+    if (required.found === 'implicit') return ok([{ file: file.path, start: declaration.startIndex, reason: `${file.language.id} types implement an interface without naming it: which of them lack ${shownMembers(required.added)} cannot be told without types` }]);
     const members = profileOf(file.tree.language).members;
     const lambdas = members.lambdaTargets(before);
     const problems: Problem[] = [];
@@ -474,10 +475,10 @@ function implementationProblems(run: EditRun, located: LocatedAddress, declarati
             if (depth > 0 || valuesListed || !(required.found === 'structural' || lambdas) || !inTypePosition(model.root, start, end)) return null;
             valuesListed = true;
             return lambdas
-              ? `${found.name} had one abstract method: lambdas and method references implement it where it is a parameter's or variable's type, and they cannot define ${inherited.join(', ')}`
-              : `values typed as ${found.name} (an object literal) must define ${inherited.join(', ')}, which structedit cannot check`;
+              ? `${found.name} had one abstract method: lambdas and method references implement it where it is a parameter's or variable's type, and they cannot define ${shownMembers(inherited)}`
+              : `values typed as ${found.name} (an object literal) must define ${shownMembers(inherited)}, which structedit cannot check`;
           }
-          const defined = new Set(memberNamesOf(implementation.body));
+          const defined = new Set(memberKeysOf(implementation.body, required.found !== 'structural'));
           const missing = inherited.filter((name) => !defined.has(name));
           if (missing.length === 0) return null;
           const named = implementation.name ?? 'the anonymous class';
@@ -486,10 +487,10 @@ function implementationProblems(run: EditRun, located: LocatedAddress, declarati
               abstract.push({ file: model.path, node: implementation.node, name: implementation.name, missing });
               return null;
             }
-            return `${named} is abstract (or an interface) and does not define ${missing.join(', ')}: the types that complete it, this deep, are not followed`;
+            return `${named} is abstract (or an interface) and does not define ${shownMembers(missing)}: the types that complete it, this deep, are not followed`;
           }
-          if (implementation.otherBases) return `${named} does not define ${missing.join(', ')}, and may inherit ${missing.length === 1 ? 'it' : 'them'} from its other bases, which structedit does not read`;
-          return `${named} does not define ${missing.join(', ')}, which ${requiredBy} now requires${via}`;
+          if (implementation.otherBases) return `${named} does not define ${shownMembers(missing)}, and may inherit ${missing.length === 1 ? 'it' : 'them'} from its other bases, which structedit does not read`;
+          return `${named} does not define ${shownMembers(missing)}, which ${requiredBy} now requires${via}`;
         }),
       );
       for (const type of abstract) {
@@ -498,7 +499,7 @@ function implementationProblems(run: EditRun, located: LocatedAddress, declarati
         followed.add(key);
         const typeLocated = yield* locateTypeAt(run, type.file, type.node).safeUnwrap();
         if (typeLocated) pending.push({ located: typeLocated, missing: type.missing, through: type.name, depth: depth + 1 });
-        else problems.push({ file: type.file, start: type.node.startIndex, reason: `${type.name} is abstract (or an interface) and does not define ${type.missing.join(', ')}, and the types that complete it could not be found` });
+        else problems.push({ file: type.file, start: type.node.startIndex, reason: `${type.name} is abstract (or an interface) and does not define ${shownMembers(type.missing)}, and the types that complete it could not be found` });
       }
     }
     return ok(problems);
@@ -542,13 +543,18 @@ function implementationAt(node: Node, interfaceName: string): { node: Node; body
   return null;
 }
 
-/** The names a type's body declares (methods, fields, properties). */
-function memberNamesOf(body: Node): string[] {
+/** The members a type's body declares (methods, fields, properties), as {@link memberKey} tells them apart. */
+function memberKeysOf(body: Node, byArity: boolean): string[] {
   return body.namedChildren.flatMap((member) => {
     if (!member) return [];
     const name = member.childForFieldName('name') ?? member.namedChildren.find((child) => child !== null && /variable_declarat|declarator|pattern$/.test(child.type))?.namedChildren.find((child) => child !== null && /identifier/.test(child.type)) ?? null;
-    return name ? [name.text.replace(/^\$/, '')] : [];
+    return name ? [memberKey(member, name.text.replace(/^\$/, ''), byArity)] : [];
   });
+}
+
+/** A member as messages name it: `g`, or `g` taking 2 parameters for `g/2`. */
+function shownMembers(keys: readonly string[]): string {
+  return keys.map((key) => key.replace(/^(.+)\/(\d+)$/, (_, name: string, arity: string) => `${name} (${arity === '1' ? '1 parameter' : `${arity} parameters`})`)).join(', ');
 }
 
 function implementationsBroken(change: ChangedSignature, name: string, members: readonly string[], implementations: UnresolvedReference[], origin: CallCheckOrigin): StructeditError {
@@ -556,8 +562,8 @@ function implementationsBroken(change: ChangedSignature, name: string, members: 
   const wayOut = origin === 'batch' ? 'define it in those implementations in the same batch, or send the batch with validate: false' : 'define it in those implementations too (applyEdits, or apply_patch), or send the edit again with force: true and define them next';
   return makeError(
     'IMPLEMENTATIONS_BROKEN',
-    `${JSON.stringify(name)} would require ${members.join(', ')} of ${implementations.length} implementation${implementations.length === 1 ? '' : 's'} that do${implementations.length === 1 ? 'es' : ''} not define ${members.length === 1 ? 'it' : 'them'}, or could not be checked: ${listed}${implementations.length > 3 ? '; …' : ''}. Nothing was written. Give the new member a body (a default implementation), ${wayOut}.`,
-    { path: change.path, address: change.target, name, members: [...members], implementations },
+    `${JSON.stringify(name)} would require ${shownMembers(members)} of ${implementations.length} implementation${implementations.length === 1 ? '' : 's'} that do${implementations.length === 1 ? 'es' : ''} not define ${members.length === 1 ? 'it' : 'them'}, or could not be checked: ${listed}${implementations.length > 3 ? '; …' : ''}. Nothing was written. Give the new member a body (a default implementation), ${wayOut}.`,
+    { path: change.path, address: change.target, name, members: members.map((member) => shownMembers([member])), implementations },
   );
 }
 

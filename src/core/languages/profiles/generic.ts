@@ -103,9 +103,19 @@ export function requiredMembersOf(declaration: Node, found: RequiredMembers['fou
     // A TypeScript member written `f?(): void` is optional.
     if (/^[\w$#]+\s*\?/.test(member.text)) continue;
     const name = member.childForFieldName('name')?.text ?? member.namedChildren.find((child) => child !== null && /variable_declaration|pattern/.test(child.type))?.text.split(/[\s:]/)[0] ?? null;
-    if (name) names.push(name);
+    if (name) names.push(memberKey(member, name, found !== 'structural'));
   }
   return { names, found };
+}
+
+/**
+ * How a member is told apart from others of its name: a method by its number of parameters too
+ * (`f/2`), where an implementation must take exactly those (not TypeScript's, which may take fewer).
+ */
+export function memberKey(member: Node, name: string, byArity: boolean): string {
+  if (!byArity || !/method|function|signature|prototype/.test(member.type)) return name;
+  const list = member.childForFieldName('parameters') ?? member.namedChildren.find((child) => child !== null && /parameters$|parameter_list$/.test(child.type)) ?? member;
+  return `${name}/${list.namedChildren.filter((child) => child !== null && /parameter/.test(child.type) && !/parameters$|parameter_list$/.test(child.type)).length}`;
 }
 
 /** A declaration's modifiers as text (`public abstract`), in whatever node its grammar puts them. */
