@@ -1,7 +1,7 @@
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { addedDiagnostics, type SemanticBackend } from '../core/semantic/backend.js';
-import type { CallCheckOrigin } from '../core/semantic/call-check.js';
+import type { CheckOrigin } from '../core/semantic/use-sites.js';
 import type { Workspace } from './workspace.js';
 
 /**
@@ -9,7 +9,7 @@ import type { Workspace } from './workspace.js';
  * it did not find before its edits (`renamed`: new name → old, so a message naming the new name
  * still matches), after a semantic batch or a text edit that changed a function's parameters.
  */
-export function typeCheck(workspace: Workspace, backend: SemanticBackend, renamed: ReadonlyMap<string, string>, origin: CallCheckOrigin): ResultAsync<void, StructeditError> {
+export function typeCheck(workspace: Workspace, backend: SemanticBackend, renamed: ReadonlyMap<string, string>, origin: CheckOrigin): ResultAsync<void, StructeditError> {
   return backend.diagnostics(workspace.texts('original')).andThen((before) =>
     backend.diagnostics(workspace.texts('current')).andThen((after) => {
       const added = addedDiagnostics(before, after, renamed);

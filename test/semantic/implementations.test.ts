@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createEditor, memoryFs, type Editor } from '../../src/index.js';
+import type { ResultAsync } from 'neverthrow';
+import { createEditor, memoryFs, type Editor, type StructeditError } from '../../src/index.js';
 
 // A method without a body added to an interface (a trait, a protocol, an abstract class) must be
 // defined by every type implementing it: it used to be `applied` while `class A implements I` no
@@ -8,7 +9,7 @@ import { createEditor, memoryFs, type Editor } from '../../src/index.js';
 
 const lines = (...text: string[]) => `${text.join('\n')}\n`;
 
-type Case = { name: string; files: Record<string, string>; edit: (editor: Editor) => ReturnType<Editor['applyEdits']> | ReturnType<Editor['insertAfterStructure']>; expected: 'applied' | string[] };
+type Case = { name: string; files: Record<string, string>; edit: (editor: Editor) => ResultAsync<unknown, StructeditError>; expected: 'applied' | string[] };
 
 const java = { 'I.java': lines('interface I {', '    void f();', '}'), 'A.java': lines('class A implements I {', '    public void f() {}', '}') };
 

@@ -2,11 +2,12 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import { makeError, type StructeditError, type UnresolvedReference } from '../errors.js';
 import { profileOf } from '../languages/profiles/index.js';
-import { memberKey } from '../languages/profiles/generic.js';
 import { acceptsAllCallsOf, argumentItems, argumentListOf, argumentsShape, bindingFailure, callArgumentsAt, callAt, literalFailure, parameterShapes, type CallShape, type ChangedSignature, type SignatureChanges } from './call-arity.js';
 import type { CallRules, DerivedConstructor, FieldLiteral, ParameterShape, RequiredMembers } from '../languages/profile.js';
 import { referencesOf, searchFiles, type References } from './declaration-references.js';
 import { wordOffsets, type ModelledFile } from './references.js';
+import { checkImplementations, shownMembers } from './implementations-check.js';
+import { inTypePosition, problemsAt, type CheckOrigin, type Problem } from './use-sites.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import { declarationOfPath, functionOf, nameNodeOf, primaryConstructorOf, resolvePart, type PartContext } from './parts.js';
 import { nodeStartingAt } from './syntax.js';
@@ -49,19 +50,20 @@ export function noteSignature(changes: SignatureChanges, located: Pick<LocatedAd
 }
 
 /**
- * Notes the classes along an edit's address whose constructor comes from their fields (a
- * dataclass, a Rust struct), before the edit: any edit in one may change what its constructions
- * must pass.
+ * Notes, before the edit, what the types along an edit's address promise code elsewhere: the
+ * constructor their fields make (a dataclass, a Rust struct: what constructions must pass), and the
+ * members they require of their implementations (an interface, an abstract class). Any edit in one
+ * may change either.
  */
-export function noteFieldConstructors(changes: SignatureChanges, located: Pick<LocatedAddress, 'file' | 'context' | 'part'>, language: string | undefined): void {
+export function noteTypeContracts(changes: SignatureChanges, located: Pick<LocatedAddress, 'file' | 'context' | 'part'>, language: string | undefined): void {
   const { part, file, context } = located;
   const rules = profileOf(file.tree.language).calls;
   if (!rules) return;
   const namer = new TargetNamer(file.tree);
-  for (let depth = 2; depth <= part.path.length; depth++) noteFieldConstructor(changes, file, context, part.path.slice(0, depth), namer, language, rules);
+  for (let depth = 2; depth <= part.path.length; depth++) noteTypeContract(changes, file, context, part.path.slice(0, depth), namer, language, rules);
 }
 
-function noteFieldConstructor(changes: SignatureChanges, file: WorkspaceFile, context: PartContext, path: StructurePath, namer: TargetNamer, language: string | undefined, rules: CallRules): void {
+function noteTypeContract(changes: SignatureChanges, file: WorkspaceFile, context: PartContext, path: StructurePath, namer: TargetNamer, language: string | undefined, rules: CallRules): void {
   const target = namer.targetOf(path).target;
   const key = `${file.path}\n${target}`;
   if (target === null || (changes.has(key) && changes.has(`${key}\nmembers`))) return;
@@ -99,14 +101,12 @@ export function noteSignaturesTouched(changes: SignatureChanges, file: Workspace
         const span = list.open && list.close ? { start: list.open.start, end: list.close.end } : list.items.length > 0 ? { start: list.items[0]!.start, end: list.items[list.items.length - 1]!.end } : null;
         if (span && changed.changesInside(span.start, span.end)) noteSignature(changes, { file, context, part: part.value, target: target! }, root, language, 'set');
       }
-      if (rules) noteFieldConstructor(changes, file, context, childPath, namer, language, rules);
+      if (rules) noteTypeContract(changes, file, context, childPath, namer, language, rules);
       pending.push(childPath);
     }
   }
 }
 
-/** How the call check was reached: after a semantic batch, or after a text edit of a structure. */
-export type CallCheckOrigin = 'batch' | 'text-edit';
 
 /** A changed function whose new parameters may not accept every call the old ones did, found after the batch. */
 export interface NarrowedSignature {
@@ -130,7 +130,7 @@ export interface NarrowedSignature {
  * text edit, a function no longer found by its name (the edit removed or renamed it) is left out:
  * it is not this check's to answer.
  */
-export function narrowedSignatures(workspace: SemanticWorkspace, changes: SignatureChanges, renamed: ReadonlyMap<string, string>, origin: CallCheckOrigin = 'batch'): ResultAsync<NarrowedSignature[], StructeditError> {
+export function narrowedSignatures(workspace: SemanticWorkspace, changes: SignatureChanges, renamed: ReadonlyMap<string, string>, origin: CheckOrigin = 'batch'): ResultAsync<NarrowedSignature[], StructeditError> {
   return safeTry(async function* () {
     const narrowed: NarrowedSignature[] = [];
     for (const change of changes.values()) {
@@ -176,21 +176,18 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
  * be checked: each use of a function whose parameters narrowed ({@link narrowedSignatures}) is read
  * as a call and bound to them.
  */
-export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChanges, renamed: ReadonlyMap<string, string>, origin: CallCheckOrigin = 'batch'): ResultAsync<void, StructeditError> {
+export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChanges, renamed: ReadonlyMap<string, string>, origin: CheckOrigin = 'batch'): ResultAsync<void, StructeditError> {
   return narrowedSignatures(workspace, changes, renamed, origin).andThen((narrowed) => checkNarrowedCalls(workspace, changes, narrowed, origin));
 }
 
 /** The check of {@link checkCalls} on the functions {@link narrowedSignatures} found. */
-export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: SignatureChanges, narrowed: readonly NarrowedSignature[], origin: CallCheckOrigin): ResultAsync<void, StructeditError> {
+export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: SignatureChanges, narrowed: readonly NarrowedSignature[], origin: CheckOrigin): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
     for (const { change, located, path, fn, shown, after, derived, required, rules } of narrowed) {
       const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend: null, signatures: changes };
       if (required) {
-        const problems = yield* implementationProblems(run, located, fn, change.before.map((member) => member.name ?? ''), required).safeUnwrap();
-        if (problems.length === 0) continue;
-        const implementations: UnresolvedReference[] = [];
-        for (const problem of problems) implementations.push({ ...codeLocation(yield* workspace.file(problem.file).safeUnwrap(), problem.start, 'reference'), reason: problem.reason });
-        return err(implementationsBroken(change, path[path.length - 1]!.name ?? change.target, required.added, implementations, origin));
+        yield* checkImplementations(run, change, located, fn, path[path.length - 1]!.name ?? change.target, change.before.map((member) => member.name ?? ''), required, origin).safeUnwrap();
+        continue;
       }
       let problems: Problem[];
       const ofClass = change.from !== 'function';
@@ -250,25 +247,6 @@ export function namedArgumentRenames(run: EditRun, parameter: LocatedAddress, ol
     }
     return ok(byFile);
   });
-}
-
-type Problem = { file: string; start: number; reason: string };
-
-/**
- * What is wrong at each use the reference search found (proven, unproven, candidates through
- * receivers), as `reasonAt` tells it for the name at `start`..`end` of a file (`null`: nothing).
- */
-function problemsAt(found: References, reasonAt: (model: ModelledFile, start: number, end: number) => string | null): Problem[] {
-  const problems: Problem[] = [];
-  const check = (file: string, start: number, maybe: string | null) => {
-    const model = found.models.get(file);
-    const reason = model ? reasonAt(model, start, start + found.name.length) : null;
-    if (reason) problems.push({ file, start, reason: maybe ? `${reason}; it may be a use of it: ${maybe}` : reason });
-  };
-  for (const location of found.locations) if (location.kind === 'reference') check(location.file, location.start, null);
-  for (const mention of found.unproven) check(mention.file, mention.start, mention.reason);
-  for (const candidate of found.candidates) check(candidate.location.file, candidate.location.start, `read from ${candidate.receiver}, whose type structedit cannot tell`);
-  return problems;
 }
 
 /** The uses of a function that do not bind to its new parameters, or cannot be checked. */
@@ -436,137 +414,6 @@ function targetTypedProblems(run: EditRun, origin: ModelledFile, className: stri
   });
 }
 
-/**
- * The implementations of an interface (trait, protocol, abstract class) that lack a member it now
- * requires, or cannot be checked: each use of its name in another type's header (`implements I`,
- * `: I`, `impl I for X`, Java's `new I() {…}`) is that type, whose own members are read. One that is
- * itself abstract (or an interface) is followed the same way to the types that complete it (four
- * levels deep); one with other bases that may define the member is listed. A Go interface's types
- * never name it; a TypeScript value typed as it may be an object literal; an interface whose one
- * method lambdas could implement may have them anywhere it is a type: those are listed.
- */
-function implementationProblems(run: EditRun, located: LocatedAddress, declaration: Node, before: readonly string[], required: RequiredMembers & { readonly added: readonly string[] }): ResultAsync<Problem[], StructeditError> {
-  return safeTry(async function* () {
-    const { file } = located;
-    if (required.found === 'implicit') return ok([{ file: file.path, start: declaration.startIndex, reason: `${file.language.id} types implement an interface without naming it: which of them lack ${shownMembers(required.added)} cannot be told without types` }]);
-    const members = profileOf(file.tree.language).members;
-    const lambdas = members.lambdaTargets(before);
-    const problems: Problem[] = [];
-    const followed = new Set<string>();
-    let requiredBy: string | null = null;
-    let valuesListed = false;
-    const pending: Array<{ located: LocatedAddress; missing: readonly string[]; through: string | null; depth: number }> = [{ located, missing: required.added, through: null, depth: 0 }];
-    for (let item = pending.shift(); item; item = pending.shift()) {
-      const references = await referencesOf(run, item.located, 'address');
-      if (references.isErr() && references.error.error === 'INVALID_ARGUMENT') {
-        problems.push({ file: item.located.file.path, start: declaration.startIndex, reason: 'its name could not be read, so its implementations could not be found' });
-        continue;
-      }
-      const found = yield* references.safeUnwrap();
-      requiredBy ??= found.name;
-      const via = item.through ? ` (through ${item.through})` : '';
-      const { depth, missing: inherited } = item;
-      const abstract: Array<{ file: string; node: Node; name: string; missing: string[] }> = [];
-      problems.push(
-        ...problemsAt(found, (model, start, end) => {
-          const node = model.root.descendantForIndex(start, Math.max(start, end - 1));
-          const implementation = node ? implementationAt(node, found.name) : null;
-          if (!implementation) {
-            if (depth > 0 || valuesListed || !(required.found === 'structural' || lambdas) || !inTypePosition(model.root, start, end)) return null;
-            valuesListed = true;
-            return lambdas
-              ? `${found.name} had one abstract method: lambdas and method references implement it where it is a parameter's or variable's type, and they cannot define ${shownMembers(inherited)}`
-              : `values typed as ${found.name} (an object literal) must define ${shownMembers(inherited)}, which structedit cannot check`;
-          }
-          const defined = new Set(memberKeysOf(implementation.body, required.found !== 'structural'));
-          const missing = inherited.filter((name) => !defined.has(name));
-          if (missing.length === 0) return null;
-          const named = implementation.name ?? 'the anonymous class';
-          if (members.requiredMembers(implementation.node) && implementation.name !== null) {
-            if (depth < 4) {
-              abstract.push({ file: model.path, node: implementation.node, name: implementation.name, missing });
-              return null;
-            }
-            return `${named} is abstract (or an interface) and does not define ${shownMembers(missing)}: the types that complete it, this deep, are not followed`;
-          }
-          if (implementation.otherBases) return `${named} does not define ${shownMembers(missing)}, and may inherit ${missing.length === 1 ? 'it' : 'them'} from its other bases, which structedit does not read`;
-          return `${named} does not define ${shownMembers(missing)}, which ${requiredBy} now requires${via}`;
-        }),
-      );
-      for (const type of abstract) {
-        const key = `${type.file}\n${type.node.startIndex}`;
-        if (followed.has(key)) continue;
-        followed.add(key);
-        const typeLocated = yield* locateTypeAt(run, type.file, type.node).safeUnwrap();
-        if (typeLocated) pending.push({ located: typeLocated, missing: type.missing, through: type.name, depth: depth + 1 });
-        else problems.push({ file: type.file, start: type.node.startIndex, reason: `${type.name} is abstract (or an interface) and does not define ${shownMembers(type.missing)}, and the types that complete it could not be found` });
-      }
-    }
-    return ok(problems);
-  });
-}
-
-/** The address of the type declared by `node` in a file (the structure of that name holding it), for its own reference search; `null` when none names it. */
-function locateTypeAt(run: EditRun, path: string, node: Node): ResultAsync<LocatedAddress | null, StructeditError> {
-  return safeTry(async function* () {
-    const file = yield* run.workspace.file(path).safeUnwrap();
-    const structures: StructureNode[] = [file.tree.root];
-    for (let level = file.tree.root; ; ) {
-      const inside = level.children.find((child) => child.start <= node.startIndex && node.endIndex <= child.end + 1);
-      if (!inside) break;
-      structures.push(inside);
-      level = inside;
-    }
-    const target = new TargetNamer(file.tree).targetOf(structures).target;
-    if (structures.length < 2 || target === null) return ok(null);
-    const located = await locateAddress(run.workspace, path, target, file.language.id, { edit: 'add' });
-    return ok(located.isOk() ? located.value : null);
-  });
-}
-
-/** The type whose header names the use at `node` as a base (its body, name, and whether it names other bases), if any. */
-function implementationAt(node: Node, interfaceName: string): { node: Node; body: Node; name: string | null; otherBases: boolean } | null {
-  for (let at: Node | null = node.parent, depth = 0; at && depth < 6; at = at.parent, depth++) {
-    const body = at.childForFieldName('body') ?? at.namedChildren.find((child) => child !== null && /^(?:class_body|declaration_list|template_body)$/.test(child.type)) ?? null;
-    if (!body) continue;
-    if (node.startIndex >= body.startIndex) return null;
-    if (!/class|struct|impl|object|record|enum|interface|trait|protocol|extension/.test(at.type)) return null;
-    // (Rust's `impl I for X` is named by its type; Java's `new I() {…}` by none.)
-    const name = at.type === 'impl_item' ? (at.childForFieldName('type')?.text ?? null) : (at.childForFieldName('name')?.text ?? null);
-    // The other types its header names after `extends`, `implements`, `:` or `with` (generic arguments and constructor arguments left out).
-    const header = at.text.slice(0, body.startIndex - at.startIndex).replace(/<[^<>]*>|\([^()]*\)/g, '');
-    const after = header.search(/\b(?:extends|implements)\b|:/);
-    const bases = after < 0 ? [] : header.slice(after).split(/,|\b(?:extends|implements|with|where)\b|:/).map((base) => base.trim().split(/[\s.]/).pop() ?? '').filter((base) => /^[\p{L}_$]/u.test(base));
-    const otherBases = at.type !== 'impl_item' && at.type !== 'object_creation_expression' && bases.some((base) => base !== interfaceName);
-    return { node: at, body, name, otherBases };
-  }
-  return null;
-}
-
-/** The members a type's body declares (methods, fields, properties), as {@link memberKey} tells them apart. */
-function memberKeysOf(body: Node, byArity: boolean): string[] {
-  return body.namedChildren.flatMap((member) => {
-    if (!member) return [];
-    const name = member.childForFieldName('name') ?? member.namedChildren.find((child) => child !== null && /variable_declarat|declarator|pattern$/.test(child.type))?.namedChildren.find((child) => child !== null && /identifier/.test(child.type)) ?? null;
-    return name ? [memberKey(member, name.text.replace(/^\$/, ''), byArity)] : [];
-  });
-}
-
-/** A member as messages name it: `g`, or `g` taking 2 parameters for `g/2`. */
-function shownMembers(keys: readonly string[]): string {
-  return keys.map((key) => key.replace(/^(.+)\/(\d+)$/, (_, name: string, arity: string) => `${name} (${arity === '1' ? '1 parameter' : `${arity} parameters`})`)).join(', ');
-}
-
-function implementationsBroken(change: ChangedSignature, name: string, members: readonly string[], implementations: UnresolvedReference[], origin: CallCheckOrigin): StructeditError {
-  const listed = implementations.slice(0, 3).map((use) => `${use.file}:${use.line} ${JSON.stringify(use.text)} (${use.reason})`).join('; ');
-  const wayOut = origin === 'batch' ? 'define it in those implementations in the same batch, or send the batch with validate: false' : 'define it in those implementations too (applyEdits, or apply_patch), or send the edit again with force: true and define them next';
-  return makeError(
-    'IMPLEMENTATIONS_BROKEN',
-    `${JSON.stringify(name)} would require ${shownMembers(members)} of ${implementations.length} implementation${implementations.length === 1 ? '' : 's'} that do${implementations.length === 1 ? 'es' : ''} not define ${members.length === 1 ? 'it' : 'them'}, or could not be checked: ${listed}${implementations.length > 3 ? '; …' : ''}. Nothing was written. Give the new member a body (a default implementation), ${wayOut}.`,
-    { path: change.path, address: change.target, name, members: members.map((member) => shownMembers([member])), implementations },
-  );
-}
-
 /** Whether the word at `start` is the name a declaration gives (Scala's `def this(…)`), not a use. */
 function isDeclaredName(root: Node, start: number): boolean {
   const node = root.descendantForIndex(start);
@@ -589,19 +436,6 @@ function constructionAt(root: Node, text: string, start: number, end: number, ru
     return callAt(root, text, start, end, rules) ?? argumentsShape(args, rules);
   }
   return callAt(root, text, start, end, rules);
-}
-
-/** Whether a name is written as a type (an annotation, a type argument, a declared type). */
-function inTypePosition(root: Node, start: number, end: number): boolean {
-  let node = root.descendantForIndex(start, Math.max(start, end - 1));
-  for (let depth = 0; node && depth < 4; depth++, node = node.parent) {
-    if (/(?:^|_)type(?:$|_)|annotation|type_identifier|type_arguments/.test(node.type)) return true;
-    // C#'s types are identifiers in a declaration's `type` or `returns` field.
-    const parent = node.parent;
-    if (parent && (parent.childForFieldName('type')?.equals(node) || parent.childForFieldName('returns')?.equals(node))) return true;
-    if (/statement|declaration|definition|expression$|call/.test(node.type)) return false;
-  }
-  return false;
 }
 
 /** Whether a name is in a class's header after its name: a base class, an interface it implements. */
@@ -658,7 +492,7 @@ function listText(text: string, items: ReadonlyArray<{ start: number; end: numbe
   return items.length === 0 ? '' : text.slice(items[0]!.start, items[items.length - 1]!.end);
 }
 
-function callsBroken(change: ChangedSignature, name: string, parameters: string, calls: UnresolvedReference[], origin: CallCheckOrigin): StructeditError {
+function callsBroken(change: ChangedSignature, name: string, parameters: string, calls: UnresolvedReference[], origin: CheckOrigin): StructeditError {
   const listed = calls.slice(0, 3).map((call) => `${call.file}:${call.line} ${JSON.stringify(call.text)} (${call.reason})`).join('; ');
   const wayOut =
     origin === 'batch'

@@ -3,7 +3,7 @@ import type { AddEdit, RemoveEdit, SetEdit } from '../arguments/semantic.js';
 import { invalidArgument, makeError, type StructeditError } from '../errors.js';
 import { utf8Length } from '../text/utf8.js';
 import { planAdd } from './add-part.js';
-import { noteFieldConstructors, noteSignature } from './call-check.js';
+import { noteTypeContracts, noteSignature } from './call-check.js';
 import { checkReferencesBeforeRemove, declaredName } from './declaration-references.js';
 import { wordOffsets } from './references.js';
 import { lineChanges } from './line-changes.js';
@@ -51,7 +51,7 @@ export function editPart(run: EditRun, edit: SetEdit | AddEdit | RemoveEdit): Re
     // (`force` on a remove or set accepts that uses break, calls passing the parameter among them.)
     if (!run.backend && !(edit.op !== 'add' && edit.force)) {
       noteSignature(run.signatures, located, (yield* workspace.syntax(file).safeUnwrap())!, edit.language, edit.op);
-      noteFieldConstructors(run.signatures, located, edit.language);
+      noteTypeContracts(run.signatures, located, edit.language);
     }
     const before = file.tree.source.text;
     const applied = yield* workspace.apply(file, replacements, edit.op === 'set' ? 'reject' : run.syntax).safeUnwrap();

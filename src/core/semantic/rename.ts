@@ -5,7 +5,7 @@ import { invalidArgument, makeError, type CodeLocation, type StructeditError } f
 import type { Warning } from '../warnings.js';
 import { offsetAfterEdit } from '../edit/layout.js';
 import { projectResolution } from '../modules/resolution.js';
-import { namedArgumentRenames, noteFieldConstructors, noteSignature } from './call-check.js';
+import { namedArgumentRenames, noteTypeContracts, noteSignature } from './call-check.js';
 import { ambiguousReferences, declaredName, moduleBindingReferences, referencesOf, unresolvedReferences, type References } from './declaration-references.js';
 import type { SemanticBackend } from './backend.js';
 import { memberDefinitions, type Candidate } from './members.js';
@@ -62,7 +62,7 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
     const parameter = located.part.kind === 'element' && located.part.element?.list.kind === 'params';
     if (parameter) noteSignature(run.signatures, located, (yield* workspace.syntax(located.file).safeUnwrap())!, edit.language, 'set');
     // A field renamed changes what the constructor made from the fields takes (`P { x: 1 }`, `P(x=1)`).
-    noteFieldConstructors(run.signatures, located, edit.language);
+    noteTypeContracts(run.signatures, located, edit.language);
     const namedArguments = parameter ? yield* namedArgumentRenames(run, located, found.name, newName).safeUnwrap() : new Map<string, Replacement[]>();
     const files = new Map<string, WorkspaceFile>();
     for (const path of new Set([...found.locations.map((location) => location.file), ...found.candidates.map((candidate) => candidate.location.file)])) files.set(path, yield* workspace.file(path).safeUnwrap());

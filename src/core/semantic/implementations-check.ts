@@ -1,0 +1,165 @@
+import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
+import type { Node } from 'web-tree-sitter';
+import { makeError, type StructeditError, type UnresolvedReference } from '../errors.js';
+import type { RequiredMembers } from '../languages/profile.js';
+import { memberKey } from '../languages/profiles/generic.js';
+import { profileOf } from '../languages/profiles/index.js';
+import { TargetNamer } from '../locate/targets.js';
+import type { StructureNode } from '../structure/types.js';
+import type { ChangedSignature } from './call-arity.js';
+import { referencesOf } from './declaration-references.js';
+import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
+import { inTypePosition, problemsAt, type CheckOrigin, type Problem } from './use-sites.js';
+import type { EditRun } from './workspace.js';
+
+/*
+ * The check that an interface (a trait, a protocol, an abstract class) which an edit made require
+ * more members still has every implementation defining them, in a language no type checker
+ * answers for.
+ */
+
+/**
+ * `IMPLEMENTATIONS_BROKEN` when an implementation of the interface at `located` lacks one of the
+ * members it now requires (`required.added`; `before`: what it required before the edit), or
+ * could not be checked.
+ */
+export function checkImplementations(run: EditRun, change: ChangedSignature, located: LocatedAddress, declaration: Node, name: string, before: readonly string[], required: RequiredMembers & { readonly added: readonly string[] }, origin: CheckOrigin): ResultAsync<void, StructeditError> {
+  return safeTry(async function* () {
+    const problems = yield* implementationProblems(run, located, declaration, before, required).safeUnwrap();
+    if (problems.length === 0) return ok(undefined);
+    const implementations: UnresolvedReference[] = [];
+    for (const problem of problems) implementations.push({ ...codeLocation(yield* run.workspace.file(problem.file).safeUnwrap(), problem.start, 'reference'), reason: problem.reason });
+    return err(implementationsBroken(change, name, required.added, implementations, origin));
+  });
+}
+
+/**
+ * The implementations of an interface (trait, protocol, abstract class) that lack a member it now
+ * requires, or cannot be checked: each use of its name in another type's header (`implements I`,
+ * `: I`, `impl I for X`, Java's `new I() {…}`) is that type, whose own members are read. One that is
+ * itself abstract (or an interface) is followed the same way to the types that complete it (four
+ * levels deep); one with other bases that may define the member is listed. A Go interface's types
+ * never name it; a TypeScript value typed as it may be an object literal; an interface whose one
+ * method lambdas could implement may have them anywhere it is a type: those are listed.
+ */
+function implementationProblems(run: EditRun, located: LocatedAddress, declaration: Node, before: readonly string[], required: RequiredMembers & { readonly added: readonly string[] }): ResultAsync<Problem[], StructeditError> {
+  return safeTry(async function* () {
+    const { file } = located;
+    if (required.found === 'implicit') return ok([{ file: file.path, start: declaration.startIndex, reason: `${file.language.id} types implement an interface without naming it: which of them lack ${shownMembers(required.added)} cannot be told without types` }]);
+    const members = profileOf(file.tree.language).members;
+    const lambdas = members.lambdaTargets(before);
+    const problems: Problem[] = [];
+    const followed = new Set<string>();
+    let requiredBy: string | null = null;
+    let valuesListed = false;
+    const pending: Array<{ located: LocatedAddress; missing: readonly string[]; through: string | null; depth: number }> = [{ located, missing: required.added, through: null, depth: 0 }];
+    for (let item = pending.shift(); item; item = pending.shift()) {
+      const references = await referencesOf(run, item.located, 'address');
+      if (references.isErr() && references.error.error === 'INVALID_ARGUMENT') {
+        problems.push({ file: item.located.file.path, start: declaration.startIndex, reason: 'its name could not be read, so its implementations could not be found' });
+        continue;
+      }
+      const found = yield* references.safeUnwrap();
+      requiredBy ??= found.name;
+      const via = item.through ? ` (through ${item.through})` : '';
+      const { depth, missing: inherited } = item;
+      const abstract: Array<{ file: string; node: Node; name: string; missing: string[] }> = [];
+      problems.push(
+        ...problemsAt(found, (model, start, end) => {
+          const node = model.root.descendantForIndex(start, Math.max(start, end - 1));
+          const implementation = node ? implementationAt(node, found.name) : null;
+          if (!implementation) {
+            if (depth > 0 || valuesListed || !(required.found === 'structural' || lambdas) || !inTypePosition(model.root, start, end)) return null;
+            valuesListed = true;
+            return lambdas
+              ? `${found.name} had one abstract method: lambdas and method references implement it where it is a parameter's or variable's type, and they cannot define ${shownMembers(inherited)}`
+              : `values typed as ${found.name} (an object literal) must define ${shownMembers(inherited)}, which structedit cannot check`;
+          }
+          const defined = new Set(memberKeysOf(implementation.body, required.found !== 'structural'));
+          const missing = inherited.filter((name) => !defined.has(name));
+          if (missing.length === 0) return null;
+          const named = implementation.name ?? 'the anonymous class';
+          if (members.requiredMembers(implementation.node) && implementation.name !== null) {
+            if (depth < 4) {
+              abstract.push({ file: model.path, node: implementation.node, name: implementation.name, missing });
+              return null;
+            }
+            return `${named} is abstract (or an interface) and does not define ${shownMembers(missing)}: the types that complete it, this deep, are not followed`;
+          }
+          if (implementation.otherBases) return `${named} does not define ${shownMembers(missing)}, and may inherit ${missing.length === 1 ? 'it' : 'them'} from its other bases, which structedit does not read`;
+          return `${named} does not define ${shownMembers(missing)}, which ${requiredBy} now requires${via}`;
+        }),
+      );
+      for (const type of abstract) {
+        const key = `${type.file}\n${type.node.startIndex}`;
+        if (followed.has(key)) continue;
+        followed.add(key);
+        const typeLocated = yield* locateTypeAt(run, type.file, type.node).safeUnwrap();
+        if (typeLocated) pending.push({ located: typeLocated, missing: type.missing, through: type.name, depth: depth + 1 });
+        else problems.push({ file: type.file, start: type.node.startIndex, reason: `${type.name} is abstract (or an interface) and does not define ${shownMembers(type.missing)}, and the types that complete it could not be found` });
+      }
+    }
+    return ok(problems);
+  });
+}
+
+/** The address of the type declared by `node` in a file (the structure of that name holding it), for its own reference search; `null` when none names it. */
+function locateTypeAt(run: EditRun, path: string, node: Node): ResultAsync<LocatedAddress | null, StructeditError> {
+  return safeTry(async function* () {
+    const file = yield* run.workspace.file(path).safeUnwrap();
+    const structures: StructureNode[] = [file.tree.root];
+    for (let level = file.tree.root; ; ) {
+      const inside = level.children.find((child) => child.start <= node.startIndex && node.endIndex <= child.end + 1);
+      if (!inside) break;
+      structures.push(inside);
+      level = inside;
+    }
+    const target = new TargetNamer(file.tree).targetOf(structures).target;
+    if (structures.length < 2 || target === null) return ok(null);
+    const located = await locateAddress(run.workspace, path, target, file.language.id, { edit: 'add' });
+    return ok(located.isOk() ? located.value : null);
+  });
+}
+
+/** The type whose header names the use at `node` as a base (its body, name, and whether it names other bases), if any. */
+function implementationAt(node: Node, interfaceName: string): { node: Node; body: Node; name: string | null; otherBases: boolean } | null {
+  for (let at: Node | null = node.parent, depth = 0; at && depth < 6; at = at.parent, depth++) {
+    const body = at.childForFieldName('body') ?? at.namedChildren.find((child) => child !== null && /^(?:class_body|declaration_list|template_body)$/.test(child.type)) ?? null;
+    if (!body) continue;
+    if (node.startIndex >= body.startIndex) return null;
+    if (!/class|struct|impl|object|record|enum|interface|trait|protocol|extension/.test(at.type)) return null;
+    // (Rust's `impl I for X` is named by its type; Java's `new I() {…}` by none.)
+    const name = at.type === 'impl_item' ? (at.childForFieldName('type')?.text ?? null) : (at.childForFieldName('name')?.text ?? null);
+    // The other types its header names after `extends`, `implements`, `:` or `with` (generic arguments and constructor arguments left out).
+    const header = at.text.slice(0, body.startIndex - at.startIndex).replace(/<[^<>]*>|\([^()]*\)/g, '');
+    const after = header.search(/\b(?:extends|implements)\b|:/);
+    const bases = after < 0 ? [] : header.slice(after).split(/,|\b(?:extends|implements|with|where)\b|:/).map((base) => base.trim().split(/[\s.]/).pop() ?? '').filter((base) => /^[\p{L}_$]/u.test(base));
+    const otherBases = at.type !== 'impl_item' && at.type !== 'object_creation_expression' && bases.some((base) => base !== interfaceName);
+    return { node: at, body, name, otherBases };
+  }
+  return null;
+}
+
+/** The members a type's body declares (methods, fields, properties), as {@link memberKey} tells them apart. */
+function memberKeysOf(body: Node, byArity: boolean): string[] {
+  return body.namedChildren.flatMap((member) => {
+    if (!member) return [];
+    const name = member.childForFieldName('name') ?? member.namedChildren.find((child) => child !== null && /variable_declarat|declarator|pattern$/.test(child.type))?.namedChildren.find((child) => child !== null && /identifier/.test(child.type)) ?? null;
+    return name ? [memberKey(member, name.text.replace(/^\$/, ''), byArity)] : [];
+  });
+}
+
+/** Members as messages name them: `g`, or `g (2 parameters)` for `g/2`. */
+export function shownMembers(keys: readonly string[]): string {
+  return keys.map((key) => key.replace(/^(.+)\/(\d+)$/, (_, name: string, arity: string) => `${name} (${arity === '1' ? '1 parameter' : `${arity} parameters`})`)).join(', ');
+}
+
+function implementationsBroken(change: ChangedSignature, name: string, members: readonly string[], implementations: UnresolvedReference[], origin: CheckOrigin): StructeditError {
+  const listed = implementations.slice(0, 3).map((use) => `${use.file}:${use.line} ${JSON.stringify(use.text)} (${use.reason})`).join('; ');
+  const wayOut = origin === 'batch' ? 'define it in those implementations in the same batch, or send the batch with validate: false' : 'define it in those implementations too (applyEdits, or apply_patch), or send the edit again with force: true and define them next';
+  return makeError(
+    'IMPLEMENTATIONS_BROKEN',
+    `${JSON.stringify(name)} would require ${shownMembers(members)} of ${implementations.length} implementation${implementations.length === 1 ? '' : 's'} that do${implementations.length === 1 ? 'es' : ''} not define ${members.length === 1 ? 'it' : 'them'}, or could not be checked: ${listed}${implementations.length > 3 ? '; …' : ''}. Nothing was written. Give the new member a body (a default implementation), ${wayOut}.`,
+    { path: change.path, address: change.target, name, members: members.map((member) => shownMembers([member])), implementations },
+  );
+}
