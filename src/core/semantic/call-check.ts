@@ -11,6 +11,7 @@ import { inTypePosition, problemsAt, type CheckOrigin, type Problem } from './us
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import { declarationOfPath, functionOf, nameNodeOf, primaryConstructorOf, resolvePart, type PartContext } from './parts.js';
 import { nodeStartingAt } from './syntax.js';
+import { locateTarget } from '../locate/locate.js';
 import { TargetNamer, type StructurePath } from '../locate/targets.js';
 import type { StructureNode } from '../structure/types.js';
 import type { SpanIndex } from '../text/span-index.js';
@@ -137,8 +138,11 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
       // Found again by its names (its target may have changed with its parameters), and located as
       // leniently as the edit that changed it was (an extent that holds despite syntax errors inside).
       const file = yield* workspace.file(change.path, change.language).safeUnwrap();
-      const path = findAgain(file.tree.root, change.names, renamed);
-      if (!path && origin === 'text-edit') continue;
+      // A type noted because an edit reached into it is found by its target where its name is not
+      // enough (Scala's `class A` and `object A`), and left alone if the batch removed or renamed it.
+      const contract = change.from === 'fields' || change.from === 'members';
+      const path = findAgain(file.tree.root, change.names, renamed) ?? (contract ? byTarget(file, change.target) : null);
+      if (!path && (origin === 'text-edit' || contract)) continue;
       if (!path) return err(lostFunction(change));
       const located = yield* locateAddress(workspace, change.path, new TargetNamer(file.tree).targetOf(path).target ?? change.target, change.language, { edit: 'add' }).safeUnwrap();
       const rules = profileOf(located.file.tree.language).calls;
@@ -154,6 +158,12 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
       }
       if (change.from === 'fields') {
         const derived = rules.derivedConstructor(declaration);
+        // A constructor of its own now (Swift's `init`, Python's `__init__`): constructions must fit it instead.
+        const own = derived ? null : ownConstructor(located, root, rules);
+        if (own) {
+          if (!acceptsAllCallsOf(change.before, own.after, true)) narrowed.push({ change, located, path, fn: declaration, shown: own.shown, after: own.after, rules });
+          continue;
+        }
         const after = derived?.fields ?? [];
         // (Constructions may name any field: `P(x=1)`, `P { x: 1 }`, `P{X: 1}`; a renamed one narrows too.)
         if (!derived || !acceptsAllCallsOf(change.before, after, true)) narrowed.push({ change, located, path, fn: declaration, shown: fieldsShown(after), after, derived, rules });
@@ -203,7 +213,7 @@ export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: Signat
       for (const problem of problems) calls.push({ ...codeLocation(yield* workspace.file(problem.file).safeUnwrap(), problem.start, 'call'), reason: problem.reason });
       // Its name now (a later edit of the batch may have renamed it).
       const name = path[path.length - 1]!.name ?? fn.childForFieldName('name')?.text ?? 'init';
-      return err(callsBroken(change, name, shown, calls, origin));
+      return err(callsBroken(change, name, shown, calls, origin, derived !== undefined));
     }
     return ok(undefined);
   });
@@ -465,6 +475,31 @@ function findAgain(root: StructureNode, names: ChangedSignature['names'], rename
   return path;
 }
 
+/** The one constructor a class declares in its body, as its constructions see its parameters; `null` for none or several. */
+function ownConstructor(located: LocatedAddress, root: Node, rules: CallRules): { after: ParameterShape[]; shown: string } | null {
+  const { context } = located;
+  const path = located.part.path;
+  const found: Array<{ fn: Node; list: NonNullable<ReturnType<typeof primaryConstructorOf>>['list'] }> = [];
+  for (const child of path[path.length - 1]!.children) {
+    const childPath = [...path, child];
+    const declaration = declarationOfPath(context, childPath);
+    const fn = functionOf(declaration);
+    if (!fn || !isConstructor(nameNodeOf(declaration)?.text ?? nameNodeOf(fn)?.text ?? null, fn)) continue;
+    const part = resolvePart(context, childPath, [], context.address);
+    if (part.isOk() && part.value.list?.kind === 'params') found.push({ fn, list: part.value.list });
+  }
+  if (found.length !== 1) return null;
+  const { fn, list } = found[0]!;
+  const text = located.file.tree.source.text;
+  return { after: parameterShapes(root, text, list, fn, rules), shown: list.open && list.close ? text.slice(list.open.start, list.close.end) : listText(text, list.items) };
+}
+
+/** The structure a target names alone in a file, or `null`. */
+function byTarget(file: WorkspaceFile, target: string): StructurePath | null {
+  const located = locateTarget(file.tree, target, file.path);
+  return located.isOk() && located.value.length === 1 ? located.value[0]! : null;
+}
+
 function lostFunction(change: ChangedSignature): StructeditError {
   const message = `The parameters of ${JSON.stringify(change.target)} in ${change.path} changed, and after the batch it could not be found again by its name (a later edit renamed, moved or duplicated it), so its calls could not be checked. Nothing was written. Change its parameters in a batch of their own, or send the batch with validate: false.`;
   return makeError('CALLS_BROKEN', message, { path: change.path, address: change.target, name: change.names[change.names.length - 1]?.name ?? '', parameters: '', calls: [] });
@@ -492,7 +527,7 @@ function listText(text: string, items: ReadonlyArray<{ start: number; end: numbe
   return items.length === 0 ? '' : text.slice(items[0]!.start, items[items.length - 1]!.end);
 }
 
-function callsBroken(change: ChangedSignature, name: string, parameters: string, calls: UnresolvedReference[], origin: CheckOrigin): StructeditError {
+function callsBroken(change: ChangedSignature, name: string, parameters: string, calls: UnresolvedReference[], origin: CheckOrigin, ofFields: boolean): StructeditError {
   const listed = calls.slice(0, 3).map((call) => `${call.file}:${call.line} ${JSON.stringify(call.text)} (${call.reason})`).join('; ');
   const wayOut =
     origin === 'batch'
@@ -500,7 +535,7 @@ function callsBroken(change: ChangedSignature, name: string, parameters: string,
       : 'change the function and those calls together (applyEdits: a set of the function and of each call; or apply_patch), or send the edit again with force: true and change the calls next';
   return makeError(
     'CALLS_BROKEN',
-    `${change.from === 'fields' ? `The fields of ${JSON.stringify(name)}, which its constructions pass, now ${parameters},` : `The new parameters of ${JSON.stringify(name)} ${parameters.startsWith('(') ? parameters : `(${parameters})`}`} do not fit ${calls.length} use${calls.length === 1 ? '' : 's'} of it, or could not be checked against ${calls.length === 1 ? 'it' : 'them'}: ${listed}${calls.length > 3 ? '; …' : ''}. Nothing was written. Give the new ${change.from === 'fields' ? 'field' : 'parameter'} a default, ${wayOut}.`,
+    `${ofFields ? `The fields of ${JSON.stringify(name)}, which its constructions pass, now ${parameters},` : `The new parameters of ${JSON.stringify(name)} ${parameters.startsWith('(') ? parameters : `(${parameters})`}`} do not fit ${calls.length} use${calls.length === 1 ? '' : 's'} of it, or could not be checked against ${calls.length === 1 ? 'it' : 'them'}: ${listed}${calls.length > 3 ? '; …' : ''}. Nothing was written. Give the new ${ofFields ? 'field' : 'parameter'} a default, ${wayOut}.`,
     { path: change.path, address: change.target, name, parameters, calls },
   );
 }

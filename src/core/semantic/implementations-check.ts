@@ -144,7 +144,8 @@ function implementationAt(node: Node, interfaceName: string): { node: Node; body
 function memberKeysOf(body: Node, byArity: boolean): string[] {
   return body.namedChildren.flatMap((member) => {
     if (!member) return [];
-    const name = member.childForFieldName('name') ?? member.namedChildren.find((child) => child !== null && /variable_declarat|declarator|pattern$/.test(child.type))?.namedChildren.find((child) => child !== null && /identifier/.test(child.type)) ?? null;
+    const named = member.childForFieldName('name');
+    const name = named?.childForFieldName('bound_identifier') ?? named ?? member.namedChildren.find((child) => child !== null && /variable_declarat|declarator|pattern$/.test(child.type))?.namedChildren.find((child) => child !== null && /identifier/.test(child.type)) ?? null;
     return name ? [memberKey(member, name.text.replace(/^\$/, ''), byArity)] : [];
   });
 }

@@ -102,7 +102,9 @@ export function requiredMembersOf(declaration: Node, found: RequiredMembers['fou
     if (interfaceLike ? hasBody : !/\babstract\b/.test(modifiers)) continue;
     // A TypeScript member written `f?(): void` is optional.
     if (/^[\w$#]+\s*\?/.test(member.text)) continue;
-    const name = member.childForFieldName('name')?.text ?? member.namedChildren.find((child) => child !== null && /variable_declaration|pattern/.test(child.type))?.text.split(/[\s:]/)[0] ?? null;
+    // (Swift names a property by a pattern holding its `var`: the identifier bound is the name.)
+    const named = member.childForFieldName('name');
+    const name = (named?.childForFieldName('bound_identifier') ?? named)?.text ?? member.namedChildren.find((child) => child !== null && /variable_declaration|pattern/.test(child.type))?.text.split(/[\s:]/)[0] ?? null;
     if (name) names.push(memberKey(member, name, found !== 'structural'));
   }
   return { names, found };
