@@ -64,17 +64,19 @@ export function noteTypeContracts(changes: SignatureChanges, located: Pick<Locat
   for (let depth = 2; depth <= part.path.length; depth++) noteTypeContract(changes, file, context, part.path.slice(0, depth), namer, language, rules);
 }
 
-function noteTypeContract(changes: SignatureChanges, file: WorkspaceFile, context: PartContext, path: StructurePath, namer: TargetNamer, language: string | undefined, rules: CallRules): void {
-  const target = namer.targetOf(path).target;
-  const key = `${file.path}\n${target}`;
-  if (target === null || (changes.has(key) && changes.has(`${key}\nmembers`))) return;
+function noteTypeContract(changes: SignatureChanges, file: WorkspaceFile, context: PartContext, path: StructurePath, namer: TargetNamer, language: string | undefined, rules: CallRules, named?: string | null): void {
+  // (The declaration is read first: naming a structure among thousands of siblings costs more.)
   const declaration = declarationOfPath(context, path);
-  const names = path.slice(1).map((structure) => ({ kind: structure.kind, name: structure.name }));
-  const derived = changes.has(key) ? null : rules.derivedConstructor(declaration);
-  if (derived) changes.set(key, { path: file.path, language, target, names, constructs: true, from: 'fields', before: derived.fields });
+  const derived = rules.derivedConstructor(declaration);
   // What an interface or abstract class requires of its implementations.
-  const required = changes.has(`${key}\nmembers`) ? null : profileOf(file.tree.language).members.requiredMembers(declaration);
-  if (required) changes.set(`${key}\nmembers`, { path: file.path, language, target, names, constructs: false, from: 'members', before: required.names.map((name) => ({ name, required: true, kind: 'keyword' })) });
+  const required = profileOf(file.tree.language).members.requiredMembers(declaration);
+  if (!derived && !required) return;
+  const target = named === undefined ? namer.targetOf(path).target : named;
+  if (target === null) return;
+  const key = `${file.path}\n${target}`;
+  const names = path.slice(1).map((structure) => ({ kind: structure.kind, name: structure.name }));
+  if (derived && !changes.has(key)) changes.set(key, { path: file.path, language, target, names, constructs: true, from: 'fields', before: derived.fields });
+  if (required && !changes.has(`${key}\nmembers`)) changes.set(`${key}\nmembers`, { path: file.path, language, target, names, constructs: false, from: 'members', before: required.names.map((name) => ({ name, required: true, kind: 'keyword' })) });
 }
 
 /**
@@ -102,7 +104,7 @@ export function noteSignaturesTouched(changes: SignatureChanges, file: Workspace
         const span = list.open && list.close ? { start: list.open.start, end: list.close.end } : list.items.length > 0 ? { start: list.items[0]!.start, end: list.items[list.items.length - 1]!.end } : null;
         if (span && changed.changesInside(span.start, span.end)) noteSignature(changes, { file, context, part: part.value, target: target! }, root, language, 'set');
       }
-      if (rules) noteTypeContract(changes, file, context, childPath, namer, language, rules);
+      if (rules) noteTypeContract(changes, file, context, childPath, namer, language, rules, target);
       pending.push(childPath);
     }
   }
@@ -144,6 +146,8 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
       const path = findAgain(file.tree.root, change.names, renamed) ?? (contract ? byTarget(file, change.target) : null);
       if (!path && (origin === 'text-edit' || contract)) continue;
       if (!path) return err(lostFunction(change));
+      // A type's contract is compared first, from its syntax: most edits inside one leave it as it was.
+      if (contract && !(yield* contractChanged(workspace, file, path, change).safeUnwrap())) continue;
       const located = yield* locateAddress(workspace, change.path, new TargetNamer(file.tree).targetOf(path).target ?? change.target, change.language, { edit: 'add' }).safeUnwrap();
       const rules = profileOf(located.file.tree.language).calls;
       const root = yield* workspace.syntax(located.file).safeUnwrap();
@@ -473,6 +477,23 @@ function findAgain(root: StructureNode, names: ChangedSignature['names'], rename
     path.push(level);
   }
   return path;
+}
+
+/**
+ * Whether a type's contract may have narrowed since it was noted: a member it did not require
+ * before, or a constructor from its fields that may not take every construction (or is gone).
+ */
+function contractChanged(workspace: SemanticWorkspace, file: WorkspaceFile, path: StructurePath, change: ChangedSignature): ResultAsync<boolean, StructeditError> {
+  return workspace.syntax(file).map((root) => {
+    if (!root) return false;
+    const declaration = declarationOfPath({ tree: file.tree, root, file: file.path, address: change.target }, path);
+    if (change.from === 'members') {
+      const had = new Set(change.before.map((member) => member.name));
+      return (profileOf(file.tree.language).members.requiredMembers(declaration)?.names ?? []).some((name) => !had.has(name));
+    }
+    const derived = profileOf(file.tree.language).calls?.derivedConstructor(declaration);
+    return !derived || !acceptsAllCallsOf(change.before, derived.fields, true);
+  });
 }
 
 /** The one constructor a class declares in its body, as its constructions see its parameters; `null` for none or several. */
