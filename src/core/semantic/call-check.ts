@@ -146,33 +146,18 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
       const path = findAgain(file.tree.root, change.names, renamed) ?? (contract ? byTarget(file, change.target) : null);
       if (!path && (origin === 'text-edit' || contract)) continue;
       if (!path) return err(lostFunction(change));
-      // A type's contract is compared first, from its syntax: most edits inside one leave it as it was.
-      if (contract && !(yield* contractChanged(workspace, file, path, change).safeUnwrap())) continue;
-      const located = yield* locateAddress(workspace, change.path, new TargetNamer(file.tree).targetOf(path).target ?? change.target, change.language, { edit: 'add' }).safeUnwrap();
-      const rules = profileOf(located.file.tree.language).calls;
+      const rules = profileOf(file.tree.language).calls;
+      const locate = () => locateAddress(workspace, change.path, new TargetNamer(file.tree).targetOf(path).target ?? change.target, change.language, { edit: 'add' });
+      if (contract) {
+        // A type's contract is compared from its syntax before anything is located: most edits inside one leave it as it was.
+        const narrowedContract = rules ? yield* contractNarrowed(workspace, file, path, change, rules).safeUnwrap() : null;
+        if (narrowedContract) narrowed.push({ change, located: yield* locate().safeUnwrap(), path, ...narrowedContract });
+        continue;
+      }
+      const located = yield* locate().safeUnwrap();
       const root = yield* workspace.syntax(located.file).safeUnwrap();
       const declaration = root ? declarationOfPath(located.context, located.part.path) : null;
       if (!rules || !root || !declaration) continue;
-      if (change.from === 'members') {
-        const required = profileOf(located.file.tree.language).members.requiredMembers(declaration);
-        const had = new Set(change.before.map((member) => member.name));
-        const added = (required?.names ?? []).filter((name) => !had.has(name));
-        if (required && added.length > 0) narrowed.push({ change, located, path, fn: declaration, shown: `(${shownMembers(required.names)})`, after: change.before, required: { ...required, added }, rules });
-        continue;
-      }
-      if (change.from === 'fields') {
-        const derived = rules.derivedConstructor(declaration);
-        // A constructor of its own now (Swift's `init`, Python's `__init__`): constructions must fit it instead.
-        const own = derived ? null : ownConstructor(located, root, rules);
-        if (own) {
-          if (!acceptsAllCallsOf(change.before, own.after, true)) narrowed.push({ change, located, path, fn: declaration, shown: own.shown, after: own.after, rules });
-          continue;
-        }
-        const after = derived?.fields ?? [];
-        // (Constructions may name any field: `P(x=1)`, `P { x: 1 }`, `P{X: 1}`; a renamed one narrows too.)
-        if (!derived || !acceptsAllCallsOf(change.before, after, true)) narrowed.push({ change, located, path, fn: declaration, shown: fieldsShown(after), after, derived, rules });
-        continue;
-      }
       const primary = change.from === 'primary' ? primaryConstructorOf(located.context, located.part.path, declaration) : null;
       const fn = primary?.fn ?? functionOf(declaration);
       const list = primary?.list ?? located.part.list;
@@ -480,26 +465,33 @@ function findAgain(root: StructureNode, names: ChangedSignature['names'], rename
 }
 
 /**
- * Whether a type's contract may have narrowed since it was noted: a member it did not require
- * before, or a constructor from its fields that may not take every construction (or is gone).
+ * How a type's contract narrowed since it was noted, or `null` when it did not: a member it did
+ * not require before (`required`), or a constructor that may not take every construction: the
+ * one its fields make now (`derived`; `null`: none any more), or one of its own it declares now.
  */
-function contractChanged(workspace: SemanticWorkspace, file: WorkspaceFile, path: StructurePath, change: ChangedSignature): ResultAsync<boolean, StructeditError> {
+function contractNarrowed(workspace: SemanticWorkspace, file: WorkspaceFile, path: StructurePath, change: ChangedSignature, rules: CallRules): ResultAsync<Omit<NarrowedSignature, 'change' | 'located' | 'path'> | null, StructeditError> {
   return workspace.syntax(file).map((root) => {
-    if (!root) return false;
-    const declaration = declarationOfPath({ tree: file.tree, root, file: file.path, address: change.target }, path);
+    if (!root) return null;
+    const context = { tree: file.tree, root, file: file.path, address: change.target };
+    const declaration = declarationOfPath(context, path);
     if (change.from === 'members') {
+      const required = profileOf(file.tree.language).members.requiredMembers(declaration);
       const had = new Set(change.before.map((member) => member.name));
-      return (profileOf(file.tree.language).members.requiredMembers(declaration)?.names ?? []).some((name) => !had.has(name));
+      const added = (required?.names ?? []).filter((name) => !had.has(name));
+      return required && added.length > 0 ? { fn: declaration, shown: `(${shownMembers(required.names)})`, after: change.before, required: { ...required, added }, rules } : null;
     }
-    const derived = profileOf(file.tree.language).calls?.derivedConstructor(declaration);
-    return !derived || !acceptsAllCallsOf(change.before, derived.fields, true);
+    const derived = rules.derivedConstructor(declaration);
+    // A constructor of its own now (Swift's `init`, Python's `__init__`): constructions must fit it instead.
+    const own = derived ? null : ownConstructor(context, path, rules);
+    if (own) return acceptsAllCallsOf(change.before, own.after, true) ? null : { fn: declaration, shown: own.shown, after: own.after, rules };
+    const after = derived?.fields ?? [];
+    // (Constructions may name any field: `P(x=1)`, `P { x: 1 }`, `P{X: 1}`; a renamed one narrows too.)
+    return derived && acceptsAllCallsOf(change.before, after, true) ? null : { fn: declaration, shown: fieldsShown(after), after, derived, rules };
   });
 }
 
 /** The one constructor a class declares in its body, as its constructions see its parameters; `null` for none or several. */
-function ownConstructor(located: LocatedAddress, root: Node, rules: CallRules): { after: ParameterShape[]; shown: string } | null {
-  const { context } = located;
-  const path = located.part.path;
+function ownConstructor(context: PartContext, path: StructurePath, rules: CallRules): { after: ParameterShape[]; shown: string } | null {
   const found: Array<{ fn: Node; list: NonNullable<ReturnType<typeof primaryConstructorOf>>['list'] }> = [];
   for (const child of path[path.length - 1]!.children) {
     const childPath = [...path, child];
@@ -511,8 +503,8 @@ function ownConstructor(located: LocatedAddress, root: Node, rules: CallRules): 
   }
   if (found.length !== 1) return null;
   const { fn, list } = found[0]!;
-  const text = located.file.tree.source.text;
-  return { after: parameterShapes(root, text, list, fn, rules), shown: list.open && list.close ? text.slice(list.open.start, list.close.end) : listText(text, list.items) };
+  const text = context.tree.source.text;
+  return { after: parameterShapes(context.root, text, list, fn, rules), shown: list.open && list.close ? text.slice(list.open.start, list.close.end) : listText(text, list.items) };
 }
 
 /** The structure a target names alone in a file, or `null`. */
