@@ -53,7 +53,7 @@ describe.skipIf(missing !== null)('the constructor read from a Python class’s 
     const grammar = await loadGrammar(BUILTIN_LANGUAGES.find((language) => language.id === 'python')!);
     const classes: Array<{ id: number; path: string; module: string; qualname: string; ours: ReturnType<typeof pythonDerivedConstructor> }> = [];
     for (const { root, dirs } of ROOTS) {
-      for (const dir of dirs) {
+      for (const dir of dirs.filter((name) => existsSync(join(root, name)))) {
         for (const path of pythonFiles(join(root, dir), dir === '.' ? 1 : 0)) {
           const text = readFileSync(path, 'utf8');
           if (!MARKED.test(text)) continue;
