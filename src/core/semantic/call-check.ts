@@ -7,11 +7,12 @@ import type { CallRules, DerivedConstructor, FieldLiteral, ParameterShape, Requi
 import { referencesOf, searchFiles, type References } from './declaration-references.js';
 import { wordOffsets, type ModelledFile } from './references.js';
 import { checkImplementations, shownMembers } from './implementations-check.js';
+import type { ListModel } from './lists.js';
 import { inTypePosition, problemsAt, type CheckOrigin, type Problem } from './use-sites.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import { declarationOfPath, functionOf, nameNodeOf, primaryConstructorOf, resolvePart, type PartContext } from './parts.js';
 import { nodeStartingAt } from './syntax.js';
-import { locateTarget } from '../locate/locate.js';
+import { locateUniqueTarget } from '../locate/locate.js';
 import { TargetNamer, type StructurePath } from '../locate/targets.js';
 import type { StructureNode } from '../structure/types.js';
 import type { SpanIndex } from '../text/span-index.js';
@@ -143,7 +144,7 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
       // A type noted because an edit reached into it is found by its target where its name is not
       // enough (Scala's `class A` and `object A`), and left alone if the batch removed or renamed it.
       const contract = change.from === 'fields' || change.from === 'members';
-      const path = findAgain(file.tree.root, change.names, renamed) ?? (contract ? byTarget(file, change.target) : null);
+      const path = findAgain(file.tree.root, change.names, renamed) ?? (contract ? locateUniqueTarget(file.tree, change.target, file.path).unwrapOr(null) : null);
       if (!path && (origin === 'text-edit' || contract)) continue;
       if (!path) return err(lostFunction(change));
       const rules = profileOf(file.tree.language).calls;
@@ -164,7 +165,7 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
       if (!fn || list?.kind !== 'params') continue;
       const after = parameterShapes(root, located.file.tree.source.text, list, fn, rules);
       const text = located.file.tree.source.text;
-      if (!acceptsAllCallsOf(change.before, after, rules.namedArguments)) narrowed.push({ change, located, path, fn, shown: list.open && list.close ? text.slice(list.open.start, list.close.end) : listText(text, list.items), after, rules });
+      if (!acceptsAllCallsOf(change.before, after, rules.namedArguments)) narrowed.push({ change, located, path, fn, shown: listShown(text, list), after, rules });
     }
     return ok(narrowed);
   });
@@ -259,6 +260,11 @@ function callProblems(found: References, after: readonly ParameterShape[], rules
 
 const SPREAD = 'spreads its arguments, so how many it passes cannot be told';
 
+/** Why a construction (which passes no receiver) does not bind to a constructor's parameters, or `null`. */
+function constructionFailure(parameters: readonly ParameterShape[], call: Omit<CallShape, 'receiver'>, rules: CallRules): string | null {
+  return bindingFailure(parameters, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null);
+}
+
 /**
  * The constructions of a class whose constructor changed that do not bind to its new parameters,
  * or cannot be checked: each use of the class's name is a construction (`A(…)`, `new A(…)`,
@@ -281,7 +287,7 @@ function constructionProblems(run: EditRun, file: WorkspaceFile, classPath: Stru
         if (reason !== undefined) return reason;
       }
       const call = constructionAt(model.root, model.text, start, end, rules);
-      if (call) return bindingFailure(after, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null);
+      if (call) return constructionFailure(after, call, rules);
       const member = /^\s*(?:\.|::|->)\s*([\p{L}_$][\p{L}\p{N}_$]*)/u.exec(model.text.slice(end, end + 64));
       // A.member: the class's own members construct it by name or unnamed (both checked).
       if (member && !CONSTRUCTOR_NAMES.has(member[1]!)) return null;
@@ -312,7 +318,7 @@ function constructionProblems(run: EditRun, file: WorkspaceFile, classPath: Stru
         // Another constructor's `this(…)` passes its arguments to a primary one (Kotlin's `constructor(a: String) : this(1)`).
         const call = !constructor && delegation?.[1] === 'this' && root ? callAt(root, text, start + delegation.index, start + delegation.index + 4, rules) : null;
         if (call) {
-          const failure = bindingFailure(after, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null);
+          const failure = constructionFailure(after, call, rules);
           if (failure) problems.push({ file: file.path, start, reason: failure });
           continue;
         }
@@ -338,7 +344,7 @@ function fieldConstructionProblem(root: Node, text: string, start: number, end: 
     const call = callAt(root, text, at, at + 4, rules);
     if (!call) return null;
     if (!derived) return `constructs ${name}, which no longer gets a constructor from its fields (it declares one of its own): check this construction against what ${name} takes now`;
-    return bindingFailure(derived.fields, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null);
+    return constructionFailure(derived.fields, call, rules);
   }
   const node = root.descendantForIndex(start, Math.max(start, end - 1));
   const literals = node ? rules.fieldLiterals(node) : null;
@@ -369,7 +375,7 @@ function selfConstructionProblems(found: References, derived: DerivedConstructor
       if (!node || node.startIndex !== start || rules.implementedType(node) !== found.name) continue;
       const literals = rules.fieldLiterals(node);
       const call = literals ? null : callAt(model.root, model.text, start, start + selfName.length, rules);
-      const failure = literals ? literalsFailure(derived, literals, found.name) : call ? (bindingFailure(derived.fields, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null)) : null;
+      const failure = literals ? literalsFailure(derived, literals, found.name) : call ? constructionFailure(derived.fields, call, rules) : null;
       if (failure) problems.push({ file: model.path, start, reason: failure });
     }
   }
@@ -405,7 +411,7 @@ function targetTypedProblems(run: EditRun, origin: ModelledFile, className: stri
         const written = declaredType?.replace(/<[^]*>|\?$/g, '').split('.').pop()?.trim() ?? null;
         if (written !== null && written !== 'var' && written !== className) continue;
         const call = args ? argumentsShape(args, rules) : { positional: 0, named: [], spread: false };
-        const failure = written === className ? (bindingFailure(after, { ...call, receiver: '' }, rules, null, rules.moreFail) ?? (call.spread ? SPREAD : null)) : `constructs a class it does not name (${node.text.slice(0, 40)}), taken from where it goes: whether that is ${className} needs types structedit does not have`;
+        const failure = written === className ? constructionFailure(after, call, rules) : `constructs a class it does not name (${node.text.slice(0, 40)}), taken from where it goes: whether that is ${className} needs types structedit does not have`;
         if (failure) problems.push({ file: model.path, start: node.startIndex, reason: failure });
       }
     }
@@ -492,7 +498,7 @@ function contractNarrowed(workspace: SemanticWorkspace, file: WorkspaceFile, pat
 
 /** The one constructor a class declares in its body, as its constructions see its parameters; `null` for none or several. */
 function ownConstructor(context: PartContext, path: StructurePath, rules: CallRules): { after: ParameterShape[]; shown: string } | null {
-  const found: Array<{ fn: Node; list: NonNullable<ReturnType<typeof primaryConstructorOf>>['list'] }> = [];
+  const found: Array<{ fn: Node; list: ListModel }> = [];
   for (const child of path[path.length - 1]!.children) {
     const childPath = [...path, child];
     const declaration = declarationOfPath(context, childPath);
@@ -504,13 +510,7 @@ function ownConstructor(context: PartContext, path: StructurePath, rules: CallRu
   if (found.length !== 1) return null;
   const { fn, list } = found[0]!;
   const text = context.tree.source.text;
-  return { after: parameterShapes(context.root, text, list, fn, rules), shown: list.open && list.close ? text.slice(list.open.start, list.close.end) : listText(text, list.items) };
-}
-
-/** The structure a target names alone in a file, or `null`. */
-function byTarget(file: WorkspaceFile, target: string): StructurePath | null {
-  const located = locateTarget(file.tree, target, file.path);
-  return located.isOk() && located.value.length === 1 ? located.value[0]! : null;
+  return { after: parameterShapes(context.root, text, list, fn, rules), shown: listShown(text, list) };
 }
 
 function lostFunction(change: ChangedSignature): StructeditError {
@@ -536,8 +536,10 @@ function classNameOf(fn: Node): string | null {
   return null;
 }
 
-function listText(text: string, items: ReadonlyArray<{ start: number; end: number }>): string {
-  return items.length === 0 ? '' : text.slice(items[0]!.start, items[items.length - 1]!.end);
+/** A parameter list as messages show it: with its parentheses where it has them. */
+function listShown(text: string, list: Pick<ListModel, 'open' | 'close' | 'items'>): string {
+  if (list.open && list.close) return text.slice(list.open.start, list.close.end);
+  return list.items.length === 0 ? '' : text.slice(list.items[0]!.start, list.items[list.items.length - 1]!.end);
 }
 
 function callsBroken(change: ChangedSignature, name: string, parameters: string, calls: UnresolvedReference[], origin: CheckOrigin, ofFields: boolean): StructeditError {

@@ -2,7 +2,7 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import { makeError, type StructeditError, type UnresolvedReference } from '../errors.js';
 import type { RequiredMembers } from '../languages/profile.js';
-import { memberKey } from '../languages/profiles/generic.js';
+import { memberKey, memberNameOf } from '../languages/profiles/generic.js';
 import { profileOf } from '../languages/profiles/index.js';
 import { TargetNamer } from '../locate/targets.js';
 import type { StructureNode } from '../structure/types.js';
@@ -143,10 +143,8 @@ function implementationAt(node: Node, interfaceName: string): { node: Node; body
 /** The members a type's body declares (methods, fields, properties), as {@link memberKey} tells them apart. */
 function memberKeysOf(body: Node, byArity: boolean): string[] {
   return body.namedChildren.flatMap((member) => {
-    if (!member) return [];
-    const named = member.childForFieldName('name');
-    const name = named?.childForFieldName('bound_identifier') ?? named ?? member.namedChildren.find((child) => child !== null && /variable_declarat|declarator|pattern$/.test(child.type))?.namedChildren.find((child) => child !== null && /identifier/.test(child.type)) ?? null;
-    return name ? [memberKey(member, name.text.replace(/^\$/, ''), byArity)] : [];
+    const name = member ? memberNameOf(member) : null;
+    return member && name ? [memberKey(member, name, byArity)] : [];
   });
 }
 

@@ -102,12 +102,21 @@ export function requiredMembersOf(declaration: Node, found: RequiredMembers['fou
     if (interfaceLike ? hasBody : !/\babstract\b/.test(modifiers)) continue;
     // A TypeScript member written `f?(): void` is optional.
     if (/^[\w$#]+\s*\?/.test(member.text)) continue;
-    // (Swift names a property by a pattern holding its `var`: the identifier bound is the name.)
-    const named = member.childForFieldName('name');
-    const name = (named?.childForFieldName('bound_identifier') ?? named)?.text ?? member.namedChildren.find((child) => child !== null && /variable_declaration|pattern/.test(child.type))?.text.split(/[\s:]/)[0] ?? null;
+    const name = memberNameOf(member);
     if (name) names.push(memberKey(member, name, found !== 'structural'));
   }
   return { names, found };
+}
+
+/**
+ * The name a member of a type's body declares (a method's, a field's, a property's), or `null`:
+ * its `name` field (Swift's, a pattern holding its `var`: the identifier it binds), else the
+ * identifier of the declarator it holds (Kotlin's `val p: Int`, Java's fields); PHP's `$` left out.
+ */
+export function memberNameOf(member: Node): string | null {
+  const named = member.childForFieldName('name');
+  const name = named?.childForFieldName('bound_identifier') ?? named ?? member.namedChildren.find((child) => child !== null && /variable_declarat|declarator|pattern$/.test(child.type))?.namedChildren.find((child) => child !== null && /identifier/.test(child.type)) ?? null;
+  return name ? name.text.replace(/^\$/, '') : null;
 }
 
 /**

@@ -23,16 +23,14 @@ export const go: LanguageProfile = {
 
 /** An interface type's methods: what every type used as it must have (found by no name). */
 function interfaceMethods(declaration: Node): RequiredMembers | null {
-  const specs = declaration.type === 'type_declaration' ? namedChildrenOf(declaration).filter((child) => child.type === 'type_spec') : [declaration];
-  const type = specs.length === 1 ? specs[0]!.childForFieldName('type') : null;
+  const type = declaredType(declaration);
   if (type?.type !== 'interface_type') return null;
   return { names: namedChildrenOf(type).flatMap((member) => (member.type === 'method_elem' || member.type === 'method_spec' ? [member.childForFieldName('name')?.text ?? ''] : [])), found: 'implicit' };
 }
 
 /** A struct type's fields, in order (an embedded field is named by its type). */
 function structConstructor(declaration: Node): DerivedConstructor | null {
-  const specs = declaration.type === 'type_declaration' ? namedChildrenOf(declaration).filter((child) => child.type === 'type_spec') : [declaration];
-  const type = specs.length === 1 ? specs[0]!.childForFieldName('type') : null;
+  const type = declaredType(declaration);
   if (type?.type !== 'struct_type') return null;
   const list = namedChildrenOf(type).find((child) => child.type === 'field_declaration_list');
   const names = (list ? namedChildrenOf(list) : [])
@@ -78,4 +76,10 @@ function fieldsOf(body: Node): FieldLiteral {
     else if (item.type === 'literal_element') positional++;
   }
   return { positional, named, rest: false };
+}
+
+/** The type a `type X …` declaration (of one spec) declares: `struct {…}`, `interface {…}`, … */
+function declaredType(declaration: Node): Node | null {
+  const specs = declaration.type === 'type_declaration' ? namedChildrenOf(declaration).filter((child) => child.type === 'type_spec') : [declaration];
+  return specs.length === 1 ? specs[0]!.childForFieldName('type') : null;
 }
