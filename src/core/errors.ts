@@ -678,6 +678,25 @@ export interface ErrorDetailsByCode {
     implementations: UnresolvedReference[];
   };
   /**
+   * An edit added cases to an enumeration that matches elsewhere must cover and do not: a Rust
+   * `match`, a Swift `switch`, a Kotlin `when` with a subject, a Java switch expression that named
+   * every case before, with no arm for the new ones and none that takes any value (`_`,
+   * `default`, `else`); or such a match structedit cannot read (inside a Rust macro). Checked
+   * where no type checker runs after the edit. Nothing was written; `validate: false` (`force:
+   * true` on a text edit) writes it anyway.
+   */
+  MATCHES_BROKEN: {
+    path: string;
+    /** The enumeration's target. */
+    address: string;
+    /** The enumeration's name. */
+    name: string;
+    /** The cases the edit added. */
+    cases: string[];
+    /** Each match without an arm for one of them, or that could not be read, with why. */
+    matches: UnresolvedReference[];
+  };
+  /**
    * A semantic batch would add type errors (the backend's checker, before and after the batch):
    * nothing was written. `validate: false` writes it anyway.
    */

@@ -252,6 +252,11 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     facts: (e) => ['Implementations:', ...e.details.implementations.slice(0, 20).map((use) => `  ${use.file}:${use.line}:${use.column}: ${use.text} (${use.reason})`), ...(e.details.implementations.length > 20 ? [`  … and ${e.details.implementations.length - 20} more`] : [])],
     next: () => ['Give the new member a body (a default), or define it in those implementations in the same batch,', 'or send the batch with validate: false (a text edit: force: true) to write it anyway.'],
   },
+  MATCHES_BROKEN: {
+    headline: (e) => `Nothing was written: ${quote(e.details.name)} would have ${e.details.cases.join(', ')}, which ${e.details.matches.length} match${e.details.matches.length === 1 ? '' : 'es'} covering it do${e.details.matches.length === 1 ? 'es' : ''} not handle, or could not be checked.`,
+    facts: (e) => ['Matches:', ...e.details.matches.slice(0, 20).map((match) => `  ${match.file}:${match.line}:${match.column}: ${match.text} (${match.reason})`), ...(e.details.matches.length > 20 ? [`  … and ${e.details.matches.length - 20} more`] : [])],
+    next: () => ['Add an arm for the new case to each of those matches in the same batch,', 'or send the batch with validate: false (a text edit: force: true) to write it anyway.'],
+  },
   BACKEND_UNAVAILABLE: {
     headline: (e) => `the ${e.details.backend} backend could not answer (${e.details.reason.replace('_', ' ')}); nothing was written.`,
     facts: () => [],

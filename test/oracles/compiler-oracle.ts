@@ -1,10 +1,10 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { createEditor, memoryFs, type StructureListing } from 'structedit';
+import { createEditor, memoryFs, type StructeditError, type StructureListing } from 'structedit';
 
 /*
  * What the compiler oracles of added members share (a field added to a Rust or Go struct, a method
- * without a body to a Java interface; the project then compiled): the sources read, the
+ * without a body to a Java interface, a variant to a Rust enum; the project then compiled): the sources read, the
  * declarations picked, each edit checked and written anyway, and the tally of structedit's
  * verdicts against the compiler's errors.
  */
@@ -34,7 +34,7 @@ export interface OracleProject {
   /** The member `add` gives each. */
   readonly member: string;
   /** The refusal that lists the places the compiler must agree with. */
-  readonly refusal: 'CALLS_BROKEN' | 'IMPLEMENTATIONS_BROKEN';
+  readonly refusal: 'CALLS_BROKEN' | 'IMPLEMENTATIONS_BROKEN' | 'MATCHES_BROKEN';
 }
 
 /** An error the compiler reports (`file:line`), and the places listing which accounts for it (its own, or the literal it is in). */
@@ -53,6 +53,12 @@ export interface OracleTally {
   errors: number;
   listed: number;
   readonly disagreed: string[];
+}
+
+/** The places a refusal lists, as `file:line`. */
+function listedPlaces(error: StructeditError): string[] {
+  const places = error.error === 'CALLS_BROKEN' ? error.details.calls : error.error === 'IMPLEMENTATIONS_BROKEN' ? error.details.implementations : error.error === 'MATCHES_BROKEN' ? error.details.matches : [];
+  return places.map((place) => `${place.file}:${place.line}`);
 }
 
 function picked(entries: readonly StructureListing[], picks: OracleProject['picks'], found: StructureListing[] = []): StructureListing[] {
@@ -95,7 +101,7 @@ export async function compilerOracle(projects: readonly OracleProject[], work: s
         writeFileSync(join(dir, file), text);
       }
       const errors = await project.compile(dir);
-      const listed = !checked.isErr() ? [] : checked.error.error === 'CALLS_BROKEN' ? checked.error.details.calls.map((call) => `${call.file}:${call.line}`) : checked.error.error === 'IMPLEMENTATIONS_BROKEN' ? checked.error.details.implementations.map((use) => `${use.file}:${use.line}`) : [];
+      const listed = checked.isOk() ? [] : listedPlaces(checked.error);
       tally.errors += errors.length;
       const where = `${project.name} ${path} ${target.split('\n').pop()}`;
       if (checked.isOk()) {

@@ -76,7 +76,7 @@ export const dryRunField = described(z.optional(z.boolean()), 'Check everything 
 /** `force` of the text edits whose uses are checked. */
 export const forceField = described(
   z.optional(z.boolean()),
-  'Write even when the edit leaves uses of what it changes or removes broken (a call short of a new parameter, a reference to a deleted declaration), or unchecked; refused otherwise (CALLS_BROKEN, IMPLEMENTATIONS_BROKEN, TYPE_ERRORS_ADDED, REFERENCES_EXIST), the uses listed. For uses you change next.',
+  'Write even when the edit leaves uses of what it changes or removes broken (a call short of a new parameter, a reference to a deleted declaration), or unchecked; refused otherwise (CALLS_BROKEN, IMPLEMENTATIONS_BROKEN, MATCHES_BROKEN, TYPE_ERRORS_ADDED, REFERENCES_EXIST), the uses listed. For uses you change next.',
 );
 
 /** Whether a text holds no NUL byte. */

@@ -35,6 +35,36 @@ export interface LanguageProfile {
   readonly text?: Partial<TextRules>;
   /** How a call's arguments meet a function's parameters (`null`: a call may pass any number of them). */
   readonly calls?: Partial<CallRules> | null;
+  /** Enumerations, and the matches that must name every one of their cases. */
+  readonly cases?: Partial<CaseRules>;
+}
+
+/**
+ * The cases of an enumeration and the matches that must cover every one of them (Rust's `match`,
+ * Swift's `switch`, Kotlin's `when` with a subject, Java's switch expressions): a case added to
+ * the enumeration breaks each of those that named every case before and takes no other value.
+ */
+export interface CaseRules {
+  /** The cases an enumeration declares, in order; `null` for a declaration that is not one whose cases matches must cover. */
+  casesOf(declaration: Node): string[] | null;
+  /** The matches in a tree that must cover every value of what they match on. */
+  exhaustiveMatches(root: Node): ExhaustiveMatch[];
+}
+
+/** A match that must cover every value of what it matches on, as its arms read. */
+export interface ExhaustiveMatch {
+  /** The match (its first line is what a refusal lists). */
+  readonly node: Node;
+  /**
+   * The cases its arms' patterns name, anywhere in them: with the qualifier written before the
+   * case (`Shape` of `Shape::Circle` or `a.Shape.CIRCLE`), or `null` where none is (`.circle`, an
+   * imported `CIRCLE`).
+   */
+  readonly cases: ReadonlyArray<{ readonly qualifier: string | null; readonly name: string }>;
+  /** Whether an unguarded arm takes whatever the others leave (`_`, a binding, `default`, `else`). */
+  readonly catchAll: boolean;
+  /** Whether its patterns are words structedit does not read as patterns (a `match` inside a Rust macro's arguments). */
+  readonly unread: boolean;
 }
 
 /**
@@ -426,4 +456,5 @@ export interface ResolvedProfile {
   readonly reading: ReadingRules;
   readonly text: TextRules;
   readonly calls: CallRules | null;
+  readonly cases: CaseRules;
 }

@@ -25,9 +25,9 @@ export interface ChangedSignature {
    * Int)`: the primary constructor, the class last in `names`), or the class's fields (a
    * dataclass, a Rust struct: the constructor they make, the class last in `names`); or, for
    * `members`, not parameters: the members an interface requires of its implementations (`before`
-   * holds their names).
+   * holds their names); for `cases`, the cases of an enumeration, which matches on it must cover.
    */
-  readonly from: 'function' | 'primary' | 'fields' | 'members';
+  readonly from: 'function' | 'primary' | 'fields' | 'members' | 'cases';
 }
 
 /** The functions whose parameters a batch changed, by file and target (the first change of each keeps its signature before the batch). */

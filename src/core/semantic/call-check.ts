@@ -7,6 +7,7 @@ import type { CallRules, DerivedConstructor, FieldLiteral, ParameterShape, Requi
 import { referencesOf, searchFiles, type References } from './declaration-references.js';
 import { wordOffsets, type ModelledFile } from './references.js';
 import { checkImplementations, shownMembers } from './implementations-check.js';
+import { checkMatches } from './matches-check.js';
 import type { ListModel } from './lists.js';
 import { inTypePosition, problemsAt, type CheckOrigin, type Problem } from './use-sites.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
@@ -69,15 +70,18 @@ function noteTypeContract(changes: SignatureChanges, file: WorkspaceFile, contex
   // (The declaration is read first: naming a structure among thousands of siblings costs more.)
   const declaration = declarationOfPath(context, path);
   const derived = rules.derivedConstructor(declaration);
-  // What an interface or abstract class requires of its implementations.
-  const required = profileOf(file.tree.language).members.requiredMembers(declaration);
-  if (!derived && !required) return;
+  // What an interface or abstract class requires of its implementations; an enumeration's cases.
+  const profile = profileOf(file.tree.language);
+  const required = profile.members.requiredMembers(declaration);
+  const cases = profile.cases.casesOf(declaration);
+  if (!derived && !required && !cases) return;
   const target = named === undefined ? namer.targetOf(path).target : named;
   if (target === null) return;
   const key = `${file.path}\n${target}`;
   const names = path.slice(1).map((structure) => ({ kind: structure.kind, name: structure.name }));
   if (derived && !changes.has(key)) changes.set(key, { path: file.path, language, target, names, constructs: true, from: 'fields', before: derived.fields });
   if (required && !changes.has(`${key}\nmembers`)) changes.set(`${key}\nmembers`, { path: file.path, language, target, names, constructs: false, from: 'members', before: required.names.map((name) => ({ name, required: true, kind: 'keyword' })) });
+  if (cases && !changes.has(`${key}\ncases`)) changes.set(`${key}\ncases`, { path: file.path, language, target, names, constructs: false, from: 'cases', before: cases.map((name) => ({ name, required: true, kind: 'keyword' })) });
 }
 
 /**
@@ -126,6 +130,8 @@ export interface NarrowedSignature {
   readonly derived?: DerivedConstructor | null;
   /** For an interface: what it requires now, and the members it did not before. */
   readonly required?: RequiredMembers & { readonly added: readonly string[] };
+  /** For an enumeration: its cases now. */
+  readonly cases?: readonly string[];
   readonly rules: CallRules;
 }
 
@@ -143,7 +149,7 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
       const file = yield* workspace.file(change.path, change.language).safeUnwrap();
       // A type noted because an edit reached into it is found by its target where its name is not
       // enough (Scala's `class A` and `object A`), and left alone if the batch removed or renamed it.
-      const contract = change.from === 'fields' || change.from === 'members';
+      const contract = change.from === 'fields' || change.from === 'members' || change.from === 'cases';
       const path = findAgain(file.tree.root, change.names, renamed) ?? (contract ? locateUniqueTarget(file.tree, change.target, file.path).unwrapOr(null) : null);
       if (!path && (origin === 'text-edit' || contract)) continue;
       if (!path) return err(lostFunction(change));
@@ -183,8 +189,12 @@ export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChang
 /** The check of {@link checkCalls} on the functions {@link narrowedSignatures} found. */
 export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: SignatureChanges, narrowed: readonly NarrowedSignature[], origin: CheckOrigin): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
-    for (const { change, located, path, fn, shown, after, derived, required, rules } of narrowed) {
+    for (const { change, located, path, fn, shown, after, derived, required, cases, rules } of narrowed) {
       const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend: null, signatures: changes };
+      if (cases) {
+        yield* checkMatches(run, change, located, path[path.length - 1]!.name ?? change.target, change.before.map((each) => each.name ?? ''), cases, origin).safeUnwrap();
+        continue;
+      }
       if (required) {
         yield* checkImplementations(run, change, located, fn, path[path.length - 1]!.name ?? change.target, change.before.map((member) => member.name ?? ''), required, origin).safeUnwrap();
         continue;
@@ -480,6 +490,11 @@ function contractNarrowed(workspace: SemanticWorkspace, file: WorkspaceFile, pat
     if (!root) return null;
     const context = { tree: file.tree, root, file: file.path, address: change.target };
     const declaration = declarationOfPath(context, path);
+    if (change.from === 'cases') {
+      const cases = profileOf(file.tree.language).cases.casesOf(declaration) ?? [];
+      const had = new Set(change.before.map((each) => each.name));
+      return cases.some((each) => !had.has(each)) ? { fn: declaration, shown: `(${cases.join(', ')})`, after: change.before, cases, rules } : null;
+    }
     if (change.from === 'members') {
       const required = profileOf(file.tree.language).members.requiredMembers(declaration);
       const had = new Set(change.before.map((member) => member.name));

@@ -17,6 +17,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
   members: { implicit: () => false, knownBases: new Map(), globalPrefix: '', bareNamesReachMembers: true, requiredMembers: (declaration) => requiredMembersOf(declaration, 'named'), lambdaTargets: () => false },
   scopes: genericScopes,
   modules: null,
+  cases: { casesOf: () => null, exhaustiveMatches: () => [] },
   calls: {
     moreFail: true,
     receiverParameter: () => false,
@@ -106,6 +107,24 @@ export function requiredMembersOf(declaration: Node, found: RequiredMembers['fou
     if (name) names.push(memberKey(member, name, found !== 'structural'));
   }
   return { names, found };
+}
+
+/**
+ * The cases an enumeration's body declares, in order: Rust's `enum_variant`s, Java's
+ * `enum_constant`s, Kotlin's and Swift's `enum_entry`s (Swift's `case a, b` declares two), each by
+ * its `name` field or first identifier; `null` for a declaration without such a body.
+ */
+export function enumCasesOf(declaration: Node): string[] | null {
+  const body = declaration.childForFieldName('body') ?? declaration.namedChildren.find((child) => child !== null && /^enum_(?:class_)?body$|^enum_variant_list$/.test(child.type)) ?? null;
+  if (!body || !/^enum_(?:class_)?body$|^enum_variant_list$/.test(body.type)) return null;
+  const names: string[] = [];
+  for (const entry of body.namedChildren) {
+    if (!entry || !/^enum_(?:entry|constant|variant)$/.test(entry.type)) continue;
+    const named = entry.childrenForFieldName('name').filter((name) => name !== null);
+    const first = entry.namedChildren.find((child) => child !== null && /identifier$/.test(child.type));
+    for (const name of named.length > 0 ? named : first ? [first] : []) names.push(name.text);
+  }
+  return names;
 }
 
 /**

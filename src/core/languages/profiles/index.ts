@@ -41,6 +41,7 @@ export function resolveProfile(profile: LanguageProfile): ResolvedProfile {
     reading: { ...generic.reading, ...profile.reading },
     text: { ...generic.text, ...profile.text },
     calls: profile.calls === null ? null : { ...generic.calls!, ...profile.calls },
+    cases: { ...generic.cases, ...profile.cases },
   };
 }
 

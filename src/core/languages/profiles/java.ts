@@ -1,8 +1,12 @@
-import type { LanguageProfile } from '../profile.js';
+import type { Node } from 'web-tree-sitter';
+import type { ExhaustiveMatch, LanguageProfile } from '../profile.js';
+import { enumCasesOf } from './generic.js';
 
 /** Java: constructors are their own kind; annotations added to `.decorators` get their `@`. */
 export const java: LanguageProfile = {
   languages: ['java'],
+  // An enum's constants, which every switch expression on it must cover (a switch statement need not).
+  cases: { casesOf: (declaration) => (declaration.type === 'enum_declaration' ? enumCasesOf(declaration) : null), exhaustiveMatches: switchExpressions },
   structure: {
     kinds: { constructor_declaration: 'constructor' },
   },
@@ -16,3 +20,39 @@ export const java: LanguageProfile = {
     implicit: (name) => /^(writeObject|readObject|readObjectNoData|writeReplace|readResolve|serialVersionUID|serialPersistentFields|main|toString|equals|hashCode|clone|finalize)$/.test(name),
   },
 };
+
+/** Java's switch expressions (a switch whose value is used), each with the constants its labels name (`CIRCLE`, `Shape.CIRCLE`). */
+function switchExpressions(root: Node): ExhaustiveMatch[] {
+  const matches: ExhaustiveMatch[] = [];
+  for (const node of root.descendantsOfType('switch_expression')) {
+    if (!node || !isExpression(node)) continue;
+    const cases: Array<{ qualifier: string | null; name: string }> = [];
+    let catchAll = false;
+    const body = node.childForFieldName('body');
+    for (const label of body?.descendantsOfType('switch_label') ?? []) {
+      // (Labels of a switch inside this one are that switch's.)
+      if (!label || !body || !label.parent?.parent?.equals(body)) continue;
+      if (label.children.some((child) => child?.type === 'default')) catchAll = true;
+      for (const value of label.namedChildren) {
+        if (value?.type === 'identifier') cases.push({ qualifier: null, name: value.text });
+        else if (value?.type === 'field_access') cases.push({ qualifier: value.childForFieldName('object')?.text.split('.').pop() ?? null, name: value.childForFieldName('field')?.text ?? '' });
+      }
+    }
+    matches.push({ node, cases, catchAll, unread: false });
+  }
+  return matches;
+}
+
+/** Whether a switch is an expression: its value used (a statement stands in a block, a case group, or a statement's body). */
+function isExpression(node: Node): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (/^(?:block|constructor_body|switch_block_statement_group|labeled_statement|program)$/.test(parent.type)) return false;
+  if (/^(?:if|while|for|enhanced_for|do)_statement$/.test(parent.type)) return false;
+  // `case A -> switch (b) {…};`: the value of the switch around it, if that one is an expression.
+  if (parent.type === 'expression_statement') {
+    const around = parent.parent?.type === 'switch_rule' ? parent.parent.parent?.parent : null;
+    return around?.type === 'switch_expression' && isExpression(around);
+  }
+  return true;
+}

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
-import type { DerivedConstructor, FieldLiteral, LanguageProfile } from '../profile.js';
-import { usualBlankLinesBetween } from './generic.js';
+import type { DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile } from '../profile.js';
+import { enumCasesOf, usualBlankLinesBetween } from './generic.js';
 
 /** Rust: `,`-separated enum variants and struct fields, item kinds named as Rust names them, `->` return types. */
 export const rust: LanguageProfile = {
@@ -27,6 +27,8 @@ export const rust: LanguageProfile = {
     },
     selfTypeName: 'Self',
   },
+  // An enum's variants, which every `match` on it must cover.
+  cases: { casesOf: (declaration) => (declaration.type === 'enum_item' ? enumCasesOf(declaration) : null), exhaustiveMatches: rustMatches },
   // A crate's inner attributes (`#![allow(…)]`) stand apart from the code after them.
   layout: { blankLinesBetween: (upper, lower) => (upper === 'inner_attribute_item' && lower !== upper ? 1 : usualBlankLinesBetween(upper, lower)) },
 };
@@ -75,4 +77,69 @@ function structLiteral(name: Node): FieldLiteral | null {
     return { positional: items.filter((item) => item.type !== 'remaining_field_pattern').length, named, rest };
   }
   return null;
+}
+
+/**
+ * Rust's `match` expressions, each with the variants its arms' patterns name (`Shape::Circle`,
+ * `Self::Circle`, a `use`d `Circle`), and the `match`es inside macros' arguments, whose patterns
+ * are tokens the grammar does not parse.
+ */
+function rustMatches(root: Node): ExhaustiveMatch[] {
+  const matches: ExhaustiveMatch[] = [];
+  for (const match of root.descendantsOfType('match_expression')) {
+    if (!match) continue;
+    const cases: Array<{ qualifier: string | null; name: string }> = [];
+    let catchAll = false;
+    for (const arm of match.childForFieldName('body')?.namedChildren ?? []) {
+      const pattern = arm?.type === 'match_arm' ? arm.childForFieldName('pattern') : null;
+      if (!pattern) continue;
+      const guard = pattern.childForFieldName('condition');
+      const written = namedChildrenOf(pattern).filter((child) => !guard || !child.equals(guard));
+      if (!guard && (written.length === 0 ? pattern.text.trim() === '_' : written.length === 1 && irrefutable(written[0]!))) catchAll = true;
+      for (const part of written) variantsNamed(part, cases);
+    }
+    matches.push({ node: match, cases, catchAll, unread: false });
+  }
+  for (const macro of root.descendantsOfType(['macro_invocation', 'macro_definition'])) {
+    if (!macro || !/\bmatch\b/.test(macro.text)) continue;
+    // (A macro inside another one is read with it.)
+    if (macro.parent && /token_tree|macro_definition|macro_rule/.test(macro.parent.type)) continue;
+    const cases = [...macro.text.matchAll(/(?:([\p{L}_][\p{L}\p{N}_]*)\s*::\s*)?\b([\p{L}_][\p{L}\p{N}_]*)/gu)].map((word) => ({ qualifier: word[1] ?? null, name: word[2]! }));
+    matches.push({ node: macro, cases, catchAll: false, unread: true });
+  }
+  return matches;
+}
+
+/** A pattern every value matches: `_`, a binding (`x`, `ref x`, `x @ _`), a tuple of those. */
+function irrefutable(pattern: Node): boolean {
+  const parts = namedChildrenOf(pattern);
+  switch (pattern.type) {
+    case 'identifier':
+      // (`None`, `Circle`: a variant or constant in scope, not a binding.)
+      return /^[\p{Ll}_]/u.test(pattern.text);
+    case 'ref_pattern':
+    case 'mut_pattern':
+    case 'reference_pattern':
+    case 'tuple_pattern':
+      return parts.every(irrefutable);
+    case 'captured_pattern':
+      return parts.length > 0 && irrefutable(parts[parts.length - 1]!);
+    default:
+      return pattern.text === '_';
+  }
+}
+
+/** The variants a pattern names, with the path before each (`Shape` of `a::Shape::Circle`), into `cases`. */
+function variantsNamed(pattern: Node, cases: Array<{ qualifier: string | null; name: string }>): void {
+  const pending = [pattern];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.type === 'scoped_identifier' || node.type === 'scoped_type_identifier') {
+      const path = node.childForFieldName('path');
+      const name = node.childForFieldName('name');
+      if (name) cases.push({ qualifier: path ? (path.childForFieldName('name') ?? path).text : null, name: name.text });
+      continue;
+    }
+    if ((node.type === 'identifier' || node.type === 'type_identifier') && /^\p{Lu}/u.test(node.text)) cases.push({ qualifier: null, name: node.text });
+    for (const child of node.namedChildren) if (child) pending.push(child);
+  }
 }

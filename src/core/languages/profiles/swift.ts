@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
-import type { DerivedConstructor, LanguageProfile, ParameterShape, TargetTypedConstruction } from '../profile.js';
+import type { DerivedConstructor, ExhaustiveMatch, LanguageProfile, ParameterShape, TargetTypedConstruction } from '../profile.js';
+import { enumCasesOf } from './generic.js';
 
 /**
  * Swift (tree-sitter-wasms' grammar): a function's parameters are its own children between its
@@ -20,6 +21,8 @@ export const swift: LanguageProfile = {
     derivedConstructor: memberwiseInitializer,
     targetTypedConstructions: { word: 'init', find: implicitInits },
   },
+  // An enum's cases, which every `switch` on it must cover.
+  cases: { casesOf: (declaration) => (declaration.type === 'class_declaration' && declaration.childForFieldName('declaration_kind')?.text === 'enum' ? enumCasesOf(declaration) : null), exhaustiveMatches: swiftSwitches },
   parts: {
     parameterParentheses: (fn) => {
       // The function's own parentheses: those inside an attribute, a generic clause or a
@@ -70,4 +73,37 @@ function implicitInits(root: Node): TargetTypedConstruction[] {
     const args = namedChildrenOf(node).find((child) => child.type === 'call_suffix') ?? null;
     return [{ node, args, declaredType: annotation ? annotation.text.replace(/^:\s*/, '') : null }];
   });
+}
+
+/** Swift's `switch` statements (all exhaustive), each with the cases its patterns name (`.circle`, `Shape.circle`, `.tri(let a)`). */
+function swiftSwitches(root: Node): ExhaustiveMatch[] {
+  const matches: ExhaustiveMatch[] = [];
+  for (const node of root.descendantsOfType('switch_statement')) {
+    if (!node) continue;
+    const cases: Array<{ qualifier: string | null; name: string }> = [];
+    let catchAll = false;
+    for (const entry of namedChildrenOf(node)) {
+      if (entry.type !== 'switch_entry') continue;
+      if (entry.children.some((child) => child?.type === 'default_keyword')) catchAll = true;
+      const guarded = entry.children.some((child) => child?.type === 'where_keyword');
+      for (const pattern of namedChildrenOf(entry)) {
+        if (pattern.type !== 'switch_pattern') continue;
+        // `case _:`, `case let x:`: every value.
+        if (!guarded && /^(?:_|(?:let|var)\s+[\p{L}_][\p{L}\p{N}_]*)$/u.test(pattern.text.trim())) catchAll = true;
+        for (const each of pattern.descendantsOfType(['pattern', 'navigation_expression'])) {
+          if (!each) continue;
+          if (each.type === 'pattern' && each.child(0)?.type === '.') {
+            const name = each.namedChildren.find((child) => child?.type === 'simple_identifier');
+            if (name) cases.push({ qualifier: null, name: name.text });
+          } else if (each.type === 'navigation_expression') {
+            const target = each.childForFieldName('target');
+            const name = each.childForFieldName('suffix')?.childForFieldName('suffix');
+            if (target && name) cases.push({ qualifier: target.text.split('.').pop()!.trim(), name: name.text });
+          }
+        }
+      }
+    }
+    matches.push({ node, cases, catchAll, unread: false });
+  }
+  return matches;
 }
