@@ -46,6 +46,28 @@ const cases: Case[] = [
   { name: 'PHP: an interface method', files: { 'i.php': lines('<?php', 'interface I {', '    public function f();', '}', 'class A implements I {', '    public function f() {}', '}') }, edit: (editor) => editor.applyEdits({ edits: [{ op: 'add', path: 'i.php', address: 'interface I', value: 'public function g();' }] }), expected: ['i.php:6: A does not define g (0 parameters), which I now requires'] },
   { name: 'Swift: a protocol requirement', files: { 'p.swift': lines('protocol P {', '    func f()', '}', '', 'struct A: P {', '    func f() {}', '}') }, edit: (editor) => editor.insertAfterStructure({ path: 'p.swift', target: 'protocol P\nfunc f', content: 'func g()' }), expected: ['p.swift:6: A does not define g (0 parameters), which P now requires'] },
   { name: 'Swift: a protocol property requirement, defined by one conforming type and not the other', files: { 'p.swift': lines('protocol P {', '    func f()', '}', '', 'struct A: P {', '    var label: String { "a" }', '    func f() {}', '}', '', 'struct B: P {', '    func f() {}', '}') }, edit: (editor) => editor.insertAfterStructure({ path: 'p.swift', target: 'protocol P\nfunc f', content: 'var label: String { get }' }), expected: ['p.swift:11: B does not define label, which P now requires'] },
+  {
+    name: 'Python: an abstract method added to an abstract base class (a property or class attribute defines it; a mixin may)',
+    files: {
+      'base.py': lines('from abc import ABC, abstractmethod', '', '', 'class Base(ABC):', '    @abstractmethod', '    def f(self): ...'),
+      'impl.py': lines('from base import Base', '', '', 'class A(Base):', '    def f(self):', '        return 1', '', '', 'class B(Base):', '    def f(self):', '        return 2', '', '    @property', '    def g(self):', '        return 3', '', '', 'class C(Base):', '    g = None', '', '    def f(self):', '        return 4', '', '', 'class D(Base, Mixin):', '    def f(self):', '        return 5'),
+    },
+    edit: (editor) => editor.insertAfterStructure({ path: 'base.py', target: 'class Base\ndef f', content: '@abstractmethod\ndef g(self): ...' }),
+    expected: ['impl.py:4: A does not define g, which Base now requires', 'impl.py:25: D does not define g, and may inherit it from its other bases, which structedit does not read'],
+  },
+  {
+    name: 'Python: the first abstract method of a class deriving from ABC, followed through an abstract subclass',
+    files: { 'm.py': lines('import abc', '', '', 'class Base(metaclass=abc.ABCMeta):', '    def f(self):', '        return 1', '', '', 'class Middle(Base):', '    @abc.abstractmethod', '    def h(self): ...', '', '', 'class Leaf(Middle):', '    def h(self):', '        return 2') },
+    edit: (editor) => editor.insertAfterStructure({ path: 'm.py', target: 'class Base\ndef f', content: '@abc.abstractmethod\ndef g(self): ...' }),
+    expected: ['m.py:17: Leaf does not define g, which Base now requires (through Middle)'],
+  },
+  { name: 'Python: a method with a body added to an abstract base class needs no implementation', files: { 'm.py': lines('from abc import ABC, abstractmethod', '', '', 'class Base(ABC):', '    @abstractmethod', '    def f(self): ...', '', '', 'class A(Base):', '    def f(self):', '        return 1') }, edit: (editor) => editor.insertAfterStructure({ path: 'm.py', target: 'class Base\ndef f', content: 'def g(self):\n    return 2' }), expected: 'applied' },
+  {
+    name: 'C++: a pure virtual function added to a base class (a declaration in the derived class overrides it)',
+    files: { 'shape.hpp': lines('struct Shape {', '    virtual double area() const = 0;', '};', '', 'struct Circle : public Shape {', '    double area() const override { return 3.14; }', '};', '', 'struct Square : Shape {', '    double area() const override;', '    double perimeter() const override;', '};') },
+    edit: (editor) => editor.insertAfterStructure({ path: 'shape.hpp', target: 'struct Shape\nvirtual double area', content: 'virtual double perimeter() const = 0;' }),
+    expected: ['shape.hpp:6: Circle does not define perimeter, which Shape now requires'],
+  },
   { name: 'Go: a type implements an interface without naming it', files: { 'p.go': lines('package p', '', 'type I interface {', '\tF()', '}') }, edit: (editor) => editor.insertAfterStructure({ path: 'p.go', target: 'type I\nF', content: 'G()' }), expected: ['p.go:3: go types implement an interface without naming it: which of them lack G cannot be told without types'] },
   {
     name: 'TypeScript without a checker: a class implementing it, and values typed as it',

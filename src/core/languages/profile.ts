@@ -316,6 +316,11 @@ export interface MemberRules {
 export interface RequiredMembers {
   readonly names: readonly string[];
   /**
+   * Whether names carry the number of parameters (`f/2`): an implementation
+   * must take exactly those (not where it may take fewer, as in TypeScript, or any, as in Python).
+   */
+  readonly arity: boolean;
+  /**
    * How its implementations are found: by name in their headers (`implements I`, `impl I for X`);
    * `structural`: also by any value of the type (a TypeScript object literal typed as it), which
    * structedit cannot check; `implicit`: never named at all (Go's interfaces).

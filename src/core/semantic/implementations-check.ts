@@ -75,7 +75,7 @@ function implementationProblems(run: EditRun, located: LocatedAddress, declarati
               ? `${found.name} had one abstract method: lambdas and method references implement it where it is a parameter's or variable's type, and they cannot define ${shownMembers(inherited)}`
               : `values typed as ${found.name} (an object literal) must define ${shownMembers(inherited)}, which structedit cannot check`;
           }
-          const defined = new Set(memberKeysOf(implementation.body, required.found !== 'structural'));
+          const defined = new Set(memberKeysOf(implementation.body, required.arity));
           const missing = inherited.filter((name) => !defined.has(name));
           if (missing.length === 0) return null;
           const named = implementation.name ?? 'the anonymous class';
@@ -130,10 +130,13 @@ function implementationAt(node: Node, interfaceName: string): { node: Node; body
     if (!/class|struct|impl|object|record|enum|interface|trait|protocol|extension/.test(at.type)) return null;
     // (Rust's `impl I for X` is named by its type; Java's `new I() {…}` by none.)
     const name = at.type === 'impl_item' ? (at.childForFieldName('type')?.text ?? null) : (at.childForFieldName('name')?.text ?? null);
-    // The other types its header names after `extends`, `implements`, `:` or `with` (generic arguments and constructor arguments left out).
+    // The other types its header names: Python's in its `superclasses` (not `metaclass=`), else after
+    // `extends`, `implements`, `:` or `with` (generic arguments and constructor arguments left out).
+    const superclasses = at.childForFieldName('superclasses');
     const header = at.text.slice(0, body.startIndex - at.startIndex).replace(/<[^<>]*>|\([^()]*\)/g, '');
     const after = header.search(/\b(?:extends|implements)\b|:/);
-    const bases = after < 0 ? [] : header.slice(after).split(/,|\b(?:extends|implements|with|where)\b|:/).map((base) => base.trim().split(/[\s.]/).pop() ?? '').filter((base) => /^[\p{L}_$]/u.test(base));
+    const written = superclasses ? superclasses.namedChildren.flatMap((base) => (base && base.type !== 'keyword_argument' ? [base.text] : [])) : after < 0 ? [] : header.slice(after).split(/,|\b(?:extends|implements|with|where)\b|:/);
+    const bases = written.map((base) => base.trim().split(/[\s.]/).pop() ?? '').filter((base) => /^[\p{L}_$]/u.test(base));
     const otherBases = at.type !== 'impl_item' && at.type !== 'object_creation_expression' && bases.some((base) => base !== interfaceName);
     return { node: at, body, name, otherBases };
   }

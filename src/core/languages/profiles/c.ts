@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
-import type { LanguageProfile } from '../profile.js';
+import type { LanguageProfile, RequiredMembers } from '../profile.js';
+import { memberNameOf } from './generic.js';
 
 /**
  * C and C++: a function's parameter list sits in its declarator (`int *f(int a)` is a
@@ -31,7 +32,23 @@ export const cpp: LanguageProfile = {
   parts: { ...c.parts, emptyParameters: { text: 'void', byDefault: false } },
   // Conversions, copies, members and arrays call constructors without naming them.
   calls: { constructorsChecked: false },
+  members: { requiredMembers: pureVirtuals },
 };
+
+/**
+ * A class's pure virtual functions (`virtual void f() = 0;`), which a derived class must override
+ * (by name: overloads aside) before it can be constructed; `null` for a class without one.
+ */
+function pureVirtuals(declaration: Node): RequiredMembers | null {
+  if (!/^(?:class|struct)_specifier$/.test(declaration.type)) return null;
+  const names: string[] = [];
+  for (const member of declaration.childForFieldName('body')?.namedChildren ?? []) {
+    if (member?.type !== 'field_declaration' || member.childForFieldName('default_value')?.text !== '0' || !member.children.some((child) => child?.type === 'virtual')) continue;
+    const name = memberNameOf(member);
+    if (name) names.push(name);
+  }
+  return names.length === 0 ? null : { names: [...new Set(names)], found: 'named', arity: false };
+}
 
 /** The `parameters` of the function declarator found by following `declarator` fields down (else the function's own fields say). */
 function declaratorParameters(fn: Node): Node | null | undefined {

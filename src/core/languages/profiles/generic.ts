@@ -106,7 +106,7 @@ export function requiredMembersOf(declaration: Node, found: RequiredMembers['fou
     const name = memberNameOf(member);
     if (name) names.push(memberKey(member, name, found !== 'structural'));
   }
-  return { names, found };
+  return { names, found, arity: found !== 'structural' };
 }
 
 /**
@@ -129,10 +129,17 @@ export function enumCasesOf(declaration: Node): string[] | null {
 
 /**
  * The name a member of a type's body declares (a method's, a field's, a property's), or `null`:
- * its `name` field (Swift's, a pattern holding its `var`: the identifier it binds), else the
+ * a decorated one's definition's, a Python class attribute's assigned name, its `name` field (Swift's, a pattern holding its `var`: the identifier it binds), else the
  * identifier of the declarator it holds (Kotlin's `val p: Int`, Java's fields); PHP's `$` left out.
  */
 export function memberNameOf(member: Node): string | null {
+  // Python's decorated method is its definition; its `x = 1` in a class body, the name assigned.
+  const definition = member.childForFieldName('definition');
+  if (definition) return memberNameOf(definition);
+  if (member.type === 'expression_statement' && member.firstNamedChild?.type === 'assignment') {
+    const left = member.firstNamedChild.childForFieldName('left');
+    return left?.type === 'identifier' ? left.text : null;
+  }
   const named = member.childForFieldName('name');
   const name = named?.childForFieldName('bound_identifier') ?? named ?? member.namedChildren.find((child) => child !== null && /variable_declarat|declarator|pattern$/.test(child.type))?.namedChildren.find((child) => child !== null && /identifier/.test(child.type)) ?? null;
   return name ? name.text.replace(/^\$/, '') : null;

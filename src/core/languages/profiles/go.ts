@@ -25,7 +25,7 @@ export const go: LanguageProfile = {
 function interfaceMethods(declaration: Node): RequiredMembers | null {
   const type = declaredType(declaration);
   if (type?.type !== 'interface_type') return null;
-  return { names: namedChildrenOf(type).flatMap((member) => (member.type === 'method_elem' || member.type === 'method_spec' ? [member.childForFieldName('name')?.text ?? ''] : [])), found: 'implicit' };
+  return { names: namedChildrenOf(type).flatMap((member) => (member.type === 'method_elem' || member.type === 'method_spec' ? [member.childForFieldName('name')?.text ?? ''] : [])), found: 'implicit', arity: false };
 }
 
 /** A struct type's fields, in order (an embedded field is named by its type). */

@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { pythonResolver } from '../../modules/python.js';
 import { dirname } from '../../semantic/modules.js';
 import { pythonScopes } from '../../semantic/scope-rules-python.js';
-import { knownBases, type ImportStyle, type LanguageProfile, type ModuleSystem } from '../profile.js';
+import { knownBases, type ImportStyle, type LanguageProfile, type ModuleSystem, type RequiredMembers } from '../profile.js';
 import { usualBlankLinesBetween } from './generic.js';
 import { pythonDerivedConstructor } from './python-fields.js';
 
@@ -146,6 +146,7 @@ export const python: LanguageProfile = {
     globalPrefix: 'builtins.',
     // Members are read from `self`, `cls` or another value, never by a bare name.
     bareNamesReachMembers: false,
+    requiredMembers: abstractMethods,
   },
   scopes: (root) => pythonScopes(root),
   calls: {
@@ -218,4 +219,24 @@ function isMethod(fn: Node): boolean {
   const holder = (decorated ?? fn).parent;
   if (holder?.type !== 'block' || holder.parent?.type !== 'class_definition') return false;
   return !decorated?.namedChildren.some((child) => child?.type === 'decorator' && /^@\s*staticmethod\b/.test(child.text));
+}
+
+/**
+ * An abstract base class's abstract methods (`@abstractmethod`, `@abc.abstractproperty`…), which a
+ * subclass must define (by name: Python checks no parameters) before it can be constructed; a class
+ * deriving from `ABC` or made by `ABCMeta` requires none yet. `null` for any other class.
+ */
+function abstractMethods(declaration: Node): RequiredMembers | null {
+  const declared = declaration.type === 'decorated_definition' ? declaration.childForFieldName('definition') : declaration;
+  if (declared?.type !== 'class_definition') return null;
+  const names: string[] = [];
+  for (const member of declared.childForFieldName('body')?.namedChildren ?? []) {
+    if (member?.type !== 'decorated_definition') continue;
+    if (!member.namedChildren.some((child) => child?.type === 'decorator' && /^@\s*(?:abc\s*\.\s*)?abstract(?:method|property|classmethod|staticmethod)\s*$/.test(child.text))) continue;
+    const name = member.childForFieldName('definition')?.childForFieldName('name')?.text;
+    if (name) names.push(name);
+  }
+  const bases = declared.childForFieldName('superclasses')?.text ?? '';
+  if (names.length === 0 && !/\bABC\b|\bmetaclass\s*=\s*(?:abc\s*\.\s*)?ABCMeta\b/.test(bases)) return null;
+  return { names: [...new Set(names)], found: 'named', arity: false };
 }
