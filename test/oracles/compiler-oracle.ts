@@ -29,8 +29,8 @@ export interface OracleProject {
   readonly files: Record<string, string>;
   /** The compiler's errors for the project written at `dir` (it compiles cleanly as it is). */
   readonly compile: (dir: string) => Promise<CompilerError[]>;
-  /** Whether a listed structure is one to give the member (a struct with named fields, an interface). */
-  readonly picks: (entry: StructureListing) => boolean;
+  /** Whether a listed structure, with its text, is one to give the member (a struct with named fields, an interface). */
+  readonly picks: (entry: StructureListing, text: string) => boolean;
   /** The member `add` gives each. */
   readonly member: string;
   /** The refusal that lists the places the compiler must agree with. */
@@ -61,10 +61,11 @@ function listedPlaces(error: StructeditError): string[] {
   return places.map((place) => `${place.file}:${place.line}`);
 }
 
-function picked(entries: readonly StructureListing[], picks: OracleProject['picks'], found: StructureListing[] = []): StructureListing[] {
+function picked(entries: readonly StructureListing[], lines: readonly string[], picks: OracleProject['picks'], found: StructureListing[] = []): StructureListing[] {
   for (const entry of entries) {
-    if (entry.target !== null && picks(entry)) found.push(entry);
-    picked(entry.children, picks, found);
+    const [first, last] = entry.line_range_inclusive;
+    if (entry.target !== null && picks(entry, lines.slice(first - 1, last).join('\n'))) found.push(entry);
+    picked(entry.children, lines, picks, found);
   }
   return found;
 }
@@ -82,7 +83,7 @@ export async function compilerOracle(projects: readonly OracleProject[], work: s
     const found: Array<{ path: string; target: string }> = [];
     for (const path of Object.keys(project.files).sort()) {
       const listed = await editor.listStructures({ path });
-      if (listed.isOk()) for (const entry of picked(listed.value.structures, project.picks)) found.push({ path, target: entry.target! });
+      if (listed.isOk()) for (const entry of picked(listed.value.structures, project.files[path]!.split('\n'), project.picks)) found.push({ path, target: entry.target! });
     }
     const step = Math.max(1, found.length / perProject);
     const chosen = Array.from({ length: Math.min(perProject, found.length) }, (_, index) => found[Math.floor(index * step)]!);

@@ -31,4 +31,18 @@ describe.skipIf(rustcMissing !== null)('a variant added to a Rust enum agrees wi
     expect(tally.disagreed).toEqual([]);
     expect(tally.refusedCompilerAgrees).toBeGreaterThan(5);
   }, 300_000);
+
+  it("every literal, call or pattern rustc finds short of a variant's new field refused the edit, and every applied edit compiles", async () => {
+    // Variants with named fields (`Circle { r: f64 }`) are given `zz_added: u8`.
+    const projects = CRATES.map((crate) => {
+      const edition = editionOf(crate);
+      return { name: crate, files: sourcesUnder(join(REGISTRY, crate), 'src', (name) => name.endsWith('.rs')), compile: (dir: string) => rustcErrors(dir, edition, /zz_added/), picks: (entry: { kind: string }, text: string) => entry.kind === 'enum_member' && /^\s*(?:#\[[^\]]*\]\s*|\/\/[^\n]*\n\s*)*[\p{L}_][\p{L}\p{N}_]*\s*\{/u.test(text), member: 'zz_added: u8', refusal: 'CALLS_BROKEN' as const };
+    });
+    const tally = await compilerOracle(projects, work, 15);
+    console.log(
+      `[rustc] ${tally.declarations} enum variants given a field: ${tally.applied} applied (rustc: compiles), ${tally.refused} refused (${tally.refusedCompilerAgrees} where rustc finds literals or patterns without it, ${tally.listed}/${tally.errors} of its errors listed; ${tally.refusedBeyondCompiler} where rustc finds none: uses structedit cannot read)`,
+    );
+    expect(tally.disagreed).toEqual([]);
+    expect(tally.refusedCompilerAgrees).toBeGreaterThan(5);
+  }, 300_000);
 });

@@ -122,6 +122,12 @@ export interface CallRules {
    */
   derivedConstructor(declaration: Node): DerivedConstructor | null;
   /**
+   * The constructors an enumeration's variants make from their fields, by variant (Rust's
+   * `Circle { r: f64 }` built as `Shape::Circle { r: 1.0 }`, `Square(f64)` called as
+   * `Shape::Square(2.0)`, a unit variant with none), or `null` for a declaration without such variants.
+   */
+  variantConstructors(declaration: Node): ReadonlyMap<string, DerivedConstructor> | null;
+  /**
    * What the literals or patterns of a type pass when the type's name at `name` begins them (Rust's
    * `P { x: 1, ..base }`, `P { x, .. }`, `Self { … }`; Go's `P{X: 1}`, and `[]P{{X: 1}, {2, 3}}`
    * whose elements leave the name out), or `null` when it begins none.

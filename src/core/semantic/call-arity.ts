@@ -28,6 +28,8 @@ export interface ChangedSignature {
    * holds their names); for `cases`, the cases of an enumeration, which matches on it must cover.
    */
   readonly from: 'function' | 'primary' | 'fields' | 'members' | 'cases';
+  /** For `fields`, the variant of the enumeration whose fields they are (`Circle` of Rust's `Shape::Circle { r }`). */
+  readonly variant?: string;
 }
 
 /** The functions whose parameters a batch changed, by file and target (the first change of each keeps its signature before the batch). */

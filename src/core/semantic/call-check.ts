@@ -74,13 +74,18 @@ function noteTypeContract(changes: SignatureChanges, file: WorkspaceFile, contex
   const profile = profileOf(file.tree.language);
   const required = profile.members.requiredMembers(declaration);
   const cases = profile.cases.casesOf(declaration);
-  if (!derived && !required && !cases) return;
+  const variants = rules.variantConstructors(declaration);
+  if (!derived && !required && !cases && !variants) return;
   const target = named === undefined ? namer.targetOf(path).target : named;
   if (target === null) return;
   const key = `${file.path}\n${target}`;
   const names = path.slice(1).map((structure) => ({ kind: structure.kind, name: structure.name }));
   if (derived && !changes.has(key)) changes.set(key, { path: file.path, language, target, names, constructs: true, from: 'fields', before: derived.fields });
   if (required && !changes.has(`${key}\nmembers`)) changes.set(`${key}\nmembers`, { path: file.path, language, target, names, constructs: false, from: 'members', before: required.names.map((name) => ({ name, required: true, kind: 'keyword' })) });
+  for (const [variant, constructor] of variants ?? []) {
+    const variantKey = `${key}\nvariant ${variant}`;
+    if (!changes.has(variantKey)) changes.set(variantKey, { path: file.path, language, target, names, constructs: true, from: 'fields', variant, before: constructor.fields });
+  }
   if (cases && !changes.has(`${key}\ncases`)) changes.set(`${key}\ncases`, { path: file.path, language, target, names, constructs: false, from: 'cases', before: cases.map((name) => ({ name, required: true, kind: 'keyword' })) });
 }
 
@@ -201,7 +206,8 @@ export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: Signat
       }
       let problems: Problem[];
       const ofClass = change.from !== 'function';
-      if (change.constructs) problems = yield* constructionProblems(run, located.file, ofClass ? path : path.slice(0, -1), ofClass ? null : fn, after, rules, derived).safeUnwrap();
+      if (change.variant !== undefined && derived) problems = yield* variantProblems(run, located, change.variant, derived, rules).safeUnwrap();
+      else if (change.constructs) problems = yield* constructionProblems(run, located.file, ofClass ? path : path.slice(0, -1), ofClass ? null : fn, after, rules, derived).safeUnwrap();
       else {
         const found = await referencesOf(run, located, 'address');
         // (A name the reference search cannot read: its calls cannot be found.)
@@ -212,7 +218,8 @@ export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: Signat
       const calls: UnresolvedReference[] = [];
       for (const problem of problems) calls.push({ ...codeLocation(yield* workspace.file(problem.file).safeUnwrap(), problem.start, 'call'), reason: problem.reason });
       // Its name now (a later edit of the batch may have renamed it).
-      const name = path[path.length - 1]!.name ?? fn.childForFieldName('name')?.text ?? 'init';
+      const typeName = path[path.length - 1]!.name ?? fn.childForFieldName('name')?.text ?? 'init';
+      const name = change.variant === undefined ? typeName : `${typeName}::${change.variant}`;
       return err(callsBroken(change, name, shown, calls, origin, derived !== undefined));
     }
     return ok(undefined);
@@ -392,6 +399,52 @@ function selfConstructionProblems(found: References, derived: DerivedConstructor
   return problems;
 }
 
+/**
+ * The uses of an enumeration's variant whose fields changed that no longer fit them: each
+ * `Shape::Circle` (or `Self::Circle` in the enumeration's own `impl`s, or a bare `Circle` in a file
+ * that imports the variants) read as a literal, a pattern, a call, or a bare path (which only a
+ * variant without fields may be).
+ */
+function variantProblems(run: EditRun, located: LocatedAddress, variant: string, derived: DerivedConstructor, rules: CallRules): ResultAsync<Problem[], StructeditError> {
+  return safeTry(async function* () {
+    const references = await referencesOf(run, located, 'address');
+    if (references.isErr() && references.error.error === 'INVALID_ARGUMENT') return ok([{ file: located.file.path, start: located.part.path[located.part.path.length - 1]!.start, reason: `its name could not be read, so the uses of ${variant} could not be found` }]);
+    const found = yield* references.safeUnwrap();
+    const problems: Problem[] = [];
+    const variantAt = (model: ModelledFile, start: number): string | null => {
+      const node = model.root.descendantForIndex(start, start + variant.length - 1);
+      // (Code only: not a string or comment, the variant's own declaration, or a `use` of it.)
+      if (!node || node.startIndex !== start || !/identifier$/.test(node.type) || node.parent?.type === 'enum_variant') return null;
+      for (let at = node.parent; at; at = at.parent) if (at.type === 'use_declaration') return null;
+      const literals = rules.fieldLiterals(node);
+      if (literals) return literalsFailure(derived, literals, variant);
+      const call = callAt(model.root, model.text, start, start + variant.length, rules);
+      if (call) return derived.literal ? `calls ${variant}, whose fields are named now` : constructionFailure(derived.fields, call, rules);
+      return derived.fields.length > 0 ? `uses ${variant} without giving its fields, which it now has` : null;
+    };
+    // `Shape::Circle`: a use of the enumeration followed by the variant.
+    problems.push(
+      ...problemsAt(found, (model, _start, end) => {
+        const member = /^\s*::\s*/.exec(model.text.slice(end, end + 16));
+        const at = member ? end + member[0].length : -1;
+        return member && model.text.startsWith(variant, at) && !/[\p{L}\p{N}_]/u.test(model.text[at + variant.length] ?? '') ? variantAt(model, at) : null;
+      }),
+    );
+    for (const model of found.models.values()) {
+      // `Self::Circle` in the enumeration's own methods, and `Circle` where `use Shape::*` or `use Shape::{Circle}` brings it in.
+      const imported = new RegExp(`\\b${found.name}\\s*::\\s*(?:\\*|\\{[^}]*\\b${variant}\\b)`).test(model.text);
+      for (const start of wordOffsets(model.text, variant)) {
+        const before = model.text.slice(Math.max(0, start - 16), start);
+        const self = /\bSelf\s*::\s*$/.exec(before);
+        if (self ? rules.implementedType(model.root.descendantForIndex(start) ?? model.root) !== found.name : !imported || /(?:::|\.)\s*$/.test(before)) continue;
+        const failure = variantAt(model, start);
+        if (failure) problems.push({ file: model.path, start, reason: failure });
+      }
+    }
+    return ok(problems);
+  });
+}
+
 /** Why the first of a use's literals that no longer fits does not (`[]P{{…}, {…}}` has several), or `null`. */
 function literalsFailure(derived: DerivedConstructor, literals: readonly FieldLiteral[], name: string): string | null {
   for (const [index, literal] of literals.entries()) {
@@ -500,6 +553,11 @@ function contractNarrowed(workspace: SemanticWorkspace, file: WorkspaceFile, pat
       const had = new Set(change.before.map((member) => member.name));
       const added = (required?.names ?? []).filter((name) => !had.has(name));
       return required && added.length > 0 ? { fn: declaration, shown: `(${shownMembers(required.names)})`, after: change.before, required: { ...required, added }, rules } : null;
+    }
+    if (change.variant !== undefined) {
+      // (A variant no longer declared leaves uses the reference checks answer for.)
+      const variant = rules.variantConstructors(declaration)?.get(change.variant);
+      return !variant || acceptsAllCallsOf(change.before, variant.fields, true) ? null : { fn: declaration, shown: fieldsShown(variant.fields), after: variant.fields, derived: variant, rules };
     }
     const derived = rules.derivedConstructor(declaration);
     // A constructor of its own now (Swift's `init`, Python's `__init__`): constructions must fit it instead.

@@ -33,6 +33,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     selfConstruction: /\bthis\s*\(|\bnew\s+this\b/g,
     targetTypedConstructions: null,
     derivedConstructor: () => null,
+    variantConstructors: () => null,
     fieldLiterals: () => null,
     implementedType: () => null,
     selfTypeName: null,

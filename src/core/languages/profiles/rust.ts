@@ -16,7 +16,8 @@ export const rust: LanguageProfile = {
   // so must a pattern (unless `..`); a tuple struct `T(1, 2)` is called, its pattern `T(a, b)` lists them.
   calls: {
     receiverParameter: (parameter) => parameter.type === 'self_parameter',
-    derivedConstructor: structConstructor,
+    derivedConstructor: (declaration) => (declaration.type === 'struct_item' ? fieldsConstructor(declaration.childForFieldName('body')) : null),
+    variantConstructors,
     fieldLiterals: (name) => {
       const literal = structLiteral(name);
       return literal ? [literal] : null;
@@ -33,10 +34,8 @@ export const rust: LanguageProfile = {
   layout: { blankLinesBetween: (upper, lower) => (upper === 'inner_attribute_item' && lower !== upper ? 1 : usualBlankLinesBetween(upper, lower)) },
 };
 
-/** A struct's fields as its literals must give them: all by name, or a tuple struct's by position. */
-function structConstructor(declaration: Node): DerivedConstructor | null {
-  if (declaration.type !== 'struct_item') return null;
-  const body = declaration.childForFieldName('body');
+/** The fields of a struct's or variant's `body` as its literals must give them: all by name, or a tuple struct's by position. */
+function fieldsConstructor(body: Node | null): DerivedConstructor | null {
   if (body?.type === 'field_declaration_list') {
     const fields = namedChildrenOf(body).filter((field) => field.type === 'field_declaration');
     return { fields: fields.map((field) => ({ name: field.childForFieldName('name')?.text ?? null, required: true, kind: 'keyword' })), literal: true, inherits: null, omittable: false };
@@ -46,6 +45,17 @@ function structConstructor(declaration: Node): DerivedConstructor | null {
     return { fields: types.map(() => ({ name: null, required: true, kind: 'positional' })), literal: false, inherits: null, omittable: false };
   }
   return null;
+}
+
+/** An enum's variants, each as its literals, calls and patterns must give its fields (a unit variant: none). */
+function variantConstructors(declaration: Node): ReadonlyMap<string, DerivedConstructor> | null {
+  if (declaration.type !== 'enum_item') return null;
+  const variants = new Map<string, DerivedConstructor>();
+  for (const variant of namedChildrenOf(declaration.childForFieldName('body') ?? declaration)) {
+    const name = variant.type === 'enum_variant' ? variant.childForFieldName('name')?.text : undefined;
+    if (name) variants.set(name, fieldsConstructor(variant.childForFieldName('body')) ?? { fields: [], literal: false, inherits: null, omittable: false });
+  }
+  return variants;
 }
 
 /** What the struct literal or pattern that `name` (a type's name, maybe `path::P`) begins gives. */
