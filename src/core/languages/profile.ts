@@ -115,6 +115,8 @@ export interface CallRules {
    * initializes (`Point p = new(1, 2)`), if any. `null`: the language has none.
    */
   readonly targetTypedConstructions: { readonly word: string; find(root: Node): TargetTypedConstruction[] } | null;
+  /** How calls of an asynchronous function are awaited (`null`: the language has none structedit checks). */
+  readonly awaiting: AwaitRules | null;
   /**
    * The constructor a class or struct gets from its fields rather than from a parameter list (a
    * Python dataclass's `__init__`, a Rust struct's literal), for its declaration as the structure
@@ -137,6 +139,19 @@ export interface CallRules {
   implementedType(node: Node): string | null;
   /** The name a type's own methods construct it by (Rust's `Self`), or `null`. */
   readonly selfTypeName: string | null;
+}
+
+/**
+ * Asynchronous functions: a call of one gives a coroutine, promise or future that runs nothing
+ * until awaited, so a function made asynchronous breaks every call that does not await it.
+ */
+export interface AwaitRules {
+  /** Whether a function is asynchronous (Python's `async def`, `async function`, Rust's `async fn`, Swift's `async`). */
+  isAsync(fn: Node): boolean;
+  /** Whether a call's result is awaited, or handed to what awaits it (`asyncio.run(f())`, `f().then(…)`). */
+  awaited(call: Node): boolean;
+  /** Whether awaiting what is not awaitable fails (Python, Rust; not JavaScript or Swift). */
+  readonly awaitingOtherFails: boolean;
 }
 
 /** One parameter, as calls see it. */

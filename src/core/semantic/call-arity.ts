@@ -28,6 +28,8 @@ export interface ChangedSignature {
    * holds their names); for `cases`, the cases of an enumeration, which matches on it must cover.
    */
   readonly from: 'function' | 'primary' | 'fields' | 'members' | 'cases';
+  /** For `function`, whether it was asynchronous (`undefined`: the language has no awaiting structedit checks). */
+  readonly async?: boolean;
   /** For `fields`, the variant of the enumeration whose fields they are (`Circle` of Rust's `Shape::Circle { r }`). */
   readonly variant?: string;
 }
@@ -189,8 +191,7 @@ export function argumentItems(args: Node): Node[] {
  * passes the receiver itself).
  */
 export function bindingFailure(parameters: readonly ParameterShape[], call: CallShape, rules: CallRules, className: string | null, moreFail: boolean): string | null {
-  const throughReceiver = call.receiver !== null && call.receiver !== className;
-  const positional = parameters.filter((parameter) => parameter.kind === 'positional' || (parameter.kind === 'receiver' && !throughReceiver));
+  const positional = positionalOf(parameters, call, className);
   const keywordOnly = parameters.filter((parameter) => parameter.kind === 'keyword');
   const rest = parameters.some((parameter) => parameter.kind === 'rest');
   const keywords = parameters.some((parameter) => parameter.kind === 'keywords');
@@ -218,6 +219,42 @@ export function bindingFailure(parameters: readonly ParameterShape[], call: Call
   return `passes no argument for ${missing.map((parameter) => parameter.name ?? 'an unnamed parameter').join(', ')}`;
 }
 
+/** The parameters a call passes by position, in order: the receiver too where the call does not pass it as `obj.f(…)`. */
+function positionalOf(parameters: readonly ParameterShape[], call: CallShape, className: string | null): ParameterShape[] {
+  const throughReceiver = call.receiver !== null && call.receiver !== className;
+  return parameters.filter((parameter) => parameter.kind === 'positional' || (parameter.kind === 'receiver' && !throughReceiver));
+}
+
+/**
+ * The first place where a parameter passed by position is not the one that was there before (a
+ * parameter moved, or one inserted or removed before another that keeps its name), or `-1`: an
+ * argument by position there now reaches another parameter. A parameter renamed in place is the same one.
+ */
+export function firstMovedPosition(before: readonly ParameterShape[], after: readonly ParameterShape[]): number {
+  for (let index = 0; index < Math.min(before.length, after.length); index++) {
+    const was = before[index]!.name;
+    const now = after[index]!.name;
+    if (was === now || was === null || now === null) continue;
+    const wasNow = after.findIndex((parameter) => parameter.name === was);
+    const nowWas = before.findIndex((parameter) => parameter.name === now);
+    if ((wasNow >= 0 && wasNow !== index) || (nowWas >= 0 && nowWas !== index)) return index;
+  }
+  return -1;
+}
+
+/**
+ * Why a call's arguments by position no longer reach the parameters they reached before the
+ * change (`before`), in a phrase, or `null`: each still reaches the same one.
+ */
+export function movedArgumentFailure(before: readonly ParameterShape[], after: readonly ParameterShape[], call: CallShape, className: string | null): string | null {
+  const old = positionalOf(before, call, className);
+  const now = positionalOf(after, call, className);
+  const moved = firstMovedPosition(old, now);
+  if (moved < 0 || (moved >= call.positional && !call.spread)) return null;
+  if (call.positional <= moved) return `spreads its arguments, and the parameters from ${now[moved]!.name} on moved, so which one each reaches cannot be told`;
+  return `passes its argument ${moved + 1} by position to ${now[moved]!.name}, where it reached ${old[moved]!.name} before: the parameters moved`;
+}
+
 /**
  * Why a literal or pattern of a type built from its fields (Rust's `P { x: 1 }`, `P(a, b)` as a
  * pattern) no longer fits them, in a phrase, or `null` when it does.
@@ -241,7 +278,7 @@ export function acceptsAllCallsOf(before: readonly ParameterShape[], after: read
   const positional = (shapes: readonly ParameterShape[]) => shapes.filter((shape) => shape.kind === 'positional' || shape.kind === 'receiver');
   const old = positional(before);
   const now = positional(after);
-  if (now.length < old.length) return false;
+  if (now.length < old.length || firstMovedPosition(old, now) >= 0) return false;
   for (const [index, parameter] of old.entries()) {
     const kept = now[index]!;
     // (The receiver, `self`, is never passed by its name.)

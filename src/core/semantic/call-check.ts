@@ -2,7 +2,7 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import { makeError, type StructeditError, type UnresolvedReference } from '../errors.js';
 import { profileOf } from '../languages/profiles/index.js';
-import { acceptsAllCallsOf, argumentItems, argumentListOf, argumentsShape, bindingFailure, callArgumentsAt, callAt, literalFailure, parameterShapes, type CallShape, type ChangedSignature, type SignatureChanges } from './call-arity.js';
+import { acceptsAllCallsOf, argumentItems, argumentListOf, argumentsShape, bindingFailure, callArgumentsAt, callAt, firstMovedPosition, literalFailure, movedArgumentFailure, parameterShapes, type CallShape, type ChangedSignature, type SignatureChanges } from './call-arity.js';
 import type { CallRules, DerivedConstructor, FieldLiteral, ParameterShape, RequiredMembers } from '../languages/profile.js';
 import { referencesOf, searchFiles, type References } from './declaration-references.js';
 import { wordOffsets, type ModelledFile } from './references.js';
@@ -49,7 +49,8 @@ export function noteSignature(changes: SignatureChanges, located: Pick<LocatedAd
   const constructs = primary !== null || isConstructor(name, fn);
   if (name === null && !constructs) return;
   const names = part.path.slice(1).map((structure) => ({ kind: structure.kind, name: structure.name }));
-  changes.set(key, { path: file.path, language, target: located.target, names, constructs, from: primary ? 'primary' : 'function', before: parameterShapes(root, file.tree.source.text, list, fn, rules) });
+  const async = primary || !rules.awaiting ? {} : { async: rules.awaiting.isAsync(fn) };
+  changes.set(key, { path: file.path, language, target: located.target, names, constructs, from: primary ? 'primary' : 'function', before: parameterShapes(root, file.tree.source.text, list, fn, rules), ...async });
 }
 
 /**
@@ -112,7 +113,8 @@ export function noteSignaturesTouched(changes: SignatureChanges, file: Workspace
       const list = primary ? primary.list : part?.isOk() ? part.value.list : null;
       if (part?.isOk() && list?.kind === 'params') {
         const span = list.open && list.close ? { start: list.open.start, end: list.close.end } : list.items.length > 0 ? { start: list.items[0]!.start, end: list.items[list.items.length - 1]!.end } : null;
-        if (span && changed.changesInside(span.start, span.end)) noteSignature(changes, { file, context, part: part.value, target: target! }, root, language, 'set');
+        // Its parameters changed, or what is written before them (`async`, decorators, modifiers).
+        if (span && (changed.changesInside(span.start, span.end) || (rules?.awaiting && changed.touches(child.start, span.start)))) noteSignature(changes, { file, context, part: part.value, target: target! }, root, language, 'set');
       }
       if (rules) noteTypeContract(changes, file, context, childPath, namer, language, rules, target);
       pending.push(childPath);
@@ -135,6 +137,8 @@ export interface NarrowedSignature {
   readonly derived?: DerivedConstructor | null;
   /** For an interface: what it requires now, and the members it did not before. */
   readonly required?: RequiredMembers & { readonly added: readonly string[] };
+  /** For a function: whether it became asynchronous or stopped being so. */
+  readonly awaiting?: 'added' | 'removed';
   /** For an enumeration: its cases now. */
   readonly cases?: readonly string[];
   readonly rules: CallRules;
@@ -176,7 +180,9 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
       if (!fn || list?.kind !== 'params') continue;
       const after = parameterShapes(root, located.file.tree.source.text, list, fn, rules);
       const text = located.file.tree.source.text;
-      if (!acceptsAllCallsOf(change.before, after, rules.namedArguments)) narrowed.push({ change, located, path, fn, shown: listShown(text, list), after, rules });
+      const async = change.async === undefined || !rules.awaiting ? undefined : rules.awaiting.isAsync(fn);
+      const awaiting = async === undefined || async === change.async ? {} : { awaiting: async ? ('added' as const) : ('removed' as const) };
+      if (!acceptsAllCallsOf(change.before, after, rules.namedArguments) || 'awaiting' in awaiting) narrowed.push({ change, located, path, fn, shown: listShown(text, list), after, rules, ...awaiting });
     }
     return ok(narrowed);
   });
@@ -194,7 +200,7 @@ export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChang
 /** The check of {@link checkCalls} on the functions {@link narrowedSignatures} found. */
 export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: SignatureChanges, narrowed: readonly NarrowedSignature[], origin: CheckOrigin): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
-    for (const { change, located, path, fn, shown, after, derived, required, cases, rules } of narrowed) {
+    for (const { change, located, path, fn, shown, after, derived, required, cases, awaiting, rules } of narrowed) {
       const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend: null, signatures: changes };
       if (cases) {
         yield* checkMatches(run, change, located, path[path.length - 1]!.name ?? change.target, change.before.map((each) => each.name ?? ''), cases, origin).safeUnwrap();
@@ -212,7 +218,14 @@ export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: Signat
         const found = await referencesOf(run, located, 'address');
         // (A name the reference search cannot read: its calls cannot be found.)
         if (found.isErr() && found.error.error === 'INVALID_ARGUMENT') problems = [{ file: located.file.path, start: fn.startIndex, reason: 'its name could not be read, so its calls could not be found' }];
-        else problems = callProblems(yield* found.safeUnwrap(), after, rules, rules.receiverThroughClass(fn) ? null : classNameOf(fn));
+        else {
+          const uses = yield* found.safeUnwrap();
+          // A call the batch rewrote passes what its author meant to the parameters as they are now;
+          // one whose text the files held before may still pass arguments to the old places.
+          const originals = new Map<string, string>();
+          if (firstMovedPosition(change.before, after) >= 0) for (const path of uses.models.keys()) originals.set(path, (yield* workspace.file(path).safeUnwrap()).original.text);
+          problems = callProblems(uses, change.before, after, rules, rules.receiverThroughClass(fn) ? null : classNameOf(fn), awaiting, (path, call) => originals.get(path)?.includes(call) ?? false);
+        }
       }
       if (problems.length === 0) continue;
       const calls: UnresolvedReference[] = [];
@@ -220,7 +233,7 @@ export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: Signat
       // Its name now (a later edit of the batch may have renamed it).
       const typeName = path[path.length - 1]!.name ?? fn.childForFieldName('name')?.text ?? 'init';
       const name = change.variant === undefined ? typeName : `${typeName}::${change.variant}`;
-      return err(callsBroken(change, name, shown, calls, origin, derived !== undefined));
+      return err(callsBroken(change, name, shown, calls, origin, derived !== undefined, awaiting));
     }
     return ok(undefined);
   });
@@ -267,11 +280,16 @@ export function namedArgumentRenames(run: EditRun, parameter: LocatedAddress, ol
 }
 
 /** The uses of a function that do not bind to its new parameters, or cannot be checked. */
-function callProblems(found: References, after: readonly ParameterShape[], rules: CallRules, className: string | null): Problem[] {
+function callProblems(found: References, before: readonly ParameterShape[], after: readonly ParameterShape[], rules: CallRules, className: string | null, awaiting: 'added' | 'removed' | undefined, writtenBefore: (path: string, call: string) => boolean): Problem[] {
   return problemsAt(found, (model, start, end) => {
     const call = callAt(model.root, model.text, start, end, rules);
-    if (!call) return 'uses it other than by calling it (passed or stored as a value), so the arguments it will get cannot be checked';
-    return bindingFailure(after, call, rules, className, rules.moreFail) ?? (call.spread ? SPREAD : null);
+    if (!call) return awaiting === 'added' ? `uses it other than by calling it (passed or stored as a value): what calls it there gets a coroutine, promise or future now, which it may not await` : 'uses it other than by calling it (passed or stored as a value), so the arguments it will get cannot be checked';
+    const node = callArgumentsAt(model.root, model.text, start, end)?.args?.parent ?? null;
+    const awaited = awaiting && rules.awaiting && node ? rules.awaiting.awaited(node) : null;
+    if (awaiting === 'added' && !awaited) return `calls ${found.name} without awaiting it: ${found.name} is asynchronous now, so this call gives a coroutine, promise or future and runs nothing until awaited`;
+    if (awaiting === 'removed' && awaited && rules.awaiting?.awaitingOtherFails) return `awaits ${found.name}, which is no longer asynchronous: what it returns cannot be awaited`;
+    const moved = node && writtenBefore(model.path, node.text) ? movedArgumentFailure(before, after, call, className) : null;
+    return bindingFailure(after, call, rules, className, rules.moreFail) ?? moved ?? (call.spread ? SPREAD : null);
   });
 }
 
@@ -615,15 +633,20 @@ function listShown(text: string, list: Pick<ListModel, 'open' | 'close' | 'items
   return list.items.length === 0 ? '' : text.slice(list.items[0]!.start, list.items[list.items.length - 1]!.end);
 }
 
-function callsBroken(change: ChangedSignature, name: string, parameters: string, calls: UnresolvedReference[], origin: CheckOrigin, ofFields: boolean): StructeditError {
+function callsBroken(change: ChangedSignature, name: string, parameters: string, calls: UnresolvedReference[], origin: CheckOrigin, ofFields: boolean, awaiting?: 'added' | 'removed'): StructeditError {
   const listed = calls.slice(0, 3).map((call) => `${call.file}:${call.line} ${JSON.stringify(call.text)} (${call.reason})`).join('; ');
   const wayOut =
     origin === 'batch'
       ? 'change those calls in the same batch, or send the batch with validate: false'
       : 'change the function and those calls together (applyEdits: a set of the function and of each call; or apply_patch), or send the edit again with force: true and change the calls next';
+  const uses = `${calls.length} use${calls.length === 1 ? '' : 's'} of it`;
+  const problem = awaiting
+    ? `${JSON.stringify(name)} is ${awaiting === 'added' ? 'asynchronous now' : 'no longer asynchronous'}, and ${uses} ${calls.length === 1 ? (awaiting === 'added' ? 'does not await it' : 'awaits it') : awaiting === 'added' ? 'do not await it' : 'await it'}, or could not be checked`
+    : `${ofFields ? `The fields of ${JSON.stringify(name)}, which its constructions pass, now ${parameters},` : `The new parameters of ${JSON.stringify(name)} ${parameters.startsWith('(') ? parameters : `(${parameters})`}`} do not fit ${uses}, or could not be checked against ${calls.length === 1 ? 'it' : 'them'}`;
+  const fix = awaiting ? (awaiting === 'added' ? 'Await each call (the functions holding them made asynchronous too): ' : 'Remove the await of each call: ') : `Give the new ${ofFields ? 'field' : 'parameter'} a default, `;
   return makeError(
     'CALLS_BROKEN',
-    `${ofFields ? `The fields of ${JSON.stringify(name)}, which its constructions pass, now ${parameters},` : `The new parameters of ${JSON.stringify(name)} ${parameters.startsWith('(') ? parameters : `(${parameters})`}`} do not fit ${calls.length} use${calls.length === 1 ? '' : 's'} of it, or could not be checked against ${calls.length === 1 ? 'it' : 'them'}: ${listed}${calls.length > 3 ? '; …' : ''}. Nothing was written. Give the new ${ofFields ? 'field' : 'parameter'} a default, ${wayOut}.`,
+    `${problem}: ${listed}${calls.length > 3 ? '; …' : ''}. Nothing was written. ${fix}${wayOut}.`,
     { path: change.path, address: change.target, name, parameters, calls },
   );
 }

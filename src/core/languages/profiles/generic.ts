@@ -1,7 +1,7 @@
 import { GENERIC_STRUCTURE_RULES } from '../../structure/rules.js';
 import { genericScopes } from '../../semantic/scope-rules-generic.js';
 import type { Node } from 'web-tree-sitter';
-import type { RequiredMembers, ResolvedProfile } from '../profile.js';
+import type { AwaitRules, RequiredMembers, ResolvedProfile } from '../profile.js';
 
 /**
  * What every language gets unless its profile says otherwise: the generic structure rules (any
@@ -32,6 +32,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     // Java's, Scala's `this(…)`, C#'s and Kotlin's `: this(…)`, TypeScript's `new this(…)`.
     selfConstruction: /\bthis\s*\(|\bnew\s+this\b/g,
     targetTypedConstructions: null,
+    awaiting: null,
     derivedConstructor: () => null,
     variantConstructors: () => null,
     fieldLiterals: () => null,
@@ -162,4 +163,29 @@ function modifiersOf(node: Node): string {
     .filter((child) => child !== null && /modifier|^abstract$|^static$|^default$|^private$|^accessibility/.test(child.type))
     .map((child) => child!.text)
     .join(' ');
+}
+
+/**
+ * Awaiting as the grammars write it: a function is asynchronous when `async` is among its own
+ * tokens or modifiers; a call is awaited when an `await` holds it (through parentheses, `try`), or
+ * when it is an argument of a call to one of `consumers` (`asyncio.run(f())`, `Promise.all([f()])`),
+ * or its result's `then`, `catch` or `finally` is called, or it is `void`ed (where `thenables`).
+ */
+export function awaitRules(consumers: RegExp, thenables: boolean, awaitingOtherFails: boolean): AwaitRules {
+  return {
+    isAsync: (fn) => fn.children.some((child) => child !== null && (child.type === 'async' || (/modifiers$/.test(child.type) && /\basync\b/.test(child.text)))),
+    awaited: (call) => {
+      let at: Node = call;
+      while (at.parent && /^(?:parenthesized_expression|try_expression|array|list|tuple)$/.test(at.parent.type)) at = at.parent;
+      const holder = at.parent;
+      if (!holder) return false;
+      if (/^await(?:_expression)?$/.test(holder.type)) return true;
+      if (thenables && holder.type === 'unary_expression' && holder.text.startsWith('void')) return true;
+      if (thenables && holder.type === 'member_expression' && /^(?:then|catch|finally)$/.test(holder.childForFieldName('property')?.text ?? '')) return true;
+      const consumer = /argument/.test(holder.type) ? holder.parent : null;
+      const callee = consumer?.childForFieldName('function') ?? null;
+      return callee !== null && consumers.test(callee.text.split(/[.:]/).pop() ?? '');
+    },
+    awaitingOtherFails,
+  };
 }

@@ -3,7 +3,7 @@ import { pythonResolver } from '../../modules/python.js';
 import { dirname } from '../../semantic/modules.js';
 import { pythonScopes } from '../../semantic/scope-rules-python.js';
 import { knownBases, type ImportStyle, type LanguageProfile, type ModuleSystem, type RequiredMembers } from '../profile.js';
-import { usualBlankLinesBetween } from './generic.js';
+import { awaitRules, usualBlankLinesBetween } from './generic.js';
 import { pythonDerivedConstructor } from './python-fields.js';
 
 /**
@@ -150,6 +150,8 @@ export const python: LanguageProfile = {
   },
   scopes: (root) => pythonScopes(root),
   calls: {
+    // `await f()`, or a coroutine handed to what runs it.
+    awaiting: awaitRules(/^(?:run|create_task|ensure_future|gather|wait_for|wait|shield|run_until_complete|run_coroutine_threadsafe|as_completed|start_soon|start)$/, false, true),
     // A method's first parameter is its receiver, unless the method is a @staticmethod.
     receiverParameter: (_parameter, fn, index) => index === 0 && isMethod(fn),
     receiverThroughClass: (fn) => fn.parent?.type === 'decorated_definition' && fn.parent.namedChildren.some((child) => child?.type === 'decorator' && /^@\s*classmethod\b/.test(child.text)),

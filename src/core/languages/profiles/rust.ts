@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
 import type { DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile } from '../profile.js';
-import { enumCasesOf, usualBlankLinesBetween } from './generic.js';
+import { awaitRules, enumCasesOf, usualBlankLinesBetween } from './generic.js';
 
 /** Rust: `,`-separated enum variants and struct fields, item kinds named as Rust names them, `->` return types. */
 export const rust: LanguageProfile = {
@@ -27,6 +27,8 @@ export const rust: LanguageProfile = {
       return null;
     },
     selfTypeName: 'Self',
+    // `f().await`, or a future handed to an executor.
+    awaiting: awaitRules(/^(?:block_on|spawn|spawn_local|spawn_blocking|join_all|select_all|try_join_all|timeout|pin)$/, false, true),
   },
   // An enum's variants, which every `match` on it must cover.
   cases: { casesOf: (declaration) => (declaration.type === 'enum_item' ? enumCasesOf(declaration) : null), exhaustiveMatches: rustMatches },
@@ -125,8 +127,8 @@ function irrefutable(pattern: Node): boolean {
   const parts = namedChildrenOf(pattern);
   switch (pattern.type) {
     case 'identifier':
-      // (`None`, `Circle`: a variant or constant in scope, not a binding.)
-      return /^[\p{Ll}_]/u.test(pattern.text);
+      // (`None`, `Circle`, `__Hidden`: a variant or constant in scope, not a binding.)
+      return /^_*\p{Ll}/u.test(pattern.text);
     case 'ref_pattern':
     case 'mut_pattern':
     case 'reference_pattern':
@@ -149,7 +151,8 @@ function variantsNamed(pattern: Node, cases: Array<{ qualifier: string | null; n
       if (name) cases.push({ qualifier: path ? (path.childForFieldName('name') ?? path).text : null, name: name.text });
       continue;
     }
-    if ((node.type === 'identifier' || node.type === 'type_identifier') && /^\p{Lu}/u.test(node.text)) cases.push({ qualifier: null, name: node.text });
+    // (A bare name is a variant brought in by `use`, or a binding, which names no variant.)
+    if (node.type === 'identifier' || node.type === 'type_identifier') cases.push({ qualifier: null, name: node.text });
     for (const child of node.namedChildren) if (child) pending.push(child);
   }
 }

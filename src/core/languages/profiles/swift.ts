@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
 import type { DerivedConstructor, ExhaustiveMatch, LanguageProfile, ParameterShape, TargetTypedConstruction } from '../profile.js';
-import { enumCasesOf } from './generic.js';
+import { awaitRules, enumCasesOf } from './generic.js';
 
 /**
  * Swift (tree-sitter-wasms' grammar): a function's parameters are its own children between its
@@ -20,6 +20,8 @@ export const swift: LanguageProfile = {
     selfConstruction: /\bself\.init\s*\(|\bSelf\s*\(/g,
     derivedConstructor: memberwiseInitializer,
     targetTypedConstructions: { word: 'init', find: implicitInits },
+    // Every call of an `async` function is written `await f()` (`try await f()`).
+    awaiting: awaitRules(/^$/, false, false),
   },
   // An enum's cases, which every `switch` on it must cover.
   cases: { casesOf: (declaration) => (declaration.type === 'class_declaration' && declaration.childForFieldName('declaration_kind')?.text === 'enum' ? enumCasesOf(declaration) : null), exhaustiveMatches: swiftSwitches },

@@ -1,5 +1,6 @@
 import type { LanguageProfile } from '../profile.js';
 import { ecmascript } from './ecmascript.js';
+import { awaitRules } from './generic.js';
 
 /** TypeScript and TSX: ECMAScript plus `: T` return types and `;`-ended class, interface and type-literal members. */
 export const typescript: LanguageProfile = {
@@ -11,4 +12,6 @@ export const typescript: LanguageProfile = {
     bodiesNotWithin: { object_type: ['formal_parameters'] },
   },
   parts: { ...ecmascript.parts, returnTypeSeparator: ': ' },
+  // `await f()`, or a promise handed on (`Promise.all([f()])`, `f().then(…)`, `void f()`).
+  calls: { awaiting: awaitRules(/^(?:all|allSettled|race|any)$/, true, false) },
 };
