@@ -75,6 +75,8 @@ export interface ExhaustiveMatch {
 export interface CallRules {
   /** Whether a call passing more arguments than the function takes fails (not PHP's functions, which ignore the rest). */
   readonly moreFail: boolean;
+  /** Whether a call passing fewer arguments than the function requires fails (not JavaScript's or Lua's: the rest are `undefined`, `nil`). */
+  readonly fewerFail: boolean;
   /**
    * Whether a parameter is the receiver a call through `obj.f(…)` passes without writing it
    * (Python's `self` of a method, Rust's `self`): `index` is its place in the list.

@@ -213,7 +213,7 @@ export function bindingFailure(parameters: readonly ParameterShape[], call: Call
     if (filled.has(parameter)) return `passes ${name} both by position and by name`;
     filled.add(parameter);
   }
-  if (call.spread) return null;
+  if (call.spread || !rules.fewerFail) return null;
   const missing = [...positional, ...keywordOnly].filter((parameter) => parameter.required && !filled.has(parameter));
   if (missing.length === 0) return null;
   return `passes no argument for ${missing.map((parameter) => parameter.name ?? 'an unnamed parameter').join(', ')}`;
@@ -271,13 +271,16 @@ export function literalFailure(fields: readonly ParameterShape[], literal: Field
 /**
  * Whether every call that bound to `before` binds to `after` too: the parameters kept in order (and
  * their names, where calls may pass them by name), the added ones optional, none made required,
- * nothing that collected arguments dropped.
+ * nothing that collected arguments dropped; only the order, where calls may pass fewer or more
+ * arguments (`lenient`: JavaScript, Lua).
  */
-export function acceptsAllCallsOf(before: readonly ParameterShape[], after: readonly ParameterShape[], byName: boolean): boolean {
+export function acceptsAllCallsOf(before: readonly ParameterShape[], after: readonly ParameterShape[], byName: boolean, lenient = false): boolean {
   const key = (parameter: ParameterShape) => `${parameter.kind === 'receiver' ? 'positional' : parameter.kind}:${parameter.name ?? ''}`;
   const positional = (shapes: readonly ParameterShape[]) => shapes.filter((shape) => shape.kind === 'positional' || shape.kind === 'receiver');
   const old = positional(before);
   const now = positional(after);
+  // (Where a call may pass fewer or more arguments, only where they land matters.)
+  if (lenient) return firstMovedPosition(old, now) < 0;
   if (now.length < old.length || firstMovedPosition(old, now) >= 0) return false;
   for (const [index, parameter] of old.entries()) {
     const kept = now[index]!;

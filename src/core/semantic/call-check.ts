@@ -182,7 +182,7 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
       const text = located.file.tree.source.text;
       const async = change.async === undefined || !rules.awaiting ? undefined : rules.awaiting.isAsync(fn);
       const awaiting = async === undefined || async === change.async ? {} : { awaiting: async ? ('added' as const) : ('removed' as const) };
-      if (!acceptsAllCallsOf(change.before, after, rules.namedArguments) || 'awaiting' in awaiting) narrowed.push({ change, located, path, fn, shown: listShown(text, list), after, rules, ...awaiting });
+      if (!acceptsAllCallsOf(change.before, after, rules.namedArguments, !rules.fewerFail) || 'awaiting' in awaiting) narrowed.push({ change, located, path, fn, shown: listShown(text, list), after, rules, ...awaiting });
     }
     return ok(narrowed);
   });

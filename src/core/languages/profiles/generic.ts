@@ -20,6 +20,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
   cases: { casesOf: () => null, exhaustiveMatches: () => [] },
   calls: {
     moreFail: true,
+    fewerFail: true,
     receiverParameter: () => false,
     receiverThroughClass: () => false,
     keywordName: () => null,

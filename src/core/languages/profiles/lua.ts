@@ -8,8 +8,8 @@ export const lua: LanguageProfile = {
   languages: ['lua'],
   // Top-level code runs as the file loads: a function called there must be defined above it.
   names: { definedInOrder: true },
-  // A call may pass fewer arguments (the rest are nil) or more (dropped).
-  calls: null,
+  // A call may pass fewer arguments (the rest are nil) or more (dropped): only where its arguments land is checked.
+  calls: { moreFail: false, fewerFail: false },
   // An import for listings and for the blank lines around it (a module's requires stand together).
   structure: { kindsByText: { variable_declaration: [[REQUIRE, 'import']] } },
   reading: {
