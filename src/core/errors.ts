@@ -593,8 +593,11 @@ export interface ErrorDetailsByCode {
    * lacks, a member of the class it leaves reached through `this`/`self`, a local of the code
    * around it, or, where top-level code runs in order (Python, Lua), a use that would run above
    * its declaration). A text edit of a structure (replace, text replace, chunks) in Python: names
-   * its new text uses that nothing in the file declares and that are no builtins. `uses` lists the
-   * first use of each, with why. Nothing was written; `force: true` writes it anyway.
+   * its new text uses that nothing in the file declares and that are no builtins. An edit that
+   * narrows a declaration's reach (`pub` removed, `private` added, Java's `public` dropped): its uses
+   * beyond the new reach, where no type checker runs after it. `uses` lists the first use of each
+   * (every use, for a reach), with why. Nothing was written; `force: true` (`validate: false` on a
+   * batch) writes it anyway.
    */
   NAMES_OUT_OF_REACH: {
     path: string;

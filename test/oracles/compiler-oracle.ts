@@ -33,8 +33,10 @@ export interface OracleProject {
   readonly picks: (entry: StructureListing, text: string) => boolean;
   /** The member `add` gives each. */
   readonly member: string;
+  /** Instead of a member: the structure's text as a replace writes it back (`null`: not this oracle's to change). */
+  readonly rewrite?: (text: string) => string | null;
   /** The refusal that lists the places the compiler must agree with. */
-  readonly refusal: 'CALLS_BROKEN' | 'IMPLEMENTATIONS_BROKEN' | 'MATCHES_BROKEN';
+  readonly refusal: 'CALLS_BROKEN' | 'IMPLEMENTATIONS_BROKEN' | 'MATCHES_BROKEN' | 'NAMES_OUT_OF_REACH';
 }
 
 /** An error the compiler reports (`file:line`), and the places listing which accounts for it (its own, or the literal it is in). */
@@ -50,6 +52,8 @@ export interface OracleTally {
   refused: number;
   refusedCompilerAgrees: number;
   refusedBeyondCompiler: number;
+  /** The refusals the compiler would not make: where, and the first place listed with why. */
+  readonly beyond: string[];
   errors: number;
   listed: number;
   readonly disagreed: string[];
@@ -57,7 +61,7 @@ export interface OracleTally {
 
 /** The places a refusal lists, as `file:line`. */
 function listedPlaces(error: StructeditError): string[] {
-  const places = error.error === 'CALLS_BROKEN' ? error.details.calls : error.error === 'IMPLEMENTATIONS_BROKEN' ? error.details.implementations : error.error === 'MATCHES_BROKEN' ? error.details.matches : [];
+  const places = error.error === 'CALLS_BROKEN' ? error.details.calls : error.error === 'IMPLEMENTATIONS_BROKEN' ? error.details.implementations : error.error === 'MATCHES_BROKEN' ? error.details.matches : error.error === 'NAMES_OUT_OF_REACH' ? error.details.uses : [];
   return places.map((place) => `${place.file}:${place.line}`);
 }
 
@@ -77,7 +81,7 @@ function picked(entries: readonly StructureListing[], lines: readonly string[], 
  * refusal, listed; an applied edit must compile.
  */
 export async function compilerOracle(projects: readonly OracleProject[], work: string, perProject: number): Promise<OracleTally> {
-  const tally: OracleTally = { declarations: 0, applied: 0, refused: 0, refusedCompilerAgrees: 0, refusedBeyondCompiler: 0, errors: 0, listed: 0, disagreed: [] };
+  const tally: OracleTally = { declarations: 0, applied: 0, refused: 0, refusedCompilerAgrees: 0, refusedBeyondCompiler: 0, beyond: [], errors: 0, listed: 0, disagreed: [] };
   for (const project of projects) {
     const editor = createEditor({ fs: memoryFs(project.files) });
     const found: Array<{ path: string; target: string }> = [];
@@ -88,12 +92,20 @@ export async function compilerOracle(projects: readonly OracleProject[], work: s
     const step = Math.max(1, found.length / perProject);
     const chosen = Array.from({ length: Math.min(perProject, found.length) }, (_, index) => found[Math.floor(index * step)]!);
     for (const [index, { path, target }] of chosen.entries()) {
+      const read = project.rewrite ? await editor.readStructure({ path, target }) : null;
+      const content = read?.isOk() ? project.rewrite!(read.value.matches[0]!.text) : null;
+      if (project.rewrite && content === null) continue;
       const edits = [{ op: 'add' as const, path, address: target, value: project.member }];
-      const checked = await createEditor({ fs: memoryFs(project.files), semantic: 'syntax' }).applyEdits({ edits, options: { dry_run: true } });
+      const edit = (fs: ReturnType<typeof memoryFs>, write: boolean) => {
+        const engine = createEditor({ fs, semantic: 'syntax' });
+        if (content !== null) return engine.replaceStructure({ path, target, content, ...(write ? { force: true } : { dry_run: true }) });
+        return engine.applyEdits({ edits, options: write ? { validate: false } : { dry_run: true } });
+      };
+      const checked = await edit(memoryFs(project.files), false);
       // A declaration that takes no such member (a tuple struct) is not this oracle's.
       if (checked.isErr() && checked.error.error !== project.refusal) continue;
       const fs = memoryFs(project.files);
-      const written = await createEditor({ fs, semantic: 'syntax' }).applyEdits({ edits, options: { validate: false } });
+      const written = await edit(fs, true);
       if (written.isErr()) continue;
       tally.declarations++;
       const dir = join(work, `${project.name.replace(/\W/g, '-')}-${index}`);
@@ -113,6 +125,7 @@ export async function compilerOracle(projects: readonly OracleProject[], work: s
       tally.refused++;
       if (errors.length === 0) {
         tally.refusedBeyondCompiler++;
+        tally.beyond.push(`${where}: ${checked.error.message.slice(0, 240)}`);
         continue;
       }
       tally.refusedCompilerAgrees++;

@@ -333,7 +333,27 @@ export interface MemberRules {
    * interfaces: one abstract method that is not one of Object's), wherever it is a type.
    */
   lambdaTargets(required: readonly string[]): boolean;
+  /**
+   * How far a declaration is visible, by its modifiers: an edit that narrows it (`pub` removed, `private` added) leaves
+   * the uses beyond the new reach pointing at nothing; `null` for a declaration whose reach is not
+   * read (the language has no such modifiers, or they do not apply to it).
+   */
+  reachOf(declaration: Node): Reach | 'everywhere' | null;
+  /**
+   * The declaration whose interface a type written at `use` is part of (Rust's `pub fn` signature,
+   * `pub` field, enum variant, an associated type of a trait's `impl`), or `null`: a type made
+   * private there breaks it even where the type itself is in reach.
+   */
+  exposedBy(use: Node): Node | null;
 }
+
+/**
+ * Where a declaration can be used from: the type declaring it (`private`; Java's: the outermost
+ * type of its file), that type and its subtypes (`protected`), its file (Kotlin's and Swift's
+ * `private` at the top level, Swift's `fileprivate`), its folder (Java's package-private), its Rust
+ * module and the modules inside it (no `pub`), or its Rust module's parent (`pub(super)`).
+ */
+export type Reach = 'type' | 'outermost-type' | 'subtypes' | 'file' | 'package' | 'module' | 'parent-module';
 
 /** What a type requires of its implementations. */
 export interface RequiredMembers {

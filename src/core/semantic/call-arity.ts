@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
-import type { CallRules, FieldLiteral, ParameterShape } from '../languages/profile.js';
+import type { CallRules, FieldLiteral, ParameterShape, Reach } from '../languages/profile.js';
+import type { StructureNode } from '../structure/types.js';
 import type { ListModel } from './lists.js';
 import { nodeStartingAt } from './syntax.js';
 
@@ -15,8 +16,12 @@ export interface ChangedSignature {
   readonly language: string | undefined;
   /** The function's target before the change (for messages). */
   readonly target: string;
-  /** The kinds and names of the structures down to the function: how it is found again after the batch. */
-  readonly names: ReadonlyArray<{ readonly kind: string; readonly name: string | null }>;
+  /**
+   * The kinds and names of the structures down to the function: how it is found again after the
+   * batch (`nth` of `of` siblings of that kind and name, where several share them: a Rust type's
+   * `impl` blocks).
+   */
+  readonly names: ReadonlyArray<StructureName>;
   readonly before: readonly ParameterShape[];
   /** Whether it is a constructor: its calls name its class (the structure before it in `names`). */
   readonly constructs: boolean;
@@ -27,11 +32,29 @@ export interface ChangedSignature {
    * `members`, not parameters: the members an interface requires of its implementations (`before`
    * holds their names); for `cases`, the cases of an enumeration, which matches on it must cover.
    */
-  readonly from: 'function' | 'primary' | 'fields' | 'members' | 'cases';
+  readonly from: 'function' | 'primary' | 'fields' | 'members' | 'cases' | 'reach';
+  /** For `reach`, how far the declaration reached. */
+  readonly reach?: Reach | 'everywhere';
   /** For `function`, whether it was asynchronous (`undefined`: the language has no awaiting structedit checks). */
   readonly async?: boolean;
   /** For `fields`, the variant of the enumeration whose fields they are (`Circle` of Rust's `Shape::Circle { r }`). */
   readonly variant?: string;
+}
+
+/** A structure on the way down to a changed one, as it is found again: its kind, its name, and which of the siblings sharing them it is. */
+export interface StructureName {
+  readonly kind: string;
+  readonly name: string | null;
+  readonly nth: number;
+  readonly of: number;
+}
+
+/** The structures of a path below its root, as {@link StructureName}s. */
+export function structureNames(path: readonly StructureNode[]): StructureName[] {
+  return path.slice(1).map((structure, index) => {
+    const alike = path[index]!.children.filter((sibling) => sibling.kind === structure.kind && sibling.name === structure.name);
+    return { kind: structure.kind, name: structure.name, nth: alike.indexOf(structure), of: alike.length };
+  });
 }
 
 /** The functions whose parameters a batch changed, by file and target (the first change of each keeps its signature before the batch). */

@@ -2,12 +2,13 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import { makeError, type StructeditError, type UnresolvedReference } from '../errors.js';
 import { profileOf } from '../languages/profiles/index.js';
-import { acceptsAllCallsOf, argumentItems, argumentListOf, argumentsShape, bindingFailure, callArgumentsAt, callAt, firstMovedPosition, literalFailure, movedArgumentFailure, parameterShapes, type CallShape, type ChangedSignature, type SignatureChanges } from './call-arity.js';
-import type { CallRules, DerivedConstructor, FieldLiteral, ParameterShape, RequiredMembers } from '../languages/profile.js';
+import { acceptsAllCallsOf, structureNames, argumentItems, argumentListOf, argumentsShape, bindingFailure, callArgumentsAt, callAt, firstMovedPosition, literalFailure, movedArgumentFailure, parameterShapes, type CallShape, type ChangedSignature, type SignatureChanges } from './call-arity.js';
+import type { CallRules, DerivedConstructor, FieldLiteral, ParameterShape, Reach, RequiredMembers } from '../languages/profile.js';
 import { referencesOf, searchFiles, type References } from './declaration-references.js';
 import { wordOffsets, type ModelledFile } from './references.js';
 import { checkImplementations, shownMembers } from './implementations-check.js';
 import { checkMatches } from './matches-check.js';
+import { checkReach, reachNarrowed } from './reach-check.js';
 import type { ListModel } from './lists.js';
 import { inTypePosition, problemsAt, type CheckOrigin, type Problem } from './use-sites.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
@@ -48,7 +49,7 @@ export function noteSignature(changes: SignatureChanges, located: Pick<LocatedAd
   if (!fn) return;
   const constructs = primary !== null || isConstructor(name, fn);
   if (name === null && !constructs) return;
-  const names = part.path.slice(1).map((structure) => ({ kind: structure.kind, name: structure.name }));
+  const names = structureNames(part.path);
   const async = primary || !rules.awaiting ? {} : { async: rules.awaiting.isAsync(fn) };
   changes.set(key, { path: file.path, language, target: located.target, names, constructs, from: primary ? 'primary' : 'function', before: parameterShapes(root, file.tree.source.text, list, fn, rules), ...async });
 }
@@ -76,17 +77,19 @@ function noteTypeContract(changes: SignatureChanges, file: WorkspaceFile, contex
   const required = profile.members.requiredMembers(declaration);
   const cases = profile.cases.casesOf(declaration);
   const variants = rules.variantConstructors(declaration);
-  if (!derived && !required && !cases && !variants) return;
+  const reach = profile.members.reachOf(declaration);
+  if (!derived && !required && !cases && !variants && !reach) return;
   const target = named === undefined ? namer.targetOf(path).target : named;
   if (target === null) return;
   const key = `${file.path}\n${target}`;
-  const names = path.slice(1).map((structure) => ({ kind: structure.kind, name: structure.name }));
+  const names = structureNames(path);
   if (derived && !changes.has(key)) changes.set(key, { path: file.path, language, target, names, constructs: true, from: 'fields', before: derived.fields });
   if (required && !changes.has(`${key}\nmembers`)) changes.set(`${key}\nmembers`, { path: file.path, language, target, names, constructs: false, from: 'members', before: required.names.map((name) => ({ name, required: true, kind: 'keyword' })) });
   for (const [variant, constructor] of variants ?? []) {
     const variantKey = `${key}\nvariant ${variant}`;
     if (!changes.has(variantKey)) changes.set(variantKey, { path: file.path, language, target, names, constructs: true, from: 'fields', variant, before: constructor.fields });
   }
+  if (reach && !changes.has(`${key}\nreach`)) changes.set(`${key}\nreach`, { path: file.path, language, target, names, constructs: false, from: 'reach', reach, before: [] });
   if (cases && !changes.has(`${key}\ncases`)) changes.set(`${key}\ncases`, { path: file.path, language, target, names, constructs: false, from: 'cases', before: cases.map((name) => ({ name, required: true, kind: 'keyword' })) });
 }
 
@@ -139,6 +142,8 @@ export interface NarrowedSignature {
   readonly required?: RequiredMembers & { readonly added: readonly string[] };
   /** For a function: whether it became asynchronous or stopped being so. */
   readonly awaiting?: 'added' | 'removed';
+  /** For a declaration whose reach narrowed: its reach now. */
+  readonly reach?: Reach;
   /** For an enumeration: its cases now. */
   readonly cases?: readonly string[];
   readonly rules: CallRules;
@@ -158,7 +163,7 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
       const file = yield* workspace.file(change.path, change.language).safeUnwrap();
       // A type noted because an edit reached into it is found by its target where its name is not
       // enough (Scala's `class A` and `object A`), and left alone if the batch removed or renamed it.
-      const contract = change.from === 'fields' || change.from === 'members' || change.from === 'cases';
+      const contract = change.from === 'fields' || change.from === 'members' || change.from === 'cases' || change.from === 'reach';
       const path = findAgain(file.tree.root, change.names, renamed) ?? (contract ? locateUniqueTarget(file.tree, change.target, file.path).unwrapOr(null) : null);
       if (!path && (origin === 'text-edit' || contract)) continue;
       if (!path) return err(lostFunction(change));
@@ -200,8 +205,12 @@ export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChang
 /** The check of {@link checkCalls} on the functions {@link narrowedSignatures} found. */
 export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: SignatureChanges, narrowed: readonly NarrowedSignature[], origin: CheckOrigin): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
-    for (const { change, located, path, fn, shown, after, derived, required, cases, awaiting, rules } of narrowed) {
+    for (const { change, located, path, fn, shown, after, derived, required, cases, awaiting, reach, rules } of narrowed) {
       const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend: null, signatures: changes };
+      if (reach) {
+        yield* checkReach(run, change, located, fn, path[path.length - 1]!.name ?? change.target, reach, origin).safeUnwrap();
+        continue;
+      }
       if (cases) {
         yield* checkMatches(run, change, located, path[path.length - 1]!.name ?? change.target, change.before.map((each) => each.name ?? ''), cases, origin).safeUnwrap();
         continue;
@@ -541,11 +550,13 @@ function inBaseList(root: Node, start: number, end: number): boolean {
 function findAgain(root: StructureNode, names: ChangedSignature['names'], renamed: ReadonlyMap<string, string>): StructurePath | null {
   const path: StructureNode[] = [root];
   let level = root;
-  for (const { kind, name } of names) {
+  for (const { kind, name, nth, of } of names) {
     const now = name !== null ? (renamed.get(name) ?? name) : null;
     const matches = level.children.filter((child) => child.kind === kind && (child.name === name || child.name === now));
-    if (matches.length !== 1) return null;
-    level = matches[0]!;
+    // (Siblings sharing a kind and name, as many as before: the same one of them.)
+    const found = matches.length === 1 ? matches[0] : matches.length === of ? matches[nth] : undefined;
+    if (!found) return null;
+    level = found;
     path.push(level);
   }
   return path;
@@ -561,6 +572,10 @@ function contractNarrowed(workspace: SemanticWorkspace, file: WorkspaceFile, pat
     if (!root) return null;
     const context = { tree: file.tree, root, file: file.path, address: change.target };
     const declaration = declarationOfPath(context, path);
+    if (change.from === 'reach') {
+      const reach = profileOf(file.tree.language).members.reachOf(declaration) ?? 'everywhere';
+      return reach !== 'everywhere' && reachNarrowed(change.reach ?? 'everywhere', reach) ? { fn: declaration, shown: reach, after: change.before, reach, rules } : null;
+    }
     if (change.from === 'cases') {
       const cases = profileOf(file.tree.language).cases.casesOf(declaration) ?? [];
       const had = new Set(change.before.map((each) => each.name));

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { childOfType } from '../../semantic/syntax.js';
 import type { LanguageProfile, TargetTypedConstruction } from '../profile.js';
+import { reachOfModifiers } from './generic.js';
 
 /**
  * C#: the generic rules, calls that may pass a parameter by its name (`F(1, b: 2)`), and primary
@@ -8,6 +9,8 @@ import type { LanguageProfile, TargetTypedConstruction } from '../profile.js';
  */
 export const csharp: LanguageProfile = {
   languages: ['csharp'],
+  // A member without an access modifier is private to its class or struct (not an interface's or an enum's, nor an explicit interface implementation).
+  members: { reachOf: (declaration) => reachOfModifiers(declaration, (member, type) => (type && !/interface|enum/.test(type.type) && !childOfType(member, 'explicit_interface_specifier') ? 'type' : 'everywhere')) },
   calls: { namedArguments: true, targetTypedConstructions: { word: 'new', find: targetTypedNews } },
   parts: { primaryParametersOf: (declaration) => (TYPES_WITH_PRIMARY_CONSTRUCTORS.has(declaration.type) ? childOfType(declaration, 'parameter_list') : null) },
 };

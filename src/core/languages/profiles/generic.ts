@@ -1,7 +1,7 @@
 import { GENERIC_STRUCTURE_RULES } from '../../structure/rules.js';
 import { genericScopes } from '../../semantic/scope-rules-generic.js';
 import type { Node } from 'web-tree-sitter';
-import type { AwaitRules, RequiredMembers, ResolvedProfile } from '../profile.js';
+import type { AwaitRules, Reach, RequiredMembers, ResolvedProfile } from '../profile.js';
 
 /**
  * What every language gets unless its profile says otherwise: the generic structure rules (any
@@ -14,7 +14,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
   structure: GENERIC_STRUCTURE_RULES,
   parts: { returnTypeSeparator: ': ', decoratorPrefix: null, createdBases: null, parametersOf: null, bodyOf: null, emptyParameters: null, primaryParametersOf: null },
   names: { identifier: /^[\p{L}_$][\p{L}\p{N}_$]*$/u, keywords: new Set(), receivers: [], definedInOrder: false, predeclared: null, dynamicDeclarations: null },
-  members: { implicit: () => false, knownBases: new Map(), globalPrefix: '', bareNamesReachMembers: true, requiredMembers: (declaration) => requiredMembersOf(declaration, 'named'), lambdaTargets: () => false },
+  members: { implicit: () => false, knownBases: new Map(), globalPrefix: '', bareNamesReachMembers: true, requiredMembers: (declaration) => requiredMembersOf(declaration, 'named'), lambdaTargets: () => false, reachOf: () => null, exposedBy: () => null },
   scopes: genericScopes,
   modules: null,
   cases: { casesOf: () => null, exhaustiveMatches: () => [] },
@@ -189,4 +189,32 @@ export function awaitRules(consumers: RegExp, thenables: boolean, awaitingOtherF
     },
     awaitingOtherFails,
   };
+}
+
+/** The type declaration whose body holds a node (a class, struct, interface, enum, object, trait, record, extension), or `null`. */
+export function enclosingType(node: Node): Node | null {
+  for (let at = node.parent; at; at = at.parent) {
+    const body = at.childForFieldName('body') ?? at.namedChildren.find((child) => child !== null && /body$|declaration_list$/.test(child.type)) ?? null;
+    if (body && body.startIndex <= node.startIndex && /class|struct|interface|enum|object|trait|protocol|record|extension|impl/.test(at.type)) return at;
+  }
+  return null;
+}
+
+/**
+ * A declaration's reach from the access modifiers most languages share: `private` (its type, or
+ * its file at the top level), `fileprivate`, `protected`; `unmarked`: the reach of one without
+ * any (C#'s members are private, Java's package-private; elsewhere public).
+ */
+export function reachOfModifiers(declaration: Node, unmarked: (declaration: Node, type: Node | null) => Reach | 'everywhere' = () => 'everywhere'): Reach | 'everywhere' | null {
+  // (Statements and expressions declare nothing a modifier reaches.)
+  if (!/declaration|definition|signature|field|property|method|function|constructor|class|struct|enum|interface|trait|object|record|protocol/.test(declaration.type) || /statement|expression/.test(declaration.type)) return null;
+  const modifiers = modifiersOf(declaration);
+  const type = enclosingType(declaration);
+  // (Scala's `private[pkg]`, C#'s and Kotlin's `internal`, `protected internal` reach the whole module.)
+  if (/\bprivate\s*\[|\binternal\b/.test(modifiers)) return 'everywhere';
+  if (/\bprivate\b/.test(modifiers)) return type ? 'type' : 'file';
+  if (/\bfileprivate\b/.test(modifiers)) return 'file';
+  if (/\bprotected\b/.test(modifiers)) return type ? 'subtypes' : 'everywhere';
+  if (/\b(?:public|open)\b/.test(modifiers)) return 'everywhere';
+  return unmarked(declaration, type);
 }

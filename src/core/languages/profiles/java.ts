@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExhaustiveMatch, LanguageProfile } from '../profile.js';
-import { enumCasesOf } from './generic.js';
+import { enumCasesOf, reachOfModifiers } from './generic.js';
 
 /** Java: constructors are their own kind; annotations added to `.decorators` get their `@`. */
 export const java: LanguageProfile = {
@@ -14,6 +14,11 @@ export const java: LanguageProfile = {
   parts: { decoratorPrefix: '@', primaryParametersOf: (declaration) => (declaration.type === 'record_declaration' ? declaration.childForFieldName('parameters') : null) },
   members: {
     // A functional interface (one abstract method, Object's aside) is implemented by lambdas too.
+    // `private` reaches the outermost type of the file; no modifier, the package (its folder), but in an interface, everywhere.
+    reachOf: (declaration) => {
+      const reach = reachOfModifiers(declaration, (member, type) => ((type && /interface|annotation/.test(type.type)) || member.type === 'enum_constant' ? 'everywhere' : 'package'));
+      return reach === 'type' ? 'outermost-type' : reach;
+    },
     lambdaTargets: (required) => required.filter((name) => !/^(?:equals|hashCode|toString)$/.test(name)).length === 1,
     // Called by name from outside the program: serialization's hooks (through reflection), the
     // entry point, and Object's methods every class overrides.

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { childOfType } from '../../semantic/syntax.js';
 import type { ExhaustiveMatch, LanguageProfile } from '../profile.js';
-import { enumCasesOf } from './generic.js';
+import { enumCasesOf, reachOfModifiers } from './generic.js';
 
 /**
  * Kotlin (@tree-sitter-grammars/tree-sitter-kotlin): a function's parameters and body are children
@@ -10,6 +10,7 @@ import { enumCasesOf } from './generic.js';
  */
 export const kotlin: LanguageProfile = {
   languages: ['kotlin'],
+  members: { reachOf: (declaration) => reachOfModifiers(declaration) },
   // An enum class's entries, which every `when` on it must cover (statements too, since Kotlin 1.7).
   cases: { casesOf: (declaration) => (declaration.type === 'class_declaration' && childOfType(declaration, 'enum_class_body') ? enumCasesOf(declaration) : null), exhaustiveMatches: kotlinWhens },
   // `f(b = 2)`: a named argument is the name, `=`, then the value.

@@ -1,4 +1,5 @@
 import type { LanguageProfile } from '../profile.js';
+import { reachOfModifiers } from './generic.js';
 
 /**
  * PHP: the opening `<?php` tag belongs to the file, like a `#!` line, not to the code after it: as a
@@ -6,6 +7,7 @@ import type { LanguageProfile } from '../profile.js';
  */
 export const php: LanguageProfile = {
   languages: ['php'],
+  members: { reachOf: (declaration) => reachOfModifiers(declaration) },
   // A function ignores arguments beyond its parameters; too few fail (ArgumentCountError).
   calls: { moreFail: false, namedArguments: true, selfConstruction: /\bnew\s+(?:static|self)\b/g },
   structure: { ignored: ['php_tag'] },

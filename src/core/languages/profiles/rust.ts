@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
-import type { DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile } from '../profile.js';
+import type { DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile, Reach } from '../profile.js';
 import { awaitRules, enumCasesOf, usualBlankLinesBetween } from './generic.js';
 
 /** Rust: `,`-separated enum variants and struct fields, item kinds named as Rust names them, `->` return types. */
@@ -11,6 +11,8 @@ export const rust: LanguageProfile = {
     kinds: { impl_item: 'impl', trait_item: 'trait', mod_item: 'module', function_signature_item: 'function' },
   },
   parts: { returnTypeSeparator: ' -> ' },
+  // An item without `pub` is its module's; a trait's items and its impls' reach as far as the trait.
+  members: { reachOf: rustReach, exposedBy: rustInterfaceOf },
   // `self`, `&self`, `&mut self`: passed by the receiver of `value.f()`, written in `Type::f(value)`.
   // A struct is built from its fields: `P { x: 1, y }` must name every one (unless `..base`), and
   // so must a pattern (unless `..`); a tuple struct `T(1, 2)` is called, its pattern `T(a, b)` lists them.
@@ -155,4 +157,36 @@ function variantsNamed(pattern: Node, cases: Array<{ qualifier: string | null; n
     if (node.type === 'identifier' || node.type === 'type_identifier') cases.push({ qualifier: null, name: node.text });
     for (const child of node.namedChildren) if (child) pending.push(child);
   }
+}
+
+/** Items whose `pub` structedit reads. */
+const RUST_ITEMS = /^(?:function_item|function_signature_item|struct_item|enum_item|union_item|const_item|static_item|type_item|trait_item|mod_item|field_declaration)$/;
+
+/** How far a Rust item reaches: no `pub` (or `pub(self)`), its module; `pub(super)`, its parent's; else everywhere. */
+function rustReach(declaration: Node): Reach | 'everywhere' | null {
+  if (!RUST_ITEMS.test(declaration.type)) return null;
+  for (let at = declaration.parent; at && at.type !== 'mod_item' && at.type !== 'source_file'; at = at.parent) {
+    if (at.type === 'trait_item' || (at.type === 'impl_item' && at.childForFieldName('trait'))) return 'everywhere';
+  }
+  const visibility = declaration.namedChildren.find((child) => child?.type === 'visibility_modifier')?.text.replace(/\s+/g, '') ?? null;
+  if (visibility === null || visibility === 'pub(self)') return 'module';
+  return visibility === 'pub(super)' ? 'parent-module' : 'everywhere';
+}
+
+/**
+ * The item whose interface shows the type at `use`: a function's signature (not its body), a
+ * field, an enum's variant, a constant's or static's type, a type alias or associated type.
+ */
+function rustInterfaceOf(use: Node): Node | null {
+  let at: Node = use;
+  for (let parent = use.parent; parent; at = parent, parent = parent.parent) {
+    if (/^(?:block|token_tree|macro_invocation)$/.test(parent.type)) return null;
+    if (parent.type === 'function_item' || parent.type === 'function_signature_item') return parent.childForFieldName('body')?.equals(at) ? null : parent;
+    if (/^(?:field_declaration|enum_item|const_item|static_item|type_item)$/.test(parent.type)) return parent;
+    if (parent.type === 'enum_variant') return parent.parent?.parent ?? null;
+    // A tuple struct's field: `pub struct A(pub B)`.
+    if (parent.type === 'ordered_field_declaration_list') return at.type === 'visibility_modifier' ? null : parent.parent;
+    if (/_item$/.test(parent.type)) return null;
+  }
+  return null;
 }

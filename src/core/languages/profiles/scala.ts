@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { fieldChildren } from '../../semantic/syntax.js';
 import type { LanguageProfile } from '../profile.js';
+import { reachOfModifiers } from './generic.js';
 
 /**
  * Scala (tree-sitter-scala): a method's `parameters` field holds its type parameters too (`def
@@ -11,6 +12,7 @@ import type { LanguageProfile } from '../profile.js';
  */
 export const scala: LanguageProfile = {
   languages: ['scala'],
+  members: { reachOf: (declaration) => reachOfModifiers(declaration) },
   // `f(b = 2)`: an argument written as an assignment names its parameter.
   calls: { namedArguments: true, argumentName: (argument) => (argument.type === 'assignment_expression' ? (argument.childForFieldName('left')?.text ?? null) : null) },
   parts: {

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
 import type { DerivedConstructor, ExhaustiveMatch, LanguageProfile, ParameterShape, TargetTypedConstruction } from '../profile.js';
-import { awaitRules, enumCasesOf } from './generic.js';
+import { awaitRules, enumCasesOf, reachOfModifiers } from './generic.js';
 
 /**
  * Swift (tree-sitter-wasms' grammar): a function's parameters are its own children between its
@@ -10,6 +10,7 @@ import { awaitRules, enumCasesOf } from './generic.js';
  */
 export const swift: LanguageProfile = {
   languages: ['swift'],
+  members: { reachOf: (declaration) => reachOfModifiers(declaration) },
   calls: {
     // A parameter is passed by its label: the external name, else its name; `_` passes it by position.
     keywordName: (parameter) => {

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { ResultAsync } from 'neverthrow';
+import { createEditor, memoryFs, type Editor, type StructeditError } from '../../src/index.js';
+
+// A declaration whose reach an edit narrows (`pub` removed, `private` added, Java's `public`
+// dropped) must not be used from beyond its new reach: it used to be `applied` while those uses
+// stopped compiling. Each case: the files, the edit, and what comes back: `applied`, or each use
+// NAMES_OUT_OF_REACH lists as `file:line: reason` (every file byte-identical).
+
+const lines = (...text: string[]) => `${text.join('\n')}\n`;
+
+type Case = { name: string; files: Record<string, string>; edit: (editor: Editor) => ResultAsync<unknown, StructeditError>; expected: 'applied' | string[] };
+
+const crate = {
+  'src/lib.rs': lines('pub mod shapes;', '', 'pub fn total() -> u32 {', '    shapes::area() + shapes::round::radius()', '}'),
+  'src/shapes.rs': lines('pub mod round;', '', 'pub fn area() -> u32 {', '    1', '}'),
+  'src/shapes/round.rs': lines('pub fn radius() -> u32 {', '    super::area()', '}'),
+};
+
+const cases: Case[] = [
+  {
+    name: "Rust: `pub` removed: a use in the module's child still reaches it, one in its parent does not",
+    files: crate,
+    edit: (editor) => editor.replaceStructure({ path: 'src/shapes.rs', target: 'pub fn area', content: 'fn area() -> u32 {\n    1\n}' }),
+    expected: ['src/lib.rs:4: uses area from outside the module of src/shapes.rs, which area no longer reaches (private to its module: no pub)'],
+  },
+  { name: 'Rust: `pub` added reaches further: nothing to check', files: { 'src/lib.rs': lines('mod m {', '    fn f() {}', '}') }, edit: (editor) => editor.replaceStructure({ path: 'src/lib.rs', target: 'mod m\nfn f', content: 'pub fn f() {}' }), expected: 'applied' },
+  {
+    name: 'Rust: a type made private while a pub field of a pub struct is of that type',
+    files: { 'src/lib.rs': lines('pub mod m {', '    pub struct Inner;', '', '    pub struct Outer {', '        pub inner: Option<Inner>,', '    }', '}') },
+    edit: (editor) => editor.replaceStructure({ path: 'src/lib.rs', target: 'pub mod m\npub struct Inner', content: 'struct Inner;' }),
+    expected: ['src/lib.rs:5: writes Inner in the interface of inner, which reaches further than Inner now does (a private type in a public interface): its users need the type'],
+  },
+  {
+    name: "Java: `public` made `private`: another class's use is out of reach, a nested class's is not",
+    files: { 'a/A.java': lines('package a;', '', 'public class A {', '    public static int f() { return 1; }', '', '    static class Inner {', '        int g() { return f(); }', '    }', '}'), 'a/B.java': lines('package a;', '', 'class B {', '    int h() { return A.f(); }', '}') },
+    edit: (editor) => editor.replaceStructure({ path: 'a/A.java', target: 'public class A\npublic static int f', content: 'private static int f() { return 1; }' }),
+    expected: ['a/B.java:4: uses f from outside A, which f no longer reaches (private to its outermost type)'],
+  },
+  {
+    name: 'Java: `public` dropped: package-private reaches its own folder, not another',
+    files: { 'a/A.java': lines('package a;', '', 'public class A {', '    public static int f() { return 1; }', '}'), 'a/B.java': lines('package a;', '', 'class B {', '    int h() { return A.f(); }', '}'), 'b/C.java': lines('package b;', '', 'import a.A;', '', 'class C {', '    int k() { return A.f(); }', '}') },
+    edit: (editor) => editor.replaceStructure({ path: 'a/A.java', target: 'public class A\npublic static int f', content: 'static int f() { return 1; }' }),
+    expected: ['b/C.java:6: uses f from another folder than a (another package), which f no longer reaches (package-private: its folder)'],
+  },
+  {
+    name: 'C#: a member without an access modifier is private',
+    files: { 'A.cs': lines('class A', '{', '    public static int F() { return 1; }', '}'), 'B.cs': lines('class B', '{', '    int G() { return A.F(); }', '}') },
+    edit: (editor) => editor.replaceStructure({ path: 'A.cs', target: 'class A\npublic static int F', content: 'static int F() { return 1; }' }),
+    expected: ['B.cs:3: uses F from outside A, which F no longer reaches (private to its type)'],
+  },
+  {
+    name: "Swift: `private` reaches the type's extensions in its file, not another file",
+    files: { 'A.swift': lines('struct A {', '    func f() -> Int { 1 }', '}', '', 'extension A {', '    func g() -> Int { f() }', '}'), 'B.swift': lines('func h(a: A) -> Int {', '    return a.f()', '}') },
+    edit: (editor) => editor.replaceStructure({ path: 'A.swift', target: 'struct A\nfunc f', content: 'private func f() -> Int { 1 }' }),
+    expected: ['B.swift:2: uses f from outside A, which f no longer reaches (private to its type)'],
+  },
+  {
+    name: 'TypeScript without a checker: a method made private',
+    files: { 'a.ts': lines('export class A {', '  f(): number {', '    return 1;', '  }', '}', '', 'export const x = new A().f();') },
+    edit: (editor) => editor.replaceStructure({ path: 'a.ts', target: 'export class A\nf', content: 'private f(): number {\n  return 1;\n}' }),
+    expected: ['a.ts:7: uses f from outside A, which f no longer reaches (private to its type)'],
+  },
+];
+
+describe('a declaration whose reach narrowed is used only where it still reaches (NAMES_OUT_OF_REACH)', () => {
+  for (const { name, files, edit, expected } of cases) {
+    it(name, async () => {
+      const fs = memoryFs(files);
+      const result = await edit(createEditor({ fs, semantic: 'syntax' }));
+      if (expected === 'applied') {
+        expect(result.isOk() ? 'applied' : `${result.error.error}: ${result.error.message}`).toBe('applied');
+        return;
+      }
+      expect(result.isErr() && `${result.error.error}: ${result.error.message}`).toMatch(/^NAMES_OUT_OF_REACH/);
+      if (result.isOk() || result.error.error !== 'NAMES_OUT_OF_REACH') return;
+      expect(result.error.details.uses.map((use) => `${use.file}:${use.line}: ${use.reason.split('; it may be a use')[0]}`).sort()).toEqual([...expected].sort());
+      expect(fs.snapshot()).toEqual(files);
+    });
+  }
+});
