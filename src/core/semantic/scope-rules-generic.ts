@@ -25,6 +25,17 @@ export function genericScopes(root: Node, language: string): ScopeModel {
   const visit = (node: Node, scope: Scope, field: string | null, parent: Node | null, receiver: Node | null = null): void => {
     const type = node.type;
     if (/identifier$/.test(type) || type === 'name') {
+      // A macro's arguments are tokens (Rust's `assert_eq!(P::new(1), x.len())`): a name after
+      // `::` is a path's member, and one after `.` a member read from what precedes it, never the
+      // binding of the same name in scope (as outside a macro, where the grammar makes them paths
+      // and field expressions).
+      const before = parent?.type === 'token_tree' ? node.previousSibling : null;
+      if (before?.type === '::') return;
+      if (before?.type === '.') {
+        const object = before.previousSibling;
+        builder.occurrence(node, 'property', scope, object && /identifier$|^self$/.test(object.type) ? { object: receiverOf(object) } : {});
+        return;
+      }
       // A member read from something (Java's `s.writeObject(e)`, Go's `a.F`, Ruby's `x.m`): a
       // property of that receiver, never the binding of the same name in scope.
       if (receiver && parent && field !== null && MEMBER_FIELDS.has(field) && !DECLARING_PARENT.test(parent.type)) {
