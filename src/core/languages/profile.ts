@@ -117,6 +117,8 @@ export interface CallRules {
    * initializes (`Point p = new(1, 2)`), if any. `null`: the language has none.
    */
   readonly targetTypedConstructions: { readonly word: string; find(root: Node): TargetTypedConstruction[] } | null;
+  /** Whether a function is read as a property (Python's `@property`, `@cached_property`): its uses read it, never call it. */
+  isProperty(fn: Node): boolean;
   /** How calls of an asynchronous function are awaited (`null`: the language has none structedit checks). */
   readonly awaiting: AwaitRules | null;
   /**

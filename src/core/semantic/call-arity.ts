@@ -37,6 +37,8 @@ export interface ChangedSignature {
   readonly reach?: Reach | 'everywhere';
   /** For `function`, whether it was asynchronous (`undefined`: the language has no awaiting structedit checks). */
   readonly async?: boolean;
+  /** For `function`, whether it was read as a property (Python's `@property`). */
+  readonly property?: boolean;
   /** For `fields`, the variant of the enumeration whose fields they are (`Circle` of Rust's `Shape::Circle { r }`). */
   readonly variant?: string;
 }
@@ -307,6 +309,8 @@ export function acceptsAllCallsOf(before: readonly ParameterShape[], after: read
   if (now.length < old.length || firstMovedPosition(old, now) >= 0) return false;
   for (const [index, parameter] of old.entries()) {
     const kept = now[index]!;
+    // A receiver no longer passed by `obj.f(…)` (a method made `@staticmethod`), or one now.
+    if ((kept.kind === 'receiver') !== (parameter.kind === 'receiver')) return false;
     // (The receiver, `self`, is never passed by its name.)
     if ((byName && parameter.kind !== 'receiver' && kept.name !== parameter.name) || (kept.required && !parameter.required)) return false;
   }

@@ -30,18 +30,22 @@ import type { EditRun, SemanticWorkspace, WorkspaceFile } from './workspace.js';
 
 /**
  * Notes the function whose parameters an edit changes, before it does: an `add` to its parameters,
- * a `set` or `remove` of one of them or of the list, a `set` of the whole function.
+ * a `set` or `remove` of one of them or of the list, a `set` of the whole function, an edit of its
+ * decorators (`@staticmethod`, `@property` change how it is called).
  */
 export function noteSignature(changes: SignatureChanges, located: Pick<LocatedAddress, 'file' | 'context' | 'part' | 'target'>, root: Node, language: string | undefined, op: 'set' | 'add' | 'remove'): void {
   const { part, file, context } = located;
   const rules = profileOf(file.tree.language).calls;
   const key = `${file.path}\n${located.target}`;
-  const changesParameters = part.kind === 'element' || part.kind === 'params' || (part.kind === 'structure' && op !== 'remove');
+  const edited = part.kind === 'element' ? part.element!.list : part.list;
+  const decorators = edited?.kind === 'decorators';
+  const changesParameters = decorators || part.kind === 'element' || part.kind === 'params' || (part.kind === 'structure' && op !== 'remove');
   if (!changesParameters || !rules || changes.has(key)) return;
   const declaration = declarationOfPath(context, part.path);
   // A class whose header declares its constructor's parameters: the class is what is called.
   const primary = primaryConstructorOf(context, part.path, declaration);
-  const list = part.kind === 'element' ? part.element!.list : part.kind === 'structure' && primary ? primary.list : part.list;
+  const whole = decorators ? resolvePart(context, part.path, [], located.target) : null;
+  const list = whole ? (whole.isOk() ? whole.value.list : null) : part.kind === 'structure' && primary ? primary.list : edited;
   if (list?.kind !== 'params') return;
   const fn = primary?.fn ?? functionOf(declaration);
   // A function without a name (a lambda) is not called by one.
@@ -51,7 +55,8 @@ export function noteSignature(changes: SignatureChanges, located: Pick<LocatedAd
   if (name === null && !constructs) return;
   const names = structureNames(part.path);
   const async = primary || !rules.awaiting ? {} : { async: rules.awaiting.isAsync(fn) };
-  changes.set(key, { path: file.path, language, target: located.target, names, constructs, from: primary ? 'primary' : 'function', before: parameterShapes(root, file.tree.source.text, list, fn, rules), ...async });
+  const property = primary ? {} : { property: rules.isProperty(fn) };
+  changes.set(key, { path: file.path, language, target: located.target, names, constructs, from: primary ? 'primary' : 'function', before: parameterShapes(root, file.tree.source.text, list, fn, rules), ...async, ...property });
 }
 
 /**
@@ -142,6 +147,8 @@ export interface NarrowedSignature {
   readonly required?: RequiredMembers & { readonly added: readonly string[] };
   /** For a function: whether it became asynchronous or stopped being so. */
   readonly awaiting?: 'added' | 'removed';
+  /** For a function: whether it became a property (read, not called) or a method again. */
+  readonly access?: 'property' | 'method';
   /** For a declaration whose reach narrowed: its reach now. */
   readonly reach?: Reach;
   /** For an enumeration: its cases now. */
@@ -187,7 +194,9 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
       const text = located.file.tree.source.text;
       const async = change.async === undefined || !rules.awaiting ? undefined : rules.awaiting.isAsync(fn);
       const awaiting = async === undefined || async === change.async ? {} : { awaiting: async ? ('added' as const) : ('removed' as const) };
-      if (!acceptsAllCallsOf(change.before, after, rules.namedArguments, !rules.fewerFail) || 'awaiting' in awaiting) narrowed.push({ change, located, path, fn, shown: listShown(text, list), after, rules, ...awaiting });
+      const property = rules.isProperty(fn);
+      const access = change.property === undefined || property === change.property ? {} : { access: property ? ('property' as const) : ('method' as const) };
+      if (!acceptsAllCallsOf(change.before, after, rules.namedArguments, !rules.fewerFail) || 'awaiting' in awaiting || 'access' in access) narrowed.push({ change, located, path, fn, shown: listShown(text, list), after, rules, ...awaiting, ...access });
     }
     return ok(narrowed);
   });
@@ -205,7 +214,7 @@ export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChang
 /** The check of {@link checkCalls} on the functions {@link narrowedSignatures} found. */
 export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: SignatureChanges, narrowed: readonly NarrowedSignature[], origin: CheckOrigin): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
-    for (const { change, located, path, fn, shown, after, derived, required, cases, awaiting, reach, rules } of narrowed) {
+    for (const { change, located, path, fn, shown, after, derived, required, cases, awaiting, access, reach, rules } of narrowed) {
       const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend: null, signatures: changes };
       if (reach) {
         yield* checkReach(run, change, located, fn, path[path.length - 1]!.name ?? change.target, reach, origin).safeUnwrap();
@@ -233,7 +242,7 @@ export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: Signat
           // one whose text the files held before may still pass arguments to the old places.
           const originals = new Map<string, string>();
           if (firstMovedPosition(change.before, after) >= 0) for (const path of uses.models.keys()) originals.set(path, (yield* workspace.file(path).safeUnwrap()).original.text);
-          problems = callProblems(uses, change.before, after, rules, rules.receiverThroughClass(fn) ? null : classNameOf(fn), awaiting, (path, call) => originals.get(path)?.includes(call) ?? false);
+          problems = callProblems(uses, change.before, after, rules, rules.receiverThroughClass(fn) ? null : classNameOf(fn), { awaiting, access }, (path, call) => originals.get(path)?.includes(call) ?? false);
         }
       }
       if (problems.length === 0) continue;
@@ -242,7 +251,7 @@ export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: Signat
       // Its name now (a later edit of the batch may have renamed it).
       const typeName = path[path.length - 1]!.name ?? fn.childForFieldName('name')?.text ?? 'init';
       const name = change.variant === undefined ? typeName : `${typeName}::${change.variant}`;
-      return err(callsBroken(change, name, shown, calls, origin, derived !== undefined, awaiting));
+      return err(callsBroken(change, name, shown, calls, origin, derived !== undefined, awaiting, access));
     }
     return ok(undefined);
   });
@@ -289,9 +298,11 @@ export function namedArgumentRenames(run: EditRun, parameter: LocatedAddress, ol
 }
 
 /** The uses of a function that do not bind to its new parameters, or cannot be checked. */
-function callProblems(found: References, before: readonly ParameterShape[], after: readonly ParameterShape[], rules: CallRules, className: string | null, awaiting: 'added' | 'removed' | undefined, writtenBefore: (path: string, call: string) => boolean): Problem[] {
+function callProblems(found: References, before: readonly ParameterShape[], after: readonly ParameterShape[], rules: CallRules, className: string | null, { awaiting, access }: Pick<NarrowedSignature, 'awaiting' | 'access'>, writtenBefore: (path: string, call: string) => boolean): Problem[] {
   return problemsAt(found, (model, start, end) => {
     const call = callAt(model.root, model.text, start, end, rules);
+    if (access === 'property') return call ? `calls ${found.name}, which is a property now: this reads its value and calls that` : null;
+    if (access === 'method' && !call) return `reads ${found.name}, which is a method now (no longer a property): this gets the method itself, not its value`;
     if (!call) return awaiting === 'added' ? `uses it other than by calling it (passed or stored as a value): what calls it there gets a coroutine, promise or future now, which it may not await` : 'uses it other than by calling it (passed or stored as a value), so the arguments it will get cannot be checked';
     const node = callArgumentsAt(model.root, model.text, start, end)?.args?.parent ?? null;
     const awaited = awaiting && rules.awaiting && node ? rules.awaiting.awaited(node) : null;
@@ -648,17 +659,19 @@ function listShown(text: string, list: Pick<ListModel, 'open' | 'close' | 'items
   return list.items.length === 0 ? '' : text.slice(list.items[0]!.start, list.items[list.items.length - 1]!.end);
 }
 
-function callsBroken(change: ChangedSignature, name: string, parameters: string, calls: UnresolvedReference[], origin: CheckOrigin, ofFields: boolean, awaiting?: 'added' | 'removed'): StructeditError {
+function callsBroken(change: ChangedSignature, name: string, parameters: string, calls: UnresolvedReference[], origin: CheckOrigin, ofFields: boolean, awaiting?: 'added' | 'removed', access?: 'property' | 'method'): StructeditError {
   const listed = calls.slice(0, 3).map((call) => `${call.file}:${call.line} ${JSON.stringify(call.text)} (${call.reason})`).join('; ');
   const wayOut =
     origin === 'batch'
       ? 'change those calls in the same batch, or send the batch with validate: false'
       : 'change the function and those calls together (applyEdits: a set of the function and of each call; or apply_patch), or send the edit again with force: true and change the calls next';
   const uses = `${calls.length} use${calls.length === 1 ? '' : 's'} of it`;
-  const problem = awaiting
+  const problem = access
+    ? `${JSON.stringify(name)} is ${access === 'property' ? 'a property now, read without a call' : 'a method now, no longer a property'}, and ${uses} ${access === 'property' ? (calls.length === 1 ? 'calls' : 'call') : calls.length === 1 ? 'reads' : 'read'} it as it was, or could not be checked`
+    : awaiting
     ? `${JSON.stringify(name)} is ${awaiting === 'added' ? 'asynchronous now' : 'no longer asynchronous'}, and ${uses} ${calls.length === 1 ? (awaiting === 'added' ? 'does not await it' : 'awaits it') : awaiting === 'added' ? 'do not await it' : 'await it'}, or could not be checked`
     : `${ofFields ? `The fields of ${JSON.stringify(name)}, which its constructions pass, now ${parameters},` : `The new parameters of ${JSON.stringify(name)} ${parameters.startsWith('(') ? parameters : `(${parameters})`}`} do not fit ${uses}, or could not be checked against ${calls.length === 1 ? 'it' : 'them'}`;
-  const fix = awaiting ? (awaiting === 'added' ? 'Await each call (the functions holding them made asynchronous too): ' : 'Remove the await of each call: ') : `Give the new ${ofFields ? 'field' : 'parameter'} a default, `;
+  const fix = access ? (access === 'property' ? 'Read it without calling it: ' : 'Call it: ') : awaiting ? (awaiting === 'added' ? 'Await each call (the functions holding them made asynchronous too): ' : 'Remove the await of each call: ') : `Give the new ${ofFields ? 'field' : 'parameter'} a default, `;
   return makeError(
     'CALLS_BROKEN',
     `${problem}: ${listed}${calls.length > 3 ? '; …' : ''}. Nothing was written. ${fix}${wayOut}.`,

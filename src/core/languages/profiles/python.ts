@@ -150,6 +150,7 @@ export const python: LanguageProfile = {
   },
   scopes: (root) => pythonScopes(root),
   calls: {
+    isProperty: (fn) => fn.parent?.type === 'decorated_definition' && fn.parent.namedChildren.some((child) => child?.type === 'decorator' && /^@\s*(?:[\w.]*\.)?(?:property|cached_property)\s*$/.test(child.text)),
     // `await f()`, or a coroutine handed to what runs it.
     awaiting: awaitRules(/^(?:run|create_task|ensure_future|gather|wait_for|wait|shield|run_until_complete|run_coroutine_threadsafe|as_completed|start_soon|start)$/, false, true),
     // A method's first parameter is its receiver, unless the method is a @staticmethod.
