@@ -32,7 +32,9 @@ export interface ChangedSignature {
    * `members`, not parameters: the members an interface requires of its implementations (`before`
    * holds their names); for `cases`, the cases of an enumeration, which matches on it must cover.
    */
-  readonly from: 'function' | 'primary' | 'fields' | 'members' | 'cases' | 'reach';
+  readonly from: 'function' | 'primary' | 'fields' | 'members' | 'cases' | 'reach' | 'defines';
+  /** For `defines`, the members marked as overriding one of a base (`before` holds every member it defined). */
+  readonly overrides?: readonly string[];
   /** For `reach`, how far the declaration reached. */
   readonly reach?: Reach | 'everywhere';
   /** For `function`, whether it was asynchronous (`undefined`: the language has no awaiting structedit checks). */

@@ -6,7 +6,7 @@ import { acceptsAllCallsOf, structureNames, argumentItems, argumentListOf, argum
 import type { CallRules, DerivedConstructor, FieldLiteral, ParameterShape, Reach, RequiredMembers } from '../languages/profile.js';
 import { referencesOf, searchFiles, type References } from './declaration-references.js';
 import { wordOffsets, type ModelledFile } from './references.js';
-import { checkImplementations, shownMembers } from './implementations-check.js';
+import { checkDefinitions, checkImplementations, definitionsOf, shownMembers, type Definitions } from './implementations-check.js';
 import { checkMatches } from './matches-check.js';
 import { checkReach, reachNarrowed } from './reach-check.js';
 import type { ListModel } from './lists.js';
@@ -83,7 +83,9 @@ function noteTypeContract(changes: SignatureChanges, file: WorkspaceFile, contex
   const cases = profile.cases.casesOf(declaration);
   const variants = rules.variantConstructors(declaration);
   const reach = profile.members.reachOf(declaration);
-  if (!derived && !required && !cases && !variants && !reach) return;
+  // What a type defines for the bases it names.
+  const defines = definitionsOf(declaration);
+  if (!derived && !required && !cases && !variants && !reach && !defines) return;
   const target = named === undefined ? namer.targetOf(path).target : named;
   if (target === null) return;
   const key = `${file.path}\n${target}`;
@@ -94,6 +96,7 @@ function noteTypeContract(changes: SignatureChanges, file: WorkspaceFile, contex
     const variantKey = `${key}\nvariant ${variant}`;
     if (!changes.has(variantKey)) changes.set(variantKey, { path: file.path, language, target, names, constructs: true, from: 'fields', variant, before: constructor.fields });
   }
+  if (defines && !changes.has(`${key}\ndefines`)) changes.set(`${key}\ndefines`, { path: file.path, language, target, names, constructs: false, from: 'defines', overrides: defines.overrides, before: defines.keys.map((name) => ({ name, required: true, kind: 'keyword' })) });
   if (reach && !changes.has(`${key}\nreach`)) changes.set(`${key}\nreach`, { path: file.path, language, target, names, constructs: false, from: 'reach', reach, before: [] });
   if (cases && !changes.has(`${key}\ncases`)) changes.set(`${key}\ncases`, { path: file.path, language, target, names, constructs: false, from: 'cases', before: cases.map((name) => ({ name, required: true, kind: 'keyword' })) });
 }
@@ -149,6 +152,8 @@ export interface NarrowedSignature {
   readonly awaiting?: 'added' | 'removed';
   /** For a function: whether it became a property (read, not called) or a method again. */
   readonly access?: 'property' | 'method';
+  /** For a type that stopped defining members its bases may require: what it defines now, and the members gone. */
+  readonly definitions?: { readonly now: Definitions; readonly removed: readonly string[] };
   /** For a declaration whose reach narrowed: its reach now. */
   readonly reach?: Reach;
   /** For an enumeration: its cases now. */
@@ -170,7 +175,7 @@ export function narrowedSignatures(workspace: SemanticWorkspace, changes: Signat
       const file = yield* workspace.file(change.path, change.language).safeUnwrap();
       // A type noted because an edit reached into it is found by its target where its name is not
       // enough (Scala's `class A` and `object A`), and left alone if the batch removed or renamed it.
-      const contract = change.from === 'fields' || change.from === 'members' || change.from === 'cases' || change.from === 'reach';
+      const contract = change.from === 'fields' || change.from === 'members' || change.from === 'cases' || change.from === 'reach' || change.from === 'defines';
       const path = findAgain(file.tree.root, change.names, renamed) ?? (contract ? locateUniqueTarget(file.tree, change.target, file.path).unwrapOr(null) : null);
       if (!path && (origin === 'text-edit' || contract)) continue;
       if (!path) return err(lostFunction(change));
@@ -214,8 +219,12 @@ export function checkCalls(workspace: SemanticWorkspace, changes: SignatureChang
 /** The check of {@link checkCalls} on the functions {@link narrowedSignatures} found. */
 export function checkNarrowedCalls(workspace: SemanticWorkspace, changes: SignatureChanges, narrowed: readonly NarrowedSignature[], origin: CheckOrigin): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
-    for (const { change, located, path, fn, shown, after, derived, required, cases, awaiting, access, reach, rules } of narrowed) {
+    for (const { change, located, path, fn, shown, after, derived, required, cases, awaiting, access, reach, definitions, rules } of narrowed) {
       const run: EditRun = { workspace, index: 0, syntax: 'reject', warnings: [], backend: null, signatures: changes };
+      if (definitions) {
+        yield* checkDefinitions(run, change, located, definitions.now, definitions.removed, change.overrides ?? [], origin).safeUnwrap();
+        continue;
+      }
       if (reach) {
         yield* checkReach(run, change, located, fn, path[path.length - 1]!.name ?? change.target, reach, origin).safeUnwrap();
         continue;
@@ -583,6 +592,11 @@ function contractNarrowed(workspace: SemanticWorkspace, file: WorkspaceFile, pat
     if (!root) return null;
     const context = { tree: file.tree, root, file: file.path, address: change.target };
     const declaration = declarationOfPath(context, path);
+    if (change.from === 'defines') {
+      const now = definitionsOf(declaration);
+      const removed = now ? change.before.flatMap((member) => (member.name !== null && !now.keys.includes(member.name) ? [member.name] : [])) : [];
+      return now && removed.length > 0 ? { fn: declaration, shown: '', after: change.before, definitions: { now, removed }, rules } : null;
+    }
     if (change.from === 'reach') {
       const reach = profileOf(file.tree.language).members.reachOf(declaration) ?? 'everywhere';
       return reach !== 'everywhere' && reachNarrowed(change.reach ?? 'everywhere', reach) ? { fn: declaration, shown: reach, after: change.before, reach, rules } : null;

@@ -7,7 +7,7 @@ import { profileOf } from '../languages/profiles/index.js';
 import { TargetNamer } from '../locate/targets.js';
 import type { StructureNode } from '../structure/types.js';
 import type { ChangedSignature } from './call-arity.js';
-import { referencesOf } from './declaration-references.js';
+import { modelled, referencesOf, searchFiles } from './declaration-references.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import { inTypePosition, problemsAt, type CheckOrigin, type Problem } from './use-sites.js';
 import type { EditRun } from './workspace.js';
@@ -130,21 +130,29 @@ function implementationAt(node: Node, interfaceName: string): { node: Node; body
     if (!/class|struct|impl|object|record|enum|interface|trait|protocol|extension/.test(at.type)) return null;
     // (Rust's `impl I for X` is named by its type; Java's `new I() {…}` by none.)
     const name = at.type === 'impl_item' ? (at.childForFieldName('type')?.text ?? null) : (at.childForFieldName('name')?.text ?? null);
-    // The other types its header names: Python's in its `superclasses` (not `metaclass=`), else after
-    // `extends`, `implements`, `:` or `with` (generic arguments and constructor arguments left out).
-    const superclasses = at.childForFieldName('superclasses');
-    const header = at.text.slice(0, body.startIndex - at.startIndex).replace(/<[^<>]*>|\([^()]*\)/g, '');
-    const after = header.search(/\b(?:extends|implements)\b|:/);
-    const written = superclasses ? superclasses.namedChildren.flatMap((base) => (base && base.type !== 'keyword_argument' ? [base.text] : [])) : after < 0 ? [] : header.slice(after).split(/,|\b(?:extends|implements|with|where)\b|:/);
-    const bases = written.map((base) => base.trim().split(/[\s.]/).pop() ?? '').filter((base) => /^[\p{L}_$]/u.test(base));
+    const bases = basesOf(at, body);
     const otherBases = at.type !== 'impl_item' && at.type !== 'object_creation_expression' && bases.some((base) => base !== interfaceName);
     return { node: at, body, name, otherBases };
   }
   return null;
 }
 
+/**
+ * The types a type's header names as its bases: Python's `superclasses` (not `metaclass=`), else
+ * those after `extends`, `implements`, `:` or `with` (generic and constructor arguments left out);
+ * Rust's `impl I for X` names `I`.
+ */
+export function basesOf(type: Node, body: Node): string[] {
+  if (type.type === 'impl_item') return [type.childForFieldName('trait')?.text.replace(/<[^]*$/, '').split('::').pop() ?? ''].filter(Boolean);
+  const superclasses = type.childForFieldName('superclasses');
+  const header = type.text.slice(0, body.startIndex - type.startIndex).replace(/<[^<>]*>|\([^()]*\)/g, '');
+  const after = header.search(/\b(?:extends|implements)\b|:/);
+  const written = superclasses ? superclasses.namedChildren.flatMap((base) => (base && base.type !== 'keyword_argument' ? [base.text] : [])) : after < 0 ? [] : header.slice(after).split(/,|\b(?:extends|implements|with|where)\b|:/);
+  return written.map((base) => base.trim().split(/[\s.]/).pop() ?? '').filter((base) => /^[\p{L}_$]/u.test(base));
+}
+
 /** The members a type's body declares (methods, fields, properties), as {@link memberKey} tells them apart. */
-function memberKeysOf(body: Node, byArity: boolean): string[] {
+export function memberKeysOf(body: Node, byArity: boolean): string[] {
   return body.namedChildren.flatMap((member) => {
     const name = member ? memberNameOf(member) : null;
     return member && name ? [memberKey(member, name, byArity)] : [];
@@ -164,4 +172,85 @@ function implementationsBroken(change: ChangedSignature, name: string, members: 
     `${JSON.stringify(name)} would require ${shownMembers(members)} of ${implementations.length} implementation${implementations.length === 1 ? '' : 's'} that do${implementations.length === 1 ? 'es' : ''} not define ${members.length === 1 ? 'it' : 'them'}, or could not be checked: ${listed}${implementations.length > 3 ? '; …' : ''}. Nothing was written. Give the new member a body (a default implementation), ${wayOut}.`,
     { path: change.path, address: change.target, name, members: members.map((member) => shownMembers([member])), implementations },
   );
+}
+
+/** A type that names bases, and the members it defines for them (as {@link memberKey} with arity tells them apart). */
+export interface Definitions {
+  readonly type: Node;
+  readonly bases: string[];
+  readonly keys: string[];
+  /** The members marked as overriding one of a base (`@Override`, `override`). */
+  readonly overrides: string[];
+}
+
+/** What a type declaration defines for the bases its header names (`null`: it names none). */
+export function definitionsOf(declaration: Node): Definitions | null {
+  const type = declaration.type === 'decorated_definition' ? declaration.childForFieldName('definition') : declaration;
+  if (!type || !/class|struct|impl|object|record|enum|interface|trait|protocol|extension/.test(type.type)) return null;
+  const body = type.childForFieldName('body') ?? type.namedChildren.find((child) => child !== null && /^(?:class_body|declaration_list|template_body|enum_class_body)$/.test(child.type)) ?? null;
+  if (!body) return null;
+  const bases = basesOf(type, body);
+  if (bases.length === 0) return null;
+  const members = body.namedChildren.filter((member): member is Node => member !== null);
+  const keyOf = (member: Node) => {
+    const name = memberNameOf(member);
+    return name ? memberKey(member.childForFieldName('definition') ?? member, name, true) : null;
+  };
+  return {
+    type,
+    bases,
+    keys: members.flatMap((member) => keyOf(member) ?? []),
+    overrides: members.flatMap((member) => (/^\s*(?:@Override\b|(?:[\w@]+\s+)*override\b)/.test(member.text) ? (keyOf(member) ?? []) : [])),
+  };
+}
+
+/**
+ * `IMPLEMENTATIONS_BROKEN` when a type no longer defines a member (`removed`, by name and number of
+ * parameters) that one of its bases requires: each base is found by its name among the project's
+ * top-level declarations; a removed member marked as overriding one of a base that cannot be read
+ * is listed as unchecked.
+ */
+export function checkDefinitions(run: EditRun, change: ChangedSignature, located: LocatedAddress, now: Definitions, removed: readonly string[], overrides: readonly string[], origin: CheckOrigin): ResultAsync<void, StructeditError> {
+  return safeTry(async function* () {
+    const { file } = located;
+    const root = yield* run.workspace.syntax(file).safeUnwrap();
+    if (!root) return ok(undefined);
+    const members = profileOf(file.tree.language).members;
+    const typeName = now.type.type === 'impl_item' ? (now.type.childForFieldName('type')?.text ?? 'the impl') : (now.type.childForFieldName('name')?.text ?? 'the type');
+    const reasons: Array<{ base: string; reason: string; members: string[] }> = [];
+    let read = false;
+    for (const base of now.bases) {
+      const { models } = yield* searchFiles(run.workspace, modelled(file, root), base).safeUnwrap();
+      const declarations = [...models.values()].flatMap((model) =>
+        (model.model.module.bindings.get(base)?.declarations ?? []).flatMap((occurrence) => {
+          const type = typeAround(model.root.descendantForIndex(occurrence.start));
+          return type ? [type] : [];
+        }),
+      );
+      if (declarations.length > 0) read = true;
+      for (const declaration of declarations) {
+        const required = members.requiredMembers(declaration);
+        if (!required) continue;
+        const missing = removed.filter((key) => required.names.includes(required.arity ? key : memberName(key)) && !now.keys.some((kept) => (required.arity ? kept === key : memberName(kept) === memberName(key))));
+        if (missing.length > 0) reasons.push({ base, members: missing, reason: `${typeName} no longer defines ${shownMembers(missing)}, which ${base} requires` });
+      }
+    }
+    const unread = read ? [] : overrides.filter((key) => removed.includes(key));
+    if (unread.length > 0) reasons.push({ base: now.bases.join(', '), members: unread, reason: `${typeName} no longer defines ${shownMembers(unread)}, marked as overriding a member of ${now.bases.join(' or ')}, which structedit cannot read: whether it still overrides one cannot be told` });
+    if (reasons.length === 0) return ok(undefined);
+    const at = codeLocation(file, now.type.startIndex, 'reference');
+    const implementations: UnresolvedReference[] = reasons.map((each) => ({ ...at, reason: each.reason }));
+    return err(implementationsBroken(change, reasons[0]!.base, reasons.flatMap((each) => each.members), implementations, origin));
+  });
+}
+
+/** A member key's name (`f` of `f/2`). */
+function memberName(key: string): string {
+  return key.replace(/\/\d+$/, '');
+}
+
+/** The type declaration whose name is the node at `node`, if any. */
+function typeAround(node: Node | null): Node | null {
+  for (let at = node?.parent ?? null, depth = 0; at && depth < 3; at = at.parent, depth++) if (/class|struct|interface|trait|protocol|record|object|enum/.test(at.type)) return at;
+  return null;
 }
