@@ -685,8 +685,8 @@ export interface ErrorDetailsByCode {
    * `match`, a Swift `switch`, a Kotlin `when` with a subject, a Java switch expression that named
    * every case before, with no arm for the new ones and none that takes any value (`_`,
    * `default`, `else`); or such a match structedit cannot read (inside a Rust macro). Checked
-   * where no type checker runs after the edit. Nothing was written; `validate: false` (`force:
-   * true` on a text edit) writes it anyway.
+   * where no type checker runs after the edit. Nothing was written; `validate: false`
+   * (`force: true` on a text edit) writes it anyway.
    */
   MATCHES_BROKEN: {
     path: string;
