@@ -2,7 +2,7 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import type { Node } from 'web-tree-sitter';
 import { makeError, type StructeditError, type UnresolvedReference } from '../errors.js';
 import { profileOf } from '../languages/profiles/index.js';
-import { acceptsAllCallsOf, structureNames, argumentItems, argumentListOf, argumentsShape, bindingFailure, callArgumentsAt, callAt, firstMovedPosition, literalFailure, movedArgumentFailure, parameterShapes, type CallShape, type ChangedSignature, type SignatureChanges } from './call-arity.js';
+import { acceptsAllCallsOf, argumentItems, argumentListOf, argumentsShape, bindingFailure, callArgumentsAt, callAt, firstMovedPosition, literalFailure, movedArgumentFailure, parameterShapes, structureNames, type CallShape, type ChangedSignature, type SignatureChanges } from './call-arity.js';
 import type { CallRules, DerivedConstructor, FieldLiteral, ParameterShape, Reach, RequiredMembers } from '../languages/profile.js';
 import { referencesOf, searchFiles, type References } from './declaration-references.js';
 import { wordOffsets, type ModelledFile } from './references.js';
@@ -90,15 +90,17 @@ function noteTypeContract(changes: SignatureChanges, file: WorkspaceFile, contex
   if (target === null) return;
   const key = `${file.path}\n${target}`;
   const names = structureNames(path);
-  if (derived && !changes.has(key)) changes.set(key, { path: file.path, language, target, names, constructs: true, from: 'fields', before: derived.fields });
-  if (required && !changes.has(`${key}\nmembers`)) changes.set(`${key}\nmembers`, { path: file.path, language, target, names, constructs: false, from: 'members', before: required.names.map((name) => ({ name, required: true, kind: 'keyword' })) });
-  for (const [variant, constructor] of variants ?? []) {
-    const variantKey = `${key}\nvariant ${variant}`;
-    if (!changes.has(variantKey)) changes.set(variantKey, { path: file.path, language, target, names, constructs: true, from: 'fields', variant, before: constructor.fields });
-  }
-  if (defines && !changes.has(`${key}\ndefines`)) changes.set(`${key}\ndefines`, { path: file.path, language, target, names, constructs: false, from: 'defines', overrides: defines.overrides, before: defines.keys.map((name) => ({ name, required: true, kind: 'keyword' })) });
-  if (reach && !changes.has(`${key}\nreach`)) changes.set(`${key}\nreach`, { path: file.path, language, target, names, constructs: false, from: 'reach', reach, before: [] });
-  if (cases && !changes.has(`${key}\ncases`)) changes.set(`${key}\ncases`, { path: file.path, language, target, names, constructs: false, from: 'cases', before: cases.map((name) => ({ name, required: true, kind: 'keyword' })) });
+  // Each contract is noted once, before the first edit that reaches it.
+  const note = (suffix: string, contract: Pick<ChangedSignature, 'from' | 'before'> & Partial<ChangedSignature>) => {
+    if (!changes.has(key + suffix)) changes.set(key + suffix, { path: file.path, language, target, names, constructs: contract.from === 'fields', ...contract });
+  };
+  const listed = (members: readonly string[]): ParameterShape[] => members.map((name) => ({ name, required: true, kind: 'keyword' }));
+  if (derived) note('', { from: 'fields', before: derived.fields });
+  if (required) note('\nmembers', { from: 'members', before: listed(required.names) });
+  for (const [variant, constructor] of variants ?? []) note(`\nvariant ${variant}`, { from: 'fields', variant, before: constructor.fields });
+  if (defines) note('\ndefines', { from: 'defines', overrides: defines.overrides, before: listed(defines.keys) });
+  if (reach) note('\nreach', { from: 'reach', reach, before: [] });
+  if (cases) note('\ncases', { from: 'cases', before: listed(cases) });
 }
 
 /**
