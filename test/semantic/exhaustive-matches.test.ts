@@ -52,6 +52,12 @@ const cases: Case[] = [
     edit: (editor) => editor.applyEdits({ edits: [{ op: 'add', path: 'Shape.java', address: 'enum Shape', value: 'TRIANGLE' }] }),
     expected: ['Area.java:7: ' + NEEDS('Shape', 'TRIANGLE')],
   },
+  {
+    name: "Java: a sealed interface's permitted subtype added, against a pattern switch (a statement too)",
+    files: { 'Shape.java': lines('sealed interface Shape permits Circle, Square {}', '', 'record Circle(int r) implements Shape {}', '', 'record Square(int s) implements Shape {}'), 'Area.java': lines('class Area {', '    static int area(Shape s) {', '        switch (s) {', '            case Circle c -> System.out.println(c);', '            case Square q -> System.out.println(q);', '        }', '        return switch (s) {', '            case Circle c -> c.r();', '            default -> 0;', '        };', '    }', '}') },
+    edit: (editor) => editor.replaceStructure({ path: 'Shape.java', target: 'sealed interface Shape', content: 'sealed interface Shape permits Circle, Square, Tri {}' }),
+    expected: ['Area.java:3: ' + NEEDS('Shape', 'Tri')],
+  },
 ];
 
 describe('a case added to an enumeration is handled by every match that must cover it (MATCHES_BROKEN)', () => {

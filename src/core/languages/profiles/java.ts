@@ -5,8 +5,9 @@ import { enumCasesOf, reachOfModifiers } from './generic.js';
 /** Java: constructors are their own kind; annotations added to `.decorators` get their `@`. */
 export const java: LanguageProfile = {
   languages: ['java'],
-  // An enum's constants, which every switch expression on it must cover (a switch statement need not).
-  cases: { casesOf: (declaration) => (declaration.type === 'enum_declaration' ? enumCasesOf(declaration) : null), exhaustiveMatches: switchExpressions },
+  // An enum's constants, which every switch expression on it must cover (a switch statement need not,
+  // unless it matches patterns); a sealed type's permitted subtypes, which pattern switches must cover.
+  cases: { casesOf: (declaration) => (declaration.type === 'enum_declaration' ? enumCasesOf(declaration) : permittedSubtypes(declaration)), exhaustiveMatches: switchExpressions },
   structure: {
     kinds: { constructor_declaration: 'constructor' },
   },
@@ -26,13 +27,25 @@ export const java: LanguageProfile = {
   },
 };
 
-/** Java's switch expressions (a switch whose value is used), each with the constants its labels name (`CIRCLE`, `Shape.CIRCLE`). */
+/** The subtypes a sealed class or interface permits (`sealed interface Shape permits Circle, Square`), or `null`. */
+function permittedSubtypes(declaration: Node): string[] | null {
+  const permits = declaration.childForFieldName('permits');
+  if (!permits) return null;
+  return permits.descendantsOfType('type_list')[0]?.namedChildren.flatMap((type) => (type ? [type.text.replace(/<[^]*$/, '').split('.').pop()!.trim()] : [])) ?? null;
+}
+
+/**
+ * Java's switches that must cover every value: switch expressions (a switch whose value is used)
+ * and switches matching patterns (`case Circle c ->`), each with the constants and types its labels
+ * name (`CIRCLE`, `Shape.CIRCLE`, `Circle`).
+ */
 function switchExpressions(root: Node): ExhaustiveMatch[] {
   const matches: ExhaustiveMatch[] = [];
   for (const node of root.descendantsOfType('switch_expression')) {
-    if (!node || !isExpression(node)) continue;
+    if (!node) continue;
     const cases: Array<{ qualifier: string | null; name: string }> = [];
     let catchAll = false;
+    let patterns = false;
     const body = node.childForFieldName('body');
     for (const label of body?.descendantsOfType('switch_label') ?? []) {
       // (Labels of a switch inside this one are that switch's.)
@@ -41,9 +54,15 @@ function switchExpressions(root: Node): ExhaustiveMatch[] {
       for (const value of label.namedChildren) {
         if (value?.type === 'identifier') cases.push({ qualifier: null, name: value.text });
         else if (value?.type === 'field_access') cases.push({ qualifier: value.childForFieldName('object')?.text.split('.').pop() ?? null, name: value.childForFieldName('field')?.text ?? '' });
+        else if (value?.type === 'pattern') {
+          patterns = true;
+          // `case Circle c`, `case a.Square q`, `case Tri(int x)`: the type it matches.
+          const type = value.namedChild(0)?.namedChild(0);
+          if (type) cases.push({ qualifier: null, name: type.text.replace(/<[^]*$/, '').split('.').pop()!.trim() });
+        }
       }
     }
-    matches.push({ node, cases, catchAll, unread: false });
+    if (patterns || isExpression(node)) matches.push({ node, cases, catchAll, unread: false });
   }
   return matches;
 }
