@@ -232,7 +232,9 @@ export function checkDefinitions(run: EditRun, change: ChangedSignature, located
         const required = members.requiredMembers(declaration);
         if (!required) continue;
         const missing = removed.filter((key) => required.names.includes(required.arity ? key : memberName(key)) && !now.keys.some((kept) => (required.arity ? kept === key : memberName(kept) === memberName(key))));
-        if (missing.length > 0) reasons.push({ base, members: missing, reason: `${typeName} no longer defines ${shownMembers(missing)}, which ${base} requires` });
+        const others = now.bases.filter((other) => other !== base);
+        const inherited = others.length > 0 ? `, unless it inherits ${missing.length === 1 ? 'it' : 'them'} from ${others.join(' or ')}, which structedit does not read for this` : '';
+        if (missing.length > 0) reasons.push({ base, members: missing, reason: `${typeName} no longer defines ${shownMembers(missing)}, which ${base} requires${inherited}` });
       }
     }
     const unread = read ? [] : overrides.filter((key) => removed.includes(key));
