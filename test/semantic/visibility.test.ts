@@ -41,7 +41,13 @@ const cases: Case[] = [
     name: 'Java: `public` dropped: package-private reaches its own folder, not another',
     files: { 'a/A.java': lines('package a;', '', 'public class A {', '    public static int f() { return 1; }', '}'), 'a/B.java': lines('package a;', '', 'class B {', '    int h() { return A.f(); }', '}'), 'b/C.java': lines('package b;', '', 'import a.A;', '', 'class C {', '    int k() { return A.f(); }', '}') },
     edit: (editor) => editor.replaceStructure({ path: 'a/A.java', target: 'public class A\npublic static int f', content: 'static int f() { return 1; }' }),
-    expected: ['b/C.java:6: uses f from another folder than a (another package), which f no longer reaches (package-private: its folder)'],
+    expected: ["b/C.java:6: uses f from another package than a/A.java's, which f no longer reaches (package-private: its package)"],
+  },
+  {
+    name: "Java: a package is what the files declare: a test in another source root's folder of that package still reaches it",
+    files: { 'src/main/java/a/A.java': lines('package a;', '', 'public class A {', '    public static int f() { return 1; }', '}'), 'src/test/java/a/ATest.java': lines('package a;', '', 'class ATest {', '    int t() { return A.f(); }', '}'), 'src/main/java/b/C.java': lines('package b;', '', 'import a.A;', '', 'class C {', '    int k() { return A.f(); }', '}') },
+    edit: (editor) => editor.replaceStructure({ path: 'src/main/java/a/A.java', target: 'public class A\npublic static int f', content: 'static int f() { return 1; }' }),
+    expected: ["src/main/java/b/C.java:6: uses f from another package than src/main/java/a/A.java's, which f no longer reaches (package-private: its package)"],
   },
   {
     name: 'C#: a member without an access modifier is private',

@@ -60,8 +60,11 @@ function reaches(reach: Reach, where: string, declaration: Node, holderName: str
   switch (reach) {
     case 'file':
       return file === where;
-    case 'package':
-      return dirname(file) === dirname(where);
+    case 'package': {
+      // Java's package as the files declare it (`src/main/java/a` and `src/test/java/a` are one), else the folder.
+      const declared = packageOf(declaration);
+      return declared !== null ? declared === packageOf(use) : dirname(file) === dirname(where);
+    }
     case 'type':
     case 'outermost-type':
       // Inside the type, or a declaration of its name (a partial class, a Swift extension, a Scala companion).
@@ -90,6 +93,14 @@ function effectiveReach(declaration: Node, reachOf: (declaration: Node) => Reach
   return narrowest;
 }
 
+/** The package a node's file declares (`package a.b;`), or `null`. */
+function packageOf(node: Node): string | null {
+  let root = node;
+  while (root.parent) root = root.parent;
+  const declaration = root.namedChildren.find((child) => child?.type === 'package_declaration');
+  return declaration ? declaration.text.replace(/^package\s+|\s*;\s*$/g, '').replace(/\s+/g, '') : null;
+}
+
 /** The types a node stands in, innermost first. */
 function typesAround(node: Node): Node[] {
   const types: Node[] = [];
@@ -116,13 +127,13 @@ function moduleFolder(file: string): string {
 
 function outside(reach: Reach, where: string, holderName: string | null): string {
   if (reach === 'file') return `outside ${where}`;
-  if (reach === 'package') return `another folder than ${dirname(where) || '.'} (another package)`;
+  if (reach === 'package') return `another package than ${where}'s`;
   if (reach === 'module' || reach === 'parent-module') return `outside the module of ${where}`;
   return `outside ${holderName ?? 'its type'}`;
 }
 
 function shown(reach: Reach): string {
-  const words: Record<Reach, string> = { type: 'private to its type', 'outermost-type': 'private to its outermost type', subtypes: 'protected: its type and types deriving from it', file: 'private to its file', package: 'package-private: its folder', module: 'private to its module: no pub', 'parent-module': 'pub(super): its parent module' };
+  const words: Record<Reach, string> = { type: 'private to its type', 'outermost-type': 'private to its outermost type', subtypes: 'protected: its type and types deriving from it', file: 'private to its file', package: 'package-private: its package', module: 'private to its module: no pub', 'parent-module': 'pub(super): its parent module' };
   return words[reach];
 }
 
