@@ -62,6 +62,13 @@ const cases: Case[] = [
     expected: ['B.swift:2: uses f from outside A, which f no longer reaches (private to its type)'],
   },
   {
+    name: "JavaScript: `export` removed: its file's uses still reach it, another module's import does not",
+    files: { 'a.js': lines('export function f() {', '  return 1;', '}', '', 'export const y = f();'), 'b.js': lines("import { f } from './a.js';", '', 'export const x = f();') },
+    edit: (editor) => editor.replaceTextInStructure({ path: 'a.js', target: 'export function f', old_text: 'export function f', new_text: 'function f' }),
+    expected: ['b.js:1: uses f from outside a.js, which f no longer reaches (private to its file)'],
+  },
+  { name: 'JavaScript: exported by an export list instead', files: { 'a.js': lines('export function f() {', '  return 1;', '}'), 'b.js': lines("import { f } from './a.js';", '', 'export const x = f();') }, edit: (editor) => editor.replaceStructure({ path: 'a.js', target: 'export function f', content: 'function f() {\n  return 1;\n}\n\nexport { f };' }), expected: 'applied' },
+  {
     name: 'TypeScript without a checker: a method made private',
     files: { 'a.ts': lines('export class A {', '  f(): number {', '    return 1;', '  }', '}', '', 'export const x = new A().f();') },
     edit: (editor) => editor.replaceStructure({ path: 'a.ts', target: 'export class A\nf', content: 'private f(): number {\n  return 1;\n}' }),

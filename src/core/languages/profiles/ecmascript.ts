@@ -1,8 +1,9 @@
+import type { Node } from 'web-tree-sitter';
 import { ecmascriptResolver } from '../../modules/ecmascript.js';
 import { dirname } from '../../semantic/modules.js';
 import { ecmascriptScopes } from '../../semantic/scope-rules-ecmascript.js';
-import { knownBases, type ImportStyle, type LanguageProfile, type ModuleSystem } from '../profile.js';
-import { genericSpacingKind, requiredMembersOf } from './generic.js';
+import { knownBases, type ImportStyle, type LanguageProfile, type ModuleSystem, type Reach } from '../profile.js';
+import { genericSpacingKind, reachOfModifiers, requiredMembersOf } from './generic.js';
 
 /**
  * What TypeScript, TSX and JavaScript share: `@` decorators, their reserved words, their scoping
@@ -39,6 +40,7 @@ export const ecmascript = {
     globalPrefix: '',
     // Members are read from `this` or another value, never by a bare name.
     bareNamesReachMembers: false,
+    reachOf: moduleReach,
   },
   scopes: ecmascriptScopes,
   modules: ecmascriptModules(),
@@ -110,4 +112,22 @@ function ecmascriptModules(): ModuleSystem {
     },
     specifierOffset: (statement, module) => statement.lastIndexOf(module),
   };
+}
+
+/** Declarations a module may export. */
+const MODULE_DECLARATIONS = /^(?:function_declaration|generator_function_declaration|class_declaration|abstract_class_declaration|lexical_declaration|variable_declaration|interface_declaration|type_alias_declaration|enum_declaration)$/;
+
+/**
+ * How far a declaration of an ES module reaches: exported (`export …`, `export { f }`, `export
+ * default f`, CommonJS `module.exports`/`exports.f`), everywhere; a top-level one not exported, its
+ * file; a class member, as its modifiers say (TypeScript's `private`, `protected`).
+ */
+function moduleReach(declaration: Node): Reach | 'everywhere' | null {
+  if (declaration.type === 'export_statement') return 'everywhere';
+  if (declaration.parent?.type !== 'program') return reachOfModifiers(declaration);
+  if (!MODULE_DECLARATIONS.test(declaration.type)) return null;
+  const names = declaration.type === 'lexical_declaration' || declaration.type === 'variable_declaration' ? declaration.namedChildren.flatMap((declarator) => declarator?.childForFieldName('name')?.text ?? []) : [declaration.childForFieldName('name')?.text ?? ''];
+  const text = declaration.parent.text;
+  const exported = (name: string) => new RegExp(`\\bexport\\s*(?:type\\s*)?\\{[^}]*\\b${name}\\b|\\bexport\\s+default\\s+${name}\\b|\\bmodule\\.exports\\b|\\bexports\\.${name}\\b`).test(text);
+  return names.some((name) => name && /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name) && exported(name)) ? 'everywhere' : 'file';
 }

@@ -1,12 +1,11 @@
 import type { LanguageProfile } from '../profile.js';
 import { ecmascript } from './ecmascript.js';
-import { awaitRules, reachOfModifiers } from './generic.js';
+import { awaitRules } from './generic.js';
 
 /** TypeScript and TSX: ECMAScript plus `: T` return types and `;`-ended class, interface and type-literal members. */
 export const typescript: LanguageProfile = {
   ...ecmascript,
   languages: ['typescript', 'tsx'],
-  members: { ...ecmascript.members, reachOf: (declaration) => reachOfModifiers(declaration) },
   structure: {
     separators: { object: ',', enum_body: ',', class_body: ';', interface_body: ';', object_type: ';' },
     // `f(opts: { a: number })`: the members of a parameter's object type are not the function's.
