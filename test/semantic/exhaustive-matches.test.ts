@@ -1,6 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { ResultAsync } from 'neverthrow';
-import { createEditor, memoryFs, type Editor, type StructeditError } from '../../src/index.js';
+import type { Editor } from '../../src/index.js';
+import { refusalCases, type RefusalCase } from './refusal-cases.js';
 
 // A case added to an enumeration must be handled by every match that has to cover it (Rust's
 // `match`, Swift's `switch`, Kotlin's `when`, Java's switch expressions): it used to be `applied`
@@ -9,15 +8,13 @@ import { createEditor, memoryFs, type Editor, type StructeditError } from '../..
 
 const lines = (...text: string[]) => `${text.join('\n')}\n`;
 
-type Case = { name: string; files: Record<string, string>; edit: (editor: Editor) => ResultAsync<unknown, StructeditError>; expected: 'applied' | string[] };
-
 const NEEDS = (name: string, added: string) => `names every case of ${name} and has no arm taking any value (_, default, else): it needs one for ${added}`;
 
 const shape = lines('pub enum Shape {', '    Circle,', '    Square(u8),', '}');
 const rust = (...body: string[]) => ({ 'src/lib.rs': shape, 'src/area.rs': lines('use crate::Shape;', '', 'pub fn area(s: &Shape) -> u8 {', ...body, '}') });
 const addTriangle = (editor: Editor) => editor.applyEdits({ edits: [{ op: 'add', path: 'src/lib.rs', address: 'pub enum Shape', value: 'Triangle' }] });
 
-const cases: Case[] = [
+const cases: RefusalCase[] = [
   { name: 'Rust: a match naming every variant', files: rust('    match s {', '        Shape::Circle => 1,', '        Shape::Square(n) => *n,', '    }'), edit: addTriangle, expected: ['src/area.rs:4: ' + NEEDS('Shape', 'Triangle')] },
   { name: 'Rust: a match with `_`', files: rust('    match s {', '        Shape::Circle => 1,', '        _ => 2,', '    }'), edit: addTriangle, expected: 'applied' },
   { name: 'Rust: a match with a binding taking the rest', files: rust('    match s {', '        Shape::Circle => 1,', '        Shape::Square(n) => *n,', '        other => 0,', '    }'), edit: addTriangle, expected: 'applied' },
@@ -60,19 +57,4 @@ const cases: Case[] = [
   },
 ];
 
-describe('a case added to an enumeration is handled by every match that must cover it (MATCHES_BROKEN)', () => {
-  for (const { name, files, edit, expected } of cases) {
-    it(name, async () => {
-      const fs = memoryFs(files);
-      const result = await edit(createEditor({ fs, semantic: 'syntax' }));
-      if (expected === 'applied') {
-        expect(result.isOk() ? 'applied' : `${result.error.error}: ${result.error.message}`).toBe('applied');
-        return;
-      }
-      expect(result.isErr() && `${result.error.error}: ${result.error.message}`).toMatch(/^MATCHES_BROKEN/);
-      if (result.isOk() || result.error.error !== 'MATCHES_BROKEN') return;
-      expect(result.error.details.matches.map((match) => `${match.file}:${match.line}: ${match.reason}`).sort()).toEqual([...expected].sort());
-      expect(fs.snapshot()).toEqual(files);
-    });
-  }
-});
+refusalCases('a case added to an enumeration is handled by every match that must cover it (MATCHES_BROKEN)', 'MATCHES_BROKEN', (error) => error.details.matches, cases, false);

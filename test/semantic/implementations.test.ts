@@ -1,6 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import type { ResultAsync } from 'neverthrow';
-import { createEditor, memoryFs, type Editor, type StructeditError } from '../../src/index.js';
+import { refusalCases, type RefusalCase } from './refusal-cases.js';
 
 // A method without a body added to an interface (a trait, a protocol, an abstract class) must be
 // defined by every type implementing it: it used to be `applied` while `class A implements I` no
@@ -9,11 +7,9 @@ import { createEditor, memoryFs, type Editor, type StructeditError } from '../..
 
 const lines = (...text: string[]) => `${text.join('\n')}\n`;
 
-type Case = { name: string; files: Record<string, string>; edit: (editor: Editor) => ResultAsync<unknown, StructeditError>; expected: 'applied' | string[] };
-
 const java = { 'I.java': lines('interface I {', '    void f();', '}'), 'A.java': lines('class A implements I {', '    public void f() {}', '}') };
 
-const cases: Case[] = [
+const cases: RefusalCase[] = [
   { name: 'Java: a method without a body added to an interface', files: java, edit: (editor) => editor.applyEdits({ edits: [{ op: 'add', path: 'I.java', address: 'interface I', value: 'void g();' }] }), expected: ['A.java:1: A does not define g (0 parameters), which I now requires'] },
   { name: 'Java: a default method needs no implementation', files: java, edit: (editor) => editor.applyEdits({ edits: [{ op: 'add', path: 'I.java', address: 'interface I', value: 'default void g() {}' }] }), expected: 'applied' },
   {
@@ -83,19 +79,4 @@ const cases: Case[] = [
   { name: 'TypeScript: an optional member needs no implementation', files: { 'i.ts': lines('export interface I {', '  f(): void;', '}'), 'a.ts': lines("import { I } from './i';", 'export class A implements I {', '  f() {}', '}') }, edit: (editor) => editor.insertAfterStructure({ path: 'i.ts', target: 'export interface I\nf', content: 'g?(): void;' }), expected: 'applied' },
 ];
 
-describe('an interface that requires a new member still has every implementation defining it (IMPLEMENTATIONS_BROKEN)', () => {
-  for (const { name, files, edit, expected } of cases) {
-    it(name, async () => {
-      const fs = memoryFs(files);
-      const result = await edit(createEditor({ fs, semantic: 'syntax' }));
-      if (expected === 'applied') {
-        expect(result.isOk() ? 'applied' : `${result.error.error}: ${result.error.message}`).toBe('applied');
-        return;
-      }
-      expect(result.isErr() && result.error.error).toBe('IMPLEMENTATIONS_BROKEN');
-      if (result.isOk() || result.error.error !== 'IMPLEMENTATIONS_BROKEN') return;
-      expect(result.error.details.implementations.map((use) => `${use.file}:${use.line}: ${use.reason.split('; it may be a use')[0]}`).sort()).toEqual([...expected].sort());
-      expect(fs.snapshot()).toEqual(files);
-    });
-  }
-});
+refusalCases('an interface that requires a new member still has every implementation defining it (IMPLEMENTATIONS_BROKEN)', 'IMPLEMENTATIONS_BROKEN', (error) => error.details.implementations, cases);

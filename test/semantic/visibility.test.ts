@@ -1,6 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import type { ResultAsync } from 'neverthrow';
-import { createEditor, memoryFs, type Editor, type StructeditError } from '../../src/index.js';
+import { refusalCases, type RefusalCase } from './refusal-cases.js';
 
 // A declaration whose reach an edit narrows (`pub` removed, `private` added, Java's `public`
 // dropped) must not be used from beyond its new reach: it used to be `applied` while those uses
@@ -9,15 +7,13 @@ import { createEditor, memoryFs, type Editor, type StructeditError } from '../..
 
 const lines = (...text: string[]) => `${text.join('\n')}\n`;
 
-type Case = { name: string; files: Record<string, string>; edit: (editor: Editor) => ResultAsync<unknown, StructeditError>; expected: 'applied' | string[] };
-
 const crate = {
   'src/lib.rs': lines('pub mod shapes;', '', 'pub fn total() -> u32 {', '    shapes::area() + shapes::round::radius()', '}'),
   'src/shapes.rs': lines('pub mod round;', '', 'pub fn area() -> u32 {', '    1', '}'),
   'src/shapes/round.rs': lines('pub fn radius() -> u32 {', '    super::area()', '}'),
 };
 
-const cases: Case[] = [
+const cases: RefusalCase[] = [
   {
     name: "Rust: `pub` removed: a use in the module's child still reaches it, one in its parent does not",
     files: crate,
@@ -76,19 +72,4 @@ const cases: Case[] = [
   },
 ];
 
-describe('a declaration whose reach narrowed is used only where it still reaches (NAMES_OUT_OF_REACH)', () => {
-  for (const { name, files, edit, expected } of cases) {
-    it(name, async () => {
-      const fs = memoryFs(files);
-      const result = await edit(createEditor({ fs, semantic: 'syntax' }));
-      if (expected === 'applied') {
-        expect(result.isOk() ? 'applied' : `${result.error.error}: ${result.error.message}`).toBe('applied');
-        return;
-      }
-      expect(result.isErr() && `${result.error.error}: ${result.error.message}`).toMatch(/^NAMES_OUT_OF_REACH/);
-      if (result.isOk() || result.error.error !== 'NAMES_OUT_OF_REACH') return;
-      expect(result.error.details.uses.map((use) => `${use.file}:${use.line}: ${use.reason.split('; it may be a use')[0]}`).sort()).toEqual([...expected].sort());
-      expect(fs.snapshot()).toEqual(files);
-    });
-  }
-});
+refusalCases('a declaration whose reach narrowed is used only where it still reaches (NAMES_OUT_OF_REACH)', 'NAMES_OUT_OF_REACH', (error) => error.details.uses, cases);
