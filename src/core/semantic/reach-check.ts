@@ -34,7 +34,8 @@ export function checkReach(run: EditRun, change: ChangedSignature, located: Loca
     if (references.isErr() && references.error.error === 'INVALID_ARGUMENT') problems = [{ file: where, start: declaration.startIndex, reason: 'its name could not be read, so its uses could not be found' }];
     else {
       const found = yield* references.safeUnwrap();
-      const holder = reach === 'outermost-type' ? outermost(declaration) : enclosingType(declaration);
+      const types = typesAround(declaration);
+      const holder = (reach === 'outermost-type' ? types[types.length - 1] : types[0]) ?? null;
       const holderName = holder?.childForFieldName('name')?.text ?? null;
       const members = profileOf(located.file.tree.language).members;
       // A type private now but written in the interface of something reaching further (Rust's private type in a public interface).
@@ -106,12 +107,6 @@ function typesAround(node: Node): Node[] {
   const types: Node[] = [];
   for (let type = enclosingType(node); type; type = enclosingType(type)) types.push(type);
   return types;
-}
-
-function outermost(node: Node): Node | null {
-  let type = enclosingType(node);
-  for (let outer = type ? enclosingType(type) : null; outer; outer = enclosingType(outer)) type = outer;
-  return type;
 }
 
 /** A Rust `mod m { … }` holding the declaration in its file, if any. */
