@@ -2,6 +2,7 @@ import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
 import { makeError, type StructeditError, type UnresolvedReference } from '../errors.js';
 import type { ExhaustiveMatch } from '../languages/profile.js';
 import { profileOf } from '../languages/profiles/index.js';
+import { literalPattern } from '../text/literal-search.js';
 import type { ChangedSignature } from './call-arity.js';
 import { modelled, searchFiles } from './declaration-references.js';
 import { codeLocation, type LocatedAddress } from './locate-address.js';
@@ -35,7 +36,7 @@ export function checkMatches(run: EditRun, change: ChangedSignature, located: Lo
     const rules = profileOf(file.tree.language);
     for (const model of models.values()) {
       // `use Shape as S;`: the enumeration's cases written `S::Circle`.
-      const aliases = new Set([name, ...[...model.text.matchAll(new RegExp(`\\b${escaped(name)}\\s+as\\s+([\\p{L}_][\\p{L}\\p{N}_]*)`, 'gu'))].map((alias) => alias[1]!)]);
+      const aliases = new Set([name, ...[...model.text.matchAll(new RegExp(`\\b${literalPattern(name)}\\s+as\\s+([\\p{L}_][\\p{L}\\p{N}_]*)`, 'gu'))].map((alias) => alias[1]!)]);
       for (const match of rules.cases.exhaustiveMatches(model.root)) {
         const reason = matchProblem(match, aliases, before, added, name, (at) => rules.calls?.implementedType(at) === name);
         if (reason) problems.push({ file: model.path, start: match.node.startIndex, reason });
@@ -62,10 +63,6 @@ function matchProblem(match: ExhaustiveMatch, qualifiers: ReadonlySet<string>, b
   const list = missing.join(', ');
   if (match.unread) return `a match inside a macro's arguments names every case of ${name}; structedit does not read its patterns, so whether it covers ${list} cannot be told`;
   return `names every case of ${name} and has no arm taking any value (_, default, else): it needs one for ${list}`;
-}
-
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function matchesBroken(change: ChangedSignature, name: string, cases: readonly string[], matches: UnresolvedReference[], origin: CheckOrigin): StructeditError {

@@ -7,6 +7,7 @@ import type { TextSpan } from '../structure/types.js';
 import { classesOf, memberDefinitions, type ClassDeclaration } from './members.js';
 import type { ModelledFile } from './references.js';
 import type { Binding, Occurrence, Scope, ScopeModel } from './scopes.js';
+import { literalPattern } from '../text/literal-search.js';
 
 /** Where the moved text lands: the destination file's model and an offset in the scope it lands in. */
 export interface MoveDestination {
@@ -158,7 +159,7 @@ export function orderBreaks(source: ScopeModel, text: string, moved: TextSpan, l
       // Its own definition's use of a name declared outside it: declared above the new place, and not deleted since.
       const above = binding.declarations.filter((declaration) => declaration.start < landing).map((declaration) => declaration.start);
       const last = above.length > 0 ? Math.max(...above) : -1;
-      const deleted = last >= 0 && new RegExp(`^[ \\t]*del\\b[^\\n]*\\b${binding.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'm').test(text.slice(last, landing).replace(text.slice(moved.start, moved.end), ''));
+      const deleted = last >= 0 && new RegExp(`^[ \\t]*del\\b[^\\n]*\\b${literalPattern(binding.name)}\\b`, 'm').test(text.slice(last, landing).replace(text.slice(moved.start, moved.end), ''));
       if (last < 0 || deleted) {
         breaks.push({ occurrence, ofMoved: false });
         reported.add(binding.name);

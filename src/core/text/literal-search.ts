@@ -318,3 +318,8 @@ function costOf(hash: number, pattern: Uint8Array, offset: number, q: number, fr
   }
   return blanks;
 }
+
+/** A text as a regular expression source that matches it literally (its special characters escaped). */
+export function literalPattern(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
