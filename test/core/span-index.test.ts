@@ -32,8 +32,12 @@ describe('changedSpans: a replacement cut down to the text that differs', () => 
   it.each([
     ['def ff(a):\n    return a\n', { start: 0, end: 24, text: 'def ff(a, b):\n    return a\n' }, [{ start: 8, end: 8 }]],
     ['abc', { start: 0, end: 3, text: 'abc' }, []],
-    ['aXc', { start: 0, end: 3, text: 'aYYc' }, [{ start: 1, end: 2 }]],
-    ['aaaa', { start: 0, end: 4, text: 'aa' }, [{ start: 2, end: 4 }]],
+    ['a.X.c', { start: 0, end: 5, text: 'a.YY.c' }, [{ start: 2, end: 3 }]],
+    ['a aaaa', { start: 0, end: 6, text: 'a aa' }, [{ start: 2, end: 6 }]],
+    // A change reaching into a word rewrites the word: a name given a suffix, one made a member.
+    ['x = get_data()', { start: 0, end: 14, text: 'x = get_data_v2()' }, [{ start: 4, end: 12 }]],
+    ['(Mapping)', { start: 0, end: 9, text: '(abc.Mapping)' }, [{ start: 1, end: 8 }]],
+    ['(Mapping)', { start: 0, end: 9, text: '(Mapping, x)' }, [{ start: 8, end: 8 }]],
   ] as const)('%j', (text, replacement, spans) => {
     expect(changedSpans(text, [replacement])).toEqual(spans);
   });

@@ -1,7 +1,8 @@
 import MagicString from 'magic-string';
 import { createSourceText, toOriginalOffset, type SourceText } from '../text/source-text.js';
 import { sameBytes } from '../same-bytes.js';
-import { fileOffset, type ByteReplacement, type ByteText } from '../text/byte-text.js';
+import { diffLines } from 'diff';
+import { decodeText, fileOffset, type ByteReplacement, type ByteText } from '../text/byte-text.js';
 
 /**
  * One change to a file: the text between `start` and `end` (offsets in {@link SourceText.text},
@@ -147,6 +148,55 @@ function withLineEnding(bytes: Uint8Array, ending: '\r\n' | '\r'): Uint8Array {
   return out;
 }
 
+/**
+ * Byte replacements (offsets in `text.bytes`, ascending, as the `file_edit` planner makes them) as
+ * replacements of the file's decoded text (offsets in {@link SourceText.text}: UTF-16 units of the
+ * `\n` form, each `\r\n` one unit), for the checks that read the parsed file. One pass over the
+ * bytes up to the last replacement.
+ */
+export function textReplacementsOf(text: ByteText, replacements: readonly ByteReplacement[]): Replacement[] {
+  const { bytes } = text;
+  const crlf = text.newline === '\r\n';
+  let at = 0;
+  let units = 0;
+  const unitsTo = (offset: number): number => {
+    for (; at < offset; at++) {
+      const byte = bytes[at]!;
+      // A continuation byte adds nothing; a four-byte sequence is two UTF-16 units; `\r\n` is one.
+      if ((byte & 0xc0) === 0x80 || (crlf && byte === 13 && bytes[at + 1] === 10)) continue;
+      units += byte >= 0xf0 ? 2 : 1;
+    }
+    return units;
+  };
+  return replacements.map((replacement) => ({ start: unitsTo(replacement.start), end: unitsTo(replacement.end), text: decodeText(replacement.bytes, text.newline) }));
+}
+
+/**
+ * The replacements that turn `before` into `after` (both of the `\n` form), a line diff's runs of
+ * changed lines: what a patch or a whole new text changed, for the checks of what an edit changes.
+ */
+export function lineReplacements(before: string, after: string): Replacement[] {
+  if (before === after) return [];
+  const replacements: Replacement[] = [];
+  let offset = 0;
+  let pending: { start: number; end: number; text: string } | null = null;
+  for (const part of diffLines(before, after)) {
+    if (!part.added && !part.removed) {
+      if (pending) replacements.push(pending);
+      pending = null;
+      offset += part.value.length;
+      continue;
+    }
+    pending ??= { start: offset, end: offset, text: '' };
+    if (part.removed) {
+      offset += part.value.length;
+      pending.end = offset;
+    } else pending.text += part.value;
+  }
+  if (pending) replacements.push(pending);
+  return replacements;
+}
+
 /** Whether {@link applyReplacements} (or {@link applyByteReplacements}) refused its input. */
 export function isOverlap<T extends object, R>(result: T | OverlappingReplacements<R>): result is OverlappingReplacements<R> {
   return 'first' in result && 'second' in result;
@@ -154,16 +204,55 @@ export function isOverlap<T extends object, R>(result: T | OverlappingReplacemen
 
 /**
  * What replacements change in `text`, each cut down to the part that differs (the text they keep at
- * either end left out): a structure replaced with its own text but one line changes that line.
+ * either end left out), then widened to whole words where it reaches into one: a structure replaced
+ * with its own text but one line changes that line, and a name given a suffix is rewritten whole.
  * Spans are offsets into `text`; a span of no width is an insertion there. Unchanged ones are left out.
  */
 export function changedSpans(text: string, replacements: readonly Replacement[]): Array<{ start: number; end: number }> {
   const spans: Array<{ start: number; end: number }> = [];
   for (const replacement of replacements) {
     const kept = keptEnds(text, replacement);
-    if (kept) spans.push({ start: replacement.start + kept.head, end: replacement.end - kept.tail });
+    if (!kept) continue;
+    let start = replacement.start + kept.head;
+    let end = replacement.end - kept.tail;
+    // A change reaching into a word rewrites the whole word: `get_data` given a suffix is another name.
+    const written = replacement.text;
+    const newEnd = written.length - kept.tail;
+    if (isWordCode(text.charCodeAt(start - 1)) && ((start < end && isWordCode(text.charCodeAt(start))) || (kept.head < newEnd && isWordCode(written.charCodeAt(kept.head))))) {
+      while (start > 0 && isWordCode(text.charCodeAt(start - 1))) start--;
+    }
+    // (So is a name the change makes a member: `Mapping` written `abc.Mapping`.)
+    if (isWordCode(text.charCodeAt(end)) && ((start < end && isWordCode(text.charCodeAt(end - 1))) || (kept.head < newEnd && (isWordCode(written.charCodeAt(newEnd - 1)) || '.:'.includes(written[newEnd - 1]!))))) {
+      while (end < text.length && isWordCode(text.charCodeAt(end))) end++;
+    }
+    spans.push({ start, end });
   }
   return spans;
+}
+
+/** Whether a UTF-16 unit can be part of a name in the languages structedit reads (`NaN`, past either end, cannot). */
+function isWordCode(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36 || code > 127;
+}
+
+/**
+ * Where an offset of `text` lies after the replacements, for a place they leave alone: before a
+ * replacement it stays, after one it moves by what the replacement adds, and inside one (in the
+ * text it keeps at either end) it keeps its distance from that end.
+ */
+export function offsetAfter(text: string, offset: number, replacements: readonly Replacement[]): number {
+  let delta = 0;
+  for (const replacement of replacements) {
+    const { start, end, text: written } = replacement;
+    if (offset < start) continue;
+    if (offset >= end) {
+      delta += written.length - (end - start);
+      continue;
+    }
+    const kept = keptEnds(text, replacement);
+    return offset - start < (kept?.head ?? end - start) ? offset + delta : start + delta + written.length - (end - offset);
+  }
+  return offset + delta;
 }
 
 /** How much of a replacement's text at either end is the text it replaces; `null` when it is all of it (nothing changes). */

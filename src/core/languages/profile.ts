@@ -117,6 +117,11 @@ export interface CallRules {
    * initializes (`Point p = new(1, 2)`), if any. `null`: the language has none.
    */
   readonly targetTypedConstructions: { readonly word: string; find(root: Node): TargetTypedConstruction[] } | null;
+  /**
+   * What may follow a function's name to read something of the function object that neither calls
+   * it nor hands it on (Python's `f.__doc__`, `f.__name__`), matched at the end of the name; `null`: nothing.
+   */
+  readonly metadataRead: RegExp | null;
   /** Whether a function is read as a property (Python's `@property`, `@cached_property`): its uses read it, never call it. */
   isProperty(fn: Node): boolean;
   /** How calls of an asynchronous function are awaited (`null`: the language has none structedit checks). */

@@ -314,6 +314,7 @@ function callProblems(found: References, before: readonly ParameterShape[], afte
     const call = callAt(model.root, model.text, start, end, rules);
     if (access === 'property') return call ? `calls ${found.name}, which is a property now: this reads its value and calls that` : null;
     if (access === 'method' && !call) return `reads ${found.name}, which is a method now (no longer a property): this gets the method itself, not its value`;
+    if (!call && rules.metadataRead?.test(model.text.slice(end, end + 64))) return null;
     if (!call) return awaiting === 'added' ? `uses it other than by calling it (passed or stored as a value): what calls it there gets a coroutine, promise or future now, which it may not await` : 'uses it other than by calling it (passed or stored as a value), so the arguments it will get cannot be checked';
     const node = callArgumentsAt(model.root, model.text, start, end)?.args?.parent ?? null;
     const awaited = awaiting && rules.awaiting && node ? rules.awaiting.awaited(node) : null;

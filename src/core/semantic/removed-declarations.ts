@@ -1,4 +1,6 @@
+import { offsetAfter, type Replacement } from '../edit/replacements.js';
 import type { StructurePath } from '../locate/targets.js';
+import type { Occurrence, ScopeModel } from './scopes.js';
 import type { SpanIndex } from '../text/span-index.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
 
@@ -68,4 +70,49 @@ export function wordOffsets(text: string): Map<string, number[]> {
     else words.set(match[0], [match.index]);
   }
   return words;
+}
+
+/** A file's names after a text edit: its scope model, and where a place the edit left alone now lies. */
+export interface AfterEdit {
+  readonly model: ScopeModel;
+  /** The occurrence starting at an offset of the text before the edit, the edit left alone. */
+  readonly occurrenceAt: (offset: number) => Occurrence | undefined;
+}
+
+/** {@link AfterEdit} of the model of the edited text, for `text` edited by `replacements`. */
+export function afterEdit(text: string, model: ScopeModel, replacements: readonly Replacement[]): AfterEdit {
+  let byStart: Map<number, Occurrence> | null = null;
+  return {
+    model,
+    occurrenceAt: (offset) => {
+      byStart ??= new Map(model.occurrences.map((occurrence) => [occurrence.start, occurrence]));
+      return byStart.get(offsetAfter(text, offset, replacements));
+    },
+  };
+}
+
+/**
+ * Whether a declaration an edit removed (one of {@link declarationsGone}) is still declared after
+ * it, as its uses see it: `everywhere` when the module still binds its name (a top-level `readme =`
+ * moved into a `with` block) or, for a local, when every mention of it the edit left alone still
+ * names a declaration (a local made a parameter of the same name); `in-file` when its module now
+ * imports the name (it moved to another module and is imported back: other files' uses no longer
+ * reach it); `nowhere` otherwise.
+ */
+export function stillDeclared(path: StructurePath, mentions: ReadonlyMap<string, readonly number[]>, changed: SpanIndex, after: AfterEdit): 'everywhere' | 'in-file' | 'nowhere' {
+  const node = path[path.length - 1]!;
+  const name = node.name!;
+  if (path.length === 2) {
+    const binding = after.model.module.bindings.get(name);
+    if (!binding) return 'nowhere';
+    return binding.kind === 'import' && node.kind !== 'import' ? 'in-file' : 'everywhere';
+  }
+  if (!path.slice(1, -1).some((holder) => LOCAL_SCOPES.has(holder.kind))) return 'nowhere';
+  for (const offset of mentions.get(name) ?? []) {
+    if ((offset >= node.start && offset < node.end) || changed.holds(offset)) continue;
+    // (A mention that is no occurrence is in a comment or a string.)
+    const occurrence = after.occurrenceAt(offset);
+    if (occurrence?.name === name && occurrence.role === 'reference' && occurrence.binding === null) return 'nowhere';
+  }
+  return 'everywhere';
 }

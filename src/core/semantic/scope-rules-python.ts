@@ -78,12 +78,15 @@ export function pythonScopes(root: Node): ScopeModel {
         if (name.type === 'aliased_import') {
           const dotted = name.childForFieldName('name')!;
           const alias = name.childForFieldName('alias')!;
+          // (`json` of `import json as _json` names the module, no binding.)
+          for (const part of dotted.descendantsOfType('identifier')) if (part) builder.occurrence(part, 'text', scope);
           const local = builder.occurrence(alias, 'import', scope, { declareIn: scope, kind: 'import' });
           builder.imports.push({ module: dotted.text, imported: '*', local: alias.text, nameOccurrence: null, localOccurrence: local, statement, topLevel });
         } else {
           // `import a.b.c` binds `a`, the top package; `a.b.c.X` reaches into its submodules.
-          const first = namedChildrenOf(name)[0] ?? name;
+          const [first = name, ...submodules] = namedChildrenOf(name);
           const local = builder.occurrence(first, 'import', scope, { declareIn: scope, kind: 'import' });
+          for (const part of submodules) builder.occurrence(part, 'text', scope);
           builder.imports.push({ module: first.text, imported: '*', local: first.text, nameOccurrence: null, localOccurrence: local, statement, topLevel });
         }
       }
@@ -91,6 +94,8 @@ export function pythonScopes(root: Node): ScopeModel {
     }
     const moduleNode = node.childForFieldName('module_name');
     const module = moduleNode ? moduleNode.text.replace(/\s+/g, '') : '';
+    // The module's path names modules, never a binding (`datetime` in `from datetime import datetime`).
+    for (const part of moduleNode?.descendantsOfType('identifier') ?? []) if (part) builder.occurrence(part, 'text', scope);
     if (namedChildrenOf(node).some((child) => child.type === 'wildcard_import')) {
       builder.imports.push({ module, imported: '*', local: null, nameOccurrence: null, localOccurrence: null, statement, topLevel });
     }
@@ -293,6 +298,16 @@ export function pythonScopes(root: Node): ScopeModel {
       case 'case_pattern':
         pattern(node, scope);
         return;
+      case 'except_clause': {
+        // Python 2's `except ValueError, err:` binds `err` (the grammar gives two values, no comma node between).
+        const values = node.childrenForFieldName('value').filter((child): child is Node => child !== null);
+        const bound = values.length === 2 && values[1]!.type === 'identifier' ? values[1]! : null;
+        for (const child of namedChildrenOf(node)) {
+          if (bound && child.id === bound.id) target(child, scope);
+          else visit(child, scope);
+        }
+        return;
+      }
       case 'as_pattern': {
         const alias = node.childForFieldName('alias');
         for (const child of namedChildrenOf(node)) {
@@ -306,6 +321,8 @@ export function pythonScopes(root: Node): ScopeModel {
         importStatement(node, scope);
         return;
       case 'future_import_statement':
+        // Compiler switches, not names: `annotations` here is no binding anything can use.
+        for (const name of node.descendantsOfType('identifier')) if (name) builder.occurrence(name, 'text', scope);
         return;
       case 'global_statement':
       case 'nonlocal_statement':

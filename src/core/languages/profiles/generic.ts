@@ -34,6 +34,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     selfConstruction: /\bthis\s*\(|\bnew\s+this\b/g,
     targetTypedConstructions: null,
     awaiting: null,
+    metadataRead: null,
     isProperty: () => false,
     derivedConstructor: () => null,
     variantConstructors: () => null,

@@ -91,8 +91,8 @@ const STANDARD_CLASS_MEMBERS: Readonly<Record<string, string>> = {
 
 /**
  * What every module sees undeclared: `dir(builtins)` of Python 3.11, the names of 3.12 and 3.13
- * (`PythonFinalizationError`), Windows' `WindowsError`, and the attributes every module (or class
- * body, `__class__`) has.
+ * (`PythonFinalizationError`), Windows' `WindowsError`, the attributes every module (or class
+ * body, `__class__`) has, and Python 2's builtins.
  */
 const PREDECLARED: ReadonlySet<string> = new Set(
   [
@@ -114,7 +114,10 @@ const PREDECLARED: ReadonlySet<string> = new Set(
     'dir divmod enumerate eval exec exit filter float format frozenset getattr globals hasattr hash help ' +
     'hex id input int isinstance issubclass iter len license list locals map max memoryview min next ' +
     'object oct open ord pow print property quit range repr reversed round set setattr slice sorted ' +
-    'staticmethod str sum super tuple type vars zip',
+    'staticmethod str sum super tuple type vars zip ' +
+    // Python 2's that code written for both versions names behind a version check (`if PY2: text = unicode`);
+    // not `file`, `buffer`, `reduce`, …, which Python 3 code names as its own variables.
+    'basestring execfile long raw_input unichr unicode xrange',
   ].join('').split(' '),
 );
 
@@ -150,6 +153,8 @@ export const python: LanguageProfile = {
   },
   scopes: (root) => pythonScopes(root),
   calls: {
+    // The function object's own attributes: `split.__doc__ = str.split.__doc__` neither calls `split` nor passes it.
+    metadataRead: /^\s*\.\s*__(?:doc|name|qualname|module|dict|annotations|defaults|kwdefaults|code|globals|wrapped|signature)__\b/,
     isProperty: (fn) => fn.parent?.type === 'decorated_definition' && fn.parent.namedChildren.some((child) => child?.type === 'decorator' && /^@\s*(?:[\w.]*\.)?(?:property|cached_property)\s*$/.test(child.text)),
     // `await f()`, or a coroutine handed to what runs it.
     awaiting: awaitRules(/^(?:run|create_task|ensure_future|gather|wait_for|wait|shield|run_until_complete|run_coroutine_threadsafe|as_completed|start_soon|start)$/, false, true),
