@@ -4,7 +4,7 @@ import { createEditor } from '../editor/index.js';
 import { nodeFs } from '../fs/node.js';
 import { applyPatchTool } from '../tools/definitions/apply-patch.js';
 import { createFileTool, deleteFileTool, moveFileTool } from '../tools/definitions/file-lifecycle.js';
-import type { EditCommandContext, OutputOptions } from './structure-edit-commands.js';
+import { forceOption, withForce, type EditCommandContext, type OutputOptions } from './structure-edit-commands.js';
 
 interface LifecycleOptions extends OutputOptions {
   root: string;
@@ -14,16 +14,19 @@ interface LifecycleOptions extends OutputOptions {
   content?: string;
   contentFile?: string;
   toExpectedHash?: string;
+  force?: boolean;
 }
 
-const dryRun = (options: LifecycleOptions) => (options.dryRun ? { dry_run: true as const } : {});
+/** `dry_run` and `force` as the call's arguments. */
+const writeFlags = (options: LifecycleOptions) => ({ ...(options.dryRun ? { dry_run: true as const } : {}), ...forceOption(options) });
 const expectedHash = (options: LifecycleOptions) => (options.expectedHash !== undefined ? { expected_hash: options.expectedHash } : {});
 
 /** Registers patch, create-file, delete-file and move-file. */
 export function registerFileLifecycleCommands(program: Command, context: EditCommandContext): void {
   const { common, finish } = context;
   const editorFor = (options: LifecycleOptions) => createEditor({ fs: nodeFs({ root: options.root }) });
-  const write = (command: Command) => common(command).option('--dry-run', 'check everything and report what would happen, without writing');
+  // Every write here has what it leaves checked (`--force` writes anyway).
+  const write = (command: Command) => withForce(common(command).option('--dry-run', 'check everything and report what would happen, without writing'));
 
   write(
     program
@@ -37,7 +40,7 @@ export function registerFileLifecycleCommands(program: Command, context: EditCom
     const patch = file === '-' ? await context.readStdin() : await readFile(file, 'utf8').catch((cause: unknown) => {
       throw new CommanderError(context.usageExitCode, 'structedit.usage', `cannot read ${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
     });
-    const args = { patch, ...(options.format ? { format: options.format as 'auto' } : {}), ...(options.path ? { path: options.path } : {}), ...(options.match ? { match: options.match } : {}), ...dryRun(options) };
+    const args = { patch, ...(options.format ? { format: options.format as 'auto' } : {}), ...(options.path ? { path: options.path } : {}), ...(options.match ? { match: options.match } : {}), ...writeFlags(options) };
     finish(applyPatchTool, args, await editorFor(options).applyPatch(args), options);
   });
 
@@ -55,7 +58,7 @@ export function registerFileLifecycleCommands(program: Command, context: EditCom
       throw new CommanderError(context.usageExitCode, 'structedit.usage', 'give the text either with --content <text> or with --content-file <file> ("-" for standard input)');
     }
     const content = options.content ?? (options.contentFile === '-' ? await context.readStdin() : await readFile(options.contentFile!, 'utf8'));
-    const args = { path, content, ...(options.overwrite ? { overwrite: true } : {}), ...expectedHash(options), ...dryRun(options) };
+    const args = { path, content, ...(options.overwrite ? { overwrite: true } : {}), ...expectedHash(options), ...writeFlags(options) };
     finish(createFileTool, args, await editorFor(options).createFile(args), options);
   });
 
@@ -66,7 +69,7 @@ export function registerFileLifecycleCommands(program: Command, context: EditCom
       .argument('<path>', 'the file, relative to --root')
       .option('--expected-hash <hash>', 'the hash of the version to delete: fail with CONFLICT if it changed'),
   ).action(async (path: string, options: LifecycleOptions) => {
-    const args = { path, ...expectedHash(options), ...dryRun(options) };
+    const args = { path, ...expectedHash(options), ...writeFlags(options) };
     finish(deleteFileTool, args, await editorFor(options).deleteFile(args), options);
   });
 
@@ -80,7 +83,7 @@ export function registerFileLifecycleCommands(program: Command, context: EditCom
       .option('--expected-hash <hash>', 'the hash of <from>: fail with CONFLICT if it changed')
       .option('--to-expected-hash <hash>', 'with --overwrite: the hash of the file at <to> being replaced'),
   ).action(async (from: string, to: string, options: LifecycleOptions) => {
-    const args = { from, to, ...(options.overwrite ? { overwrite: true } : {}), ...expectedHash(options), ...(options.toExpectedHash !== undefined ? { to_expected_hash: options.toExpectedHash } : {}), ...dryRun(options) };
+    const args = { from, to, ...(options.overwrite ? { overwrite: true } : {}), ...expectedHash(options), ...(options.toExpectedHash !== undefined ? { to_expected_hash: options.toExpectedHash } : {}), ...writeFlags(options) };
     finish(moveFileTool, args, await editorFor(options).moveFile(args), options);
   });
 }

@@ -322,27 +322,29 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
   registerFileLifecycleCommands(program, editContext);
   registerMcpCommand(program, { err: io.err, usageExitCode: EXIT_USAGE });
 
-  withWriteOptions(
+  withForce(withWriteOptions(
     program
       .command('edit-file')
       .description('Apply exact-text edits to a file (file_edit): each old_text must occur exactly `occurrences` times (default 1); edits apply in order; all or nothing.')
       .argument('<path>', 'file, relative to --root')
       .requiredOption('--edits <file>', 'JSON file with the edits, [{ "old_text", "new_text", "occurrences"? }] or { "edits": [...] }; "-" reads standard input')
       .addOption(new Option('--match <mode>', 'exact (default), or whitespace: an old_text found nowhere exactly applies where it fits with only whitespace relaxed, if one place does').choices(['exact', 'whitespace'])),
-  )
+  ))
     .option('--root <dir>', 'folder every path is confined to', process.cwd())
     .option('--json', 'print the result (the FileEditResult) as JSON')
     .option(...MAX_OUTPUT_OPTION)
-    .action(async (path: string, options: { edits: string; match?: 'exact' | 'whitespace'; dryRun?: boolean; expectedHash?: string; root: string; json?: boolean; maxOutputChars?: number }) => {
+    .action(async (path: string, options: SyntaxOptions & { edits: string; match?: 'exact' | 'whitespace'; dryRun?: boolean; expectedHash?: string; root: string; json?: boolean; maxOutputChars?: number; force?: boolean }) => {
       const edits = await readEdits(options.edits);
-      const input = { path, edits, ...(options.match ? { match: options.match } : {}), ...writeOptions(options) };
-      const editor = createEditor({ fs: nodeFs({ root: options.root }) });
-      const result = toFileEditResult(await editor.editFile(input as Parameters<typeof editor.editFile>[0]), input);
+      const input = { path, edits, ...(options.match ? { match: options.match } : {}), ...writeOptions(options), ...forceOption(options) };
+      const editor = createEditor({ fs: nodeFs({ root: options.root }), syntax: editorSyntax(options) });
+      const raw = await editor.editFile(input as Parameters<typeof editor.editFile>[0]);
+      const result = toFileEditResult(raw, input);
       const text = () => cutText(result.content.map((block) => block.text).join('\n'), textBudget(options), () => 'Read the changed lines with read-file --start-line/--end-line, or edit fewer places per call; --max-output-chars 0 prints everything.').text;
       if (options.json) io.out(JSON.stringify(result, null, 2));
       else if (result.isError) io.err(text());
       else io.out(text());
-      exitCode = result.isError ? EXIT_OPERATION_FAILED : EXIT_OK;
+      const syntaxBroken = raw.isErr() ? raw.error.error === 'SYNTAX_ERROR' : !options.allowBroken && raw.value.warnings.some((warning) => warning.type === 'SYNTAX_BROKEN');
+      exitCode = syntaxBroken ? EXIT_SYNTAX : result.isError ? EXIT_OPERATION_FAILED : EXIT_OK;
     });
 
   try {

@@ -22,6 +22,8 @@ import type { ParseErrorInfo } from './errors.js';
  * - `REFERENCES_UNRESOLVED`: a rename or move found uses of the name it could not tie to the
  *   declaration (a member accessed on a value of unknown type, a module imported dynamically);
  *   `details.locations` lists them, unchanged.
+ * - `NOT_CHECKED`: an exact-text edit or patch wrote a code file larger than structedit parses
+ *   (`limits.maxFileBytes`) without checking its syntax or the uses of what it changed.
  */
 export type WarningType =
   | 'SYNTAX_BROKEN'
@@ -32,7 +34,8 @@ export type WarningType =
   | 'SYNTAX_ERRORS_INSIDE'
   | 'CHUNK_AMBIGUOUS'
   | 'FORMAT_SKIPPED'
-  | 'REFERENCES_UNRESOLVED';
+  | 'REFERENCES_UNRESOLVED'
+  | 'NOT_CHECKED';
 
 /** A warning on a successful result. */
 export interface Warning {

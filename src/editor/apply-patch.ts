@@ -14,6 +14,7 @@ import type { Warning } from '../core/warnings.js';
 import type { FileWrite } from './commit.js';
 import type { EditorContext } from './context.js';
 import { fromFs } from './fs-errors.js';
+import { checkTextWrites } from './text-write-check.js';
 
 /**
  * `applyPatch`: a patch in any format models write, compiled to one batch and applied to the
@@ -48,13 +49,14 @@ export interface ApplyPatchResult {
   dry_run: boolean;
   /** The token that undoes the whole patch (`null` in a dry run). */
   undo_token: string | null;
-  /** Always empty today. */
+  /** What the checks of the files it writes found without refusing it (`SYNTAX_BROKEN`). */
   warnings: Warning[];
 }
 
-/** A file as the patch has it so far: its text (null: absent) and its bytes before the patch. */
+/** A file as the patch has it so far: its text (null: absent), and its text, bytes and hash before the patch. */
 interface FileState {
   source: SourceText | null;
+  original: SourceText | null;
   before: Uint8Array | null;
   hash: string | null;
 }
@@ -78,10 +80,10 @@ export function applyPatch(context: EditorContext, input: ApplyPatchArgs): Resul
       const known = states.get(path);
       if (known) return known;
       const exists = yield* fromFs(context.fs.exists(path), path, 'read').safeUnwrap();
-      let state: FileState = { source: null, before: null, hash: null };
+      let state: FileState = { source: null, original: null, before: null, hash: null };
       if (exists) {
         const read = yield* context.readSource(path, { bytes: context.limits.maxTextFileBytes, advice: 'apply_patch does not load files that large.' }).safeUnwrap();
-        state = { source: read.source, before: read.bytes, hash: read.hash };
+        state = { source: read.source, original: read.source, before: read.bytes, hash: read.hash };
       }
       states.set(path, state);
       return state;
@@ -163,9 +165,14 @@ export function applyPatch(context: EditorContext, input: ApplyPatchArgs): Resul
         : { path: file.path, action: file.kind === 'add' ? ('added' as const) : file.kind === 'delete' ? ('deleted' as const) : ('updated' as const), hunks, diff: file.kind === 'delete' ? '' : diffOf(file.path) }),
       ...(relaxed ? { relaxed } : {}),
     }));
+    const checked = writes.map(({ path }) => {
+      const state = states.get(path)!;
+      return { path, before: state.original === null ? null : { source: state.original, bytes: state.before!, hash: state.hash! }, after: state.source };
+    });
+    const warnings = yield* checkTextWrites(context, checked, args.force === true).safeUnwrap();
     const dryRun = args.dry_run ?? false;
     const receipt = dryRun || writes.length === 0 ? null : yield* context.commit(writes).safeUnwrap();
-    return ok({ format: batch.format, files, dry_run: dryRun, undo_token: receipt?.undo_token ?? null, warnings: [] });
+    return ok({ format: batch.format, files, dry_run: dryRun, undo_token: receipt?.undo_token ?? null, warnings });
   });
 }
 

@@ -198,6 +198,11 @@ export interface EditorContext {
   commit(writes: readonly FileWrite[]): ResultAsync<CommitReceipt, StructeditError>;
   /** What `undo` can put back. */
   readonly undoStore: UndoStore;
+  /**
+   * The same editor reading through another file system (a patch's files as it leaves them): the
+   * same grammars, limits, parse cache and backends, for checks before a write (it never commits).
+   */
+  readThrough(fs: FsAdapter): EditorContext;
 }
 
 /** What a commit reports. */
@@ -227,13 +232,14 @@ function parseFailure(path: string, cause: unknown): StructeditError {
   return makeError('PARSER_FAILED', `${path} could not be parsed: ${reason}.`, { path, parse_errors: [] });
 }
 
-export function createEditorContext(options: EditorOptions): EditorContext {
+export function createEditorContext(options: EditorOptions, shared?: { readonly cache: ParseCache; readonly backends: SemanticBackends }): EditorContext {
   const fs = options.fs;
   const limits: EditorLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const registry = createLanguageRegistry(options.languages);
   const syntax = options.syntax ?? 'warn';
   const undoStore = createUndoStore();
-  const cache = new ParseCache({ ...DEFAULT_PARSE_CACHE_LIMITS, ...options.parseCache });
+  const cache = shared?.cache ?? new ParseCache({ ...DEFAULT_PARSE_CACHE_LIMITS, ...options.parseCache });
+  const backends = shared?.backends ?? semanticBackends(options.semantic);
 
   const structureLimit: ReadLimit = { bytes: limits.maxFileBytes, advice: 'Use file_edit for plain text edits on large files.' };
   /** A file's bytes and their hash, refused when not a regular file or over the limit. */
@@ -353,7 +359,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
   };
 
   return {
-    backends: semanticBackends(options.semantic),
+    backends,
     reportProgress,
     fs,
     registry,
@@ -386,6 +392,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
       );
     },
     undoStore,
+    readThrough: (other) => createEditorContext({ ...options, fs: other }, { cache, backends }),
   };
 }
 

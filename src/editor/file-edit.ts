@@ -1,16 +1,20 @@
-import { err, ok, safeTry, type ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, safeTry, type ResultAsync } from 'neverthrow';
 import { fileEditArgsSchema, type FileEditArgs } from '../core/arguments/file-edit.js';
 import { checkContentSizes, validateArguments } from '../core/arguments/validation.js';
-import { applyByteReplacements, isOverlap } from '../core/edit/replacements.js';
+import { applyByteReplacements, applyReplacements, isOverlap, textReplacementsOf } from '../core/edit/replacements.js';
 import { makeError, type StructeditError } from '../core/errors.js';
 import { describeEditFailures } from '../core/file-edit/diagnostics.js';
 import { fileEditResult } from '../core/file-edit/result.js';
 import { planSequentialEdits, type LiteralEdit } from '../core/file-edit/sequential-edits.js';
 import type { EditFileResult } from '../core/file-edit/types.js';
-import { decodeText } from '../core/text/byte-text.js';
+import { decodeText, type ByteReplacement, type ByteText } from '../core/text/byte-text.js';
+import { createSourceText } from '../core/text/source-text.js';
+import { decodeUtf8 } from '../core/text/utf8.js';
+import type { Warning } from '../core/warnings.js';
 import { diffableText, diffReplacements } from '../core/text/diff.js';
 import type { EditorContext } from './context.js';
 import { fromFs } from './fs-errors.js';
+import { checkTextWrites } from './text-write-check.js';
 
 /**
  * `editFile` (docs/spec/file-edit.md): exact-text edits on any UTF-8 text file, no parser involved. One
@@ -39,6 +43,7 @@ export function editFile(context: EditorContext, input: FileEditArgs): ResultAsy
     const plan = yield* planSequentialEdits(text, edits, { preview: dryRun, match: args.match ?? 'exact', cutLongLines: !(args.full_diff ?? false) }).mapErr((failures) => describeEditFailures(failures, { path, edits })).safeUnwrap();
     const edited = applyByteReplacements(text, bytes, plan.replacements);
     if (isOverlap(edited)) return err(makeError('INTERNAL_ERROR', 'file_edit planned overlapping replacements. This is a bug in structedit; the file was not changed.', { cause: 'overlapping replacements' }));
+    const warnings = edited.changed ? yield* checkFileEdit(context, path, text, bytes, await hash(), plan.replacements, args.force === true).safeUnwrap() : [];
     const receipt = !dryRun && edited.changed ? yield* context.commit([{ path, before: bytes, after: edited.content }]).safeUnwrap() : null;
     return ok(
       fileEditResult({
@@ -53,9 +58,26 @@ export function editFile(context: EditorContext, input: FileEditArgs): ResultAsy
         would_modify: edited.changed,
         hash: receipt?.hashes.get(path) ?? (await hash()),
         undo_token: receipt?.undo_token ?? null,
+        warnings,
       }),
     );
   });
+}
+
+/**
+ * The checks of the edit where the file is in a language structedit parses (`checkTextWrites`):
+ * only then is the file decoded and parsed, and the planned byte replacements read as replacements
+ * of its text.
+ */
+function checkFileEdit(context: EditorContext, path: string, text: ByteText, bytes: Uint8Array, hash: string, replacements: readonly ByteReplacement[], force: boolean): ResultAsync<Warning[], StructeditError> {
+  if (context.registry.resolve(path).isErr()) return okAsync([]);
+  const decoded = decodeUtf8(bytes);
+  if (decoded.isErr()) return okAsync([]);
+  const source = createSourceText(decoded.value.text, decoded.value.bom);
+  const changes = textReplacementsOf(text, replacements);
+  const after = applyReplacements(source, changes);
+  if (isOverlap(after)) return errAsync(makeError('INTERNAL_ERROR', 'file_edit planned overlapping replacements. This is a bug in structedit; the file was not changed.', { cause: 'overlapping replacements' }));
+  return checkTextWrites(context, [{ path, before: { source, bytes, hash }, after, replacements: changes }], force);
 }
 
 /** Line breaks as `\n`, the form matching works on. */

@@ -2,10 +2,13 @@ import { err, ok, okAsync, safeTry, type ResultAsync } from 'neverthrow';
 import { createFileArgsSchema, deleteFileArgsSchema, moveFileArgsSchema, type CreateFileArgs, type DeleteFileArgs, type MoveFileArgs } from '../core/arguments/file-lifecycle.js';
 import { checkContentSizes, validateArguments } from '../core/arguments/validation.js';
 import { makeError, type StructeditError } from '../core/errors.js';
+import { createSourceText } from '../core/text/source-text.js';
+import { decodeUtf8 } from '../core/text/utf8.js';
 import type { Warning } from '../core/warnings.js';
 import { contentHash } from './content-hash.js';
 import type { EditorContext } from './context.js';
 import { fromFs } from './fs-errors.js';
+import { checkTextWrites, type TextWrite } from './text-write-check.js';
 
 /**
  * Creating, deleting and moving whole files: each one commit through the adapter (a move is the new
@@ -29,7 +32,7 @@ export interface FileLifecycleResult {
   dry_run: boolean;
   /** The token that undoes the call (`null` in a dry run). */
   undo_token: string | null;
-  /** Always empty today. */
+  /** What the checks of the files it writes found without refusing it (`SYNTAX_BROKEN`). */
   warnings: Warning[];
 }
 
@@ -50,6 +53,25 @@ function expectedFile(context: EditorContext, path: string, expected: string | u
   });
 }
 
+/**
+ * The checks of what a lifecycle call writes (`checkTextWrites`): the files it leaves in languages
+ * structedit parses. A file that is not UTF-8 text is not read as code.
+ */
+function checkFiles(context: EditorContext, files: ReadonlyArray<{ path: string; before: { bytes: Uint8Array; hash: string } | null; after: Uint8Array | null }>, force: boolean): ResultAsync<Warning[], StructeditError> {
+  const writes: TextWrite[] = [];
+  for (const { path, before, after } of files) {
+    const was = before === null ? null : decodeUtf8(before.bytes).unwrapOr(undefined);
+    const now = after === null ? null : decodeUtf8(after).unwrapOr(undefined);
+    if (was === undefined || now === undefined) continue;
+    writes.push({
+      path,
+      before: before === null || was === null ? null : { source: createSourceText(was.text, was.bom), bytes: before.bytes, hash: before.hash },
+      after: now === null ? null : createSourceText(now.text, now.bom),
+    });
+  }
+  return checkTextWrites(context, writes, force);
+}
+
 /** `FILE_EXISTS`, naming the hash to overwrite it with. */
 function fileExists(path: string, hash: string, field: string): StructeditError {
   return makeError('FILE_EXISTS', `${path} already exists; nothing was written. To replace it, send overwrite: true with ${field}: "${hash}" (its hash now), or choose another path.`, { path, hash });
@@ -64,6 +86,7 @@ export function createFile(context: EditorContext, input: CreateFileArgs): Resul
     if (before !== null && args.overwrite !== true) return err(fileExists(args.path, before.hash, 'expected_hash'));
     if (before !== null) yield* context.checkExpectedHash({ path: args.path, hash: before.hash }, args.expected_hash).safeUnwrap();
     const after = new TextEncoder().encode(args.content);
+    const warnings = yield* checkFiles(context, [{ path: args.path, before, after }], args.force === true).safeUnwrap();
     const dryRun = args.dry_run ?? false;
     const receipt = dryRun ? null : yield* context.commit([{ path: args.path, before: before?.bytes ?? null, after }]).safeUnwrap();
     return ok({
@@ -73,7 +96,7 @@ export function createFile(context: EditorContext, input: CreateFileArgs): Resul
       hash: receipt?.hashes.get(args.path) ?? (await contentHash(after)),
       dry_run: dryRun,
       undo_token: receipt?.undo_token ?? null,
-      warnings: [],
+      warnings,
     } satisfies FileLifecycleResult);
   });
 }
@@ -83,9 +106,10 @@ export function deleteFile(context: EditorContext, input: DeleteFileArgs): Resul
   return safeTry(async function* () {
     const args = yield* validateArguments(deleteFileArgsSchema, input).safeUnwrap();
     const before = yield* expectedFile(context, args.path, args.expected_hash, 'deleted').safeUnwrap();
+    const warnings = yield* checkFiles(context, [{ path: args.path, before, after: null }], args.force === true).safeUnwrap();
     const dryRun = args.dry_run ?? false;
     const receipt = dryRun ? null : yield* context.commit([{ path: args.path, before: before.bytes, after: null }]).safeUnwrap();
-    return ok({ action: 'deleted', path: args.path, bytes: before.bytes.length, hash: null, dry_run: dryRun, undo_token: receipt?.undo_token ?? null, warnings: [] } satisfies FileLifecycleResult);
+    return ok({ action: 'deleted', path: args.path, bytes: before.bytes.length, hash: null, dry_run: dryRun, undo_token: receipt?.undo_token ?? null, warnings } satisfies FileLifecycleResult);
   });
 }
 
@@ -97,6 +121,14 @@ export function moveFile(context: EditorContext, input: MoveFileArgs): ResultAsy
     const target = yield* existing(context, args.to).safeUnwrap();
     if (target !== null && args.overwrite !== true) return err(fileExists(args.to, target.hash, 'to_expected_hash'));
     if (target !== null) yield* context.checkExpectedHash({ path: args.to, hash: target.hash }, args.to_expected_hash).safeUnwrap();
+    const warnings = yield* checkFiles(
+      context,
+      [
+        { path: args.to, before: target, after: source.bytes },
+        { path: args.from, before: source, after: null },
+      ],
+      args.force === true,
+    ).safeUnwrap();
     const dryRun = args.dry_run ?? false;
     // The new file first: undo and rollback then restore both in the right order.
     const receipt = dryRun
@@ -105,6 +137,6 @@ export function moveFile(context: EditorContext, input: MoveFileArgs): ResultAsy
           { path: args.to, before: target?.bytes ?? null, after: source.bytes },
           { path: args.from, before: source.bytes, after: null },
         ]).safeUnwrap();
-    return ok({ action: 'moved', path: args.to, from: args.from, bytes: source.bytes.length, hash: source.hash, dry_run: dryRun, undo_token: receipt?.undo_token ?? null, warnings: [] } satisfies FileLifecycleResult);
+    return ok({ action: 'moved', path: args.to, from: args.from, bytes: source.bytes.length, hash: source.hash, dry_run: dryRun, undo_token: receipt?.undo_token ?? null, warnings } satisfies FileLifecycleResult);
   });
 }

@@ -9,7 +9,7 @@ import { checkNarrowedCalls, narrowedSignatures, noteSignaturesTouched } from '.
 import { checkReferencesBeforeRemove, modelled, type RemovingOp } from '../core/semantic/declaration-references.js';
 import { codeLocation, locateAddress } from '../core/semantic/locate-address.js';
 import type { Occurrence } from '../core/semantic/scopes.js';
-import { declarationsGone, mayBeUsedElsewhere, wordOffsets } from '../core/semantic/removed-declarations.js';
+import { afterEdit, declarationsGone, mayBeUsedElsewhere, stillDeclared, wordOffsets, type AfterEdit } from '../core/semantic/removed-declarations.js';
 import { undeclaredUses } from '../core/semantic/undeclared-names.js';
 import type { EditRun, WorkspaceFile } from '../core/semantic/workspace.js';
 import { lineOfOffset, type SourceText } from '../core/text/source-text.js';
@@ -48,11 +48,38 @@ import { type Workspace, withWorkspace } from './workspace.js';
  */
 export function checkTextEdit(context: EditorContext, file: ParsedFile, edited: SourceText, replacements: readonly Replacement[], uses: UsesCheck): ResultAsync<CheckedEdit, StructeditError> {
   if (!uses) return context.checkEdit(file, edited);
+  return checkTextEdits(context, [{ file, edited, replacements }], uses).map(([checked]) => checked!);
+}
+
+/** One file's text edit, for {@link checkTextEdits}: the file as read, its edited text, and the replacements between them. */
+export interface FileTextEdit {
+  readonly file: ParsedFile;
+  readonly edited: SourceText;
+  readonly replacements: readonly Replacement[];
+}
+
+/**
+ * {@link checkTextEdit} of several files edited together (a patch): each file's syntax, then the
+ * uses of what each one changes, looked up in the others as edited (a declaration renamed in one
+ * file and its uses in another by the same patch is a whole change). A file the edit deletes is
+ * its whole text removed: what it declared must be used nowhere else.
+ */
+export function checkTextEdits(context: EditorContext, edits: readonly FileTextEdit[], uses: UsesCheck): ResultAsync<CheckedEdit[], StructeditError> {
   return withWorkspace(context, (workspace) =>
     safeTry(async function* () {
-      workspace.keepCachedSyntax(workspace.adopt(file));
-      const checked = yield* context.checkEdit(file, edited).safeUnwrap();
-      yield* checkUsesIn(workspace, context, file, replacements, checked, uses === 'calls').safeUnwrap();
+      const checked: CheckedEdit[] = [];
+      for (const { file, edited } of edits) {
+        if (uses) workspace.keepCachedSyntax(workspace.adopt(file));
+        checked.push(yield* context.checkEdit(file, edited).safeUnwrap());
+      }
+      if (!uses) return ok(checked);
+      // Each file as edited, the state every other file's check reads it in.
+      const states: WorkspaceFile[] = [];
+      if (edits.length > 1) for (const edit of edits) states.push((yield* workspace.apply(workspace.adopt(edit.file), edit.replacements, 'warn').safeUnwrap()).file);
+      for (const [index, edit] of edits.entries()) {
+        yield* checkUsesIn(workspace, context, edit.file, edit.replacements, checked[index]!, uses === 'calls').safeUnwrap();
+        if (states[index]) workspace.keep(states[index]);
+      }
       return ok(checked);
     }),
   );
@@ -78,25 +105,31 @@ function checkUses(workspace: Workspace, context: EditorContext, file: ParsedFil
     const namer = new TargetNamer(file.tree);
     const gone = callsOnly ? [] : declarationsGone(file.tree, checked.tree, changed);
     const mentions = gone.length > 0 ? wordOffsets(file.tree.source.text) : new Map<string, number[]>();
+    // The file as edited, read without making it the workspace's current state (the uses are looked up in the files as they are).
+    const editedView: WorkspaceFile = { ...before, tree: checked.tree };
+    let afterModel: AfterEdit | null = null;
     for (const path of gone) {
       // A local no one mentions outside it and the rewritten places is used nowhere.
       if (!mayBeUsedElsewhere(path, mentions, changed)) continue;
+      const editedRoot = yield* workspace.syntax(editedView).safeUnwrap();
+      afterModel ??= editedRoot ? afterEdit(file.tree.source.text, modelled(editedView, editedRoot).model, replacements) : null;
+      const still = afterModel ? stillDeclared(path, mentions, changed, afterModel) : 'nowhere';
+      if (still === 'everywhere') continue;
       const target = namer.targetOf(path).target;
       const located = target === null ? null : await locateAddress(workspace, file.path, target, file.language.id, { edit: 'set' });
       if (!located?.isOk()) continue;
-      yield* checkReferencesBeforeRemove(await referenceRun(context, workspace, file), located.value, 'edit', changed).safeUnwrap();
+      // Imported back from where it moved: its own file's uses reach it through the import, the other files' do not.
+      const kept = still === 'in-file' ? new SpanIndex([{ start: 0, end: file.tree.source.text.length + 1 }]) : changed;
+      yield* checkReferencesBeforeRemove(await referenceRun(context, workspace, file), located.value, 'edit', kept).safeUnwrap();
     }
     // Names the new text uses that nothing declares (where the language's predeclared names are known).
     const names = profileOf(file.tree.language).names;
-    let applied = false;
     if (!callsOnly && names.predeclared && !(names.dynamicDeclarations?.test(checked.tree.source.text) ?? false)) {
-      const edited = (yield* workspace.apply(before, replacements, 'warn').safeUnwrap()).file;
-      applied = true;
-      const editedRoot = yield* workspace.syntax(edited).safeUnwrap();
+      const editedRoot = yield* workspace.syntax(editedView).safeUnwrap();
       if (editedRoot) {
-        const written = new SpanIndex(writtenSpans(file.tree.source.text, replacements, edited.tree.source.text));
-        const uses = undeclaredUses(modelled(edited, editedRoot).model, () => modelled(before, root).model, written, names.predeclared);
-        if (uses.length > 0) return err(undeclared(edited, uses));
+        const written = new SpanIndex(writtenSpans(file.tree.source.text, replacements, checked.tree.source.text));
+        const uses = undeclaredUses(afterModel?.model ?? modelled(editedView, editedRoot).model, () => modelled(before, root).model, written, names.predeclared);
+        if (uses.length > 0) return err(undeclared(editedView, uses));
       }
     }
     if (!profileOf(file.tree.language).calls) return ok(undefined);
@@ -104,7 +137,7 @@ function checkUses(workspace: Workspace, context: EditorContext, file: ParsedFil
     noteSignaturesTouched(changes, before, root, changed, file.language.id);
     if (changes.size === 0) return ok(undefined);
     // (Parsed again from the cache: the syntax check has just parsed this text.)
-    if (!applied) yield* workspace.apply(before, replacements, 'warn').safeUnwrap();
+    yield* workspace.apply(before, replacements, 'warn').safeUnwrap();
     const narrowed = yield* narrowedSignatures(workspace, changes, new Map(), 'text-edit').safeUnwrap();
     if (narrowed.length === 0) return ok(undefined);
     const backend = await context.backends.for(file.language.id);

@@ -168,6 +168,11 @@ export class Workspace implements SemanticWorkspace {
     });
   }
 
+  /** Makes a state {@link Workspace.apply} returned the file's current one again (after a check that read the file as it was). */
+  keep(file: WorkspaceFile): void {
+    this.#files.set(file.path, file);
+  }
+
   /** Replaces a file's text outright (a formatter's output), re-parsed like {@link Workspace.apply}. */
   replaceText(file: WorkspaceFile, text: string, syntax: 'warn' | 'reject'): ResultAsync<{ file: WorkspaceFile; warnings: Warning[] }, StructeditError> {
     if (text === file.tree.source.text) return okAsync({ file, warnings: [] });

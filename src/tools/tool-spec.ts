@@ -1,7 +1,7 @@
 import type { Result } from 'neverthrow';
 import * as z from 'zod/mini';
 import { validateArguments } from '../core/arguments/validation.js';
-import type { Editor, StructeditError, Warning } from 'structedit';
+import type { Editor, StructeditError } from 'structedit';
 import { invalidArgument, makeError } from '../core/errors.js';
 import { cutData, cutText, DEFAULT_MAX_OUTPUT_CHARS, MAX_OUTPUT_CHARS_CEILING, MIN_OUTPUT_CHARS } from './budget.js';
 import { renderError } from './render-error.js';
@@ -159,11 +159,6 @@ export function toJsonSchema(schema: z.ZodMiniType): JsonSchema {
 /** `1 line`, `3 lines`. */
 export function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-
-/** Warnings appended to a success text. */
-export function renderWarnings(warnings: readonly Warning[]): string {
-  return warnings.length === 0 ? '' : `\n\n${warnings.map((warning) => `Warning (${warning.type}): ${warning.message}`).join('\n')}`;
 }
 
 function failure(tool: string, error: StructeditError, budget: number): ToolResult {

@@ -24,7 +24,7 @@ export interface WriteOptions {
   expected_hash?: string;
 }
 
-/** The option of text edits whose uses are checked (a structure replaced or deleted, text replaced inside one, chunks). */
+/** The option of writes whose uses are checked (a structure replaced or deleted, text replaced inside one, chunks, exact-text edits, patches, whole files). */
 export interface ForceOption {
   /**
    * Write even when the edit leaves a use of what it changes or removes broken: a call that no longer

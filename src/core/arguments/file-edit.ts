@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { MatchMode } from '../text/whitespace-match.js';
-import { described, expectedHashField, fileText, hasNoNul, isWellFormed, MAX_EDITS_PER_CALL, pathField, type WriteOptions } from './common.js';
+import { described, expectedHashField, fileText, forceField, hasNoNul, isWellFormed, MAX_EDITS_PER_CALL, pathField, type ForceOption, type WriteOptions } from './common.js';
 
 /** One edit of `editFile`. */
 export interface EditOperation {
@@ -12,8 +12,11 @@ export interface EditOperation {
   occurrences?: number;
 }
 
-/** Arguments of `editFile`: literal text edits of any file, parsed or not (so no `language`). */
-export interface FileEditArgs extends WriteOptions {
+/**
+ * Arguments of `editFile`: literal text edits of any file, parsed or not (so no `language`). A file in a
+ * language structedit parses is checked as a text edit of a structure is (`force` skips the uses).
+ */
+export interface FileEditArgs extends WriteOptions, ForceOption {
   /** File path, relative to the root. */
   path: string;
   /** The edits, applied in order, each to the result of the previous one (1 to {@link MAX_EDITS_PER_CALL}). */
@@ -69,6 +72,7 @@ export const fileEditArgsSchema = z.strictObject({
     'Return the diff and dry-run previews with every line whole (default false: lines over 500 characters are cut to a window around each change, with the columns shown).',
   ),
   expected_hash: expectedHashField,
+  force: forceField,
 }) satisfies z.ZodMiniType<FileEditArgs>;
 
 export type { MatchMode };

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { described, dryRunField, expectedHashField, fileText, pathField } from './common.js';
+import { described, dryRunField, expectedHashField, fileText, forceField, pathField, type ForceOption } from './common.js';
 
 /** Arguments of `createFile`. */
-export interface CreateFileArgs {
+export interface CreateFileArgs extends ForceOption {
   /** The new file, relative to the root (its folders are created). */
   path: string;
   /** Its whole text. */
@@ -16,7 +16,7 @@ export interface CreateFileArgs {
 }
 
 /** Arguments of `deleteFile`. */
-export interface DeleteFileArgs {
+export interface DeleteFileArgs extends ForceOption {
   /** The file, relative to the root. */
   path: string;
   /** The hash of the version being deleted, from an earlier read (else any version is deleted). */
@@ -26,7 +26,7 @@ export interface DeleteFileArgs {
 }
 
 /** Arguments of `moveFile`. */
-export interface MoveFileArgs {
+export interface MoveFileArgs extends ForceOption {
   /** The file to move, relative to the root. */
   from: string;
   /** Where it goes, relative to the root (its folders are created). */
@@ -51,6 +51,7 @@ export const createFileArgsSchema = z
     overwrite: described(overwriteField, 'Replace the file if it exists; then expected_hash must be its hash (from file_read or an earlier write), so nothing unseen is lost.'),
     expected_hash: expectedHashField,
     dry_run: dryRunField,
+    force: forceField,
   })
   .check(
     z.superRefine((args, context) => {
@@ -64,6 +65,7 @@ export const deleteFileArgsSchema = z.strictObject({
   path: described(pathField, 'The file to delete, relative to the root.'),
   expected_hash: expectedHashField,
   dry_run: dryRunField,
+  force: forceField,
 }) satisfies z.ZodMiniType<DeleteFileArgs>;
 
 /** Schema of {@link MoveFileArgs}. */
@@ -75,6 +77,7 @@ export const moveFileArgsSchema = z
     expected_hash: described(expectedHashField, 'The hash of the file at `from`, from an earlier read; if it changed since, nothing is moved (CONFLICT).'),
     to_expected_hash: described(expectedHashField, 'With overwrite: the hash of the file at `to` being replaced.'),
     dry_run: dryRunField,
+    force: forceField,
   })
   .check(
     z.superRefine((args, context) => {

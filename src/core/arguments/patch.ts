@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import type { PatchFormat } from '../patch/patch-batch.js';
-import { described, fileText } from './common.js';
+import { described, fileText, forceField, type ForceOption } from './common.js';
 import { matchModeField, type MatchMode } from './file-edit.js';
 
-/** Arguments of `applyPatch`. */
-export interface ApplyPatchArgs {
+/** Arguments of `applyPatch`. The files it writes in languages structedit parses are checked together (`force` skips the uses). */
+export interface ApplyPatchArgs extends ForceOption {
   /** The patch: an apply_patch envelope, SEARCH/REPLACE blocks or a unified diff. */
   patch: string;
   /** Its format (default `auto`: told by its markers). */
@@ -27,4 +27,5 @@ export const applyPatchArgsSchema = z.strictObject({
   path: described(z.optional(z.string().check(z.minLength(1))), 'The file that SEARCH/REPLACE blocks without a path of their own apply to, relative to the root.'),
   dry_run: described(z.optional(z.boolean()), "Check every hunk and return each file's diff without writing."),
   match: matchModeField,
+  force: forceField,
 }) satisfies z.ZodMiniType<ApplyPatchArgs>;

@@ -1,6 +1,7 @@
 import type { SequentialEditPlan } from './sequential-edits.js';
 import type { TextDiff } from '../text/diff.js';
 import type { EditFileResult } from './types.js';
+import type { Warning } from '../warnings.js';
 
 /** What a successful (or dry) run did. */
 export interface FileEditOutcome {
@@ -18,13 +19,15 @@ export interface FileEditOutcome {
   hash: string;
   /** The token that undoes the write (`null`: nothing was written). */
   undo_token: string | null;
+  /** What the checks of the edited file found without refusing it (`SYNTAX_BROKEN`). */
+  warnings?: Warning[];
 }
 
 /** The result of an `editFile` call, as data (the `file_edit` tool renders it as the specification's text). */
 export function fileEditResult(outcome: FileEditOutcome): EditFileResult {
   const { path, plan, diff } = outcome;
   const total = plan.summaries.reduce((sum, summary) => sum + summary.occurrences_replaced, 0);
-  const result: EditFileResult = { path, diff, edits_applied: plan.summaries, total_replacements: total, dry_run: outcome.dry_run, hash: outcome.hash, undo_token: outcome.undo_token, warnings: [] };
+  const result: EditFileResult = { path, diff, edits_applied: plan.summaries, total_replacements: total, dry_run: outcome.dry_run, hash: outcome.hash, undo_token: outcome.undo_token, warnings: outcome.warnings ?? [] };
   if (outcome.dry_run) {
     result.would_modify = outcome.would_modify;
     result.preview = plan.changes;

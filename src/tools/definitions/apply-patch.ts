@@ -1,7 +1,8 @@
 import type { ApplyPatchResult } from 'structedit';
 import { applyPatchArgsSchema, type ApplyPatchArgs } from '../../core/arguments/patch.js';
 import { ANNOTATIONS } from '../annotations.js';
-import { renderWarnings, type ToolSpec } from '../tool-spec.js';
+import type { ToolSpec } from '../tool-spec.js';
+import { renderWarnings } from '../render/warnings.js';
 
 /** `apply_patch`: the edit formats models are trained on, with structedit's all-or-nothing core. */
 export const applyPatchTool: ToolSpec<ApplyPatchArgs, ApplyPatchResult> = {
@@ -10,6 +11,7 @@ export const applyPatchTool: ToolSpec<ApplyPatchArgs, ApplyPatchResult> = {
   description: [
     'Apply a patch across files in one atomic step, in the format you know best: a "*** Begin Patch" envelope (*** Add File / *** Delete File / *** Update File with *** Move to, @@ hunks of " " context, "-" removed and "+" added lines), SEARCH/REPLACE blocks (the file path on the line above "<<<<<<< SEARCH", then "=======" and ">>>>>>> REPLACE"), or a unified diff (git diff).',
     'Every hunk must match the file exactly: once after the previous hunk of the same file (or nearest its line number). If any hunk does not apply, nothing is written and the error lists every hunk, with the file\'s most similar text for each that failed; fix those and send the whole patch again. match: "whitespace" also applies a hunk that differs from the file only in whitespace, where exactly one place fits. dry_run: true returns each file\'s diff without writing. Undoable.',
+    'Code files are checked together before anything is written: a declaration renamed or removed while still used (in any file the patch leaves), or a call that no longer fits a changed function, is refused with each use listed (change them in the same patch, or send force: true).',
     'Example: {"patch": "*** Begin Patch\\n*** Update File: src/app.py\\n@@ def main():\\n-    print(\\"hi\\")\\n+    print(\\"hello\\")\\n*** End Patch"}',
   ].join(' '),
   schema: applyPatchArgsSchema,

@@ -1,6 +1,7 @@
 import { applyChunksArgsSchema, type ApplyChunksArgs } from '../../core/arguments/chunks.js';
 import type { ApplyChunksResult } from '../../editor/chunk-edit.js';
-import { count, renderWarnings, type ToolSpec } from '../tool-spec.js';
+import { count, type ToolSpec } from '../tool-spec.js';
+import { renderWarnings } from '../render/warnings.js';
 import { ANNOTATIONS } from '../annotations.js';
 
 /** `chunk_edit`. */

@@ -1,7 +1,8 @@
 import type { FileLifecycleResult } from 'structedit';
 import { createFileArgsSchema, deleteFileArgsSchema, moveFileArgsSchema, type CreateFileArgs, type DeleteFileArgs, type MoveFileArgs } from '../../core/arguments/file-lifecycle.js';
 import { ANNOTATIONS } from '../annotations.js';
-import { renderWarnings, type ToolSpec } from '../tool-spec.js';
+import type { ToolSpec } from '../tool-spec.js';
+import { renderWarnings } from '../render/warnings.js';
 
 /** One line saying what happened to which file, and the token that undoes it. */
 function renderLifecycle(value: FileLifecycleResult): string {
@@ -35,7 +36,7 @@ export const deleteFileTool: ToolSpec<DeleteFileArgs, FileLifecycleResult> = {
   name: 'delete_file',
   annotations: ANNOTATIONS.delete_file,
   description: [
-    'Delete a file (any content). Send expected_hash from an earlier read to make sure it is the version you saw. Undoable with the returned undo_token.',
+    'Delete a file (any content). Send expected_hash from an earlier read to make sure it is the version you saw. A module whose declarations other files still use is refused with the uses listed (force: true deletes it anyway). Undoable with the returned undo_token.',
     'To remove a function or class from a file use delete_structure; to remove a declaration only when nothing uses it, semantic_edit remove.',
     'Example: {"path": "src/legacy/old_helpers.py"}',
   ].join(' '),
@@ -50,7 +51,7 @@ export const moveFileTool: ToolSpec<MoveFileArgs, FileLifecycleResult> = {
   annotations: ANNOTATIONS.move_file,
   description: [
     'Move or rename a file (missing folders are created), in one atomic step. A file at the destination is refused (FILE_EXISTS) unless overwrite: true with its to_expected_hash. Undoable with the returned undo_token.',
-    'Imports of the file are not rewritten; to move a declaration and update its imports, use semantic_edit move.',
+    'Imports of the file are not rewritten: a module others import by its path is refused with those uses listed (force: true moves it anyway); to move a declaration and update its imports, use semantic_edit move.',
     'Example: {"from": "src/helpers.py", "to": "src/utils/helpers.py"}',
   ].join(' '),
   schema: moveFileArgsSchema,

@@ -1,7 +1,8 @@
 import { readFileArgsSchema, type ReadFileArgs } from '../../core/arguments/file-read.js';
 import type { ReadFileResult } from '../../core/file-read/types.js';
 import { fileReadText } from '../render/file-read.js';
-import { renderWarnings, type ToolSpec } from '../tool-spec.js';
+import type { ToolSpec } from '../tool-spec.js';
+import { renderWarnings } from '../render/warnings.js';
 import { ANNOTATIONS } from '../annotations.js';
 
 /** `file_read`. */

@@ -1,6 +1,7 @@
 import type { FindStructuresResult } from 'structedit';
 import { findStructuresArgsSchema, type FindStructuresArgs } from '../../core/arguments/discovery.js';
-import { count, renderWarnings, type ToolSpec } from '../tool-spec.js';
+import { count, type ToolSpec } from '../tool-spec.js';
+import { renderWarnings } from '../render/warnings.js';
 import { ANNOTATIONS } from '../annotations.js';
 
 /** `find_structures`: structures across the project by name, kind and text. */

@@ -4,7 +4,8 @@ import type { ListStructuresInResult, ListStructuresResult, ReadStructureResult,
 import { errAsync } from 'neverthrow';
 import { isGlob } from '../../core/glob.js';
 import { NOT_A_FOLDER } from '../../core/arguments/discovery.js';
-import { count, renderWarnings, type ToolSpec } from '../tool-spec.js';
+import { count, type ToolSpec } from '../tool-spec.js';
+import { renderWarnings } from '../render/warnings.js';
 import { ANNOTATIONS } from '../annotations.js';
 
 /** `read_structure`. */

@@ -1,6 +1,7 @@
 import { semanticEditToolArgsSchema, type ApplyEditsArgs } from '../../core/arguments/semantic.js';
 import type { ApplyEditsResult, SemanticEditOutcome } from '../../editor/semantic-edit.js';
-import { count, renderWarnings, type ToolSpec } from '../tool-spec.js';
+import { count, type ToolSpec } from '../tool-spec.js';
+import { renderWarnings } from '../render/warnings.js';
 import { ANNOTATIONS } from '../annotations.js';
 
 /** One line per edit of the batch: what it did (or why it failed). */

@@ -24,7 +24,8 @@ import type {
   ReplaceStructureResult,
   ReplaceTextInStructureResult,
 } from '../../editor/structure-edits.js';
-import { count, renderWarnings, type AnyToolSpec, type ToolSpec } from '../tool-spec.js';
+import { count, type AnyToolSpec, type ToolSpec } from '../tool-spec.js';
+import { renderWarnings } from '../render/warnings.js';
 import { ANNOTATIONS } from '../annotations.js';
 
 /** `Replaced` or, for a dry run, `Would replace` (nothing written). */

@@ -1,5 +1,6 @@
 import type { Result } from 'neverthrow';
 import type { EditFileResult, EditSummary, FileEditErrorDetails, FileEditMetadata, StructeditError, ValidationError } from 'structedit';
+import { renderWarnings } from './warnings.js';
 
 /**
  * `file_edit`'s answers as its specification (docs/spec/file-edit.md) writes them: `content` text
@@ -71,7 +72,7 @@ export function fileEditMetadata(result: EditFileResult): FileEditMetadata {
  * call failed before its arguments were read.
  */
 export function toFileEditResult(result: Result<EditFileResult, StructeditError>, input?: unknown): FileEditResult {
-  if (result.isOk()) return { isError: false, content: [{ type: 'text', text: fileEditText(result.value) }], metadata: fileEditMetadata(result.value) };
+  if (result.isOk()) return { isError: false, content: [{ type: 'text', text: fileEditText(result.value) + renderWarnings(result.value.warnings) }], metadata: fileEditMetadata(result.value) };
   const error = result.error;
   const sent = typeof input === 'object' && input !== null ? (input as { path?: unknown; edits?: unknown }) : {};
   const totalEdits = Array.isArray(sent.edits) ? sent.edits.length : 0;

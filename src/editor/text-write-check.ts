@@ -1,0 +1,72 @@
+import { ok, safeTry, type ResultAsync } from 'neverthrow';
+import { lineReplacements, type Replacement } from '../core/edit/replacements.js';
+import type { StructeditError } from '../core/errors.js';
+import { createSourceText, type SourceText } from '../core/text/source-text.js';
+import { encodeUtf8, utf8Length } from '../core/text/utf8.js';
+import { overlayFs } from '../fs/overlay.js';
+import type { Warning } from '../core/warnings.js';
+import type { EditorContext, ParsedFile } from './context.js';
+import { checkTextEdits, type FileTextEdit } from './text-edit-uses.js';
+
+/** A file as a text write finds it and leaves it: `null` where it does not exist (created, or deleted). */
+export interface TextWrite {
+  readonly path: string;
+  /** The file as read: its text, bytes and hash. */
+  readonly before: { readonly source: SourceText; readonly bytes: Uint8Array; readonly hash: string } | null;
+  readonly after: SourceText | null;
+  /** The replacements that make `after` of `before`, where the caller has them (else a line diff finds them). */
+  readonly replacements?: readonly Replacement[];
+}
+
+/**
+ * The checks of writes made as text (`editFile`, `applyPatch`): a file in a language structedit
+ * parses is checked as a text edit of one of its structures is (`checkTextEdits`): syntax errors
+ * the write adds (`SYNTAX_BROKEN`, or `SYNTAX_ERROR` where the editor rejects them), then, unless
+ * `force`, the uses of what it changes: a declaration it removes or renames that is still used
+ * (`REFERENCES_EXIST`), a function whose parameters no longer fit its calls (`CALLS_BROKEN`), and the
+ * other contracts a text edit is checked against. The files written together are checked together:
+ * a declaration renamed in one file and its uses in another by the same patch is a whole change.
+ * A deleted file is its text removed; a moved one is deleted where it was and created where it goes.
+ * Other files (plain text, languages without a grammar) are not read; a code file larger than
+ * structedit parses is written with `NOT_CHECKED` (unless `force`). Returns the warnings.
+ */
+export function checkTextWrites(context: EditorContext, writes: readonly TextWrite[], force: boolean): ResultAsync<Warning[], StructeditError> {
+  return safeTry(async function* () {
+    const edits: FileTextEdit[] = [];
+    const warnings: Warning[] = [];
+    for (const write of writes) {
+      const language = context.registry.resolve(write.path);
+      if (language.isErr()) continue;
+      const size = Math.max(write.before?.bytes.length ?? 0, write.after === null ? 0 : utf8Length(write.after.original));
+      if (size > context.limits.maxFileBytes) {
+        // (Exact-text edits of any file up to limits.maxTextFileBytes are part of their contract.)
+        if (!force) warnings.push(notChecked(write.path, size, context.limits.maxFileBytes));
+        continue;
+      }
+      let file: ParsedFile;
+      if (write.before) {
+        const { definition, tree } = yield* context.parseAsContentShows(write.path, write.before.source, language.value, undefined, 'whole').safeUnwrap();
+        file = { path: write.path, language: definition, bytes: write.before.bytes, hash: write.before.hash, tree };
+      } else file = yield* context.newFile(write.path).safeUnwrap();
+      const edited = write.after ?? createSourceText('', write.before?.source.bom ?? false);
+      edits.push({ file, edited, replacements: write.replacements ?? lineReplacements(file.tree.source.text, edited.text) });
+    }
+    if (edits.length === 0) return ok(warnings);
+    // Several files: each one's uses are looked up in the others as the write leaves them, and the
+    // files it adds exist. The files it deletes (or moves away) are still read where they were: the
+    // imports of them are uses of what they declared, which the write must have changed too.
+    const written = writes.filter((write) => write.after !== null);
+    const reading = writes.length > 1 ? context.readThrough(overlayFs(context.fs, new Map(written.map((write) => [write.path, encodeUtf8(write.after!.original, write.after!.bom)])))) : context;
+    const checked = yield* checkTextEdits(reading, edits, !force).safeUnwrap();
+    return ok([...warnings, ...checked.flatMap((edit) => edit.warnings)]);
+  });
+}
+
+/** `NOT_CHECKED`: a code file too large to parse, written as text only. */
+function notChecked(path: string, size: number, limit: number): Warning {
+  return {
+    type: 'NOT_CHECKED',
+    message: `${path} was written without checking what the edit changes: at ${size} bytes it is larger than structedit parses (limits.maxFileBytes, ${limit}). Check its syntax and uses yourself, or raise the limit.`,
+    details: { path, size, limit },
+  };
+}
