@@ -136,7 +136,8 @@ describe('near-miss recovery on real code', () => {
         const old_text = perturb(snippet.text);
         if (old_text === null || snippet.content.includes(old_text)) continue;
         const fs = memoryFs({ [snippet.file]: snippet.content });
-        const result = await createEditor({ fs }).editFile({ path: snippet.file, match: 'whitespace', edits: [{ old_text, new_text: perturb(changed) ?? changed }] });
+        // (`force`: the edit renames a word of real code, which the checks of what it changes would refuse; this measures matching.)
+        const result = await createEditor({ fs }).editFile({ path: snippet.file, match: 'whitespace', edits: [{ old_text, new_text: perturb(changed) ?? changed }], force: true });
         const entry = (tally[name] ??= { tried: 0, applied: 0, ambiguous: 0 });
         entry.tried++;
         if (result.isOk()) {
@@ -152,7 +153,7 @@ describe('near-miss recovery on real code', () => {
       for (const name of others) {
         const old_text = perturbations[name]!(snippet.text);
         if (old_text === null || snippet.content.includes(old_text)) continue;
-        const result = await createEditor({ fs: memoryFs({ [snippet.file]: snippet.content }) }).editFile({ path: snippet.file, match: 'whitespace', edits: [{ old_text, new_text: changed }] });
+        const result = await createEditor({ fs: memoryFs({ [snippet.file]: snippet.content }) }).editFile({ path: snippet.file, match: 'whitespace', edits: [{ old_text, new_text: changed }], force: true });
         const entry = (tally[name] ??= { tried: 0, applied: 0, ambiguous: 0 });
         entry.tried++;
         if (result.isOk()) {

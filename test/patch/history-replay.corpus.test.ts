@@ -104,16 +104,18 @@ async function replayHistory(git: Git, limit: number, exclude: readonly string[]
       for (const [status, first] of changes) if (status === 'D' || status!.startsWith('R')) delete expected[first!];
       for (const [status, , second] of changes) if (status!.startsWith('R')) expected[second!] = after[second!]!;
 
+      // (Placement is what this replays: `force` leaves out the checks of what the patch changes,
+      // which need the whole tree; history-checks.corpus.test.ts replays them on it.)
       const replay = async (patch: string, label: string, retry?: () => string | null) => {
         const fs = memoryFs(before);
-        let result = await createEditor({ fs, semantic: 'syntax' }).applyPatch({ patch });
+        let result = await createEditor({ fs, semantic: 'syntax' }).applyPatch({ patch, force: true });
         // An envelope has no line numbers: where git's three context lines occur several times, the
         // hunk is ambiguous and structedit refuses it, asking for more context; the retry gives it.
         const ambiguous = result.isErr() && result.error.error === 'PATCH_FAILED' && result.error.details.problems.length === 0 && result.error.details.hunks.every((hunk) => hunk.applied || hunk.reason === 'ambiguous');
         const wider = ambiguous && retry ? retry() : null;
         if (wider !== null) {
           tally.envelopeWithMoreContext++;
-          result = await createEditor({ fs, semantic: 'syntax' }).applyPatch({ patch: wider });
+          result = await createEditor({ fs, semantic: 'syntax' }).applyPatch({ patch: wider, force: true });
         }
         if (result.isErr()) failures.push(`${commit.slice(0, 8)} ${label}: ${result.error.message.slice(0, 300)}`);
         else if (JSON.stringify(fs.snapshot()) !== JSON.stringify(Object.fromEntries(Object.entries(expected).sort()))) {
@@ -134,7 +136,7 @@ async function replayHistory(git: Git, limit: number, exclude: readonly string[]
         if (status !== 'M' || !before[path!]!.endsWith('\n') || !after[path!]!.endsWith('\n') || before[path!]!.includes('\r')) continue;
         const fileDiff = git('diff', '--no-color', '--no-ext-diff', `${commit}^`, commit, '--', path!);
         const crlf = memoryFs({ [path!]: before[path!]!.replace(/\n/g, '\r\n') });
-        const crlfResult = await createEditor({ fs: crlf, semantic: 'syntax' }).applyPatch({ patch: fileDiff });
+        const crlfResult = await createEditor({ fs: crlf, semantic: 'syntax' }).applyPatch({ patch: fileDiff, force: true });
         if (crlfResult.isOk() && crlf.snapshot()[path!] === after[path!]!.replace(/\n/g, '\r\n')) tally.crlf++;
         else failures.push(`${commit.slice(0, 8)} CRLF ${path}: ${crlfResult.isErr() ? crlfResult.error.message.slice(0, 200) : 'wrong bytes'}`);
         break;
@@ -151,7 +153,7 @@ async function replayHistory(git: Git, limit: number, exclude: readonly string[]
       const now = show(git, commit, path)!.replace(/\n$/, '') + '\n// end';
       const patch = createTwoFilesPatch(`a/${path}`, `b/${path}`, old, now);
       const fs = memoryFs({ [path]: old });
-      const result = await createEditor({ fs, semantic: 'syntax' }).applyPatch({ patch, format: 'unified' });
+      const result = await createEditor({ fs, semantic: 'syntax' }).applyPatch({ patch, format: 'unified', force: true });
       if (result.isOk() && fs.snapshot()[path] === now) tally.noFinalNewline++;
       else failures.push(`${commit.slice(0, 8)} no final newline ${path}: ${result.isErr() ? result.error.message.slice(0, 200) : 'wrong bytes'}`);
     }

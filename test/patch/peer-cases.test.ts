@@ -25,10 +25,12 @@ type Files = Record<string, string>;
 async function run(files: Readonly<Files>, call: PeerCall) {
   const fs = memoryFs({ ...files });
   const editor = createEditor({ fs, semantic: 'syntax' });
+  // (`force`: the peers' fixtures are snippets, not programs (`bar` used, declared nowhere); what they
+  // test is where the text goes, not what the code means.)
   const result =
     call.tool === 'apply_patch'
-      ? await editor.applyPatch({ patch: call.patch, ...(call.path === undefined ? {} : { path: call.path }), ...(call.dry_run === undefined ? {} : { dry_run: call.dry_run }) })
-      : await editor.editFile({ path: call.path, edits: call.edits.map((edit) => ({ ...edit })), ...(call.dry_run === undefined ? {} : { dry_run: call.dry_run }) });
+      ? await editor.applyPatch({ patch: call.patch, ...(call.path === undefined ? {} : { path: call.path }), ...(call.dry_run === undefined ? {} : { dry_run: call.dry_run }), force: true })
+      : await editor.editFile({ path: call.path, edits: call.edits.map((edit) => ({ ...edit })), ...(call.dry_run === undefined ? {} : { dry_run: call.dry_run }), force: true });
   return { error: result.isErr() ? result.error : null, after: fs.snapshot() as Files };
 }
 

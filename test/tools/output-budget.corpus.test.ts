@@ -29,6 +29,7 @@ describe('the output budget on real large files', () => {
     const topLevel = listing.structures.filter((structure: StructureListing) => structure.target !== null && structure.target !== target);
     const edits = Array.from({ length: 1000 }, (_, index) => ({ old_text: `const v${index} = "${index}:`, new_text: `const w${index} = "${index}:` }));
 
+    // (The writes go with `force`: this measures what each tool answers, not the checks of what it changes.)
     const calls: Array<[string, unknown]> = [
       ['read_structure', { path: 'turtle.py', target: '' }],
       ['list_structures', { path: 'turtle.py' }],
@@ -49,11 +50,11 @@ describe('the output budget on real large files', () => {
       ['move_structure_to_file_end', { source_path: 'turtle.py', source_target: target, dest_path: 'other.py', dry_run: true, force: true }],
       ['chunk_edit', { path: 'turtle.py', target, chunks: [{ context_before: [bigLines[0]!], old_lines: bigLines.slice(1), new_lines: bigLines.slice(1).map((line) => line.replace(/self/g, 'me')), context_after: [] }], dry_run: true }],
       ['semantic_edit', { edits: [{ op: 'set', path: 'turtle.py', address: `${target}.body`, value: bigLines.slice(1).join('\n').replace(/self/g, 'me') }], options: { dry_run: true, validate: false } }],
-      ['apply_patch', { patch: `*** Begin Patch\n*** Update File: turtle.py\n${bigLines.map((line) => `-${line}`).join('\n')}\n${bigLines.map((line) => `+${line.replace(/self/g, 'me')}`).join('\n')}\n*** End Patch`, dry_run: true }],
-      ['create_file', { path: 'copy.py', content: python, dry_run: true }],
-      ['move_file', { from: 'turtle.py', to: 'graphics/turtle.py', dry_run: true }],
-      ['delete_file', { path: 'long.js', dry_run: true }],
-      ['file_edit', { path: 'long.js', edits }],
+      ['apply_patch', { patch: `*** Begin Patch\n*** Update File: turtle.py\n${bigLines.map((line) => `-${line}`).join('\n')}\n${bigLines.map((line) => `+${line.replace(/self/g, 'me')}`).join('\n')}\n*** End Patch`, dry_run: true, force: true }],
+      ['create_file', { path: 'copy.py', content: python, dry_run: true, force: true }],
+      ['move_file', { from: 'turtle.py', to: 'graphics/turtle.py', dry_run: true, force: true }],
+      ['delete_file', { path: 'long.js', dry_run: true, force: true }],
+      ['file_edit', { path: 'long.js', edits, force: true }],
     ];
     const covered = new Set(calls.map(([name]) => name));
     expect([...TOOL_NAMES].filter((name) => name !== 'undo' && !covered.has(name))).toEqual([]);
@@ -90,10 +91,10 @@ describe('the output budget on real large files', () => {
     // are cut to the changes, issue 23).
     const whole = (await editor.readFile({ path: 'turtle.py' }))._unsafeUnwrap();
     expect(whole.mode === 'file' && whole.content).toBe(python);
-    const edited = (await editor.editFile({ path: 'long.js', edits, dry_run: true, full_diff: true }))._unsafeUnwrap();
+    const edited = (await editor.editFile({ path: 'long.js', edits, dry_run: true, full_diff: true, force: true }))._unsafeUnwrap();
     expect(edited.diff.unified.length).toBeGreaterThan(1_000_000);
     expect(edited.diff.cut_lines).toBeUndefined();
-    const cutDiff = (await editor.editFile({ path: 'long.js', edits, dry_run: true }))._unsafeUnwrap();
+    const cutDiff = (await editor.editFile({ path: 'long.js', edits, dry_run: true, force: true }))._unsafeUnwrap();
     expect(cutDiff.diff.cut_lines).toBeGreaterThan(0);
     expect(cutDiff.diff.unified.length).toBeLessThan(edited.diff.unified.length / 4);
   });
