@@ -112,7 +112,8 @@ function checkUses(workspace: Workspace, context: EditorContext, file: ParsedFil
       // A local no one mentions outside it and the rewritten places is used nowhere.
       if (!mayBeUsedElsewhere(path, mentions, changed)) continue;
       const editedRoot = yield* workspace.syntax(editedView).safeUnwrap();
-      afterModel ??= editedRoot ? afterEdit(file.tree.source.text, modelled(editedView, editedRoot).model, replacements) : null;
+      const profile = profileOf(file.tree.language);
+      afterModel ??= editedRoot ? afterEdit(file.tree.source.text, checked.tree.source.text, modelled(editedView, editedRoot).model, replacements, profile.members.declaredByAssignment ? profile.names.receivers : null) : null;
       const still = afterModel ? stillDeclared(path, mentions, changed, afterModel) : 'nowhere';
       if (still === 'everywhere') continue;
       const target = namer.targetOf(path).target;

@@ -76,6 +76,18 @@ const cases: RefusalCase[] = [
     edit: (editor) => editor.insertAfterStructure({ path: 'i.ts', target: 'export interface I\nf', content: 'g(): void;' }),
     expected: ['a.ts:2: A does not define g, which I now requires', 'a.ts:5: values typed as I (an object literal) must define g, which structedit cannot check'],
   },
+  {
+    name: "TypeScript without a checker: uses of it that type no value (`Partial<I>`, `keyof I`, `I['f']`) need no member",
+    files: { 'i.ts': lines('export interface I {', '  f(): void;', '}'), 'a.ts': lines("import { I } from './i';", 'export const x: Partial<I> = {};', "export type K = keyof I | I['f'];", 'export const y: Map<string, Partial<I>> = new Map();') },
+    edit: (editor) => editor.insertAfterStructure({ path: 'i.ts', target: 'export interface I\nf', content: 'g(): void;' }),
+    expected: 'applied',
+  },
+  {
+    name: 'TypeScript without a checker: a value typed as it inside a Partial object still must define it',
+    files: { 'i.ts': lines('export interface I {', '  f(): void;', '}'), 'a.ts': lines("import { I } from './i';", 'export const x: Partial<{ i: I }> = {};') },
+    edit: (editor) => editor.insertAfterStructure({ path: 'i.ts', target: 'export interface I\nf', content: 'g(): void;' }),
+    expected: ['a.ts:2: values typed as I (an object literal) must define g, which structedit cannot check'],
+  },
   { name: 'TypeScript: an optional member needs no implementation', files: { 'i.ts': lines('export interface I {', '  f(): void;', '}'), 'a.ts': lines("import { I } from './i';", 'export class A implements I {', '  f() {}', '}') }, edit: (editor) => editor.insertAfterStructure({ path: 'i.ts', target: 'export interface I\nf', content: 'g?(): void;' }), expected: 'applied' },
 ];
 

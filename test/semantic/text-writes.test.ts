@@ -98,6 +98,18 @@ const cases: Case[] = [
     expected: 'applied',
   },
   {
+    name: 'a class attribute made an instance attribute (`self.x = …` in `__init__`) is still a member',
+    files: { 'sign.py': 'import hashlib\n\n\nclass Signer:\n    digest_method = hashlib.sha1\n\n    def sign(self, value):\n        return self.digest_method(value)\n' },
+    write: (editor) => editor.editFile({ path: 'sign.py', edits: [{ old_text: '    digest_method = hashlib.sha1\n', new_text: '    def __init__(self, digest_method=hashlib.sha1):\n        self.digest_method = digest_method\n' }] }),
+    expected: 'applied',
+  },
+  {
+    name: 'a class attribute removed, read through self and assigned nowhere, is refused',
+    files: { 'sign.py': 'import hashlib\n\n\nclass Signer:\n    digest_method = hashlib.sha1\n\n    def sign(self, value):\n        return self.digest_method(value)\n' },
+    write: (editor) => editor.editFile({ path: 'sign.py', edits: [{ old_text: '    digest_method = hashlib.sha1\n', new_text: '' }] }),
+    expected: 'REFERENCES_EXIST: "digest_method" is still referenced in 1 place (sign.py:8',
+  },
+  {
     name: "Python 2's `except E, name:` binds the name, and its builtins are declared",
     files: { 'old.py': 'try:\n    pass\nexcept ValueError:\n    pass\n' },
     write: (editor) => editor.editFile({ path: 'old.py', edits: [{ old_text: 'except ValueError:\n    pass', new_text: 'except ValueError, err:\n    print(unicode(err))' }] }),

@@ -330,6 +330,11 @@ export interface MemberRules {
    */
   readonly bareNamesReachMembers: boolean;
   /**
+   * Whether assigning a member through the receiver declares it (Python's `self.x = …`,
+   * JavaScript's `this.x = …`): a class attribute made such an assignment is still a member.
+   */
+  readonly declaredByAssignment: boolean;
+  /**
    * The members a type requires of whatever implements it (an interface's or trait's methods
    * without a body, an abstract class's abstract ones), for its declaration as the structure tree
    * has it; `null` for a type that requires none.
@@ -340,6 +345,12 @@ export interface MemberRules {
    * interfaces: one abstract method that is not one of Object's), wherever it is a type.
    */
   lambdaTargets(required: readonly string[]): boolean;
+  /**
+   * Whether a type written at `use` (its name, in a type position) types no value that must define
+   * its members: TypeScript's `keyof X`, `Partial<X>`, `X['key']`. Values typed there are not listed
+   * when a member becomes required.
+   */
+  typesNoValue(use: Node): boolean;
   /**
    * How far a declaration is visible, by its modifiers: an edit that narrows it (`pub` removed, `private` added) leaves
    * the uses beyond the new reach pointing at nothing; `null` for a declaration whose reach is not

@@ -69,7 +69,7 @@ function implementationProblems(run: EditRun, located: LocatedAddress, declarati
           const node = model.root.descendantForIndex(start, Math.max(start, end - 1));
           const implementation = node ? implementationAt(node, found.name) : null;
           if (!implementation) {
-            if (depth > 0 || valuesListed || !(required.found === 'structural' || lambdas) || !inTypePosition(model.root, start, end)) return null;
+            if (depth > 0 || valuesListed || !(required.found === 'structural' || lambdas) || !inTypePosition(model.root, start, end) || (node !== null && members.typesNoValue(node))) return null;
             valuesListed = true;
             return lambdas
               ? `${found.name} had one abstract method: lambdas and method references implement it where it is a parameter's or variable's type, and they cannot define ${shownMembers(inherited)}`

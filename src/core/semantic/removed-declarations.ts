@@ -72,22 +72,34 @@ export function wordOffsets(text: string): Map<string, number[]> {
   return words;
 }
 
-/** A file's names after a text edit: its scope model, and where a place the edit left alone now lies. */
+/** A file's names after a text edit: its text and scope model, and where a place the edit left alone now lies. */
 export interface AfterEdit {
+  readonly text: string;
   readonly model: ScopeModel;
+  /** The offset in the edited text of an offset of the text before the edit, at a place the edit left alone. */
+  readonly offsetOf: (offset: number) => number;
   /** The occurrence starting at an offset of the text before the edit, the edit left alone. */
   readonly occurrenceAt: (offset: number) => Occurrence | undefined;
+  /**
+   * The receivers through which assigning a member declares it (Python's `self.x = …` in a method),
+   * or `null` where members are declared in the class alone.
+   */
+  readonly assigningReceivers: readonly string[] | null;
 }
 
-/** {@link AfterEdit} of the model of the edited text, for `text` edited by `replacements`. */
-export function afterEdit(text: string, model: ScopeModel, replacements: readonly Replacement[]): AfterEdit {
+/** {@link AfterEdit} of the model of `edited`, for `text` edited by `replacements`. */
+export function afterEdit(text: string, edited: string, model: ScopeModel, replacements: readonly Replacement[], assigningReceivers: readonly string[] | null): AfterEdit {
   let byStart: Map<number, Occurrence> | null = null;
+  const offsetOf = (offset: number) => offsetAfter(text, offset, replacements);
   return {
+    text: edited,
     model,
+    offsetOf,
     occurrenceAt: (offset) => {
       byStart ??= new Map(model.occurrences.map((occurrence) => [occurrence.start, occurrence]));
-      return byStart.get(offsetAfter(text, offset, replacements));
+      return byStart.get(offsetOf(offset));
     },
+    assigningReceivers,
   };
 }
 
@@ -107,7 +119,7 @@ export function stillDeclared(path: StructurePath, mentions: ReadonlyMap<string,
     if (!binding) return 'nowhere';
     return binding.kind === 'import' && node.kind !== 'import' ? 'in-file' : 'everywhere';
   }
-  if (!path.slice(1, -1).some((holder) => LOCAL_SCOPES.has(holder.kind))) return 'nowhere';
+  if (!path.slice(1, -1).some((holder) => LOCAL_SCOPES.has(holder.kind))) return assignedMember(path, after) ? 'everywhere' : 'nowhere';
   for (const offset of mentions.get(name) ?? []) {
     if ((offset >= node.start && offset < node.end) || changed.holds(offset)) continue;
     // (A mention that is no occurrence is in a comment or a string.)
@@ -115,4 +127,21 @@ export function stillDeclared(path: StructurePath, mentions: ReadonlyMap<string,
     if (occurrence?.name === name && occurrence.role === 'reference' && occurrence.binding === null) return 'nowhere';
   }
   return 'everywhere';
+}
+
+/**
+ * Whether a class member the edit removed is still assigned through the receiver inside its class
+ * (`digest_method = staticmethod(…)` made `self.digest_method = digest_method` in `__init__`),
+ * where the language declares members so.
+ */
+function assignedMember(path: StructurePath, after: AfterEdit): boolean {
+  const receivers = after.assigningReceivers;
+  const holder = path[path.length - 2]!;
+  if (!receivers || path.length < 3) return false;
+  const name = path[path.length - 1]!.name!;
+  const start = after.offsetOf(holder.start);
+  const end = after.offsetOf(holder.end);
+  return after.model.occurrences.some(
+    (occurrence) => occurrence.role === 'property' && occurrence.name === name && occurrence.start >= start && occurrence.end <= end && receivers.includes(occurrence.object?.name ?? '') && /^\s*(?::[^=\n]*)?=(?!=)/.test(after.text.slice(occurrence.end, occurrence.end + 200)),
+  );
 }

@@ -20,6 +20,7 @@ export const ecmascript = {
   members: {
     // A value typed as an interface (an object literal) implements it too: TypeScript types are structural.
     requiredMembers: (declaration) => requiredMembersOf(declaration, 'structural'),
+    typesNoValue: typeOfNoValue,
     // Object.prototype's members, which the runtime calls (`${x}`, JSON.stringify, await).
     implicit: (name) => /^(?:constructor|toString|toLocaleString|valueOf|toJSON|then|hasOwnProperty|isPrototypeOf|propertyIsEnumerable)$/.test(name),
     // From TypeScript's lib (es2023, dom) and Node's events: the classes code most often extends.
@@ -130,4 +131,19 @@ function moduleReach(declaration: Node): Reach | 'everywhere' | null {
   const text = declaration.parent.text;
   const exported = (name: string) => new RegExp(`\\bexport\\s*(?:type\\s*)?\\{[^}]*\\b${name}\\b|\\bexport\\s+default\\s+${name}\\b|\\bmodule\\.exports\\b|\\bexports\\.${name}\\b`).test(text);
   return names.some((name) => name && /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name) && exported(name)) ? 'everywhere' : 'file';
+}
+
+/** Type operators whose result asks nothing of a value of their argument: every member optional, or its keys alone. */
+const NO_VALUE_TYPES = /^(?:Partial|DeepPartial)$/;
+
+/**
+ * Whether a type's name at `use` asks nothing of a value: anywhere inside `keyof …` (up through the
+ * type nodes around it), or itself the argument of `Partial<…>` or the object of `X['key']`.
+ */
+function typeOfNoValue(use: Node): boolean {
+  const parent = use.parent;
+  if (parent?.type === 'lookup_type' && parent.firstNamedChild?.id === use.id) return true;
+  if (parent?.type === 'type_arguments' && parent.parent?.type === 'generic_type' && NO_VALUE_TYPES.test(parent.parent.childForFieldName('name')?.text ?? '')) return true;
+  for (let around = parent; around && /type/.test(around.type); around = around.parent) if (around.type === 'index_type_query') return true;
+  return false;
 }

@@ -149,6 +149,7 @@ export const python: LanguageProfile = {
     globalPrefix: 'builtins.',
     // Members are read from `self`, `cls` or another value, never by a bare name.
     bareNamesReachMembers: false,
+    declaredByAssignment: true,
     requiredMembers: abstractMethods,
   },
   scopes: (root) => pythonScopes(root),
