@@ -45,7 +45,7 @@ export function checkTextWrites(context: EditorContext, writes: readonly TextWri
       }
       let file: ParsedFile;
       if (write.before) {
-        const { definition, tree } = yield* context.parseAsContentShows(write.path, write.before.source, language.value, undefined, 'whole').safeUnwrap();
+        const { definition, tree } = yield* context.parseAsContentShows(write.path, write.before.source, language.value, undefined).safeUnwrap();
         file = { path: write.path, language: definition, bytes: write.before.bytes, hash: write.before.hash, tree };
       } else file = yield* context.newFile(write.path).safeUnwrap();
       const edited = write.after ?? createSourceText('', write.before?.source.bom ?? false);
