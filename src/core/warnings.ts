@@ -22,8 +22,9 @@ import type { ParseErrorInfo } from './errors.js';
  * - `REFERENCES_UNRESOLVED`: a rename or move found uses of the name it could not tie to the
  *   declaration (a member accessed on a value of unknown type, a module imported dynamically);
  *   `details.locations` lists them, unchanged.
- * - `NOT_CHECKED`: an exact-text edit or patch wrote a code file larger than structedit parses
- *   (`limits.maxFileBytes`) without checking its syntax or the uses of what it changed.
+ * - `NOT_CHECKED`: an exact-text edit, a patch or a whole-file write wrote a code file structedit
+ *   could not parse (larger than `limits.maxFileBytes`, or a grammar that failed on it) without
+ *   checking its syntax or the uses of what it changed.
  */
 export type WarningType =
   | 'SYNTAX_BROKEN'

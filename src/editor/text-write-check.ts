@@ -28,7 +28,8 @@ export interface TextWrite {
  * a declaration renamed in one file and its uses in another by the same patch is a whole change.
  * A deleted file is its text removed; a moved one is deleted where it was and created where it goes.
  * Other files (plain text, languages without a grammar) are not read; a code file larger than
- * structedit parses is written with `NOT_CHECKED` (unless `force`). Returns the warnings.
+ * structedit parses, or one its grammar fails on, is written with `NOT_CHECKED` (unless `force`).
+ * Returns the warnings.
  */
 export function checkTextWrites(context: EditorContext, writes: readonly TextWrite[], force: boolean): ResultAsync<Warning[], StructeditError> {
   return safeTry(async function* () {
@@ -38,16 +39,19 @@ export function checkTextWrites(context: EditorContext, writes: readonly TextWri
       const language = context.registry.resolve(write.path);
       if (language.isErr()) continue;
       const size = Math.max(write.before?.bytes.length ?? 0, write.after === null ? 0 : utf8Length(write.after.original));
+      // (Exact-text edits of any text file are part of their contract: what cannot be parsed is written, and says so.)
       if (size > context.limits.maxFileBytes) {
-        // (Exact-text edits of any file up to limits.maxTextFileBytes are part of their contract.)
-        if (!force) warnings.push(notChecked(write.path, size, context.limits.maxFileBytes));
+        if (!force) warnings.push(notChecked(write.path, `at ${size} bytes it is larger than structedit parses (limits.maxFileBytes, ${context.limits.maxFileBytes})`));
         continue;
       }
-      let file: ParsedFile;
-      if (write.before) {
-        const { definition, tree } = yield* context.parseAsContentShows(write.path, write.before.source, language.value, undefined).safeUnwrap();
-        file = { path: write.path, language: definition, bytes: write.before.bytes, hash: write.before.hash, tree };
-      } else file = yield* context.newFile(write.path).safeUnwrap();
+      const parsed = write.before
+        ? await context.parseAsContentShows(write.path, write.before.source, language.value, undefined).map(({ definition, tree }): ParsedFile => ({ path: write.path, language: definition, bytes: write.before!.bytes, hash: write.before!.hash, tree }))
+        : await context.newFile(write.path);
+      if (parsed.isErr()) {
+        if (!force) warnings.push(notChecked(write.path, `it could not be parsed (${parsed.error.error}: ${parsed.error.message})`));
+        continue;
+      }
+      const file = parsed.value;
       const edited = write.after ?? createSourceText('', write.before?.source.bom ?? false);
       edits.push({ file, edited, replacements: write.replacements ?? lineReplacements(file.tree.source.text, edited.text) });
     }
@@ -62,11 +66,7 @@ export function checkTextWrites(context: EditorContext, writes: readonly TextWri
   });
 }
 
-/** `NOT_CHECKED`: a code file too large to parse, written as text only. */
-function notChecked(path: string, size: number, limit: number): Warning {
-  return {
-    type: 'NOT_CHECKED',
-    message: `${path} was written without checking what the edit changes: at ${size} bytes it is larger than structedit parses (limits.maxFileBytes, ${limit}). Check its syntax and uses yourself, or raise the limit.`,
-    details: { path, size, limit },
-  };
+/** `NOT_CHECKED`: a code file structedit could not parse (too large, a grammar that failed), written as text only. */
+function notChecked(path: string, why: string): Warning {
+  return { type: 'NOT_CHECKED', message: `${path} was written without checking what the edit changes: ${why}. Check its syntax and uses yourself.`, details: { path } };
 }

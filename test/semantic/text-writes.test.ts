@@ -208,3 +208,18 @@ describe('whole-file writes are checked too', () => {
     expect(fs.snapshot()['lib.py']).toBe(lib);
   });
 });
+
+describe('a code file that cannot be checked is still written, and says so', () => {
+  it('file_edit of a code file over limits.maxFileBytes: NOT_CHECKED, written; force: no warning', async () => {
+    const files = { 'big.py': `def f(a, b):\n    return a + b\n${'x = 1\n'.repeat(400)}`, 'user.py': user.replace('lib', 'big') };
+    const fs = memoryFs(files);
+    const editor = createEditor({ fs, semantic: 'syntax', limits: { maxFileBytes: 1000 } });
+    const written = await editor.editFile({ path: 'big.py', edits: [{ old_text: 'def f(a, b):', new_text: 'def h(a, b):' }] });
+    expect(written.isOk() && written.value.warnings.map((warning) => `${warning.type}: ${warning.message}`)).toEqual([
+      'NOT_CHECKED: big.py was written without checking what the edit changes: at 2430 bytes it is larger than structedit parses (limits.maxFileBytes, 1000). Check its syntax and uses yourself.',
+    ]);
+    expect(fs.snapshot()['big.py']).toContain('def h(a, b):');
+    const forced = await editor.editFile({ path: 'big.py', edits: [{ old_text: 'def h(a, b):', new_text: 'def g(a, b):' }], force: true });
+    expect(forced.isOk() && forced.value.warnings).toEqual([]);
+  });
+});
