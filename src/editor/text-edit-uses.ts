@@ -107,12 +107,12 @@ function checkUses(workspace: Workspace, context: EditorContext, file: ParsedFil
     const mentions = gone.length > 0 ? wordOffsets(file.tree.source.text) : new Map<string, number[]>();
     // The file as edited, read without making it the workspace's current state (the uses are looked up in the files as they are).
     const editedView: WorkspaceFile = { ...before, tree: checked.tree };
+    const profile = profileOf(file.tree.language);
     let afterModel: AfterEdit | null = null;
     for (const path of gone) {
       // A local no one mentions outside it and the rewritten places is used nowhere.
       if (!mayBeUsedElsewhere(path, mentions, changed)) continue;
       const editedRoot = yield* workspace.syntax(editedView).safeUnwrap();
-      const profile = profileOf(file.tree.language);
       afterModel ??= editedRoot ? afterEdit(file.tree.source.text, checked.tree.source.text, modelled(editedView, editedRoot).model, replacements, profile.members.declaredByAssignment ? profile.names.receivers : null) : null;
       const still = afterModel ? stillDeclared(path, mentions, changed, afterModel) : 'nowhere';
       if (still === 'everywhere') continue;
@@ -124,7 +124,7 @@ function checkUses(workspace: Workspace, context: EditorContext, file: ParsedFil
       yield* checkReferencesBeforeRemove(await referenceRun(context, workspace, file), located.value, 'edit', kept).safeUnwrap();
     }
     // Names the new text uses that nothing declares (where the language's predeclared names are known).
-    const names = profileOf(file.tree.language).names;
+    const names = profile.names;
     if (!callsOnly && names.predeclared && !(names.dynamicDeclarations?.test(checked.tree.source.text) ?? false)) {
       const editedRoot = yield* workspace.syntax(editedView).safeUnwrap();
       if (editedRoot) {
@@ -133,7 +133,7 @@ function checkUses(workspace: Workspace, context: EditorContext, file: ParsedFil
         if (uses.length > 0) return err(undeclared(editedView, uses));
       }
     }
-    if (!profileOf(file.tree.language).calls) return ok(undefined);
+    if (!profile.calls) return ok(undefined);
     const changes: SignatureChanges = new Map();
     noteSignaturesTouched(changes, before, root, changed, file.language.id);
     if (changes.size === 0) return ok(undefined);
