@@ -1,8 +1,9 @@
 /**
  * The demo behind `npm run demo`: a small project in Python, TypeScript and Markdown is written to a
  * temporary folder, then read and edited by structure: listings with targets, nested reads, a
- * skeleton, a method replaced by its target, atomic exact-text edits with their diff, and the error
- * values an LLM gets when it names something slightly wrong (nothing written on a failure).
+ * skeleton, a method replaced by its target, atomic exact-text edits with their diff, an exact-text
+ * rename refused while another file still uses the name (and applied as a patch of both files), and
+ * the error values an LLM gets when it names something slightly wrong (nothing written on a failure).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,12 @@ export class Cart {
     return this.items.reduce((sum, item) => sum + item.price * item.quantity, 0);
   }
 }
+`,
+  'login.py': `from auth import UserAuth
+
+
+def login(store, token):
+    return UserAuth(store).validate(token)
 `,
   'README.md': `# Shop
 
@@ -154,6 +161,29 @@ export async function runDemo(): Promise<void> {
     console.log(`  error: ${refused.error.error}`);
     console.log(`  message: ${refused.error.message}`);
     console.log(`  README.md unchanged: ${Buffer.compare(before, readFileSync(join(root, 'README.md'))) === 0}`);
+
+    heading("editFile({ path: 'auth.py', edits: [rename class UserAuth] })  -> refused: login.py still uses it");
+    const broken = await editor.editFile({ path: 'auth.py', edits: [{ old_text: 'class UserAuth:', new_text: 'class Authenticator:' }] });
+    if (broken.isOk()) throw new Error('expected REFERENCES_EXIST');
+    console.log(`  error: ${broken.error.error}`);
+    console.log(`  message: ${broken.error.message}`);
+    heading('applyPatch({ patch: the same rename in auth.py and login.py })  -> applied: the program still holds together');
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: auth.py',
+      '-class UserAuth:',
+      '+class Authenticator:',
+      '*** Update File: login.py',
+      '-from auth import UserAuth',
+      '+from auth import Authenticator',
+      '@@ def login(store, token):',
+      '-    return UserAuth(store).validate(token)',
+      '+    return Authenticator(store).validate(token)',
+      '*** End Patch',
+    ].join('\n');
+    const patched = await editor.applyPatch({ patch, dry_run: true });
+    if (patched.isErr()) throw new Error(patched.error.message);
+    console.log(`  dry run: ${patched.value.files.map((file) => `${file.action} ${file.path} (${file.hunks} hunk${file.hunks === 1 ? '' : 's'})`).join(', ')}`);
 
     for (const target of ['class UserAuth\ndef validte', 'def validate']) {
       heading(`readStructure({ path: 'auth.py', target: ${JSON.stringify(target)} })  -> an error value, not a throw`);

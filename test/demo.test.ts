@@ -25,6 +25,8 @@ it('npm run demo: reads, skeletons and edits by structure, and shows error value
   expect(output).toContain('  error: NO_MATCH');
   expect(output).toContain('(similarity 0.97; case differs)');
   expect(output).toContain('  README.md unchanged: true');
+  expect(output).toContain('  error: REFERENCES_EXIST\n  message: "UserAuth" is still referenced in 2 places (login.py:1 "from auth import UserAuth"; login.py:5 "return UserAuth(store).validate(token)")');
+  expect(output).toContain('  dry run: updated auth.py (1 hunk), updated login.py (2 hunks)');
   expect(output).toContain('error: TARGET_NOT_FOUND');
   expect(output).toMatch(/0\.\d\d {2}"class UserAuth\\ndef validate" \(method, line 11\)/);
   expect(output).toContain('1.00  "class UserAuth\\ndef validate" (method, line 11, a level deeper)');

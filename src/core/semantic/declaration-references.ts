@@ -530,7 +530,7 @@ function referencesExist(path: string, address: string, name: string, references
     set: 'a value without that name would break them (rename changes a name with its references)',
     remove: 'removing it would break them',
     delete: 'deleting it would break them',
-    edit: 'an edit whose new text no longer declares it (it is gone or renamed) would break them (applyEdits rename changes a name with its references)',
+    edit: 'an edit whose new text no longer declares it (it is gone or renamed) would break them (applyEdits rename changes a name with its references; apply_patch takes the edit and theirs together)',
     move: 'moving it where they do not reach it would break them (applyEdits move takes a top-level declaration to another file, its imports and references with it)',
   }[op];
   const first = op === 'remove' || op === 'set' ? 'first (earlier in the same batch)' : 'first';
