@@ -8,9 +8,11 @@ import type { SignatureChanges } from '../core/semantic/call-arity.js';
 import { checkNarrowedCalls, narrowedSignatures, noteSignaturesTouched } from '../core/semantic/call-check.js';
 import { checkReferencesBeforeRemove, modelled, type RemovingOp } from '../core/semantic/declaration-references.js';
 import { codeLocation, locateAddress } from '../core/semantic/locate-address.js';
-import type { Occurrence } from '../core/semantic/scopes.js';
+import type { Occurrence, ScopeModel } from '../core/semantic/scopes.js';
 import { afterEdit, declarationsGone, mayBeUsedElsewhere, stillDeclared, wordOffsets, type AfterEdit } from '../core/semantic/removed-declarations.js';
 import { undeclaredUses } from '../core/semantic/undeclared-names.js';
+import { mayBindName, writtenNamedImports } from '../core/semantic/written-imports.js';
+import { projectResolution } from '../core/modules/resolution.js';
 import type { EditRun, WorkspaceFile } from '../core/semantic/workspace.js';
 import { lineOfOffset, type SourceText } from '../core/text/source-text.js';
 import { SpanIndex } from '../core/text/span-index.js';
@@ -129,8 +131,12 @@ function checkUses(workspace: Workspace, context: EditorContext, file: ParsedFil
       const editedRoot = yield* workspace.syntax(editedView).safeUnwrap();
       if (editedRoot) {
         const written = new SpanIndex(writtenSpans(file.tree.source.text, replacements, checked.tree.source.text));
-        const uses = undeclaredUses(afterModel?.model ?? modelled(editedView, editedRoot).model, () => modelled(before, root).model, written, names.predeclared);
+        const editedModel = afterModel?.model ?? modelled(editedView, editedRoot).model;
+        const uses = undeclaredUses(editedModel, () => modelled(before, root).model, written, names.predeclared);
         if (uses.length > 0) return err(undeclared(editedView, uses));
+        // Names the new text imports from a module under the root that does not declare them.
+        const lost = yield* importsNotDeclared(workspace, editedView, editedModel, written).safeUnwrap();
+        if (lost.length > 0) return err(namesOutOfReach(editedView, '', lost, (names, listed) => `The edit's new text imports ${names}, which the module${lost.length === 1 ? '' : 's'} it names ${lost.length === 1 ? 'does' : 'do'} not declare (${listed}); nothing was written. Import ${lost.length === 1 ? 'it' : 'them'} from where ${lost.length === 1 ? 'it is' : 'they are'} declared, declare ${lost.length === 1 ? 'it' : 'them'} there in the same edit (apply_patch), or send the edit again with force: true.`));
       }
     }
     if (!profile.calls) return ok(undefined);
@@ -173,6 +179,41 @@ export function checkRemoval(context: EditorContext, file: ParsedFile, target: s
       })(),
     ),
   );
+}
+
+/**
+ * The names the edit's new text imports (`from m import x`) from a module under the root that does
+ * not bind them, each with why: the module as the workspace has it now (a patch's other files as
+ * it leaves them). A module that cannot be read, has syntax errors or may bind names its model does
+ * not see is taken at its word.
+ */
+function importsNotDeclared(workspace: Workspace, edited: WorkspaceFile, model: ScopeModel, written: SpanIndex): ResultAsync<LostName[], StructeditError> {
+  return safeTry(async function* () {
+    const records = writtenNamedImports(model, written);
+    if (records.length === 0) return ok([]);
+    const resolution = projectResolution(yield* workspace.project().safeUnwrap());
+    const language = edited.language.id;
+    const profile = profileOf(edited.tree.language);
+    const lost: LostName[] = [];
+    for (const record of records) {
+      const occurrence = record.nameOccurrence ?? record.localOccurrence;
+      const target = resolution.resolve(edited.path, record.module, language);
+      if (!occurrence || target.kind !== 'file' || target.path === edited.path) continue;
+      const submodule = profile.modules?.submodule(record.module, record.imported) ?? null;
+      if (submodule !== null && resolution.resolveFile(edited.path, submodule, language) !== null) continue;
+      // A module built from another file beside it (a compiled extension's `_speedups.c`) is none structedit reads.
+      const beside = `${target.path.replace(/[^/]*$/, '')}${record.imported}.`;
+      if ([...resolution.project.files].some((path) => path.startsWith(beside))) continue;
+      const read = await workspace.file(target.path);
+      if (read.isErr() || read.value.tree.syntaxErrors.length > 0) continue;
+      const root = yield* workspace.syntax(read.value).safeUnwrap();
+      if (!root) continue;
+      const module = read.value;
+      if (mayBindName(modelled(module, root).model, module.tree.source.text, record.imported, profileOf(module.tree.language).names.dynamicDeclarations)) continue;
+      lost.push({ occurrence, reason: `${target.path} declares no ${JSON.stringify(record.imported)}` });
+    }
+    return ok(lost);
+  });
 }
 
 /** `NAMES_OUT_OF_REACH` for a text edit: names its new text uses that nothing declares. */

@@ -122,6 +122,18 @@ const cases: Case[] = [
     expected: 'NAMES_OUT_OF_REACH: The edit\'s new text uses "run_setpu"',
   },
   {
+    name: 'a name imported from a module of the project that does not declare it is refused',
+    files: { 'lib.py': lib, 'user.py': user },
+    write: (editor) => editor.editFile({ path: 'user.py', edits: [{ old_text: 'from lib import f', new_text: 'from lib import f, h' }] }),
+    expected: 'NAMES_OUT_OF_REACH: The edit\'s new text imports "h", which the module it names does not declare (user.py:1 (lib.py declares no "h"))',
+  },
+  {
+    name: 'apply_patch importing a name from the module it adds the name to is applied',
+    files: { 'lib.py': lib, 'user.py': user },
+    write: (editor) => editor.applyPatch(patch('*** Update File: lib.py', '@@', ' def g():', '     return f(1, 2)', '+', '+', '+def h():', '+    return 3', '*** Update File: user.py', '-from lib import f', '+from lib import f, h')),
+    expected: 'applied',
+  },
+  {
     name: 'apply_patch renaming a function and every use of it in two files is applied',
     files: { 'lib.py': lib, 'user.py': user },
     write: (editor) =>

@@ -1,0 +1,24 @@
+import type { SpanIndex } from '../text/span-index.js';
+import type { ImportRecord, ScopeModel } from './scopes.js';
+
+/**
+ * The imports an edit wrote that name what they import (`from m import x`), in a module whose every
+ * top-level name is importable (Python's): each must find the name in its module, which the
+ * caller resolves and reads. Namespace imports (`import m`) and dynamic ones are left out, and so
+ * are the imports of a file whose text an edit did not touch.
+ */
+export function writtenNamedImports(model: ScopeModel, written: SpanIndex): ImportRecord[] {
+  if (!model.exportsEverything) return [];
+  return model.imports.filter((record) => record.imported !== '*' && record.dynamic !== true && written.touches(record.statement.start, record.statement.end));
+}
+
+/**
+ * Whether a module (its model and text) may bind `name` at its top level: it does, or it could in
+ * ways its model does not read (a star import, a module `__getattr__`, names set through the
+ * module's namespace as `dynamic` matches), so nothing can be said.
+ */
+export function mayBindName(model: ScopeModel, text: string, name: string, dynamic: RegExp | null): boolean {
+  if (model.module.bindings.has(name)) return true;
+  if (model.imports.some((record) => record.imported === '*' && record.local === null)) return true;
+  return /^def __getattr__\b/m.test(text) || (dynamic?.test(text) ?? false);
+}
