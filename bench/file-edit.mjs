@@ -27,14 +27,18 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** Real code: the first 2,000 lines of _pydecimal.py; typescript.js + lib.dom.d.ts cut at 10 MB. */
+/**
+ * Real code: the first 2,000 lines of _pydecimal.py; typescript.js + lib.dom.d.ts cut at 10 MB; and,
+ * for the edits checked as code, argparse.py and lib.dom.d.ts whole.
+ */
 export function inputs(pythonLib) {
   const pydecimal = readFileSync(join(pythonLib, '_pydecimal.py'), 'utf8');
   const twoThousand = `${pydecimal.split('\n').slice(0, 2000).join('\n')}\n`;
   const typescriptLib = join(dirname(require.resolve('typescript/package.json')), 'lib');
-  const joined = readFileSync(join(typescriptLib, 'typescript.js'), 'utf8') + readFileSync(join(typescriptLib, 'lib.dom.d.ts'), 'utf8');
+  const dom = readFileSync(join(typescriptLib, 'lib.dom.d.ts'), 'utf8');
+  const joined = readFileSync(join(typescriptLib, 'typescript.js'), 'utf8') + dom;
   const tenMb = joined.slice(0, joined.lastIndexOf('\n', TEN_MB) + 1);
-  return { twoThousand, tenMb, longLines: wrapped(tenMb, LONG_LINE) };
+  return { twoThousand, tenMb, longLines: wrapped(tenMb, LONG_LINE), argparse: readFileSync(join(pythonLib, 'argparse.py'), 'utf8'), dom };
 }
 
 const LONG_LINE = 10_000;
@@ -96,8 +100,8 @@ function applyUnique(text, edits) {
   return out + text.slice(cursor);
 }
 
-/** `count` edits, each turning one line that occurs once in the file into itself plus a comment. */
-export function uniqueLineEdits(text, count) {
+/** `count` edits, each turning one line that occurs once in the file into itself plus a comment (`comment`). */
+export function uniqueLineEdits(text, count, comment = ' // edited') {
   const lines = text.split('\n');
   const seen = new Map();
   for (const line of lines) seen.set(line, (seen.get(line) ?? 0) + 1);
@@ -109,7 +113,7 @@ export function uniqueLineEdits(text, count) {
       const line = lines[index];
       if (used.has(line) || line.trim().length < 20 || seen.get(line) !== 1 || text.indexOf(line) !== text.lastIndexOf(line)) continue;
       used.add(line);
-      edits.push({ old_text: line, new_text: `${line} // edited` });
+      edits.push({ old_text: line, new_text: `${line}${comment}` });
       break;
     }
   }
@@ -164,8 +168,9 @@ const FLOORS = { 'read + write': readWrite, 'safe write + read': safeReadWrite }
  * Wall time of each tool on each scenario (fresh file before every run), and the bytes it wrote
  * (all the same, and `expected` when given); `only` limits the tools run.
  */
-async function timeScenario(folder, name, text, edits, runs, { only, expected } = {}) {
-  const path = `${name}.txt`;
+async function timeScenario(folder, name, text, edits, runs, { only, expected, extension = '.txt' } = {}) {
+  // (A `.txt` file is edited as text; a code file's edits are checked: parsed before and after, uses looked up.)
+  const path = `${name}${extension}`;
   const file = join(folder, path);
   const editor = createEditor({ fs: nodeFs({ root: folder }) });
   const times = {};
@@ -207,13 +212,16 @@ function peakMemory(folder, tool, text, edits) {
  * measuring while working on one).
  */
 export async function fileEditBench(pythonLib, keys) {
-  const { twoThousand, tenMb, longLines } = inputs(pythonLib);
+  const { twoThousand, tenMb, longLines, argparse, dom } = inputs(pythonLib);
   const folder = mkdtempSync(join(tmpdir(), 'structedit-bench-'));
   try {
     const scenarios = [
       { name: '1 edit, 2,000-line file (_pydecimal.py head, 80 KB)', key: 'small', text: twoThousand, edits: uniqueLineEdits(twoThousand, 1), runs: { default: 15 } },
       { name: '1 edit, 10 MB file (typescript.js + lib.dom.d.ts)', key: 'one', text: tenMb, edits: uniqueLineEdits(tenMb, 1), runs: { default: 11 } },
       { name: '1000 edits, 10 MB file (typescript.js + lib.dom.d.ts)', key: 'many', text: tenMb, edits: uniqueLineEdits(tenMb, 1000), runs: { default: 5, 'server-filesystem applyFileEdits': 0, 'split/join loop': 1 } },
+      // The same tool on code, where it checks what the edits change (the peers write text alone).
+      { name: '10 edits, a Python module, checked as code (argparse.py, 100 KB)', key: 'checked-py', extension: '.py', text: argparse, edits: uniqueLineEdits(argparse, 10, '  # edited'), runs: { default: 9 } },
+      { name: '10 edits, a TypeScript declaration file, checked as code (lib.dom.d.ts, 1.9 MB)', key: 'checked-ts', extension: '.ts', text: dom, edits: uniqueLineEdits(dom, 10), runs: { default: 5 } },
     ];
     const longEdits = uniqueSnippetEdits(longLines, 1000);
     // The peers take seconds per run here too; the file written is checked against the edits applied directly.
