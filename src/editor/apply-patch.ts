@@ -155,7 +155,7 @@ export function applyPatch(context: EditorContext, input: ApplyPatchArgs): Resul
     }
     const diffOf = (path: string): string => {
       const state = states.get(path)!;
-      const before = state.before === null ? createSourceText('') : createSourceTextFromBytes(state.before);
+      const before = state.original ?? createSourceText('');
       const afterText = state.source?.text ?? '';
       return diffReplacements(diffableText(before), [{ start: 0, end: before.text.length, text: afterText }], { path }).unified;
     };
@@ -174,9 +174,4 @@ export function applyPatch(context: EditorContext, input: ApplyPatchArgs): Resul
     const receipt = dryRun || writes.length === 0 ? null : yield* context.commit(writes).safeUnwrap();
     return ok({ format: batch.format, files, dry_run: dryRun, undo_token: receipt?.undo_token ?? null, warnings });
   });
-}
-
-function createSourceTextFromBytes(bytes: Uint8Array): SourceText {
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  return createSourceText(new TextDecoder().decode(bom ? bytes.subarray(3) : bytes), bom);
 }

@@ -8,8 +8,8 @@ import { blockingSyntaxErrors, describeSyntaxError, errorsInside, syntaxErrorsIn
 import type { StructureTree, SyntaxErrorNode } from '../core/structure/types.js';
 import { createByteText, type ByteText } from '../core/text/byte-text.js';
 import { detectIndentationStyle, type IndentationStyle } from '../core/text/indentation.js';
-import { createSourceText, lineOfOffset, type SourceText } from '../core/text/source-text.js';
-import { decodeUtf8, encodeUtf8, type DecodeFailure } from '../core/text/utf8.js';
+import { createSourceText, lineOfOffset, sourceTextOf, type SourceText } from '../core/text/source-text.js';
+import { encodeUtf8, type DecodeFailure } from '../core/text/utf8.js';
 import { syntaxErrorsAround, syntaxErrorsElsewhere, syntaxErrorsInside, type Warning } from '../core/warnings.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import type { Tree } from 'web-tree-sitter';
@@ -260,8 +260,8 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
 
   const readSource: EditorContext['readSource'] = (path, limit = structureLimit) =>
     readBytes(path, limit).andThen(({ bytes, hash }) =>
-      decodeUtf8(bytes)
-        .map((decoded) => ({ source: createSourceText(decoded.text, decoded.bom), bytes, hash }))
+      sourceTextOf(bytes)
+        .map((source) => ({ source, bytes, hash }))
         .mapErr((failure) => undecodable(path, failure)),
     );
 

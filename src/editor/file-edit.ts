@@ -8,8 +8,7 @@ import { fileEditResult } from '../core/file-edit/result.js';
 import { planSequentialEdits, type LiteralEdit } from '../core/file-edit/sequential-edits.js';
 import type { EditFileResult } from '../core/file-edit/types.js';
 import { decodeText, type ByteReplacement, type ByteText } from '../core/text/byte-text.js';
-import { createSourceText } from '../core/text/source-text.js';
-import { decodeUtf8 } from '../core/text/utf8.js';
+import { sourceTextOf } from '../core/text/source-text.js';
 import type { Warning } from '../core/warnings.js';
 import { diffableText, diffReplacements } from '../core/text/diff.js';
 import type { EditorContext } from './context.js';
@@ -17,10 +16,11 @@ import { fromFs } from './fs-errors.js';
 import { checkTextWrites } from './text-write-check.js';
 
 /**
- * `editFile` (docs/spec/file-edit.md): exact-text edits on any UTF-8 text file, no parser involved. One
- * read, every edit planned (and so validated) on the file's bytes before anything is written, one
- * atomic write through the adapter. The file is never decoded whole (only an error report does), so
- * an edit holds little more than the bytes it read. Line endings: matching sees `\n` whatever the
+ * `editFile` (docs/spec/file-edit.md): exact-text edits on any UTF-8 text file. One read, every edit
+ * planned (and so validated) on the file's bytes before anything is written, one atomic write through
+ * the adapter. Matching needs no parser and never decodes the file whole (only an error report does),
+ * so an edit of text holds little more than the bytes it read; a file in a language structedit parses
+ * is then decoded, parsed and checked as a text edit of a structure is (`checkTextWrites`). Line endings: matching sees `\n` whatever the
  * file uses (so an `old_text` written with `\n` matches a CRLF file), lines the edits do not touch
  * keep their bytes, and new lines take the file's dominant ending. Symbolic links are followed and the result names
  * the file they lead to.
@@ -42,7 +42,7 @@ export function editFile(context: EditorContext, input: FileEditArgs): ResultAsy
     const dryRun = args.dry_run ?? false;
     const plan = yield* planSequentialEdits(text, edits, { preview: dryRun, match: args.match ?? 'exact', cutLongLines: !(args.full_diff ?? false) }).mapErr((failures) => describeEditFailures(failures, { path, edits })).safeUnwrap();
     const edited = applyByteReplacements(text, bytes, plan.replacements);
-    if (isOverlap(edited)) return err(makeError('INTERNAL_ERROR', 'file_edit planned overlapping replacements. This is a bug in structedit; the file was not changed.', { cause: 'overlapping replacements' }));
+    if (isOverlap(edited)) return err(overlapping());
     const warnings = edited.changed ? yield* checkFileEdit(context, path, text, bytes, await hash(), plan.replacements, args.force === true).safeUnwrap() : [];
     const receipt = !dryRun && edited.changed ? yield* context.commit([{ path, before: bytes, after: edited.content }]).safeUnwrap() : null;
     return ok(
@@ -71,13 +71,17 @@ export function editFile(context: EditorContext, input: FileEditArgs): ResultAsy
  */
 function checkFileEdit(context: EditorContext, path: string, text: ByteText, bytes: Uint8Array, hash: string, replacements: readonly ByteReplacement[], force: boolean): ResultAsync<Warning[], StructeditError> {
   if (context.registry.resolve(path).isErr()) return okAsync([]);
-  const decoded = decodeUtf8(bytes);
-  if (decoded.isErr()) return okAsync([]);
-  const source = createSourceText(decoded.value.text, decoded.value.bom);
+  const source = sourceTextOf(bytes);
+  if (source.isErr()) return okAsync([]);
   const changes = textReplacementsOf(text, replacements);
-  const after = applyReplacements(source, changes);
-  if (isOverlap(after)) return errAsync(makeError('INTERNAL_ERROR', 'file_edit planned overlapping replacements. This is a bug in structedit; the file was not changed.', { cause: 'overlapping replacements' }));
-  return checkTextWrites(context, [{ path, before: { source, bytes, hash }, after, replacements: changes }], force);
+  const after = applyReplacements(source.value, changes);
+  if (isOverlap(after)) return errAsync(overlapping());
+  return checkTextWrites(context, [{ path, before: { source: source.value, bytes, hash }, after, replacements: changes }], force);
+}
+
+/** `INTERNAL_ERROR`: the planner made replacements that overlap. */
+function overlapping(): StructeditError {
+  return makeError('INTERNAL_ERROR', 'file_edit planned overlapping replacements. This is a bug in structedit; the file was not changed.', { cause: 'overlapping replacements' });
 }
 
 /** Line breaks as `\n`, the form matching works on. */

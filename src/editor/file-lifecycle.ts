@@ -2,8 +2,7 @@ import { err, ok, okAsync, safeTry, type ResultAsync } from 'neverthrow';
 import { createFileArgsSchema, deleteFileArgsSchema, moveFileArgsSchema, type CreateFileArgs, type DeleteFileArgs, type MoveFileArgs } from '../core/arguments/file-lifecycle.js';
 import { checkContentSizes, validateArguments } from '../core/arguments/validation.js';
 import { makeError, type StructeditError } from '../core/errors.js';
-import { createSourceText } from '../core/text/source-text.js';
-import { decodeUtf8 } from '../core/text/utf8.js';
+import { sourceTextOf } from '../core/text/source-text.js';
 import type { Warning } from '../core/warnings.js';
 import { contentHash } from './content-hash.js';
 import type { EditorContext } from './context.js';
@@ -60,14 +59,10 @@ function expectedFile(context: EditorContext, path: string, expected: string | u
 function checkFiles(context: EditorContext, files: ReadonlyArray<{ path: string; before: { bytes: Uint8Array; hash: string } | null; after: Uint8Array | null }>, force: boolean): ResultAsync<Warning[], StructeditError> {
   const writes: TextWrite[] = [];
   for (const { path, before, after } of files) {
-    const was = before === null ? null : decodeUtf8(before.bytes).unwrapOr(undefined);
-    const now = after === null ? null : decodeUtf8(after).unwrapOr(undefined);
+    const was = before === null ? null : sourceTextOf(before.bytes).unwrapOr(undefined);
+    const now = after === null ? null : sourceTextOf(after).unwrapOr(undefined);
     if (was === undefined || now === undefined) continue;
-    writes.push({
-      path,
-      before: before === null || was === null ? null : { source: createSourceText(was.text, was.bom), bytes: before.bytes, hash: before.hash },
-      after: now === null ? null : createSourceText(now.text, now.bom),
-    });
+    writes.push({ path, before: before === null || was === null ? null : { source: was, bytes: before.bytes, hash: before.hash }, after: now });
   }
   return checkTextWrites(context, writes, force);
 }

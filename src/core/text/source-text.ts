@@ -1,3 +1,6 @@
+import type { Result } from 'neverthrow';
+import { decodeUtf8, type DecodeFailure } from './utf8.js';
+
 /** A line ending style. */
 export type LineEnding = '\n' | '\r\n' | '\r';
 
@@ -19,6 +22,11 @@ export interface SourceText {
   readonly crlfBreaks: readonly number[];
   /** Offset in `text` of the first character of each line (a typed array: 4 bytes a line, not 16). */
   readonly lineStarts: ArrayLike<number>;
+}
+
+/** A file's bytes as its {@link SourceText}: `binary` or `encoding` where they are no UTF-8 text. */
+export function sourceTextOf(bytes: Uint8Array): Result<SourceText, DecodeFailure> {
+  return decodeUtf8(bytes).map((decoded) => createSourceText(decoded.text, decoded.bom));
 }
 
 /** Builds the {@link SourceText} of decoded file text. */
