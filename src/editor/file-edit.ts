@@ -1,4 +1,4 @@
-import { err, errAsync, ok, okAsync, safeTry, type ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, ResultAsync, safeTry } from 'neverthrow';
 import { fileEditArgsSchema, type FileEditArgs } from '../core/arguments/file-edit.js';
 import { checkContentSizes, validateArguments } from '../core/arguments/validation.js';
 import { applyByteReplacements, applyReplacements, isOverlap, textReplacementsOf } from '../core/edit/replacements.js';
@@ -43,7 +43,7 @@ export function editFile(context: EditorContext, input: FileEditArgs): ResultAsy
     const plan = yield* planSequentialEdits(text, edits, { preview: dryRun, match: args.match ?? 'exact', cutLongLines: !(args.full_diff ?? false) }).mapErr((failures) => describeEditFailures(failures, { path, edits })).safeUnwrap();
     const edited = applyByteReplacements(text, bytes, plan.replacements);
     if (isOverlap(edited)) return err(overlapping());
-    const warnings = edited.changed ? yield* checkFileEdit(context, path, text, bytes, await hash(), plan.replacements, args.force === true).safeUnwrap() : [];
+    const warnings = edited.changed ? yield* checkFileEdit(context, path, text, bytes, hash, plan.replacements, args.force === true).safeUnwrap() : [];
     const receipt = !dryRun && edited.changed ? yield* context.commit([{ path, before: bytes, after: edited.content }]).safeUnwrap() : null;
     return ok(
       fileEditResult({
@@ -69,14 +69,15 @@ export function editFile(context: EditorContext, input: FileEditArgs): ResultAsy
  * only then is the file decoded and parsed, and the planned byte replacements read as replacements
  * of its text.
  */
-function checkFileEdit(context: EditorContext, path: string, text: ByteText, bytes: Uint8Array, hash: string, replacements: readonly ByteReplacement[], force: boolean): ResultAsync<Warning[], StructeditError> {
+function checkFileEdit(context: EditorContext, path: string, text: ByteText, bytes: Uint8Array, hash: () => Promise<string>, replacements: readonly ByteReplacement[], force: boolean): ResultAsync<Warning[], StructeditError> {
   if (context.registry.resolve(path).isErr()) return okAsync([]);
   const source = sourceTextOf(bytes);
   if (source.isErr()) return okAsync([]);
   const changes = textReplacementsOf(text, replacements);
   const after = applyReplacements(source.value, changes);
   if (isOverlap(after)) return errAsync(overlapping());
-  return checkTextWrites(context, [{ path, before: { source: source.value, bytes, hash }, after, replacements: changes }], force);
+  // (The hash of the bytes read only now: a written text file never needs it, its receipt has the new one.)
+  return ResultAsync.fromSafePromise(hash()).andThen((read) => checkTextWrites(context, [{ path, before: { source: source.value, bytes, hash: read }, after, replacements: changes }], force));
 }
 
 /** `INTERNAL_ERROR`: the planner made replacements that overlap. */
