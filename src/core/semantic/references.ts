@@ -5,7 +5,7 @@ import type { ProjectResolution } from '../modules/resolution.js';
 import type { TextSpan } from '../structure/types.js';
 import { uniqueBy } from '../unique-by.js';
 import { dirname } from './modules.js';
-import { occurrenceAt, occurrencesOf, resolveName, type Binding, type ImportRecord, type Occurrence, type Receiver, type Scope, type ScopeModel } from './scopes.js';
+import { isStarImport, occurrenceAt, occurrencesOf, resolveName, type Binding, type ImportRecord, type Occurrence, type Receiver, type Scope, type ScopeModel } from './scopes.js';
 
 /**
  * The reference finder: every occurrence of a declaration across the files of its language under
@@ -243,7 +243,7 @@ export function findLocations(files: ReadonlyMap<string, ModelledFile>, declarat
             const binding = (local ?? record.nameOccurrence)?.binding;
             if (binding) followBinding(importer.path, binding, true);
           }
-        } else if (record.imported === '*' && record.local === null && resolve(record.module) === module) {
+        } else if (isStarImport(record) && resolve(record.module) === module) {
           // `from m import *`: the name is used unbound in the importer, and exported again by it.
           for (const occurrence of model.occurrences) if (occurrence.name === name && occurrence.role === 'reference' && occurrence.binding === null) add(importer.path, occurrence, null, true);
           if (model.exportsEverything) queueModule(importer.path);
@@ -348,7 +348,7 @@ export function auditMentions(files: ReadonlyMap<string, ModelledFile>, name: st
     const { model } = file;
     const byStart = new Map<number, Occurrence>();
     for (const occurrence of model.occurrences) if (occurrence.name === name) byStart.set(occurrence.start, occurrence);
-    const starImports = model.imports.filter((record) => record.imported === '*' && record.local === null);
+    const starImports = model.imports.filter(isStarImport);
     const unprove = (start: number, reason: string) => unproven.push({ file: file.path, start, reason });
     const importTarget = (module: string) => resolution.resolve(file.path, module, file.language);
     const importReason = (module: string, target: ModuleTarget): string | null => {
@@ -360,7 +360,7 @@ export function auditMentions(files: ReadonlyMap<string, ModelledFile>, name: st
       // on: it neither mentions the name nor re-exports a module wholesale, so it is not modelled).
       const exporter = files.get(target.path);
       if (!exporter || exporter.model.module.bindings.has(name) || exporter.model.exports.some((entry) => entry.exported === name)) return null;
-      const star = [...exporter.model.exports.filter((entry) => entry.from?.imported === '*' && entry.exported === '*').map((entry) => entry.from!.module), ...exporter.model.imports.filter((record) => record.imported === '*' && record.local === null).map((record) => record.module)];
+      const star = [...exporter.model.exports.filter((entry) => entry.from?.imported === '*' && entry.exported === '*').map((entry) => entry.from!.module), ...exporter.model.imports.filter(isStarImport).map((record) => record.module)];
       const open = star.find((specifier) => resolution.resolve(exporter.path, specifier, exporter.language).kind === 'unresolved');
       return open === undefined ? null : `imports from ${target.path}, which passes on everything from ${open}, which could not be resolved`;
     };

@@ -255,6 +255,11 @@ function enclosingFunctionBinding(scope: Scope, name: string): Scope | null {
   return null;
 }
 
+/** Whether an import brings in every name its module has, unnamed (`from m import *`); a namespace import binds one name. */
+export function isStarImport(record: ImportRecord): boolean {
+  return record.imported === '*' && record.local === null;
+}
+
 /**
  * The binding a name refers to from a scope: the innermost enclosing scope that binds it. Where
  * `classBodiesHidden` (Python), a class body's names are not visible inside its methods (nor in

@@ -4,7 +4,7 @@
  * a module written anew.
  */
 import type { SpanIndex } from '../text/span-index.js';
-import type { Occurrence, ScopeModel } from './scopes.js';
+import { isStarImport, type Occurrence, type ScopeModel } from './scopes.js';
 
 /**
  * The first use, in the spans an edit wrote (`written`, offsets of the new text), of each name the
@@ -15,7 +15,7 @@ import type { Occurrence, ScopeModel } from './scopes.js';
  * A module with a star import (`from m import *`) may hold any name and is not checked.
  */
 export function undeclaredUses(after: ScopeModel, before: () => ScopeModel, written: SpanIndex, predeclared: ReadonlySet<string>): Occurrence[] {
-  if (after.imports.some((record) => record.imported === '*' && record.local === null)) return [];
+  if (after.imports.some(isStarImport)) return [];
   const found = new Map<string, Occurrence>();
   for (const occurrence of after.occurrences) {
     if (occurrence.role !== 'reference' || occurrence.binding || predeclared.has(occurrence.name) || found.has(occurrence.name)) continue;
