@@ -209,7 +209,8 @@ function importsNotDeclared(workspace: Workspace, edited: WorkspaceFile, model: 
       const root = yield* workspace.syntax(read.value).safeUnwrap();
       if (!root) continue;
       const module = read.value;
-      if (mayBindName(modelled(module, root).model, module.tree.source.text, record.imported, profileOf(module.tree.language).names.dynamicDeclarations)) continue;
+      const rules = profileOf(module.tree.language);
+      if (mayBindName(modelled(module, root).model, module.tree.source.text, record.imported, [rules.modules?.anyName ?? null, rules.names.dynamicDeclarations])) continue;
       lost.push({ occurrence, reason: `${target.path} declares no ${JSON.stringify(record.imported)}` });
     }
     return ok(lost);

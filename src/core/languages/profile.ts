@@ -445,6 +445,11 @@ export interface ModuleSystem {
    * a reference search must read such files even when they do not mention the name.
    */
   readonly reexportsUnnamed: RegExp;
+  /**
+   * Text of a module that may give its importers any name, read or not (Python's module-level
+   * `def __getattr__`): an import of a name it does not declare is taken at its word; `null`: none.
+   */
+  readonly anyName: RegExp | null;
   /** Where the module's name sits in an import statement's text (`from m import x`: first; `import x from 'm'`: last). */
   specifierOffset(statement: string, module: string): number;
 }

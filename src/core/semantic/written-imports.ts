@@ -1,5 +1,5 @@
 import type { SpanIndex } from '../text/span-index.js';
-import type { ImportRecord, ScopeModel } from './scopes.js';
+import { isStarImport, type ImportRecord, type ScopeModel } from './scopes.js';
 
 /**
  * The imports an edit wrote that name what they import (`from m import x`), in a module whose every
@@ -14,11 +14,11 @@ export function writtenNamedImports(model: ScopeModel, written: SpanIndex): Impo
 
 /**
  * Whether a module (its model and text) may bind `name` at its top level: it does, or it could in
- * ways its model does not read (a star import, a module `__getattr__`, names set through the
- * module's namespace as `dynamic` matches), so nothing can be said.
+ * ways its model does not read (a star import, or text one of `open` matches: the language's module
+ * `__getattr__`, names set through the module's namespace), so nothing can be said.
  */
-export function mayBindName(model: ScopeModel, text: string, name: string, dynamic: RegExp | null): boolean {
+export function mayBindName(model: ScopeModel, text: string, name: string, open: ReadonlyArray<RegExp | null>): boolean {
   if (model.module.bindings.has(name)) return true;
-  if (model.imports.some((record) => record.imported === '*' && record.local === null)) return true;
-  return /^def __getattr__\b/m.test(text) || (dynamic?.test(text) ?? false);
+  if (model.imports.some(isStarImport)) return true;
+  return open.some((pattern) => pattern?.test(text) ?? false);
 }

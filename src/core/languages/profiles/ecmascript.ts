@@ -67,6 +67,7 @@ function ecmascriptModules(): ModuleSystem {
     resolver: ecmascriptResolver,
     submodule: () => null,
     reexportsUnnamed: /\bexport\s*\*/,
+    anyName: null,
     specifier(from, to, style) {
       const fromParts = dirname(from).split('/').filter(Boolean);
       const toParts = to.split('/');

@@ -188,6 +188,7 @@ function pythonModules(): ModuleSystem {
     cyclesFail: true,
     resolver: pythonResolver,
     reexportsUnnamed: /\bimport\s*\*/,
+    anyName: /^def __getattr__\b/m,
     submodule: (module, name) => `${module}${module.endsWith('.') ? '' : '.'}${name}`,
     specifier(from, to, style, files) {
       const toModule = to.replace(/(\/__init__)?\.pyi?$/, '');
