@@ -3,68 +3,58 @@ import { normalizeRelativePath } from './paths.js';
 
 /**
  * A read-only view of an adapter with some files as a change would leave them: each path in
- * `files` reads as its bytes, or as absent (`null`); folders holding an added file exist. What a
- * patch is checked against before it is written: the other files' imports resolve where they will.
- * Writes reject with `EPERM`.
+ * `files` reads as its bytes, and the folders holding them exist. What a patch is checked against
+ * before it is written: the other files' imports resolve where they will. Writes reject with `EPERM`.
  */
-export function overlayFs(base: FsAdapter, files: ReadonlyMap<string, Uint8Array | null>): FsAdapter {
-  const changed = new Map<string, Uint8Array | null>();
-  for (const [path, bytes] of files) changed.set(keyOf(path), bytes);
-  // Folders the added files need, with the names each holds.
-  const added = new Map<string, Map<string, DirectoryEntry['kind']>>();
-  for (const [path, bytes] of changed) {
-    if (bytes === null) continue;
+export function overlayFs(base: FsAdapter, files: ReadonlyMap<string, Uint8Array>): FsAdapter {
+  const written = new Map<string, Uint8Array>();
+  for (const [path, bytes] of files) written.set(keyOf(path), bytes);
+  // The folders those files need, with the names each holds.
+  const folders = new Map<string, Map<string, DirectoryEntry['kind']>>();
+  for (const path of written.keys()) {
     const parts = path.split('/');
     for (let depth = 0; depth < parts.length; depth++) {
       const folder = parts.slice(0, depth).join('/');
-      const entries = added.get(folder) ?? new Map<string, DirectoryEntry['kind']>();
+      const entries = folders.get(folder) ?? new Map<string, DirectoryEntry['kind']>();
       entries.set(parts[depth]!, depth === parts.length - 1 ? 'file' : 'directory');
-      added.set(folder, entries);
+      folders.set(folder, entries);
     }
   }
   const readOnly = (path: string): Promise<never> => Promise.reject(new FsError('EPERM', path, `${path}: a read-only view of files as a change leaves them`));
-  const stat = async (path: string): Promise<FileStat> => {
-    const key = keyOf(path);
-    const bytes = changed.get(key);
-    if (bytes === null) throw new FsError('ENOENT', path);
-    if (bytes !== undefined) return { kind: 'file', size: bytes.length, mode: 0o644 };
-    try {
-      return await base.stat(path);
-    } catch (cause) {
-      if (added.has(key)) return { kind: 'directory', size: 0, mode: 0o755 };
-      throw cause;
-    }
-  };
   return {
     async readFile(path) {
-      const bytes = changed.get(keyOf(path));
-      if (bytes === null) throw new FsError('ENOENT', path);
-      return bytes ?? base.readFile(path);
+      return written.get(keyOf(path)) ?? base.readFile(path);
     },
-    stat,
+    async stat(path): Promise<FileStat> {
+      const key = keyOf(path);
+      const bytes = written.get(key);
+      if (bytes !== undefined) return { kind: 'file', size: bytes.length, mode: 0o644 };
+      try {
+        return await base.stat(path);
+      } catch (cause) {
+        if (folders.has(key)) return { kind: 'directory', size: 0, mode: 0o755 };
+        throw cause;
+      }
+    },
     async exists(path) {
       const key = keyOf(path);
-      if (changed.has(key)) return changed.get(key) !== null;
-      return added.has(key) || base.exists(path);
+      return written.has(key) || folders.has(key) || base.exists(path);
     },
     async realpath(path) {
       const key = keyOf(path);
-      return changed.has(key) || added.has(key) ? key : base.realpath(path);
+      return written.has(key) || folders.has(key) ? key : base.realpath(path);
     },
     async readDirectory(path) {
-      const key = keyOf(path);
-      const extra = added.get(key);
+      const extra = folders.get(keyOf(path));
       let entries: DirectoryEntry[];
       try {
-        entries = await base.readDirectory(path);
+        entries = [...(await base.readDirectory(path))];
       } catch (cause) {
         if (!extra) throw cause;
         entries = [];
       }
-      const inside = (name: string) => (key === '' ? name : `${key}/${name}`);
-      const listed = entries.filter((entry) => changed.get(inside(entry.name)) !== null);
-      for (const [name, kind] of extra ?? []) if (!listed.some((entry) => entry.name === name)) listed.push({ name, kind });
-      return listed;
+      for (const [name, kind] of extra ?? []) if (!entries.some((entry) => entry.name === name)) entries.push({ name, kind });
+      return entries;
     },
     writeFile: (path) => readOnly(path),
     mkdir: (path) => readOnly(path),
