@@ -7,7 +7,7 @@ import type { SourceText } from '../core/text/source-text.js';
 import { changedSpan } from '../core/text/text-change.js';
 import { Edit, type Tree } from 'web-tree-sitter';
 import type { ParseCache } from './parse-cache.js';
-import { GrammarUnavailableError, loadGrammar, parseAgain, parseIsolated, type LoadedGrammar, type TreeSitterInitOptions } from './tree-sitter-loader.js';
+import { GrammarUnavailableError, loadGrammar, parseAgain, parseIsolated, reparsesIncrementally, type LoadedGrammar, type TreeSitterInitOptions } from './tree-sitter-loader.js';
 
 /** Why a file could not be parsed at all (as opposed to parsing with syntax errors). */
 export class ParserUnavailableError extends Error {
@@ -65,7 +65,7 @@ export async function parseStructureTree(
   const base = previous ? cache?.get(previous, language.id) : undefined;
   let tree: Tree | null = null;
   let structure: StructureTree | null = null;
-  if (base?.tree && previous) {
+  if (base?.tree && previous && reparsesIncrementally(base.tree)) {
     // The cached tree stays valid for its own text: edit a copy (copies share their nodes).
     const edited = base.tree.copy();
     try {

@@ -189,11 +189,13 @@ export async function loadGrammar(definition: LanguageDefinition, init?: TreeSit
  * Parses with a grammar so that no parse depends on another: a grammar whose parse throws (a
  * scanner trap, a function its WASM lacks) may have left its state corrupt, so it is dropped, and
  * the next parse of that language loads it afresh (a new instance of the grammar's WASM), in any
- * editor. The error is rethrown for the caller to report.
+ * editor. The error is rethrown for the caller to report. A fresh parse with syntax errors is tried
+ * again on the text the language's profile would compile ({@link parseBestOf}).
  */
 export function parseIsolated(grammar: LoadedGrammar, text: string, oldTree?: Tree | null): Tree | null {
   try {
-    return oldTree ? grammar.parser.parse(text, oldTree) : grammar.parser.parse(text);
+    const reuse = oldTree && reparsesIncrementally(oldTree) ? oldTree : null;
+    return reuse ? grammar.parser.parse(text, reuse) : parseBestOf(grammar.parser, grammar.id, text);
   } catch (cause) {
     forget(grammar);
     throw new Error(`the ${grammar.id} grammar (${grammar.origin}) failed while parsing: ${cause instanceof Error ? cause.message : String(cause)}; it is loaded afresh for the next parse`, { cause });
@@ -208,11 +210,76 @@ export function parseAgain(grammar: LoadedGrammar, text: string): Tree {
   const parser = new Parser();
   try {
     parser.setLanguage(grammar.language);
-    const tree = parser.parse(text);
+    const tree = parseBestOf(parser, grammar.id, text);
     if (!tree) throw new Error(`the ${grammar.id} parser returned no tree`);
     return tree;
   } finally {
     parser.delete();
+  }
+}
+
+/**
+ * The parse of `text`, or, when it has syntax errors and the language's profile gives the text its
+ * compiler would see instead (C's macro lines blanked: `parsedText`), the parse of that text if its
+ * errors spoil less of it. Both are pure functions of `text`, so the choice is too. A tree parsed from the other
+ * text still reads the file's own text (`node.text`): its offsets are the same.
+ */
+function parseBestOf(parser: Parser, languageId: string, text: string): Tree | null {
+  const tree = parser.parse(text);
+  const alternative = tree?.rootNode.hasError ? profileOf(languageId).parsedText?.(text) : null;
+  if (!tree || !alternative) return tree;
+  const other = parser.parse(alternative);
+  if (!other || syntaxErrorWeight(other) >= syntaxErrorWeight(tree)) {
+    other?.delete();
+    return tree;
+  }
+  tree.delete();
+  const ownText = (index: number) => text.slice(index);
+  PARSED_OTHER_TEXT.add(ownText);
+  (other as unknown as TextCallbackHolder).textCallback = ownText;
+  return other;
+}
+
+/**
+ * web-tree-sitter reads a node's text through its tree's `textCallback` (kept by `copy()`), which is
+ * not in its typings: the one use of its internals here (test/parsing/parsed-text.test.ts holds it).
+ */
+interface TextCallbackHolder {
+  textCallback: (index: number) => string;
+}
+
+/**
+ * Whether a tree (or an edited copy of it) can be the old tree of an incremental parse of its file's
+ * next text: not when it was parsed from another text than its file's ({@link parseBestOf}).
+ */
+export function reparsesIncrementally(tree: Tree): boolean {
+  return !PARSED_OTHER_TEXT.has(textCallbackOf(tree));
+}
+
+const textCallbackOf = (tree: Tree): object => (tree as unknown as TextCallbackHolder).textCallback;
+
+/** The text callbacks of trees parsed from another text than their file's. */
+const PARSED_OTHER_TEXT = new WeakSet<object>();
+
+/**
+ * How much of a tree its syntax errors spoil: the characters inside ERROR nodes, plus one for each
+ * ERROR and MISSING node (one ERROR swallowing a whole file is worse than ten around single tokens).
+ */
+function syntaxErrorWeight(tree: Tree): number {
+  let weight = 0;
+  const cursor = tree.walk();
+  try {
+    for (;;) {
+      const node = cursor.currentNode;
+      if (node.isError) weight += 1 + cursor.endIndex - cursor.startIndex;
+      else if (node.isMissing) weight++;
+      else if (node.hasError && cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) return weight;
+      }
+    }
+  } finally {
+    cursor.delete();
   }
 }
 

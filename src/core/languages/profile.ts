@@ -37,6 +37,12 @@ export interface LanguageProfile {
   readonly calls?: Partial<CallRules> | null;
   /** Enumerations, and the matches that must name every one of their cases. */
   readonly cases?: Partial<CaseRules>;
+  /**
+   * The text the grammar is given instead of the file's, where the language rewrites its code before
+   * compiling it (C's preprocessor): the same length, so every offset holds; `null` when it would not
+   * differ. Tried only on a file whose own parse has syntax errors, and kept when it has fewer.
+   */
+  readonly parsedText?: ((text: string) => string | null) | null;
 }
 
 /**
@@ -528,4 +534,5 @@ export interface ResolvedProfile {
   readonly text: TextRules;
   readonly calls: CallRules | null;
   readonly cases: CaseRules;
+  readonly parsedText: ((text: string) => string | null) | null;
 }

@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { LanguageProfile, RequiredMembers } from '../profile.js';
+import { blankUnparsedMacros } from './c-macros.js';
 import { memberNameOf } from './generic.js';
 
 /**
@@ -10,6 +11,8 @@ import { memberNameOf } from './generic.js';
  * `enum color {…};`) ends at its `;`, which the grammar leaves to the enclosing body: the `;` is
  * the structure's, so reading it gives the whole declaration and writing it back keeps one `;`.
  * Preprocessor directives written at column 0 stay there when inserted into an indented body.
+ * Macro lines the grammar cannot parse are parsed as the blank lines the preprocessor makes of them
+ * (c-macros.ts).
  */
 export const c: LanguageProfile = {
   languages: ['c'],
@@ -23,6 +26,7 @@ export const c: LanguageProfile = {
   parts: { parametersOf: declaratorParameters, emptyParameters: { text: 'void', byDefault: true } },
   // Directives at column 0 inside a function (`#ifdef X` … `#endif` around indented code).
   layout: { flushLeft: /^#/ },
+  parsedText: (text) => blankUnparsedMacros(text, false),
 };
 
 /** C++: as C, but an empty parameter list is written `()` where the file shows no habit. */
@@ -33,6 +37,7 @@ export const cpp: LanguageProfile = {
   // Conversions, copies, members and arrays call constructors without naming them.
   calls: { constructorsChecked: false },
   members: { requiredMembers: pureVirtuals },
+  parsedText: (text) => blankUnparsedMacros(text, true),
 };
 
 /**

@@ -18,6 +18,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
   scopes: genericScopes,
   modules: null,
   cases: { casesOf: () => null, exhaustiveMatches: () => [] },
+  parsedText: null,
   calls: {
     moreFail: true,
     fewerFail: true,

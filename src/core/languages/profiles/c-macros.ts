@@ -1,0 +1,286 @@
+/*
+ * What a C or C++ grammar cannot parse because a preprocessor would have rewritten it first: lines
+ * that are a macro invocation alone (`_GLIBCXX_BEGIN_NAMESPACE_VERSION`, `G_BEGIN_DECLS`,
+ * `DECLARE_ASN1_FUNCTIONS(X509)`, with no `;`), and the halves of an `extern "C" {` … `}` block split
+ * across two `#ifdef __cplusplus` guards. Their characters are blanked (same length, line breaks
+ * kept), so the grammar sees the code around them as the compiler does and every offset still
+ * points into the real text.
+ */
+
+/**
+ * A macro's name: upper case (`LLVM_C_EXTERN_C_BEGIN`, `DECLARE_ASN1_FUNCTIONS_name` with a lower-case
+ * last word), or a short prefix then upper case (`Py_BEGIN_ALLOW_THREADS`).
+ */
+const MACRO_NAME = /^(?:_*[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*(?:_[a-z][a-z0-9]*)?|[A-Za-z][a-z0-9]{0,5}_[A-Z][A-Z0-9_]+)$/;
+/** What may follow a statement-like macro on the next line: not a continuation of an expression. */
+const CONTINUES = /^(?:[;,.=?)\]:[(]|->|&&|\|\||[-+*/%<>|&^!~]|\belse\b)/;
+/** A `#if` whose branch holds only when compiled as C++. */
+const CPLUSPLUS_GUARD = /^#\s*(?:ifdef\s+__cplusplus\b|if\s+defined\s*\(?\s*__cplusplus\b)/;
+
+interface Line {
+  readonly start: number;
+  /**
+   * Its code, as long as the line: comments and the insides of literals blanked (`"C"` reads `" "`);
+   * all blank when it continues a directive.
+   */
+  readonly code: string;
+  /** A preprocessor directive's first line. */
+  readonly directive: boolean;
+}
+
+/** A stretch of the text to blank, `[start, end)`, or to write over with a word as long or shorter. */
+type Span = readonly [start: number, end: number, word?: string];
+
+/**
+ * The text with the macro lines a C or C++ grammar cannot parse blanked, or `null` when it has none.
+ * `cpp`: C++ (raw string literals).
+ */
+export function blankUnparsedMacros(text: string, cpp: boolean): string | null {
+  const lines = codeLines(text, cpp);
+  const blanked: Span[] = [];
+  const blankLines = new Set<number>();
+  const wholeLine = (index: number) => {
+    const line = lines[index]!;
+    blankLines.add(index);
+    blanked.push([line.start, line.start + line.code.length]);
+  };
+  externCGuards(lines, wholeLine);
+  const dataDepths = bracesOpenedForData(lines);
+  statementMacros(lines, dataDepths, wholeLine);
+  // (Lines blanked whole are no code to what follows them.)
+  declarationMacros(lines.map((line, index) => (blankLines.has(index) ? { ...line, code: '' } : line)), dataDepths, attributeMacros(lines), blanked);
+  if (blanked.length === 0) return null;
+  const chars = text.split('');
+  for (const [start, end, word = ''] of blanked) {
+    for (let at = start; at < end; at++) if (text[at] !== '\r' && text[at] !== '\t') chars[at] = word[at - start] ?? ' ';
+  }
+  return chars.join('');
+}
+
+/** `#ifdef __cplusplus` / `extern "C" {` / `#endif`, and `#ifdef __cplusplus` / `}` / `#endif`: the brace lines. */
+function externCGuards(lines: readonly Line[], blank: (line: number) => void): void {
+  for (let i = 0; i + 2 < lines.length; i++) {
+    if (!lines[i]!.directive || !CPLUSPLUS_GUARD.test(lines[i]!.code.trim())) continue;
+    const body: number[] = [];
+    let j = i + 1;
+    for (; j < lines.length && !lines[j]!.directive; j++) if (lines[j]!.code.trim() !== '') body.push(j);
+    if (j >= lines.length || !/^#\s*endif\b/.test(lines[j]!.code.trim()) || body.length !== 1) continue;
+    const code = lines[body[0]!]!.code.trim();
+    if (/^extern\s*"\s*"\s*\{$/.test(code) || code === '}') blank(body[0]!);
+  }
+}
+
+/**
+ * A line that is a macro name alone, or a macro call alone (`NAME(…)` balanced on the line), after a
+ * line that ends a statement or opens or closes a block, and before one that does not continue an
+ * expression: no C statement or declaration is a bare name without a `;`, except an enumerator or an
+ * initializer's last element (inside braces opened after `enum` or `=`, never blanked).
+ */
+function statementMacros(lines: readonly Line[], dataDepths: ReadonlyArray<boolean | null>, blank: (line: number) => void): void {
+  let previous = '';
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const code = line.code.trim();
+    if (line.directive || code === '') continue;
+    // (After a line that ends a statement, opens or closes a block, ends a label, or is a template's head.)
+    if (dataDepths[i] === false && isMacroCall(code) && (previous === '' || /[;{}]$|[^:]:$|^template\s*<.*>$/.test(previous))) {
+      const next = nextCode(lines, i);
+      if (next === null || !CONTINUES.test(next)) {
+        blank(i);
+        continue;
+      }
+    }
+    previous = code;
+  }
+}
+
+/** Keywords that name a type or qualify a declaration (a declaration needs no other type beside one of the first). */
+const TYPE_KEYWORDS = new Set(['void', 'char', 'short', 'int', 'long', 'float', 'double', 'signed', 'unsigned', 'bool', '_Bool', '_Complex', 'auto', 'wchar_t', 'size_t']);
+const QUALIFIERS = new Set(['static', 'extern', 'inline', '__inline', '__inline__', 'const', 'volatile', 'register', 'restrict', '__restrict', '_Noreturn', '__extension__', 'typedef', 'virtual', 'explicit', 'constexpr', 'friend', 'mutable', 'thread_local', '_Thread_local']);
+const TAGS = new Set(['struct', 'union', 'enum', 'class']);
+
+/**
+ * Macros written before a declaration (`TCLAPI Tcl_Obj *Tcl_NewObj(void);`, `OSSL_DEPRECATEDIN_3_0
+ * void f(void);`, `EGLAPI EGLBoolean EGLAPIENTRY eglInitialize(…)`): a line that starts a
+ * declaration whose names before its `(` are more than a type and a name holds macros among them:
+ * the upper-case ones (or ones the file defines as nothing or as keywords: zlib's `#define local
+ * static`) are blanked (one that starts the line written over with `static` or `const`), leftmost first, as many as there are too many names. Only heads of words,
+ * `*` and `&` are read: `::`, `<…>` and `operator` (C++ names) are left alone.
+ */
+function declarationMacros(lines: readonly Line[], dataDepths: ReadonlyArray<boolean | null>, defined: ReadonlySet<string>, blanked: Span[]): void {
+  let previous = '';
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const code = line.code;
+    const trimmed = code.trim();
+    if (line.directive || trimmed === '') continue;
+    // A calling-convention macro before a function pointer's name: `typedef int (EGLAPIENTRYP PFN) (…);`.
+    if (/^\s*typedef\b/.test(code)) {
+      for (const match of code.matchAll(/\(\s*([A-Z][A-Z0-9_]+)\s+[A-Za-z_]\w*\s*\)\s*\(/g)) blanked.push([line.start + match.index + match[0].indexOf(match[1]!), line.start + match.index + match[0].indexOf(match[1]!) + match[1]!.length]);
+    }
+    // An attribute macro after a namespace's name: `namespace std _GLIBCXX_VISIBILITY(default)`.
+    const namespaced = /^(\s*namespace\s+[A-Za-z_]\w*\s+)([A-Z_][A-Z0-9_]*(?:\s*\([^()]*\))?)\s*\{?\s*$/.exec(code);
+    if (namespaced) blanked.push([line.start + namespaced[1]!.length, line.start + namespaced[1]!.length + namespaced[2]!.length]);
+    // A macro where a declarator's qualifiers go (`begin() const _GLIBCXX_NOEXCEPT`), or between
+    // `if` and its condition (`if _GLIBCXX17_CONSTEXPR (x)`): only keywords may stand there.
+    const qualifier = /^(\s*(?:[\w:~<>,*&]+\s+)*[\w:~]+\s*\([^()]*\)\s*(?:const\s+)?(?:&&?\s*)?)([A-Z_][A-Z0-9_]*(?:\s*\([^()]*\))?)\s*(?:;|\{.*|=\s*(?:0|default|delete)\s*;)?\s*$/.exec(code);
+    if (qualifier && !/^\s*(?:if|while|for|switch|return|else|do|case)\b/.test(code) && !/=/.test(qualifier[1]!)) blanked.push([line.start + qualifier[1]!.length, line.start + qualifier[1]!.length + qualifier[2]!.length]);
+    for (const match of code.matchAll(/\bif\s+([A-Z_][A-Z0-9_]+)\s*\(/g)) {
+      const at = line.start + match.index + match[0].indexOf(match[1]!);
+      blanked.push([at, at + match[1]!.length]);
+    }
+    const startsDeclaration = previous === '' || /[;{}]$/.test(previous);
+    previous = trimmed;
+    if (!startsDeclaration || dataDepths[i] !== false) continue;
+    const head = /^[^(;=[{,]*/.exec(code)![0];
+    if (code[head.length] !== '(' || !/^[\s\w*&]*$/.test(head) || /\boperator\b/.test(head)) continue;
+    const plain: Array<{ name: string; at: number }> = [];
+    let keywordType = false;
+    let afterTag = false;
+    for (const token of head.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
+      const word = token[0];
+      if (afterTag) {
+        afterTag = false;
+        keywordType = true;
+      } else if (TAGS.has(word)) afterTag = true;
+      else if (TYPE_KEYWORDS.has(word)) keywordType = true;
+      else if (!QUALIFIERS.has(word)) plain.push({ name: word, at: token.index });
+    }
+    const extra = plain.length - (keywordType ? 1 : 2);
+    if (extra <= 0) continue;
+    const macros = plain.slice(0, -1).filter(({ name }) => defined.has(name) || MACRO_NAME.test(name)).slice(0, extra);
+    if (macros.length < extra) continue;
+    for (const { name, at } of macros) {
+      // A macro that starts the line becomes a keyword as long as it, or shorter, so the declaration
+      // still starts where its text does (what deletes it takes the macro too).
+      const first = code.slice(0, at).trim() === '';
+      const word = !first ? '' : name.length >= 6 ? 'static' : name.length === 5 ? 'const' : '';
+      blanked.push([line.start + at, line.start + at + name.length, word]);
+    }
+  }
+}
+
+/** Names the file defines as nothing, or as keywords only (`#define local static`, `#define EXPORT`). */
+function attributeMacros(lines: readonly Line[]): Set<string> {
+  const names = new Set<string>();
+  for (const line of lines) {
+    const definition = line.directive ? /^\s*#\s*define\s+([A-Za-z_]\w*)(?:\s+(.*))?$/.exec(line.code.trimEnd()) : null;
+    if (definition && (definition[2] ?? '').trim().split(/\s+/).every((word) => word === '' || QUALIFIERS.has(word))) names.add(definition[1]!);
+  }
+  return names;
+}
+
+function nextCode(lines: readonly Line[], i: number): string | null {
+  for (let j = i + 1; j < lines.length; j++) {
+    const code = lines[j]!.code.trim();
+    if (!lines[j]!.directive && code !== '') return code;
+  }
+  return null;
+}
+
+/** `NAME` or `NAME(…)` with balanced parentheses and nothing after them. */
+function isMacroCall(code: string): boolean {
+  const open = code.indexOf('(');
+  const name = open === -1 ? code : code.slice(0, open).trimEnd();
+  if (!MACRO_NAME.test(name)) return false;
+  if (open === -1) return true;
+  let depth = 0;
+  for (let at = open; at < code.length; at++) {
+    const ch = code[at];
+    if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return at === code.length - 1;
+  }
+  return false;
+}
+
+/**
+ * Per line, whether it starts inside braces opened for data (`enum {`, `= {`): there a bare name is
+ * an enumerator or an element. `null` past a brace the scan could not match (nothing is blanked).
+ */
+function bracesOpenedForData(lines: readonly Line[]): Array<boolean | null> {
+  const stack: boolean[] = [];
+  const result: Array<boolean | null> = [];
+  let unbalanced = false;
+  let since = '';
+  for (const line of lines) {
+    result.push(unbalanced ? null : stack.includes(true));
+    if (line.directive) continue;
+    for (const ch of line.code) {
+      if (ch === '{') {
+        stack.push(/\benum\b|=\s*$|\[\s*\]\s*$/.test(since) || (stack.at(-1) === true && !/[;)]\s*$/.test(since)));
+        since = '';
+      } else if (ch === '}') {
+        if (stack.pop() === undefined) unbalanced = true;
+        since = '';
+      } else if (ch === ';') since = '';
+      else since += ch;
+    }
+  }
+  return result;
+}
+
+/** The text's lines, each with its code as long as the line (comments, literals' insides and directive continuations blanked). */
+function codeLines(text: string, cpp: boolean): Line[] {
+  const lines: Line[] = [];
+  let state: 'code' | 'block' | 'raw' = 'code';
+  let rawEnd = '';
+  let continuesDirective = false;
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const raw = text.slice(start, end);
+    const startsInCode: boolean = state === 'code' && !continuesDirective;
+    const code = raw.split('');
+    const blank = (from: number, to: number) => {
+      for (let at = from; at < to; at++) code[at] = ' ';
+    };
+    let at = 0;
+    while (at < raw.length) {
+      if (state !== 'code') {
+        const closer = state === 'block' ? '*/' : rawEnd;
+        const close = raw.indexOf(closer, at);
+        const stop = close === -1 ? raw.length : close + closer.length;
+        blank(at, stop);
+        at = stop;
+        if (close !== -1) state = 'code';
+        continue;
+      }
+      const ch = raw[at]!;
+      if (ch === '/' && raw[at + 1] === '/') {
+        blank(at, raw.length);
+        break;
+      }
+      if (ch === '/' && raw[at + 1] === '*') {
+        state = 'block';
+        blank(at, at + 2);
+        at += 2;
+        continue;
+      }
+      const rawOpen = cpp && ch === '"' && /(?:^|[^A-Za-z0-9_])(?:u8|[uUL])?R$/.test(raw.slice(Math.max(0, at - 3), at)) ? /^"([^()\\\s]{0,16})\(/.exec(raw.slice(at)) : null;
+      if (rawOpen) {
+        state = 'raw';
+        rawEnd = `)${rawOpen[1]}"`;
+        blank(at, at + rawOpen[0].length);
+        at += rawOpen[0].length;
+        continue;
+      }
+      if (ch === '"' || ch === "'") {
+        let close = at + 1;
+        while (close < raw.length && raw[close] !== ch) close += raw[close] === '\\' ? 2 : 1;
+        blank(at + 1, Math.min(close, raw.length));
+        at = close + 1;
+        continue;
+      }
+      at++;
+    }
+    if (continuesDirective) blank(0, raw.length);
+    const codeText = code.join('');
+    const directive: boolean = startsInCode && /^\s*#/.test(codeText);
+    const continues: boolean = (directive || continuesDirective) && /\\\s*$/.test(raw);
+    lines.push({ start, code: codeText, directive });
+    continuesDirective = continues;
+    start = end + 1;
+  }
+  return lines;
+}
