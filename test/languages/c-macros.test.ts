@@ -54,6 +54,9 @@ describe('macro lines blanked for the grammar', () => {
     expect(shown('template<typename T>\n  _GLIBCXX20_CONSTEXPR\n  void f(T t);\n', true)).toBe('template<typename T>\n  ····················\n  void f(T t);\n');
     expect(shown('struct A {\n  int begin() const _GLIBCXX_NOEXCEPT\n  { return 0; }\n};\n', true)).toBe('struct A {\n  int begin() const ·················\n  { return 0; }\n};\n');
     expect(shown('void f() {\n  if _GLIBCXX17_CONSTEXPR (x)\n    g();\n}\n', true)).toBe('void f() {\n  if ···················· (x)\n    g();\n}\n');
+    expect(shown('void f() {\n  __glibcxx_requires(_Concept<\n    _Tp>)\n  g();\n}\n', true)).toBe(`void f() {\n  ${dots('__glibcxx_requires(_Concept<')}\n    ${dots('_Tp>)')}\n  g();\n}\n`);
+    expect(shown('class Q_CORE_EXPORT QObject {\n};\n', true)).toBe(`class ${dots('Q_CORE_EXPORT')} QObject {\n};\n`);
+    expect(shown('LIBLET_PUBLICAPI void Task<void>::Destroy(int n) noexcept {\n}\n', true)).toBe(`static${dots('PUBLICAPI_')} void Task<void>::Destroy(int n) noexcept {\n}\n`);
     // A macro-like name inside a raw string is text.
     expect(shown('const char* s = R"(\nNOT_A_MACRO\n)";\n', true)).toBeNull();
   });

@@ -1,10 +1,11 @@
 /*
  * What a C or C++ grammar cannot parse because a preprocessor would have rewritten it first: lines
  * that are a macro invocation alone (`_GLIBCXX_BEGIN_NAMESPACE_VERSION`, `G_BEGIN_DECLS`,
- * `DECLARE_ASN1_FUNCTIONS(X509)`, with no `;`), and the halves of an `extern "C" {` … `}` block split
- * across two `#ifdef __cplusplus` guards. Their characters are blanked (same length, line breaks
- * kept), so the grammar sees the code around them as the compiler does and every offset still
- * points into the real text.
+ * `DECLARE_ASN1_FUNCTIONS(X509)`, with no `;`), the halves of an `extern "C" {` … `}` block split
+ * across two `#ifdef __cplusplus` guards, and macros where only keywords may stand (before a
+ * declaration, among a declarator's qualifiers, in a class's or namespace's head). Their characters
+ * are blanked (same length, line breaks kept), so the grammar sees the code around them as the
+ * compiler does and every offset still points into the real text.
  */
 
 /**
@@ -83,15 +84,43 @@ function statementMacros(lines: readonly Line[], dataDepths: ReadonlyArray<boole
     const code = line.code.trim();
     if (line.directive || code === '') continue;
     // (After a line that ends a statement, opens or closes a block, ends a label, or is a template's head.)
-    if (dataDepths[i] === false && isMacroCall(code) && (previous === '' || /[;{}]$|[^:]:$|^template\s*<.*>$/.test(previous))) {
-      const next = nextCode(lines, i);
+    const last = dataDepths[i] === false && (previous === '' || /[;{}]$|[^:]:$|^template\s*<.*>$/.test(previous)) ? macroCallEnd(lines, i) : -1;
+    if (last !== -1) {
+      const next = nextCode(lines, last);
       if (next === null || !CONTINUES.test(next)) {
-        blank(i);
+        for (let j = i; j <= last; j++) blank(j);
+        i = last;
         continue;
       }
     }
     previous = code;
   }
+}
+
+/**
+ * The last line of a macro call standing alone from line `i` on: `NAME` or `NAME(…)` whose
+ * parentheses close at the end of that line or, for a call of a macro name or of a name reserved to
+ * the implementation (`__glibcxx_function_requires(…)`), of one of the next few lines; `-1` when
+ * there is none.
+ */
+function macroCallEnd(lines: readonly Line[], i: number): number {
+  const code = lines[i]!.code.trim();
+  const open = code.indexOf('(');
+  const name = open === -1 ? code : code.slice(0, open).trimEnd();
+  const macro = MACRO_NAME.test(name);
+  if (!macro && !(open !== -1 && /^__[a-z]\w*$/.test(name))) return -1;
+  if (open === -1) return i;
+  let depth = 0;
+  for (let j = i; j < Math.min(lines.length, i + 8); j++) {
+    if (lines[j]!.directive) return -1;
+    const text = j === i ? code.slice(open) : lines[j]!.code.trim();
+    for (let at = 0; at < text.length; at++) {
+      const ch = text[at];
+      if (ch === '(') depth++;
+      else if (ch === ')' && --depth === 0) return at === text.length - 1 ? j : -1;
+    }
+  }
+  return -1;
 }
 
 /** Keywords that name a type or qualify a declaration (a declaration needs no other type beside one of the first). */
@@ -104,8 +133,9 @@ const TAGS = new Set(['struct', 'union', 'enum', 'class']);
  * void f(void);`, `EGLAPI EGLBoolean EGLAPIENTRY eglInitialize(…)`): a line that starts a
  * declaration whose names before its `(` are more than a type and a name holds macros among them:
  * the upper-case ones (or ones the file defines as nothing or as keywords: zlib's `#define local
- * static`) are blanked (one that starts the line written over with `static` or `const`), leftmost first, as many as there are too many names. Only heads of words,
- * `*` and `&` are read: `::`, `<…>` and `operator` (C++ names) are left alone.
+ * static`) are blanked, leftmost first, as many as there are names too many (one that starts the
+ * line written over with `static` or `const`). A C++ name counts once (`LIBLET_PUBLICAPI void
+ * Task<void>::Destroy(…)`); a head with other punctuation, or `operator`, is left alone.
  */
 function declarationMacros(lines: readonly Line[], dataDepths: ReadonlyArray<boolean | null>, defined: ReadonlySet<string>, blanked: Span[]): void {
   let previous = '';
@@ -129,10 +159,16 @@ function declarationMacros(lines: readonly Line[], dataDepths: ReadonlyArray<boo
       const at = line.start + match.index + match[0].indexOf(match[1]!);
       blanked.push([at, at + match[1]!.length]);
     }
+    // An export macro in a class's head (`class Q_CORE_EXPORT QObject`).
+    const exported = /^(\s*(?:class|struct)\s+)([A-Z_][A-Z0-9_]*)\s+[A-Za-z_]\w*\s*(?:[:{]|final\b|$)/.exec(code);
+    if (exported && MACRO_NAME.test(exported[2]!)) {
+      const at = line.start + exported[1]!.length;
+      blanked.push([at, at + exported[2]!.length]);
+    }
     const startsDeclaration = previous === '' || /[;{}]$/.test(previous);
     previous = trimmed;
     if (!startsDeclaration || dataDepths[i] !== false) continue;
-    const head = /^[^(;=[{,]*/.exec(code)![0];
+    const head = namesJoined(/^[^(;=[{]*/.exec(code)![0]);
     if (code[head.length] !== '(' || !/^[\s\w*&]*$/.test(head) || /\boperator\b/.test(head)) continue;
     const plain: Array<{ name: string; at: number }> = [];
     let keywordType = false;
@@ -151,13 +187,31 @@ function declarationMacros(lines: readonly Line[], dataDepths: ReadonlyArray<boo
     const macros = plain.slice(0, -1).filter(({ name }) => defined.has(name) || MACRO_NAME.test(name)).slice(0, extra);
     if (macros.length < extra) continue;
     for (const { name, at } of macros) {
-      // A macro that starts the line becomes a keyword as long as it, or shorter, so the declaration
-      // still starts where its text does (what deletes it takes the macro too).
-      const first = code.slice(0, at).trim() === '';
-      const word = !first ? '' : name.length >= 6 ? 'static' : name.length === 5 ? 'const' : '';
-      blanked.push([line.start + at, line.start + at + name.length, word]);
+      blanked.push([line.start + at, line.start + at + name.length, code.slice(0, at).trim() === '' ? keywordAsLong(name.length) : '']);
     }
   }
+}
+
+/**
+ * A declaration's head with each C++ name made one word as long as it: template arguments
+ * (`Future<void>`) and scopes (`Task<void>::Destroy`) written as `_`, so a type or a name counts once.
+ */
+function namesJoined(head: string): string {
+  let joined = head.replace(/::/g, '__');
+  for (let previous = ''; previous !== joined; ) {
+    previous = joined;
+    joined = joined.replace(/(\w)\s*<[^<>;{}()]*>/g, (match, last: string) => last + '_'.repeat(match.length - 1));
+  }
+  return joined;
+}
+
+/**
+ * What a macro that starts a declaration's line is written over with, so the declaration still
+ * starts where its text does (what deletes it takes the macro too): a keyword allowed there, as long
+ * as the macro or shorter; nothing (blanks) for a macro shorter than any.
+ */
+function keywordAsLong(length: number): string {
+  return length >= 6 ? 'static' : length === 5 ? 'const' : '';
 }
 
 /** Names the file defines as nothing, or as keywords only (`#define local static`, `#define EXPORT`). */
@@ -176,21 +230,6 @@ function nextCode(lines: readonly Line[], i: number): string | null {
     if (!lines[j]!.directive && code !== '') return code;
   }
   return null;
-}
-
-/** `NAME` or `NAME(…)` with balanced parentheses and nothing after them. */
-function isMacroCall(code: string): boolean {
-  const open = code.indexOf('(');
-  const name = open === -1 ? code : code.slice(0, open).trimEnd();
-  if (!MACRO_NAME.test(name)) return false;
-  if (open === -1) return true;
-  let depth = 0;
-  for (let at = open; at < code.length; at++) {
-    const ch = code[at];
-    if (ch === '(') depth++;
-    else if (ch === ')' && --depth === 0) return at === code.length - 1;
-  }
-  return false;
 }
 
 /**
