@@ -1,12 +1,14 @@
-import { ok, safeTry, type ResultAsync } from 'neverthrow';
+import { ok, okAsync, safeTry, type ResultAsync } from 'neverthrow';
 import { lineReplacements, type Replacement } from '../core/edit/replacements.js';
 import type { StructeditError } from '../core/errors.js';
+import { movesKeepingImportNames } from '../core/modules/moved-modules.js';
 import { createSourceText, type SourceText } from '../core/text/source-text.js';
 import { encodeUtf8, utf8Length } from '../core/text/utf8.js';
 import { overlayFs } from '../fs/overlay.js';
 import type { Warning } from '../core/warnings.js';
 import type { EditorContext, ParsedFile } from './context.js';
 import { checkTextEdits, type FileTextEdit } from './text-edit-uses.js';
+import { withWorkspace } from './workspace.js';
 
 /** A file as a text write finds it and leaves it: `null` where it does not exist (created, or deleted). */
 export interface TextWrite {
@@ -31,8 +33,9 @@ export interface TextWrite {
  * structedit parses, or one its grammar fails on, is written with `NOT_CHECKED` (unless `force`).
  * Returns the warnings.
  */
-export function checkTextWrites(context: EditorContext, writes: readonly TextWrite[], force: boolean): ResultAsync<Warning[], StructeditError> {
+export function checkTextWrites(context: EditorContext, requested: readonly TextWrite[], force: boolean): ResultAsync<Warning[], StructeditError> {
   return safeTry(async function* () {
+    const writes = yield* asImportersSeeThem(context, requested).safeUnwrap();
     const edits: FileTextEdit[] = [];
     const warnings: Warning[] = [];
     for (const write of writes) {
@@ -63,6 +66,33 @@ export function checkTextWrites(context: EditorContext, writes: readonly TextWri
     const reading = writes.length > 1 ? context.readThrough(overlayFs(context.fs, new Map(written.map((write) => [write.path, encodeUtf8(write.after!.original, write.after!.bom)])))) : context;
     const checked = yield* checkTextEdits(reading, edits, !force).safeUnwrap();
     return ok([...warnings, ...checked.flatMap((edit) => edit.warnings)]);
+  });
+}
+
+/**
+ * The writes as the files' importers see them: a file moved where its importers still find it by the
+ * same name (a package moved under `src/`: `movesKeepingImportNames`) is its text changed in place,
+ * checked as an edit of the file it was, not as one file removed and another added.
+ */
+function asImportersSeeThem(context: EditorContext, writes: readonly TextWrite[]): ResultAsync<readonly TextWrite[], StructeditError> {
+  const languageOf = (path: string) => {
+    const language = context.registry.resolve(path);
+    return language.isOk() ? language.value.id : null;
+  };
+  const files = (picked: readonly TextWrite[]) => picked.flatMap((write) => (languageOf(write.path) === null ? [] : [{ path: write.path, language: languageOf(write.path)! }]));
+  const removed = files(writes.filter((write) => write.before !== null && write.after === null));
+  const added = files(writes.filter((write) => write.before === null && write.after !== null));
+  if (removed.length === 0 || added.length === 0) return okAsync(writes);
+  return withWorkspace(context, (workspace) => workspace.project()).map((project) => {
+    const moves = movesKeepingImportNames(project, removed, added, languageOf);
+    if (moves.size === 0) return writes;
+    const successors = new Set(moves.values());
+    const byPath = new Map(writes.map((write) => [write.path, write]));
+    return writes.flatMap((write): TextWrite[] => {
+      if (successors.has(write.path)) return [];
+      const successor = moves.get(write.path);
+      return successor === undefined ? [write] : [{ path: write.path, before: write.before, after: byPath.get(successor)!.after }];
+    });
   });
 }
 

@@ -173,6 +173,24 @@ const cases: Case[] = [
       ),
     expected: 'applied',
   },
+  {
+    name: 'apply_patch moving a Python package under src/, where its importers still find it by name, is applied',
+    files: { 'pkg/__init__.py': 'from .core import f\n', 'pkg/core.py': lib, 'tests/test_pkg.py': 'import pkg\nfrom pkg.core import g\n\nassert pkg.f(1, 2) == g()\n' },
+    write: (editor) => editor.applyPatch(patch('*** Update File: pkg/__init__.py', '*** Move to: src/pkg/__init__.py', '@@', ' from .core import f', '*** Update File: pkg/core.py', '*** Move to: src/pkg/core.py', '@@', ' def f(a, b):', '     return a + b')),
+    expected: 'applied',
+  },
+  {
+    name: 'the same move dropping g on the way is refused, the test that imports it listed',
+    files: { 'pkg/__init__.py': 'from .core import f\n', 'pkg/core.py': lib, 'tests/test_pkg.py': 'import pkg\nfrom pkg.core import g\n\nassert pkg.f(1, 2) == g()\n' },
+    write: (editor) => editor.applyPatch(patch('*** Update File: pkg/__init__.py', '*** Move to: src/pkg/__init__.py', '@@', ' from .core import f', '*** Update File: pkg/core.py', '*** Move to: src/pkg/core.py', '@@', ' def f(a, b):', '     return a + b', '-', '-', '-def g():', '-    return f(1, 2)')),
+    expected: 'REFERENCES_EXIST: "g" is still referenced in 2 places (tests/test_pkg.py:2 "from pkg.core import g"; tests/test_pkg.py:4',
+  },
+  {
+    name: 'apply_patch moving one module of a package under src/ while a module left in the package imports it relatively is refused',
+    files: { 'pkg/__init__.py': '', 'pkg/core.py': lib, 'pkg/user.py': 'from . import core\n\nprint(core.f(1, 2))\n' },
+    write: (editor) => editor.applyPatch(patch('*** Update File: pkg/core.py', '*** Move to: src/pkg/core.py', '@@', ' def f(a, b):')),
+    expected: 'REFERENCES_EXIST: "f" is still referenced',
+  },
 ];
 
 describe('writes made as text are checked: applied means the program still holds together', () => {
@@ -208,6 +226,12 @@ describe('whole-file writes are checked too', () => {
     const result = await createEditor({ fs, semantic: 'syntax' }).moveFile({ from: 'src/a.ts', to: 'src/c.ts' });
     expect(result.isErr() && `${result.error.error}: ${result.error.message}`).toContain('REFERENCES_EXIST: "a" is still referenced');
     expect(fs.snapshot()).toEqual(files);
+  });
+  it('move_file of a Python module under src/, where its importers still find it by name, is applied', async () => {
+    const fs = memoryFs(files);
+    const result = await createEditor({ fs, semantic: 'syntax' }).moveFile({ from: 'lib.py', to: 'src/lib.py' });
+    expect(result.isOk() ? 'applied' : `${result.error.error}: ${result.error.message}`).toBe('applied');
+    expect(fs.snapshot()['src/lib.py']).toBe(lib);
   });
   it('create_file of code that does not parse is written with SYNTAX_BROKEN; overwriting a module its users need is refused', async () => {
     const fs = memoryFs(files);
