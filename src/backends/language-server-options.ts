@@ -25,6 +25,12 @@ export interface LanguageServerOptions {
    * outside the project too (default `false`: pyright's do not; see {@link SemanticBackend.renamesOverrides}).
    */
   readonly renamesOverrides?: boolean;
+  /**
+   * Whether every text edit of a language whose names structedit cannot check is type-checked through
+   * the server (default `false`: only edits that change a function's parameters; see
+   * {@link SemanticBackend.checksTextEdits}). Worth it for a server that answers fast on the project.
+   */
+  readonly checksTextEdits?: boolean;
 }
 
 

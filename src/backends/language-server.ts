@@ -146,6 +146,7 @@ export function languageServerBackend(options: LanguageServerOptions): SemanticB
   return {
     name,
     renamesOverrides: options.renamesOverrides ?? false,
+    checksTextEdits: options.checksTextEdits ?? false,
     serves: (language) => languages.has(language),
     rename: (current, file, offset, newName) => run(async (server) => server.rename(await server.sync(current), file, offset, newName)),
     references: (current, file, offset) => run(async (server) => server.references(await server.sync(current), file, offset)),

@@ -61,6 +61,7 @@ export function typescriptBackend(options: TypeScriptBackendOptions = {}): Seman
   return {
     name: 'typescript',
     renamesOverrides: true,
+    checksTextEdits: true,
     serves: (language) => LANGUAGES.has(language),
     rename: (current, file, offset, newName) => run(async (opened) => opened.rename(await opened.sync(current), file, offset, newName)),
     references: (current, file, offset) => run(async (opened) => opened.references(await opened.sync(current), file, offset)),

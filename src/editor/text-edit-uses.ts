@@ -37,6 +37,8 @@ import { type Workspace, withWorkspace } from './workspace.js';
  *   the old one did: the program is checked as after a semantic batch, by the language's type
  *   checker where a backend answers for it (`TYPE_ERRORS_ADDED`), else by binding each use of the
  *   function across the project to its new parameters (`CALLS_BROKEN`).
+ * - A language whose names structedit cannot check (TypeScript, JavaScript), where its backend
+ *   checks every text edit (`checksTextEdits`): the whole edit, by its type checker.
  *
  * An edit that changes only the insides of what it touches costs a walk of the structures it
  * touches (and a read of the parsed text when it reaches a parameter list). An edit that broke the
@@ -138,6 +140,15 @@ function checkUses(workspace: Workspace, context: EditorContext, file: ParsedFil
         const lost = yield* importsNotDeclared(workspace, editedView, editedModel, written).safeUnwrap();
         if (lost.length > 0) return err(namesOutOfReach(editedView, '', lost, (names, listed) => `The edit's new text imports ${names}, which the module${lost.length === 1 ? '' : 's'} it names ${lost.length === 1 ? 'does' : 'do'} not declare (${listed}); nothing was written. Import ${lost.length === 1 ? 'it' : 'them'} from where ${lost.length === 1 ? 'it is' : 'they are'} declared, declare ${lost.length === 1 ? 'it' : 'them'} there in the same edit (apply_patch), or send the edit again with force: true.`));
       }
+    }
+    // A language whose names structedit cannot check (its predeclared names unknown: TypeScript,
+    // JavaScript) is judged whole by its type checker where one answers for every edit: undeclared
+    // names, types, calls. What it finds that it did not before refuses the edit.
+    // (A backend is asked for only where it is used: finding one may start a language server.)
+    const judge = callsOnly || names.predeclared ? null : await context.backends.for(file.language.id);
+    if (judge?.checksTextEdits) {
+      yield* workspace.apply(before, replacements, 'warn').safeUnwrap();
+      return await typeCheck(workspace, judge, new Map(), 'text-edit');
     }
     if (!profile.calls) return ok(undefined);
     const changes: SignatureChanges = new Map();

@@ -7,7 +7,8 @@ import type { Workspace } from './workspace.js';
 /**
  * `TYPE_ERRORS_ADDED` when the backend's checker finds errors in the workspace as it is now that
  * it did not find before its edits (`renamed`: new name → old, so a message naming the new name
- * still matches), after a semantic batch or a text edit that changed a function's parameters.
+ * still matches), after a semantic batch, or a text edit (of a language whose names structedit
+ * cannot check itself, or one that changed a function's parameters).
  */
 export function typeCheck(workspace: Workspace, backend: SemanticBackend, renamed: ReadonlyMap<string, string>, origin: CheckOrigin): ResultAsync<void, StructeditError> {
   return backend.diagnostics(workspace.texts('original')).andThen((before) =>
@@ -17,7 +18,7 @@ export function typeCheck(workspace: Workspace, backend: SemanticBackend, rename
       const wayOut =
         origin === 'batch'
           ? 'Change the edits so the program still type-checks, or send the batch with validate: false.'
-          : 'Change the function and the code that uses it together (applyEdits, or apply_patch), or send the edit again with force: true and change that code next.';
+          : 'Change the edit so the program still type-checks (a function and the code that uses it together: applyEdits, or apply_patch), or send the edit again with force: true and fix those errors next.';
       const listed = added.slice(0, 5).map((error) => `${error.file ?? '(project)'}${error.line === null ? '' : `:${error.line}`} ${error.code} ${error.message.split('\n')[0]!.replace(/\.$/, '')}`).join('; ');
       return errAsync(
         makeError('TYPE_ERRORS_ADDED', `The ${origin === 'batch' ? 'batch' : 'edit'} would add ${added.length} type error${added.length === 1 ? '' : 's'} (${backend.name}): ${listed}${added.length > 5 ? '; …' : ''}. Nothing was written. ${wayOut}`, {

@@ -7,8 +7,9 @@ import { editorOver, expectOk } from '../helpers.js';
  * the file back, byte for byte, in the cases real code showed going wrong.
  */
 async function deleteThenInsertBack(file: string, text: string, target: string, content: string, anchor: { before: string } | { after: string }) {
-  const { editor, fs } = editorOver({ [file]: text });
-  // (force: the layout is measured here; the structure may still be used.)
+  // (The layout is measured here: the structure may still be used (force), and the files' imports
+  // name modules that are not there, which TypeScript's checker would refuse (syntax).)
+  const { editor, fs } = editorOver({ [file]: text }, { semantic: 'syntax' });
   expectOk(await editor.deleteStructure({ path: file, target, force: true }));
   expectOk('before' in anchor ? await editor.insertBeforeStructure({ path: file, target: anchor.before, content }) : await editor.insertAfterStructure({ path: file, target: anchor.after, content }));
   return fs.snapshot()[file];

@@ -84,7 +84,8 @@ describe('structure edits in TypeScript', () => {
 
 describe('items of separated bodies (TypeScript)', () => {
   it('one-line lists get items on the same line, with commas', async () => {
-    const { editor, fs } = editorOver({ 'o.ts': lines('const o = { a, b };', 'const p = {x: 1};') });
+    // (The list's layout is measured: `a`…`d` are declared nowhere, which TypeScript's checker would refuse.)
+    const { editor, fs } = editorOver({ 'o.ts': lines('const o = { a, b };', 'const p = {x: 1};') }, { semantic: 'syntax' });
     expectFigures(await editor.insertBeforeStructure({ path: 'o.ts', target: 'const o\nb', content: 'c' }));
     expect(expectFigures(await editor.insertAfterStructure({ path: 'o.ts', target: 'const o\nb', content: 'd' }))).toEqual({ inserted_at_line: 1, dry_run: false, warnings: [] });
     expectFigures(await editor.insertBeforeStructure({ path: 'o.ts', target: 'const p\nx', content: 'w: 0' }));
@@ -151,7 +152,10 @@ describe('replace, delete, text edits and insert-before in JavaScript; replace-a
   });
 
   it('TypeScript replaceAllTextInStructure inside a method', async () => {
-    const { editor, fs } = editorOver({ 'cart.ts': cart });
+    // Checked by TypeScript (the default backend), the edit is refused: `this.entrys` is no member.
+    const checked = await editorOver({ 'cart.ts': cart }).editor.replaceAllTextInStructure({ path: 'cart.ts', target: 'class Cart\nadd', old_text: 'item', new_text: 'entry', expected_count: 5 });
+    expect(checked.isErr() && `${checked.error.error}: ${checked.error.message}`).toContain("TYPE_ERRORS_ADDED: The edit would add 1 type error (typescript): cart.ts:14 TS2339 Property 'entrys' does not exist on type 'Cart'");
+    const { editor, fs } = editorOver({ 'cart.ts': cart }, { semantic: 'syntax' });
     expect(expectFigures(await editor.replaceAllTextInStructure({ path: 'cart.ts', target: 'class Cart\nadd', old_text: 'item', new_text: 'entry', expected_count: 5 }))).toEqual({ total_replacements: 5, affected_lines: [8, 14], dry_run: false, warnings: [] });
     // The doc comment is part of the method, so its "item" is replaced too (and "items" became "entrys").
     expect(fs.snapshot()['cart.ts']).toBe(spliceLines(cart, 8, 14, '  /** Adds an entry. */', '  @Log()', '  add(entry: Item): void {', '    if (entry.quantity <= 0) {', "      throw new Error('bad');", '    } else {', '      this.entrys.push(entry);'));

@@ -79,6 +79,14 @@ export interface SemanticBackend {
    * alone) gets no rename of a member whose hierarchy reaches a class outside the project.
    */
   readonly renamesOverrides: boolean;
+  /**
+   * Whether every text edit of its languages is type-checked through it, before and after, as a
+   * semantic batch is (new errors refuse it: `TYPE_ERRORS_ADDED`), where structedit cannot check the
+   * language's names itself. TypeScript's in-process service does (a warm check of the edited file
+   * takes milliseconds); a language server does not by default (its diagnostics come once it has
+   * analysed the project), so only edits that change a function's parameters are checked through it.
+   */
+  readonly checksTextEdits: boolean;
   /** Whether it answers for files of this language id. */
   serves(language: string): boolean;
   /** Every place renaming the declaration whose name is at `offset` of `file` changes, as edits to `newName`. */

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { createEditor, memoryFs } from '../../src/index.js';
+
+/*
+ * TypeScript's and JavaScript's names are not checked by structedit's own engine (which globals a
+ * program sees depends on its environment), so where TypeScript's language service answers (the
+ * default backend, with the `typescript` package installed) every text edit of them is type-checked
+ * before and after, as a semantic batch is: errors the edit adds refuse it (`TYPE_ERRORS_ADDED`),
+ * errors the project already had do not. Each case: the files, the edit, and what comes back.
+ */
+
+const math = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n';
+const user = "import { add } from './math';\n\nexport const total: number = add(1, 2);\n";
+const tsconfig = JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', target: 'es2022', moduleResolution: 'bundler' } });
+
+describe('text edits of TypeScript are judged by its checker', () => {
+  it('a body calling a name nothing declares is refused, with TypeScript\'s own error; nothing is written', async () => {
+    const files = { 'math.ts': math, 'user.ts': user, 'tsconfig.json': tsconfig };
+    const fs = memoryFs(files);
+    const editor = createEditor({ fs });
+    const replaced = await editor.replaceStructure({ path: 'math.ts', target: 'export function add', content: 'export function add(a: number, b: number): number {\n  return a + offset(b);\n}' });
+    expect(replaced.isErr() && `${replaced.error.error}: ${replaced.error.message}`).toContain("TYPE_ERRORS_ADDED: The edit would add 1 type error (typescript): math.ts:2 TS2304 Cannot find name 'offset'");
+    const edited = await editor.editFile({ path: 'math.ts', edits: [{ old_text: 'return a + b;', new_text: 'return a + offset(b);' }] });
+    expect(edited.isErr() && edited.error.error).toBe('TYPE_ERRORS_ADDED');
+    expect(fs.snapshot()).toEqual(files);
+  });
+
+  it('a body whose type no longer fits the declared return type is refused; one that fits is applied', async () => {
+    const fs = memoryFs({ 'math.ts': math, 'user.ts': user, 'tsconfig.json': tsconfig });
+    const editor = createEditor({ fs });
+    const wrong = await editor.replaceStructure({ path: 'math.ts', target: 'export function add', content: "export function add(a: number, b: number): number {\n  return `${a}${b}`;\n}" });
+    expect(wrong.isErr() && `${wrong.error.error}: ${wrong.error.message}`).toContain('TS2322');
+    const right = await editor.replaceStructure({ path: 'math.ts', target: 'export function add', content: 'export function add(a: number, b: number): number {\n  return b + a;\n}' });
+    expect(right.isOk()).toBe(true);
+    expect(fs.snapshot()['math.ts']).toContain('return b + a;');
+  });
+
+  it('errors the project already had do not refuse an edit elsewhere in the file', async () => {
+    const broken = 'export const a: number = "x";\n\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n';
+    const fs = memoryFs({ 'math.ts': broken, 'tsconfig.json': tsconfig });
+    const result = await createEditor({ fs }).editFile({ path: 'math.ts', edits: [{ old_text: 'return a + b;', new_text: 'return b + a;' }] });
+    expect(result.isOk() ? 'applied' : `${result.error.error}: ${result.error.message}`).toBe('applied');
+  });
+
+  it('force writes what the checker refuses; the syntax backend does not type-check', async () => {
+    const edit = { path: 'math.ts', edits: [{ old_text: 'return a + b;', new_text: 'return a + offset(b);' }] };
+    const forced = memoryFs({ 'math.ts': math, 'tsconfig.json': tsconfig });
+    expect((await createEditor({ fs: forced }).editFile({ ...edit, force: true })).isOk()).toBe(true);
+    const syntax = memoryFs({ 'math.ts': math, 'tsconfig.json': tsconfig });
+    expect((await createEditor({ fs: syntax, semantic: 'syntax' }).editFile(edit)).isOk()).toBe(true);
+  });
+
+  it('JavaScript is judged as its project configures TypeScript to check it: with checkJs, refused; without, applied', async () => {
+    const js = 'export function add(a, b) {\n  return a + b;\n}\n';
+    const edit = { path: 'math.js', edits: [{ old_text: 'return a + b;', new_text: 'return a + offset(b);' }] };
+    const checked = memoryFs({ 'math.js': js, 'tsconfig.json': JSON.stringify({ compilerOptions: { allowJs: true, checkJs: true } }) });
+    const refused = await createEditor({ fs: checked }).editFile(edit);
+    expect(refused.isErr() && `${refused.error.error}: ${refused.error.message}`).toContain("TS2304 Cannot find name 'offset'");
+    const unchecked = memoryFs({ 'math.js': js });
+    expect((await createEditor({ fs: unchecked }).editFile(edit)).isOk()).toBe(true);
+  });
+});
