@@ -36,12 +36,20 @@ export class TypeScriptProject {
   #rootNames: string[] = [];
   #options: TS.CompilerOptions = {};
   #version = 0;
+  /**
+   * Whether files or folders were read since the program was last built: imports and type
+   * references that did not resolve then may resolve now, so none of its resolutions is reused.
+   */
+  #resolutionsStale = false;
   #builder: TS.SemanticDiagnosticsBuilderProgram | undefined;
   readonly #service: TS.LanguageService;
 
   constructor(ts: typeof TS) {
     this.#ts = ts;
-    const host: TS.LanguageServiceHost = {
+    // (`hasInvalidatedResolutions` and `hasChangedAutomaticTypeDirectiveNames` are in TypeScript's host
+    // interface but not in its published typings: tsserver's own way to have resolutions made again;
+    // test/semantic/typescript-text-edits.test.ts holds them: types from node_modules.)
+    const host: TS.LanguageServiceHost & { hasInvalidatedResolutions(): boolean; hasChangedAutomaticTypeDirectiveNames(): boolean } = {
       getCompilationSettings: () => this.#options,
       getScriptFileNames: () => this.#rootNames,
       getScriptVersion: (fileName) => this.#files.get(projectPath(fileName) ?? '')?.version ?? 'none',
@@ -58,6 +66,8 @@ export class TypeScriptProject {
       getDirectories: (folder) => this.#folder(folder)?.folders ?? [],
       readDirectory: (folder, extensions, excludes, includes, depth) => this.#readDirectory(folder, extensions, excludes, includes, depth),
       useCaseSensitiveFileNames: () => true,
+      hasInvalidatedResolutions: () => this.#resolutionsStale,
+      hasChangedAutomaticTypeDirectiveNames: () => this.#resolutionsStale,
     };
     this.#service = ts.createLanguageService(host, documentRegistry(ts));
   }
@@ -73,7 +83,9 @@ export class TypeScriptProject {
       this.#missedFolders.clear();
       this.#configure();
       const program = this.#service.getProgram();
+      this.#resolutionsStale = false;
       if (this.#missedFiles.size === 0 && this.#missedFolders.size === 0 && program) return program;
+      this.#resolutionsStale = true;
       await Promise.all([
         ...[...this.#missedFiles].map(async (path) => this.#store(path, (await current.text(path)) ?? null)),
         ...[...this.#missedFolders].map(async (path) => {
@@ -138,6 +150,18 @@ export class TypeScriptProject {
       found.push({ file: path, line, code: `TS${diagnostic.code}`, message: ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n') });
     };
     for (const diagnostic of program.getOptionsDiagnostics()) add(diagnostic);
+    if (only) {
+      // Only these files: checked from the program directly, which types what they use and no more
+      // (a whole project's first check takes seconds; one file's, milliseconds). The builder's state,
+      // for whole-project checks, is left as it was.
+      for (const path of only) {
+        const source = program.getSourceFile(absolute(path));
+        if (!source) continue;
+        for (const diagnostic of program.getSyntacticDiagnostics(source)) add(diagnostic);
+        for (const diagnostic of program.getSemanticDiagnostics(source)) add(diagnostic);
+      }
+      return found;
+    }
     // A builder program keeps each file's diagnostics and re-checks only the files a change can affect
     // (as tsc --watch does): the check before a batch and the one after share the work.
     const builder = ts.createSemanticDiagnosticsBuilderProgram(program, { createHash: (text) => bytesToHex(sha256(new TextEncoder().encode(text))) }, this.#builder);
@@ -153,8 +177,7 @@ export class TypeScriptProject {
       // (Each affected file's diagnostics are computed and kept; they are read below.)
     }
     for (const source of program.getSourceFiles()) {
-      const path = projectPath(source.fileName);
-      if (outside(source) || (only && !only.has(path!))) continue;
+      if (outside(source)) continue;
       for (const diagnostic of program.getSyntacticDiagnostics(source)) add(diagnostic);
       for (const diagnostic of builder.getSemanticDiagnostics(source)) add(diagnostic);
     }

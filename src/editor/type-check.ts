@@ -8,11 +8,12 @@ import type { Workspace } from './workspace.js';
  * `TYPE_ERRORS_ADDED` when the backend's checker finds errors in the workspace as it is now that
  * it did not find before its edits (`renamed`: new name → old, so a message naming the new name
  * still matches), after a semantic batch, or a text edit (of a language whose names structedit
- * cannot check itself, or one that changed a function's parameters).
+ * cannot check itself, or one that changed a function's parameters). `files`: only the errors in
+ * those files are compared (the checker then types only what they use).
  */
-export function typeCheck(workspace: Workspace, backend: SemanticBackend, renamed: ReadonlyMap<string, string>, origin: CheckOrigin): ResultAsync<void, StructeditError> {
-  return backend.diagnostics(workspace.texts('original')).andThen((before) =>
-    backend.diagnostics(workspace.texts('current')).andThen((after) => {
+export function typeCheck(workspace: Workspace, backend: SemanticBackend, renamed: ReadonlyMap<string, string>, origin: CheckOrigin, files?: readonly string[]): ResultAsync<void, StructeditError> {
+  return backend.diagnostics(workspace.texts('original'), files).andThen((before) =>
+    backend.diagnostics(workspace.texts('current'), files).andThen((after) => {
       const added = addedDiagnostics(before, after, renamed);
       if (added.length === 0) return okAsync(undefined);
       const wayOut =

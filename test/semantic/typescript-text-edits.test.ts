@@ -50,6 +50,21 @@ describe('text edits of TypeScript are judged by its checker', () => {
     expect((await createEditor({ fs: syntax, semantic: 'syntax' }).editFile(edit)).isOk()).toBe(true);
   });
 
+  it('types from node_modules are read (a dependency and @types): a call that does not fit its declaration is refused', async () => {
+    const files = {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, types: ['greet'] } }),
+      'node_modules/dep/package.json': JSON.stringify({ name: 'dep', types: 'index.d.ts' }),
+      'node_modules/dep/index.d.ts': 'export declare function twice(n: number): number;\n',
+      'node_modules/@types/greet/index.d.ts': 'declare function greet(name: string): string;\n',
+      'main.ts': "import { twice } from 'dep';\n\nexport function run(): number {\n  return twice(2);\n}\n",
+    };
+    const editor = createEditor({ fs: memoryFs(files) });
+    const fits = await editor.editFile({ path: 'main.ts', edits: [{ old_text: 'return twice(2);', new_text: 'greet("a");\n  return twice(3);' }], dry_run: true });
+    expect(fits.isOk() ? 'applied' : `${fits.error.error}: ${fits.error.message}`).toBe('applied');
+    const wrong = await editor.editFile({ path: 'main.ts', edits: [{ old_text: 'return twice(2);', new_text: 'greet(1);\n  return twice("3");' }], dry_run: true });
+    expect(wrong.isErr() && `${wrong.error.error}: ${wrong.error.message}`).toContain('TYPE_ERRORS_ADDED: The edit would add 2 type errors (typescript): main.ts:4 TS2345');
+  });
+
   it('JavaScript is judged as its project configures TypeScript to check it: with checkJs, refused; without, applied', async () => {
     const js = 'export function add(a, b) {\n  return a + b;\n}\n';
     const edit = { path: 'math.js', edits: [{ old_text: 'return a + b;', new_text: 'return a + offset(b);' }] };

@@ -138,5 +138,6 @@ export function addedDiagnostics(before: readonly BackendDiagnostic[], after: re
 
 /** A diagnostic's first sentence (its first line, up to a sentence that starts after it). */
 function problemOf(message: string): string {
-  return (message.split('\n')[0] ?? '').split(/[.?!]\s+(?=[A-Z])/)[0]!.trim();
+  // (Without its final stop: "Cannot find name 'x'." alone and followed by "Did you mean…?" are one problem.)
+  return (message.split('\n')[0] ?? '').split(/[.?!]\s+(?=[A-Z])/)[0]!.trim().replace(/[.?!]$/, '');
 }
