@@ -221,7 +221,7 @@ export async function fileEditBench(pythonLib, keys) {
       { name: '1000 edits, 10 MB file (typescript.js + lib.dom.d.ts)', key: 'many', text: tenMb, edits: uniqueLineEdits(tenMb, 1000), runs: { default: 5, 'server-filesystem applyFileEdits': 0, 'split/join loop': 1 } },
       // The same tool on code, where it checks what the edits change (the peers write text alone).
       { name: '10 edits, a Python module, checked as code (argparse.py, 100 KB)', key: 'checked-py', extension: '.py', text: argparse, edits: uniqueLineEdits(argparse, 10, '  # edited'), runs: { default: 9 } },
-      { name: '10 edits, a TypeScript declaration file, checked as code (lib.dom.d.ts, 1.9 MB)', key: 'checked-ts', extension: '.ts', text: dom, edits: uniqueLineEdits(dom, 10), runs: { default: 5 } },
+      { name: '10 edits, a TypeScript declaration file, checked as code (lib.dom.d.ts, 1.9 MB)', key: 'checked-ts', extension: '.d.ts', text: dom, edits: uniqueLineEdits(dom, 10), runs: { default: 5 } },
     ];
     const longEdits = uniqueSnippetEdits(longLines, 1000);
     // The peers take seconds per run here too; the file written is checked against the edits applied directly.

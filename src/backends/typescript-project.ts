@@ -99,6 +99,32 @@ export class TypeScriptProject {
     return program;
   }
 
+  /**
+   * Whether the checker reports type errors in any of `files` as the project is configured: not in a
+   * declaration file under `skipLibCheck`, nor in JavaScript without `checkJs` or a `// @ts-check`.
+   * Read from the configuration alone where it can be (no program built), so an edit of a 9 MB
+   * JavaScript file the checker would not check costs nothing here.
+   */
+  async checksAny(current: CurrentTexts, files: readonly string[]): Promise<boolean> {
+    this.#listed = await current.files();
+    this.#listedFiles = new Set(this.#listed);
+    for (const name of CONFIGS) this.#store(name, (await current.text(name)) ?? null);
+    this.#missedFiles.clear();
+    this.#missedFolders.clear();
+    this.#configure();
+    // A configuration that extends another not read yet: read everything, as a build does.
+    if (this.#missedFiles.size > 0 || this.#missedFolders.size > 0) await this.sync(current);
+    const options = this.#options;
+    for (const path of files) {
+      if (/\.d\.[cm]?ts$|\.d\.[^/]*\.ts$/.test(path)) {
+        if (!options.skipLibCheck) return true;
+      } else if (/\.[cm]?jsx?$/.test(path)) {
+        if (options.checkJs || /@ts-check\b/.test(((await current.text(path)) ?? '').slice(0, 4096))) return true;
+      } else return true;
+    }
+    return false;
+  }
+
   rename(program: TS.Program, file: string, offset: number, newName: string): BackendRename {
     const fileName = absolute(file);
     if (!program.getSourceFile(fileName)) return { kind: 'refused', reason: `${file} is not part of the TypeScript program (check the tsconfig.json include, or allowJs for JavaScript)` };

@@ -66,7 +66,8 @@ export function typescriptBackend(options: TypeScriptBackendOptions = {}): Seman
     rename: (current, file, offset, newName) => run(async (opened) => opened.rename(await opened.sync(current), file, offset, newName)),
     references: (current, file, offset) => run(async (opened) => opened.references(await opened.sync(current), file, offset)),
     definition: (current, file, offset) => run(async (opened) => opened.definition(await opened.sync(current), file, offset)),
-    diagnostics: (current, files) => run(async (opened) => opened.diagnostics(await opened.sync(current), files)),
+    // (Files the checker would not check, as the project is configured, need no program.)
+    diagnostics: (current, files) => run(async (opened) => (files && !(await opened.checksAny(current, files)) ? [] : opened.diagnostics(await opened.sync(current), files))),
     dispose: async () => {
       const opened = await project;
       if (opened && !isStructeditError(opened)) opened.dispose();
