@@ -65,12 +65,25 @@ describe('text edits of TypeScript are judged by its checker', () => {
     expect(wrong.isErr() && `${wrong.error.error}: ${wrong.error.message}`).toContain('TYPE_ERRORS_ADDED: The edit would add 2 type errors (typescript): main.ts:4 TS2345');
   });
 
-  it('JavaScript is judged as its project configures TypeScript to check it: with checkJs, refused; without, applied', async () => {
+  it('a declaration file is judged only where the project checks declaration files (skipLibCheck off)', async () => {
+    const declarations = 'export declare function add(a: number, b: number): number;\n';
+    const edit = { path: 'math.d.ts', edits: [{ old_text: '): number;', new_text: '): Missing;' }] };
+    const checked = memoryFs({ 'math.d.ts': declarations, 'tsconfig.json': JSON.stringify({ compilerOptions: { skipLibCheck: false } }) });
+    const refused = await createEditor({ fs: checked }).editFile(edit);
+    expect(refused.isErr() && `${refused.error.error}: ${refused.error.message}`).toContain("TS2304 Cannot find name 'Missing'");
+    const skipped = memoryFs({ 'math.d.ts': declarations, 'tsconfig.json': JSON.stringify({ compilerOptions: { skipLibCheck: true } }) });
+    expect((await createEditor({ fs: skipped }).editFile(edit)).isOk()).toBe(true);
+  });
+
+  it('JavaScript is judged as its project configures TypeScript to check it: with checkJs or // @ts-check, refused; without, applied', async () => {
     const js = 'export function add(a, b) {\n  return a + b;\n}\n';
     const edit = { path: 'math.js', edits: [{ old_text: 'return a + b;', new_text: 'return a + offset(b);' }] };
     const checked = memoryFs({ 'math.js': js, 'tsconfig.json': JSON.stringify({ compilerOptions: { allowJs: true, checkJs: true } }) });
     const refused = await createEditor({ fs: checked }).editFile(edit);
     expect(refused.isErr() && `${refused.error.error}: ${refused.error.message}`).toContain("TS2304 Cannot find name 'offset'");
+    const pragma = memoryFs({ 'math.js': `// @ts-check\n${js}` });
+    const refusedByPragma = await createEditor({ fs: pragma }).editFile(edit);
+    expect(refusedByPragma.isErr() && refusedByPragma.error.error).toBe('TYPE_ERRORS_ADDED');
     const unchecked = memoryFs({ 'math.js': js });
     expect((await createEditor({ fs: unchecked }).editFile(edit)).isOk()).toBe(true);
   });
