@@ -79,7 +79,11 @@ function asImportersSeeThem(context: EditorContext, writes: readonly TextWrite[]
     const language = context.registry.resolve(path);
     return language.isOk() ? language.value.id : null;
   };
-  const files = (picked: readonly TextWrite[]) => picked.flatMap((write) => (languageOf(write.path) === null ? [] : [{ path: write.path, language: languageOf(write.path)! }]));
+  const files = (picked: readonly TextWrite[]) =>
+    picked.flatMap((write) => {
+      const language = languageOf(write.path);
+      return language === null ? [] : [{ path: write.path, language }];
+    });
   const removed = files(writes.filter((write) => write.before !== null && write.after === null));
   const added = files(writes.filter((write) => write.before === null && write.after !== null));
   if (removed.length === 0 || added.length === 0) return okAsync(writes);
