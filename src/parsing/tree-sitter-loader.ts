@@ -221,8 +221,8 @@ export function parseAgain(grammar: LoadedGrammar, text: string): Tree {
 /**
  * The parse of `text`, or, when it has syntax errors and the language's profile gives the text its
  * compiler would see instead (C's macro lines blanked: `parsedText`), the parse of that text if its
- * errors spoil less of it. Both are pure functions of `text`, so the choice is too. A tree parsed from the other
- * text still reads the file's own text (`node.text`): its offsets are the same.
+ * errors spoil less of it. Both are pure functions of `text`, so the choice is too. A tree parsed
+ * from the other text still reads the file's own text (`node.text`): its offsets are the same.
  */
 function parseBestOf(parser: Parser, languageId: string, text: string): Tree | null {
   const tree = parser.parse(text);
@@ -242,7 +242,7 @@ function parseBestOf(parser: Parser, languageId: string, text: string): Tree | n
 
 /**
  * web-tree-sitter reads a node's text through its tree's `textCallback` (kept by `copy()`), which is
- * not in its typings: the one use of its internals here (test/parsing/parsed-text.test.ts holds it).
+ * not in its typings: the one use of its internals here (test/languages/c-macros.test.ts holds it).
  */
 interface TextCallbackHolder {
   textCallback: (index: number) => string;
