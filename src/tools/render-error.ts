@@ -263,9 +263,12 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     next: (e) => (e.details.reason === 'not_installed' ? ['Install what the message names, or choose the syntax backend for this language, and retry.'] : ['Retry once; if it fails again, choose the syntax backend for this language (it refuses what it cannot prove instead of guessing).']),
   },
   TYPE_ERRORS_ADDED: {
-    headline: (e) => `the batch would add ${e.details.errors.length} type error${e.details.errors.length === 1 ? '' : 's'} (${e.details.backend}); nothing was written.`,
+    headline: (e) => `the edit would add ${e.details.errors.length} type error${e.details.errors.length === 1 ? '' : 's'} (${e.details.backend}); nothing was written.`,
     facts: (e) => e.details.errors.slice(0, 10).map((error) => `${error.file ?? '(project)'}${error.line === null ? '' : `:${error.line}`} ${error.code}: ${error.message.split('\n')[0]}`),
-    next: () => ['Fix the edits so they keep the program type-correct (or add the missing changes to the same batch), and retry;', 'or send the batch with validate: false to write it anyway.'],
+    next: () => [
+      'Fix the edit so the program still type-checks (declare or import what it uses; change a function and its callers together in one batch or patch), and retry;',
+      'or write it anyway: force: true on a text edit or file tool, validate: false on a semantic batch.',
+    ],
   },
   IMPORT_CYCLE: {
     headline: (e) => `Nothing was written: moving ${quote(e.details.address)} would make ${e.details.files[0]} and ${e.details.files[1]} import each other, which Python fails on.`,
