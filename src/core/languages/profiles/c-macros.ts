@@ -145,26 +145,18 @@ function declarationMacros(lines: readonly Line[], dataDepths: ReadonlyArray<boo
     const trimmed = code.trim();
     if (line.directive || trimmed === '') continue;
     // A calling-convention macro before a function pointer's name: `typedef int (EGLAPIENTRYP PFN) (…);`.
-    if (/^\s*typedef\b/.test(code)) {
-      for (const match of code.matchAll(/\(\s*([A-Z][A-Z0-9_]+)\s+[A-Za-z_]\w*\s*\)\s*\(/g)) blanked.push([line.start + match.index + match[0].indexOf(match[1]!), line.start + match.index + match[0].indexOf(match[1]!) + match[1]!.length]);
-    }
+    if (/^\s*typedef\b/.test(code)) for (const match of code.matchAll(/\(\s*([A-Z][A-Z0-9_]+)\s+[A-Za-z_]\w*\s*\)\s*\(/dg)) blankGroup(line, match, 1, blanked);
     // An attribute macro after a namespace's name: `namespace std _GLIBCXX_VISIBILITY(default)`.
-    const namespaced = /^(\s*namespace\s+[A-Za-z_]\w*\s+)([A-Z_][A-Z0-9_]*(?:\s*\([^()]*\))?)\s*\{?\s*$/.exec(code);
-    if (namespaced) blanked.push([line.start + namespaced[1]!.length, line.start + namespaced[1]!.length + namespaced[2]!.length]);
+    const namespaced = /^\s*namespace\s+[A-Za-z_]\w*\s+([A-Z_][A-Z0-9_]*(?:\s*\([^()]*\))?)\s*\{?\s*$/d.exec(code);
+    if (namespaced) blankGroup(line, namespaced, 1, blanked);
     // A macro where a declarator's qualifiers go (`begin() const _GLIBCXX_NOEXCEPT`), or between
     // `if` and its condition (`if _GLIBCXX17_CONSTEXPR (x)`): only keywords may stand there.
-    const qualifier = /^(\s*(?:[\w:~<>,*&]+\s+)*[\w:~]+\s*\([^()]*\)\s*(?:const\s+)?(?:&&?\s*)?)([A-Z_][A-Z0-9_]*(?:\s*\([^()]*\))?)\s*(?:;|\{.*|=\s*(?:0|default|delete)\s*;)?\s*$/.exec(code);
-    if (qualifier && !/^\s*(?:if|while|for|switch|return|else|do|case)\b/.test(code) && !/=/.test(qualifier[1]!)) blanked.push([line.start + qualifier[1]!.length, line.start + qualifier[1]!.length + qualifier[2]!.length]);
-    for (const match of code.matchAll(/\bif\s+([A-Z_][A-Z0-9_]+)\s*\(/g)) {
-      const at = line.start + match.index + match[0].indexOf(match[1]!);
-      blanked.push([at, at + match[1]!.length]);
-    }
+    const qualifier = /^(\s*(?:[\w:~<>,*&]+\s+)*[\w:~]+\s*\([^()]*\)\s*(?:const\s+)?(?:&&?\s*)?)([A-Z_][A-Z0-9_]*(?:\s*\([^()]*\))?)\s*(?:;|\{.*|=\s*(?:0|default|delete)\s*;)?\s*$/d.exec(code);
+    if (qualifier && !/^\s*(?:if|while|for|switch|return|else|do|case)\b/.test(code) && !/=/.test(qualifier[1]!)) blankGroup(line, qualifier, 2, blanked);
+    for (const match of code.matchAll(/\bif\s+([A-Z_][A-Z0-9_]+)\s*\(/dg)) blankGroup(line, match, 1, blanked);
     // An export macro in a class's head (`class Q_CORE_EXPORT QObject`).
-    const exported = /^(\s*(?:class|struct)\s+)([A-Z_][A-Z0-9_]*)\s+[A-Za-z_]\w*\s*(?:[:{]|final\b|$)/.exec(code);
-    if (exported && MACRO_NAME.test(exported[2]!)) {
-      const at = line.start + exported[1]!.length;
-      blanked.push([at, at + exported[2]!.length]);
-    }
+    const exported = /^\s*(?:class|struct)\s+([A-Z_][A-Z0-9_]*)\s+[A-Za-z_]\w*\s*(?:[:{]|final\b|$)/d.exec(code);
+    if (exported && MACRO_NAME.test(exported[1]!)) blankGroup(line, exported, 1, blanked);
     const startsDeclaration = previous === '' || /[;{}]$/.test(previous);
     previous = trimmed;
     if (!startsDeclaration || dataDepths[i] !== false) continue;
@@ -190,6 +182,12 @@ function declarationMacros(lines: readonly Line[], dataDepths: ReadonlyArray<boo
       blanked.push([line.start + at, line.start + at + name.length, code.slice(0, at).trim() === '' ? keywordAsLong(name.length) : '']);
     }
   }
+}
+
+/** Blanks what group `group` of a match on `line`'s code matched (the regular expression has the `d` flag). */
+function blankGroup(line: Line, match: RegExpMatchArray, group: number, blanked: Span[]): void {
+  const [start, end] = match.indices![group]!;
+  blanked.push([line.start + start, line.start + end]);
 }
 
 /**
