@@ -74,20 +74,17 @@ export class TypeScriptProject {
 
   /** Brings the program up to the current texts; returns it, complete (every file it asked for read). */
   async sync(current: CurrentTexts): Promise<TS.Program> {
-    this.#listed = await current.files();
-    this.#listedFiles = new Set(this.#listed);
+    await this.#list(current);
     // Files read before may have changed (edits earlier in the batch, or on disk since the last call).
-    await Promise.all([...this.#files.keys()].filter((path) => !path.includes('node_modules/')).map(async (path) => this.#store(path, (await current.text(path)) ?? null)));
+    await Promise.all([...this.#files.keys()].filter((path) => !path.includes('node_modules/')).map((path) => this.#read(current, path)));
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      this.#missedFiles.clear();
-      this.#missedFolders.clear();
-      this.#configure();
+      this.#configureNotingMisses();
       const program = this.#service.getProgram();
       this.#resolutionsStale = false;
-      if (this.#missedFiles.size === 0 && this.#missedFolders.size === 0 && program) return program;
+      if (!this.#missed() && program) return program;
       this.#resolutionsStale = true;
       await Promise.all([
-        ...[...this.#missedFiles].map(async (path) => this.#store(path, (await current.text(path)) ?? null)),
+        ...[...this.#missedFiles].map((path) => this.#read(current, path)),
         ...[...this.#missedFolders].map(async (path) => {
           this.#folders.set(path, await current.folder(path));
           this.#version++;
@@ -106,14 +103,11 @@ export class TypeScriptProject {
    * JavaScript file the checker would not check costs nothing here.
    */
   async checksAny(current: CurrentTexts, files: readonly string[]): Promise<boolean> {
-    this.#listed = await current.files();
-    this.#listedFiles = new Set(this.#listed);
-    for (const name of CONFIGS) this.#store(name, (await current.text(name)) ?? null);
-    this.#missedFiles.clear();
-    this.#missedFolders.clear();
-    this.#configure();
+    await this.#list(current);
+    await Promise.all(CONFIGS.map((name) => this.#read(current, name)));
+    this.#configureNotingMisses();
     // A configuration that extends another not read yet: read everything, as a build does.
-    if (this.#missedFiles.size > 0 || this.#missedFolders.size > 0) await this.sync(current);
+    if (this.#missed()) await this.sync(current);
     const options = this.#options;
     for (const path of files) {
       if (/\.d\.[cm]?ts$|\.d\.[^/]*\.ts$/.test(path)) {
@@ -255,6 +249,29 @@ export class TypeScriptProject {
       this.#options = options;
       this.#version++;
     }
+  }
+
+  /** The files under the root as `current` lists them. */
+  async #list(current: CurrentTexts): Promise<void> {
+    this.#listed = await current.files();
+    this.#listedFiles = new Set(this.#listed);
+  }
+
+  /** A file's text as `current` has it (`null`: it does not exist), stored. */
+  async #read(current: CurrentTexts, path: string): Promise<void> {
+    this.#store(path, (await current.text(path)) ?? null);
+  }
+
+  /** Reads the configuration again, noting the files and folders it asked for that were not read yet. */
+  #configureNotingMisses(): void {
+    this.#missedFiles.clear();
+    this.#missedFolders.clear();
+    this.#configure();
+  }
+
+  /** Whether the last configuration or program asked for a file or folder not read yet. */
+  #missed(): boolean {
+    return this.#missedFiles.size > 0 || this.#missedFolders.size > 0;
   }
 
   #store(path: string, text: string | null): void {
