@@ -190,12 +190,13 @@ export async function loadGrammar(definition: LanguageDefinition, init?: TreeSit
  * scanner trap, a function its WASM lacks) may have left its state corrupt, so it is dropped, and
  * the next parse of that language loads it afresh (a new instance of the grammar's WASM), in any
  * editor. The error is rethrown for the caller to report. A fresh parse with syntax errors is tried
- * again on the text the language's profile would compile ({@link parseBestOf}).
+ * again on the text the language's profile would compile ({@link parseBestOf}); `oldTree`, for an
+ * incremental parse, must be one {@link reparsesIncrementally} accepts (the caller decides, as it
+ * also decides what to rebuild from the changed ranges).
  */
 export function parseIsolated(grammar: LoadedGrammar, text: string, oldTree?: Tree | null): Tree | null {
   try {
-    const reuse = oldTree && reparsesIncrementally(oldTree) ? oldTree : null;
-    return reuse ? grammar.parser.parse(text, reuse) : parseBestOf(grammar.parser, grammar.id, text);
+    return oldTree ? grammar.parser.parse(text, oldTree) : parseBestOf(grammar.parser, grammar.id, text);
   } catch (cause) {
     forget(grammar);
     throw new Error(`the ${grammar.id} grammar (${grammar.origin}) failed while parsing: ${cause instanceof Error ? cause.message : String(cause)}; it is loaded afresh for the next parse`, { cause });
