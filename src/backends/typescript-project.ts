@@ -23,6 +23,17 @@ interface KnownFile {
   version: string;
 }
 
+/**
+ * What a file shows the other files of a program: `declarations` is its `.d.ts` text (`null` when it
+ * does not exist, `undefined` when not emitted: it reaches no other file, or was not asked for).
+ */
+interface Exposure {
+  readonly exists: boolean;
+  readonly global: boolean;
+  readonly importers: readonly string[];
+  readonly declarations: string | null | undefined;
+}
+
 /** One project's language service, its host and what the host has read. */
 export class TypeScriptProject {
   readonly #ts: typeof TS;
@@ -117,6 +128,69 @@ export class TypeScriptProject {
       } else return true;
     }
     return false;
+  }
+
+  /**
+   * The files whose errors an edit of `files` can change, as TypeScript's own builder decides it
+   * (`null`: any file's): a file whose declarations changed (its `.d.ts`, emitted on either side of
+   * the edit) affects the files importing it, and those whose declarations change in turn affect
+   * theirs; a script, or a module declaring something global, affects every file. Declarations are
+   * emitted only for files something imports (or global ones), and nothing is built when no file of
+   * the project is checked (a JavaScript project without `checkJs`).
+   */
+  async affectedFiles(before: CurrentTexts, after: CurrentTexts, files: readonly string[]): Promise<string[] | null> {
+    await this.#list(after);
+    if (!(await this.checksAny(after, this.#listed.filter((path) => SOURCE.test(path))))) return [...files];
+    const affected = new Set(files);
+    for (let frontier = [...files]; frontier.length > 0; ) {
+      const now = this.#exposures(await this.sync(after), frontier, () => true);
+      const was = this.#exposures(await this.sync(before), frontier, (path) => now.get(path)!.declarations !== undefined || !now.get(path)!.exists);
+      const next: string[] = [];
+      for (const path of frontier) {
+        const [old, current] = [was.get(path)!, now.get(path)!];
+        if (old.declarations === current.declarations) continue;
+        if (old.global || current.global) return null;
+        for (const importer of [...old.importers, ...current.importers]) {
+          if (affected.has(importer)) continue;
+          affected.add(importer);
+          next.push(importer);
+        }
+      }
+      frontier = next;
+    }
+    return [...affected];
+  }
+
+  /**
+   * Whether each file exists, declares something global, and which project files import it, in
+   * `program`; and its declarations (`.d.ts` text) where they can reach another file and `wanted`
+   * says so (else `undefined`).
+   */
+  #exposures(program: TS.Program, paths: readonly string[], wanted: (path: string) => boolean): Map<string, Exposure> {
+    const ts = this.#ts;
+    const exposures = new Map<string, Exposure>();
+    for (const path of paths) {
+      const source = program.getSourceFile(absolute(path));
+      if (!source) {
+        exposures.set(path, { exists: false, global: false, importers: [], declarations: null });
+        continue;
+      }
+      // (A CommonJS file is a module too; `isExternalOrCommonJsModule` is not in the typings.)
+      const module = ts.isExternalModule(source) || (source as { commonJsModuleIndicator?: unknown }).commonJsModuleIndicator !== undefined;
+      const global = !module || /\bdeclare\s+(?:global\b|module\s*['"])/.test(source.text);
+      const importers = uniqueBy(
+        this.#service.getFileReferences(absolute(path)).flatMap((reference) => {
+          const importer = projectPath(reference.fileName);
+          return importer === null || importer === path || importer.split('/').includes('node_modules') ? [] : [importer];
+        }),
+        (importer) => importer,
+      );
+      const reaches = global || importers.length > 0;
+      // (A declaration file emits nothing: it is its declarations.)
+      const declarations = !reaches || !wanted(path) ? undefined : source.isDeclarationFile ? source.text : this.#service.getEmitOutput(absolute(path), true, true).outputFiles.map((output) => output.text).join('\n');
+      exposures.set(path, { exists: true, global, importers, declarations });
+    }
+    return exposures;
   }
 
   rename(program: TS.Program, file: string, offset: number, newName: string): BackendRename {

@@ -68,6 +68,7 @@ export function typescriptBackend(options: TypeScriptBackendOptions = {}): Seman
     definition: (current, file, offset) => run(async (opened) => opened.definition(await opened.sync(current), file, offset)),
     // (Files the checker would not check, as the project is configured, need no program.)
     diagnostics: (current, files) => run(async (opened) => (files && !(await opened.checksAny(current, files)) ? [] : opened.diagnostics(await opened.sync(current), files))),
+    affectedFiles: (before, after, files) => run((opened) => opened.affectedFiles(before, after, files)),
     dispose: async () => {
       const opened = await project;
       if (opened && !isStructeditError(opened)) opened.dispose();

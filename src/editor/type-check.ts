@@ -9,9 +9,17 @@ import type { Workspace } from './workspace.js';
  * it did not find before its edits (`renamed`: new name → old, so a message naming the new name
  * still matches), after a semantic batch, or a text edit (of a language whose names structedit
  * cannot check itself, or one that changed a function's parameters). `files`: only the errors in
- * those files are compared (the checker then types only what they use).
+ * those files, and in the files the backend finds the edit can affect through them
+ * ({@link SemanticBackend.affectedFiles}), are compared (the checker then types only what they use).
  */
 export function typeCheck(workspace: Workspace, backend: SemanticBackend, renamed: ReadonlyMap<string, string>, origin: CheckOrigin, files?: readonly string[]): ResultAsync<void, StructeditError> {
+  // What the edit changes in `files` that other files use is judged in those files too.
+  const judged = files && backend.affectedFiles ? backend.affectedFiles(workspace.texts('original'), workspace.texts('current'), files).map((affected) => affected ?? undefined) : okAsync(files);
+  return judged.andThen((files) => compared(workspace, backend, renamed, origin, files));
+}
+
+/** `TYPE_ERRORS_ADDED` for the errors the workspace has now in `files` (all where none are given) that it did not have before. */
+function compared(workspace: Workspace, backend: SemanticBackend, renamed: ReadonlyMap<string, string>, origin: CheckOrigin, files: readonly string[] | undefined): ResultAsync<void, StructeditError> {
   return backend.diagnostics(workspace.texts('original'), files).andThen((before) =>
     backend.diagnostics(workspace.texts('current'), files).andThen((after) => {
       const added = addedDiagnostics(before, after, renamed);

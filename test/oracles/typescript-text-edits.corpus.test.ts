@@ -17,8 +17,15 @@ import { aiSdkWorkspaceCorpus, CorpusLanguageService, isSource, newErrors } from
  *   oracle must find the new error too.
  *
  * Every disagreement is printed and fails the test.
+ *
+ * Then what an edit changes for other files: exported functions of files other files import lose
+ * their return type and get a body that only throws (what they return becomes `void`: callers that
+ * use it break, callers that do not are fine, and the file itself still type-checks). The oracle checks every file that imports the edited one, directly or through
+ * others (by its own module resolution, not by what changed shape); an edit must be refused exactly
+ * where it finds a new error.
  */
 const FUNCTIONS = sampled(12);
+const THROWING = sampled(10);
 
 interface SampledFunction {
   file: string;
@@ -44,6 +51,61 @@ function functionsOf(files: ReadonlyMap<string, string>): SampledFunction[] {
     visit(source);
   }
   return found;
+}
+
+interface ExportedFunction {
+  file: string;
+  name: string;
+  text: string;
+  /** The function's text up to its parameters' `)`. */
+  head: string;
+}
+
+function exportedFunctionsOf(files: ReadonlyMap<string, string>, imported: (file: string) => boolean): ExportedFunction[] {
+  const found: ExportedFunction[] = [];
+  for (const [file, text] of files) {
+    if (!isSource(file) || !imported(file)) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    for (const node of source.statements) {
+      if (!ts.isFunctionDeclaration(node) || !node.body || !node.name || !node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) continue;
+      const whole = node.getText(source);
+      if (text.indexOf(whole) === text.lastIndexOf(whole)) found.push({ file, name: node.name.text, text: whole, head: whole.slice(0, closeParenEnd(node, source) - node.getStart(source)) });
+    }
+  }
+  return found;
+}
+
+/** Where a function's parameter list ends, after its `)`. */
+function closeParenEnd(node: ts.FunctionDeclaration, source: ts.SourceFile): number {
+  return node.getChildren(source).find((child) => child.kind === ts.SyntaxKind.CloseParenToken)!.getEnd();
+}
+
+/** For each corpus file, the corpus files importing it (by the oracle's module resolution), transitively. */
+function dependentsOf(corpus: ReturnType<typeof aiSdkWorkspaceCorpus>, oracle: CorpusLanguageService): (file: string) => string[] {
+  const importers = new Map<string, Set<string>>();
+  const host = { fileExists: (name: string) => oracle.read(name) !== undefined, readFile: (name: string) => oracle.read(name) };
+  for (const [file, text] of corpus.files) {
+    if (!isSource(file)) continue;
+    for (const imported of ts.preProcessFile(text, true, true).importedFiles) {
+      const resolved = ts.resolveModuleName(imported.fileName, oracle.absolute(file), corpus.options, host).resolvedModule;
+      const target = resolved ? oracle.relative(resolved.resolvedFileName) : null;
+      if (target === null || target === file) continue;
+      if (!importers.has(target)) importers.set(target, new Set());
+      importers.get(target)!.add(file);
+    }
+  }
+  return (file) => {
+    const reached = new Set<string>();
+    const visit = (path: string) => {
+      for (const importer of importers.get(path) ?? []) {
+        if (reached.has(importer) || importer === file) continue;
+        reached.add(importer);
+        visit(importer);
+      }
+    };
+    visit(file);
+    return [...reached].sort();
+  };
 }
 
 describe('text edits of TypeScript are judged by its checker, as an independent language service judges them', () => {
@@ -89,6 +151,53 @@ describe('text edits of TypeScript are judged by its checker, as an independent 
         ].join('\n'),
       );
       expect(sample.length).toBe(Math.min(FUNCTIONS, all.length));
+      expect(disagreed).toEqual([]);
+    },
+    TIME_LIMIT_MS,
+  );
+
+  it(
+    'a body that changes what other files see is refused exactly where the oracle finds an error in a file importing it',
+    async () => {
+      const corpus = aiSdkWorkspaceCorpus();
+      const oracle = new CorpusLanguageService(corpus);
+      const dependents = dependentsOf(corpus, oracle);
+      const all = exportedFunctionsOf(corpus.files, (file) => dependents(file).length > 0);
+      const sample = evenSample(all, THROWING, (entry) => `${entry.file}:${entry.name}`);
+      const errorsBefore = new Map<string, ReturnType<CorpusLanguageService['errors']>>();
+      const before = (file: string) => errorsBefore.get(file) ?? errorsBefore.set(file, oracle.errors(file)).get(file)!;
+      const disagreed: string[] = [];
+      let refused = 0;
+      let applied = 0;
+      let checkMs = 0;
+      let checkedFiles = 0;
+      const editor = createEditor({ fs: memoryFs(Object.fromEntries(corpus.files)) });
+      for (const entry of sample) {
+        const reached = [entry.file, ...dependents(entry.file)];
+        for (const file of reached) before(file);
+        const edited = `${entry.head} {\n  throw new Error('zz');\n}`;
+        const started = performance.now();
+        const result = await editor.editFile({ path: entry.file, edits: [{ old_text: entry.text, new_text: edited }], dry_run: true });
+        checkMs += performance.now() - started;
+        oracle.set({ [entry.file]: corpus.files.get(entry.file)!.replace(entry.text, edited) });
+        const added = reached.flatMap((file) => newErrors(before(file), oracle.errors(file)));
+        oracle.reset();
+        checkedFiles += reached.length;
+        const verdict = result.isOk() ? 'applied' : `${result.error.error} ${result.error.message.slice(0, 240)}`;
+        if (added.length === 0 && result.isOk()) applied++;
+        else if (added.length > 0 && result.isErr() && result.error.error === 'TYPE_ERRORS_ADDED') refused++;
+        else disagreed.push(`${entry.file} ${entry.name}: ${verdict}; oracle over ${reached.length} files: ${added.join('; ') || 'no new error'}`);
+      }
+      console.log(
+        [
+          `[typescript text edits] ${corpus.name}: ${sample.length} of ${all.length} exported functions of imported files sampled, made to return nothing`,
+          `  refused (TYPE_ERRORS_ADDED), oracle finds a new error in the file or a file importing it: ${refused}/${sample.length}`,
+          `  applied, oracle finds none in ${checkedFiles} files checked in all: ${applied}/${sample.length}`,
+          `  editFile with the check (dry run), one editor: ${(checkMs / sample.length).toFixed(0)} ms per edit on average, the first one's program included`,
+          ...disagreed.map((line) => `  disagreed: ${line}`),
+        ].join('\n'),
+      );
+      expect(sample.length).toBe(Math.min(THROWING, all.length));
       expect(disagreed).toEqual([]);
     },
     TIME_LIMIT_MS,

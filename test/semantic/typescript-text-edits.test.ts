@@ -87,4 +87,43 @@ describe('text edits of TypeScript are judged by its checker', () => {
     const unchecked = memoryFs({ 'math.js': js });
     expect((await createEditor({ fs: unchecked }).editFile(edit)).isOk()).toBe(true);
   });
+
+  it('an edit that changes what a module exports is judged in the files importing it, and in theirs while the change flows on', async () => {
+    const shapes = 'export function point() {\n  return { x: 1, y: 2 };\n}\n';
+    const files = {
+      'tsconfig.json': tsconfig,
+      'shapes.ts': shapes,
+      'origin.ts': "import { point } from './shapes';\n\nexport const origin = point();\n",
+      'sum.ts': "import { origin } from './origin';\n\nexport const sum: number = origin.x + origin.y;\n",
+    };
+    const fs = memoryFs(files);
+    const editor = createEditor({ fs });
+    // The inferred return type loses `y`: sum.ts, which sees it only through origin.ts, breaks.
+    const narrowed = await editor.replaceStructure({ path: 'shapes.ts', target: 'export function point', content: 'export function point() {\n  return { x: 1 };\n}' });
+    expect(narrowed.isErr() && `${narrowed.error.error}: ${narrowed.error.message}`).toContain("TYPE_ERRORS_ADDED: The edit would add 1 type error (typescript): sum.ts:3 TS2339 Property 'y' does not exist");
+    expect(fs.snapshot()).toEqual(files);
+    // The same exports (another body, the same type): applied.
+    const same = await editor.editFile({ path: 'shapes.ts', edits: [{ old_text: 'return { x: 1, y: 2 };', new_text: 'return { x: 2, y: 1 };' }] });
+    expect(same.isOk() ? 'applied' : `${same.error.error}: ${same.error.message}`).toBe('applied');
+    // A wider type the importers still accept: applied.
+    const wider = await editor.editFile({ path: 'shapes.ts', edits: [{ old_text: 'return { x: 2, y: 1 };', new_text: 'return { x: 2, y: 1, z: 0 };' }] });
+    expect(wider.isOk() ? 'applied' : `${wider.error.error}: ${wider.error.message}`).toBe('applied');
+  });
+
+  it('a file the checker skips is judged by the files that use it: a global declaration file, a JavaScript module', async () => {
+    const globals = memoryFs({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, skipLibCheck: true } }),
+      'globals.d.ts': 'declare function greet(name: string): string;\n',
+      'main.ts': 'export const hello: string = greet("a");\n',
+    });
+    const retyped = await createEditor({ fs: globals }).editFile({ path: 'globals.d.ts', edits: [{ old_text: 'name: string', new_text: 'name: number' }] });
+    expect(retyped.isErr() && `${retyped.error.error}: ${retyped.error.message}`).toContain('main.ts:1 TS2345');
+    const js = memoryFs({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, allowJs: true, module: 'esnext', moduleResolution: 'bundler' } }),
+      'math.js': 'export function half(n) {\n  return n / 2;\n}\n',
+      'main.ts': "import { half } from './math.js';\n\nexport const shown: string = half(3).toFixed(1);\n",
+    });
+    const stringly = await createEditor({ fs: js }).editFile({ path: 'math.js', edits: [{ old_text: 'return n / 2;', new_text: 'return `${n / 2}`;' }] });
+    expect(stringly.isErr() && `${stringly.error.error}: ${stringly.error.message}`).toContain("main.ts:3 TS2339 Property 'toFixed' does not exist");
+  });
 });

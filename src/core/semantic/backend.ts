@@ -97,6 +97,13 @@ export interface SemanticBackend {
   definition(current: CurrentTexts, file: string, offset: number): ResultAsync<readonly BackendDefinition[], StructeditError>;
   /** The checker's problems in the project's files of the languages it serves, or only in `files` when given. */
   diagnostics(current: CurrentTexts, files?: readonly string[]): ResultAsync<readonly BackendDiagnostic[], StructeditError>;
+  /**
+   * The files whose errors an edit of `files` (from `before` to `after`) can change: `files`, the
+   * files importing one whose exports the edit changed, and so on while theirs change; `null` when
+   * it can change any file's (a global declaration changed). Without it, a text edit's check
+   * compares the errors of `files` alone, and misses a caller another file has broken.
+   */
+  affectedFiles?(before: CurrentTexts, after: CurrentTexts, files: readonly string[]): ResultAsync<readonly string[] | null, StructeditError>;
   /** Frees what it holds (a language server process, a program); later calls may start again. */
   dispose(): Promise<void>;
 }
