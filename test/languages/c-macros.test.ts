@@ -34,6 +34,15 @@ describe('macro lines blanked for the grammar', () => {
     expect(shown('if (x)\n  DO_THING(x)\n')).toBeNull();
   });
 
+  it('#if, #ifdef, #else and #endif between the elements of an initializer (with continuation lines); not in a function', () => {
+    // markupsafe's _speedups.c (643a70a4): a slot only some Python versions define.
+    const slots = 'static PyModuleDef_Slot slots[] = {\n#ifdef Py_mod_gil  // 3.13+\n  {Py_mod_gil, Py_MOD_GIL_NOT_USED},\n#endif\n#if defined(A) && \\\n    defined(B)\n  {1, 2},\n#else\n  {3, 4},\n#endif\n  {0, NULL}\n};\n';
+    expect(shown(slots)).toBe(
+      `static PyModuleDef_Slot slots[] = {\n${dots('#ifdef Py_mod_gil  // 3.13+')}\n  {Py_mod_gil, Py_MOD_GIL_NOT_USED},\n${dots('#endif')}\n${dots('#if defined(A) && \\')}\n    ${dots('defined(B)')}\n  {1, 2},\n${dots('#else')}\n  {3, 4},\n${dots('#endif')}\n  {0, NULL}\n};\n`,
+    );
+    expect(shown('int f(void) {\n#ifdef X\n  return 1;\n#endif\n  return 0;\n}\n')).toBeNull();
+  });
+
   it('the halves of extern "C" split across #ifdef __cplusplus guards', () => {
     const header = '#ifdef __cplusplus\nextern "C" {\n#endif\nint f(void);\n#ifdef __cplusplus\n}\n#endif\n';
     expect(shown(header)).toBe(`#ifdef __cplusplus\n${dots('extern "C" {')}\n#endif\nint f(void);\n#ifdef __cplusplus\n·\n#endif\n`);

@@ -47,6 +47,7 @@ export function blankUnparsedMacros(text: string, cpp: boolean): string | null {
   };
   externCGuards(lines, wholeLine);
   const dataDepths = bracesOpenedForData(lines);
+  conditionalsInData(text, lines, dataDepths, wholeLine);
   statementMacros(lines, dataDepths, wholeLine);
   // (Lines blanked whole are no code to what follows them.)
   declarationMacros(lines.map((line, index) => (blankLines.has(index) ? { ...line, code: '' } : line)), dataDepths, attributeMacros(lines), blanked);
@@ -68,6 +69,20 @@ function externCGuards(lines: readonly Line[], blank: (line: number) => void): v
     if (j >= lines.length || !/^#\s*endif\b/.test(lines[j]!.code.trim()) || body.length !== 1) continue;
     const code = lines[body[0]!]!.code.trim();
     if (/^extern\s*"\s*"\s*\{$/.test(code) || code === '}') blank(body[0]!);
+  }
+}
+
+/**
+ * `#ifdef` … `#endif` between the elements of an initializer (`static PyModuleDef_Slot slots[] = {`
+ * with an element only some Python versions define): the grammar takes a directive only where a
+ * declaration or statement may stand. Blanked (with their continuation lines), every branch's
+ * elements stay, as a list the compiler would take whichever branch it chose from.
+ */
+function conditionalsInData(text: string, lines: readonly Line[], dataDepths: ReadonlyArray<boolean | null>, blank: (line: number) => void): void {
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i]!.directive || dataDepths[i] !== true || !/^#\s*(?:if|ifdef|ifndef|elif|else|endif)\b/.test(lines[i]!.code.trim())) continue;
+    blank(i);
+    for (let j = i; j + 1 < lines.length && text.slice(lines[j]!.start, lines[j + 1]!.start).trimEnd().endsWith('\\'); j++) blank(j + 1);
   }
 }
 
