@@ -14,7 +14,7 @@ import type { Warning } from '../core/warnings.js';
 import type { FileWrite } from './commit.js';
 import type { EditorContext } from './context.js';
 import { fromFs } from './fs-errors.js';
-import { checkTextWrites } from './text-write-check.js';
+import { checkTextWrites, type TextWrite } from './text-write-check.js';
 
 /**
  * `applyPatch`: a patch in any format models write, compiled to one batch and applied to the
@@ -165,9 +165,11 @@ export function applyPatch(context: EditorContext, input: ApplyPatchArgs): Resul
         : { path: file.path, action: file.kind === 'add' ? ('added' as const) : file.kind === 'delete' ? ('deleted' as const) : ('updated' as const), hunks, diff: file.kind === 'delete' ? '' : diffOf(file.path) }),
       ...(relaxed ? { relaxed } : {}),
     }));
-    const checked = writes.map(({ path }) => {
+    const movedFrom = new Map(done.flatMap(({ file }) => (file.kind === 'update' && file.move_to !== null ? [[file.move_to, file.path] as const] : [])));
+    const checked = writes.map(({ path }): TextWrite => {
       const state = states.get(path)!;
-      return { path, before: state.original === null ? null : { source: state.original, bytes: state.before!, hash: state.hash! }, after: state.source };
+      const from = movedFrom.get(path);
+      return { path, before: state.original === null ? null : { source: state.original, bytes: state.before!, hash: state.hash! }, after: state.source, ...(from === undefined ? {} : { movedFrom: from }) };
     });
     const warnings = yield* checkTextWrites(context, checked, args.force === true).safeUnwrap();
     const dryRun = args.dry_run ?? false;

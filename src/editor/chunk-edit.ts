@@ -58,7 +58,7 @@ export function applyChunks(context: EditorContext, input: ApplyChunksArgs): Res
     if (isOverlap(edited)) {
       return err(makeError('INTERNAL_ERROR', 'structedit planned overlapping replacements for these chunks. This is a bug in structedit; the file was not changed.', { cause: JSON.stringify(edited) }));
     }
-    const checked = yield* checkTextEdit(context, file, edited, plan.replacements, args.force !== true).safeUnwrap();
+    const checked = yield* checkTextEdit(context, file, edited, plan.replacements, args.force !== true, args.force === true).safeUnwrap();
     const unchanged = edited.original === tree.source.original;
     const receipt = !args.dry_run && !unchanged ? yield* context.commit([checked.write]).safeUnwrap() : null;
     const after = node === tree.root ? [checked.tree.root] : locateByLineRange(checked.tree, plan.lineRange, node.kind, path.length);

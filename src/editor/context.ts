@@ -44,8 +44,9 @@ export interface EditorOptions {
   /** Extra languages, newer grammars, extension mappings. */
   languages?: LanguageOptions;
   /**
-   * What to do when an edit would add syntax errors: `warn` (default; the edit is written and the
-   * result carries a `SYNTAX_BROKEN` warning) or `reject` (`SYNTAX_ERROR`, nothing is written).
+   * What to do when an edit would add syntax errors: `reject` (default: `SYNTAX_ERROR`, nothing is
+   * written, unless the call sends `force: true`, or `validate: false` for a batch: then it is
+   * written with a `SYNTAX_BROKEN` warning) or `warn` (always written, with the warning).
    */
   syntax?: 'warn' | 'reject';
   /** Size limits. */
@@ -125,7 +126,6 @@ export interface EditorContext {
   readonly fs: FsAdapter;
   readonly registry: LanguageRegistry;
   readonly limits: EditorLimits;
-  readonly syntax: 'warn' | 'reject';
   /** Parsed file versions by content, with their tree-sitter trees (WASM memory). */
   readonly parseCache: ParseCache;
   /** The semantic backends, chosen per language on first use. */
@@ -173,11 +173,11 @@ export interface EditorContext {
    */
   checkLocatedSyntax(file: ParsedFile, paths: readonly StructurePath[], purpose?: SyntaxPurpose): Result<Warning[], StructeditError>;
   /**
-   * Parses the edited text and compares its syntax errors with the original's: new errors give a
-   * `SYNTAX_BROKEN` warning, or `SYNTAX_ERROR` when the editor rejects such edits (or when `syntax`
-   * is `reject` for this edit, as semantic edits ask).
+   * Parses the edited text and compares its syntax errors with the original's (`before`'s, where
+   * given): new errors are `SYNTAX_ERROR` where the editor rejects such edits (the default), or
+   * where `syntax` is `reject` for this edit, as semantic edits ask; else a `SYNTAX_BROKEN` warning.
    */
-  checkEdit(file: ParsedFile, edited: SourceText, syntax?: 'warn' | 'reject'): ResultAsync<CheckedEdit, StructeditError>;
+  checkEdit(file: ParsedFile, edited: SourceText, syntax?: 'warn' | 'reject', before?: StructureTree): ResultAsync<CheckedEdit, StructeditError>;
   /**
    * How a file indents, with the detector of literal lines in content written into it (so
    * re-indentation leaves multi-line strings, raw strings and heredocs alone).
@@ -236,7 +236,7 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
   const fs = options.fs;
   const limits: EditorLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const registry = createLanguageRegistry(options.languages);
-  const syntax = options.syntax ?? 'warn';
+  const syntax = options.syntax ?? 'reject';
   const undoStore = createUndoStore();
   const cache = shared?.cache ?? new ParseCache({ ...DEFAULT_PARSE_CACHE_LIMITS, ...options.parseCache });
   const backends = shared?.backends ?? semanticBackends(options.semantic);
@@ -333,9 +333,9 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
       return literals ? { ...style, literals } : style;
     });
 
-  const checkEdit: EditorContext['checkEdit'] = (file, edited, mode = syntax) =>
+  const checkEdit: EditorContext['checkEdit'] = (file, edited, mode = syntax, before = file.tree) =>
     parseSource(file.path, edited, file.language, file.tree.source).andThen((tree) => {
-      const added = addedSyntaxErrors(file.tree, tree);
+      const added = addedSyntaxErrors(before, tree);
       const write: FileWrite = { path: file.path, before: file.bytes, after: encodeUtf8(edited.original, edited.bom) };
       if (added.length === 0) return ok({ write, tree, warnings: [] });
       const where = added
@@ -344,7 +344,7 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
         .join('; ');
       const summary = `the edit adds ${added.length} syntax error${added.length === 1 ? '' : 's'} to ${file.path} (${where})`;
       if (mode === 'reject') {
-        return err(makeError('SYNTAX_ERROR', `Nothing was written: ${summary}. Correct the new text so the file still parses, then retry.`, { path: file.path, errors: added }));
+        return err(makeError('SYNTAX_ERROR', `Nothing was written: ${summary}. Correct the new text so the file still parses, then retry (if the code is valid and the parser is wrong about it, send the same call with force: true).`, { path: file.path, errors: added }));
       }
       const warning: Warning = { type: 'SYNTAX_BROKEN', message: `Written, but ${summary}. Read the structure back and fix it.`, details: { errors: added } };
       return ok({ write, tree, warnings: [warning] });
@@ -364,7 +364,6 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
     fs,
     registry,
     limits,
-    syntax,
     parseCache: cache,
     readSource,
     readBytes,

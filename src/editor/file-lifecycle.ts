@@ -56,13 +56,13 @@ function expectedFile(context: EditorContext, path: string, expected: string | u
  * The checks of what a lifecycle call writes (`checkTextWrites`): the files it leaves in languages
  * structedit parses. A file that is not UTF-8 text is not read as code.
  */
-function checkFiles(context: EditorContext, files: ReadonlyArray<{ path: string; before: { bytes: Uint8Array; hash: string } | null; after: Uint8Array | null }>, force: boolean): ResultAsync<Warning[], StructeditError> {
+function checkFiles(context: EditorContext, files: ReadonlyArray<{ path: string; before: { bytes: Uint8Array; hash: string } | null; after: Uint8Array | null; movedFrom?: string }>, force: boolean): ResultAsync<Warning[], StructeditError> {
   const writes: TextWrite[] = [];
-  for (const { path, before, after } of files) {
+  for (const { path, before, after, movedFrom } of files) {
     const was = before === null ? null : sourceTextOf(before.bytes).unwrapOr(undefined);
     const now = after === null ? null : sourceTextOf(after).unwrapOr(undefined);
     if (was === undefined || now === undefined) continue;
-    writes.push({ path, before: before === null || was === null ? null : { source: was, bytes: before.bytes, hash: before.hash }, after: now });
+    writes.push({ path, before: before === null || was === null ? null : { source: was, bytes: before.bytes, hash: before.hash }, after: now, ...(movedFrom === undefined ? {} : { movedFrom }) });
   }
   return checkTextWrites(context, writes, force);
 }
@@ -119,7 +119,7 @@ export function moveFile(context: EditorContext, input: MoveFileArgs): ResultAsy
     const warnings = yield* checkFiles(
       context,
       [
-        { path: args.to, before: target, after: source.bytes },
+        { path: args.to, before: target, after: source.bytes, movedFrom: args.from },
         { path: args.from, before: source, after: null },
       ],
       args.force === true,

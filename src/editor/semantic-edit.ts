@@ -76,7 +76,7 @@ export function applyEdits(context: EditorContext, input: ApplyEditsArgs, format
       const options = args.options ?? {};
       const transaction = options.transaction ?? args.transaction ?? true;
       const dryRun = options.dry_run ?? false;
-      const syntax = options.validate === false ? context.syntax : 'reject';
+      const syntax = options.validate === false ? 'warn' : 'reject';
       for (const [index, edit] of edits.entries()) {
         const target = parseTarget(edit.address.split('\n').filter((line) => !/^[.[]/.test(line)).join('\n'));
         if (target.isErr()) return err(failedAt(invalidArgument([{ field: `edits.${index}.address`, message: target.error.details.issues[0]!.message }]), index, edits.length, edit, transaction));

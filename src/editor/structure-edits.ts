@@ -137,7 +137,7 @@ interface FilePlan {
  * `STRUCTURE_EMPTY`) and only then writes them all in one commit, in the order given. A plan
  * that changes nothing writes nothing; a dry run writes nothing at all.
  */
-function writePlans(context: EditorContext, plans: readonly FilePlan[], dryRun: boolean, checkUses: UsesCheck = false): ResultAsync<{ warnings: Warning[]; receipt: CommitReceipt | null }, StructeditError> {
+function writePlans(context: EditorContext, plans: readonly FilePlan[], dryRun: boolean, checkUses: UsesCheck, forced: boolean): ResultAsync<{ warnings: Warning[]; receipt: CommitReceipt | null }, StructeditError> {
   return safeTry(async function* () {
     const writes: FileWrite[] = [];
     const warnings: Warning[] = [];
@@ -147,7 +147,7 @@ function writePlans(context: EditorContext, plans: readonly FilePlan[], dryRun: 
       if (isOverlap(edited)) {
         return err(makeError('INTERNAL_ERROR', `structedit planned overlapping changes to ${file.path}; nothing was written. This is a bug in structedit.`, { cause: JSON.stringify(edited) }));
       }
-      const checked = yield* checkTextEdit(context, file, edited, plan.replacements, checkUses).safeUnwrap();
+      const checked = yield* checkTextEdit(context, file, edited, plan.replacements, checkUses, forced).safeUnwrap();
       writes.push(checked.write);
       warnings.push(...checked.warnings, ...structureEmptyWarnings(plan.watched, checked.tree));
     }
@@ -183,7 +183,7 @@ function editStructure<Args extends { path: string; target: string; language?: s
     const syntaxWarnings = yield* context.checkLocatedSyntax(file, [path]).safeUnwrap();
     const planned = yield* (await plan(file, path, valid, yield* context.indentationStyle(file).safeUnwrap())).safeUnwrap();
     const dryRun = valid.dry_run === true;
-    const written = yield* writePlans(context, [{ file, plan: planned }], dryRun, valid.force === true ? false : checksUses).safeUnwrap();
+    const written = yield* writePlans(context, [{ file, plan: planned }], dryRun, valid.force === true ? false : checksUses, valid.force === true).safeUnwrap();
     return ok({ ...planned.figures, hash: outcomeOf(file, written.receipt).hash!, undo_token: written.receipt?.undo_token ?? null, dry_run: dryRun, warnings: [...syntaxWarnings, ...planned.warnings, ...written.warnings] });
   });
 }
@@ -345,7 +345,7 @@ export function moveStructure(context: EditorContext, input: MoveStructureArgs):
       const syntaxWarnings = yield* context.checkLocatedSyntax(source, [sourcePath, destPath]).safeUnwrap();
       const plan = yield* planMoveWithinFile(moveSource, { tree: source.tree, path: destPath, side, style: yield* context.indentationStyle(source).safeUnwrap() }).safeUnwrap();
       if (args.force !== true) yield* checkUsesOfMove(context, { file: source, target: args.source_target, path: sourcePath }, { file: source, path: destPath, side, sameFile: true }).safeUnwrap();
-      const written = yield* writePlans(context, [{ file: source, plan }], args.dry_run === true).safeUnwrap();
+      const written = yield* writePlans(context, [{ file: source, plan }], args.dry_run === true, false, args.force === true).safeUnwrap();
       const outcome = outcomeOf(source, written.receipt);
       return ok({ ...plan.figures, hash: outcome.hash!, dest_hash: outcome.hash, undo_token: outcome.undo_token, dry_run: args.dry_run === true, warnings: [...syntaxWarnings, ...plan.warnings, ...written.warnings] });
     }
@@ -367,6 +367,8 @@ export function moveStructure(context: EditorContext, input: MoveStructureArgs):
         { file: source, plan: plans.source },
       ],
       args.dry_run === true,
+      false,
+      args.force === true,
     ).safeUnwrap();
     return ok({
       ...plans.figures,

@@ -15,6 +15,7 @@ import { mayBindName, writtenNamedImports } from '../core/semantic/written-impor
 import { projectResolution } from '../core/modules/resolution.js';
 import type { EditRun, WorkspaceFile } from '../core/semantic/workspace.js';
 import { lineOfOffset, type SourceText } from '../core/text/source-text.js';
+import type { StructureTree } from '../core/structure/types.js';
 import { SpanIndex } from '../core/text/span-index.js';
 import type { CheckedEdit, EditorContext, ParsedFile } from './context.js';
 import { typeCheck } from './type-check.js';
@@ -45,14 +46,15 @@ import { type Workspace, withWorkspace } from './workspace.js';
  * syntax (`SYNTAX_BROKEN`, written as the editor's `syntax` option allows) is not checked: its
  * structures cannot be read.
  *
- * `context.checkEdit` runs first; `uses: false` (`force`) runs only that; `uses: 'calls'` (a delete,
- * whose removed names its own reference check has covered) only the calls. The syntax tree of the
+ * `context.checkEdit` runs first (`forced`: syntax errors the edit adds are written with a
+ * `SYNTAX_BROKEN` warning whatever the editor's `syntax` option); `uses: false` (`force`) runs only
+ * that; `uses: 'calls'` (a delete, whose removed names its own reference check has covered) only the calls. The syntax tree of the
  * version edited is taken from the parse cache before it: the check's parse of the edited version
  * may evict it (a cache holds one version of a 9 MB file), and the uses check reads it.
  */
-export function checkTextEdit(context: EditorContext, file: ParsedFile, edited: SourceText, replacements: readonly Replacement[], uses: UsesCheck): ResultAsync<CheckedEdit, StructeditError> {
-  if (!uses) return context.checkEdit(file, edited);
-  return checkTextEdits(context, [{ file, edited, replacements }], uses).map(([checked]) => checked!);
+export function checkTextEdit(context: EditorContext, file: ParsedFile, edited: SourceText, replacements: readonly Replacement[], uses: UsesCheck, forced = false): ResultAsync<CheckedEdit, StructeditError> {
+  if (!uses) return context.checkEdit(file, edited, forced ? 'warn' : undefined);
+  return checkTextEdits(context, [{ file, edited, replacements }], uses, forced).map(([checked]) => checked!);
 }
 
 /** One file's text edit, for {@link checkTextEdits}: the file as read, its edited text, and the replacements between them. */
@@ -60,6 +62,8 @@ export interface FileTextEdit {
   readonly file: ParsedFile;
   readonly edited: SourceText;
   readonly replacements: readonly Replacement[];
+  /** The tree whose syntax errors are not new (the file's own, where not given: a moved file's are those of where it was). */
+  readonly syntaxBefore?: StructureTree;
 }
 
 /**
@@ -68,13 +72,13 @@ export interface FileTextEdit {
  * file and its uses in another by the same patch is a whole change). A file the edit deletes is
  * its whole text removed: what it declared must be used nowhere else.
  */
-export function checkTextEdits(context: EditorContext, edits: readonly FileTextEdit[], uses: UsesCheck): ResultAsync<CheckedEdit[], StructeditError> {
+export function checkTextEdits(context: EditorContext, edits: readonly FileTextEdit[], uses: UsesCheck, forced = false): ResultAsync<CheckedEdit[], StructeditError> {
   return withWorkspace(context, (workspace) =>
     safeTry(async function* () {
       const checked: CheckedEdit[] = [];
-      for (const { file, edited } of edits) {
+      for (const { file, edited, syntaxBefore } of edits) {
         if (uses) workspace.keepCachedSyntax(workspace.adopt(file));
-        checked.push(yield* context.checkEdit(file, edited).safeUnwrap());
+        checked.push(yield* context.checkEdit(file, edited, forced ? 'warn' : undefined, syntaxBefore).safeUnwrap());
       }
       if (!uses) return ok(checked);
       // Each file as edited, the state every other file's check reads it in.

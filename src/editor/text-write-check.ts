@@ -18,6 +18,8 @@ export interface TextWrite {
   readonly after: SourceText | null;
   /** The replacements that make `after` of `before`, where the caller has them (else a line diff finds them). */
   readonly replacements?: readonly Replacement[];
+  /** For a file created by a move: the path of the write that removes it from where it was. */
+  readonly movedFrom?: string;
 }
 
 /**
@@ -56,7 +58,11 @@ export function checkTextWrites(context: EditorContext, requested: readonly Text
       }
       const file = parsed.value;
       const edited = write.after ?? createSourceText('', write.before?.source.bom ?? false);
-      edits.push({ file, edited, replacements: write.replacements ?? lineReplacements(file.tree.source.text, edited.text) });
+      // A file moved here brings its syntax errors with it (a grammar's, in a C file moved as it is):
+      // only errors beyond those of the file it was are new. (Its uses are checked as a new file's.)
+      const origin = write.before === null && write.movedFrom !== undefined ? (writes.find((other) => other.path === write.movedFrom)?.before ?? null) : null;
+      const errorsOf = origin ? await context.parseAsContentShows(write.path, origin.source, language.value, undefined) : null;
+      edits.push({ file, edited, replacements: write.replacements ?? lineReplacements(file.tree.source.text, edited.text), ...(errorsOf?.isOk() ? { syntaxBefore: errorsOf.value.tree } : {}) });
     }
     if (edits.length === 0) return ok(warnings);
     // Several files: each one's uses are looked up in the others as the write leaves them, and the
@@ -64,7 +70,7 @@ export function checkTextWrites(context: EditorContext, requested: readonly Text
     // imports of them are uses of what they declared, which the write must have changed too.
     const written = writes.filter((write) => write.after !== null);
     const reading = writes.length > 1 ? context.readThrough(overlayFs(context.fs, new Map(written.map((write) => [write.path, encodeUtf8(write.after!.original, write.after!.bom)])))) : context;
-    const checked = yield* checkTextEdits(reading, edits, !force).safeUnwrap();
+    const checked = yield* checkTextEdits(reading, edits, !force, force).safeUnwrap();
     return ok([...warnings, ...checked.flatMap((edit) => edit.warnings)]);
   });
 }

@@ -175,7 +175,7 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
   SYNTAX_ERROR: {
     headline: (e) => `Nothing was written: the edit would add syntax errors to ${e.details.path}.`,
     facts: (e) => ['New syntax errors:', ...e.details.errors.slice(0, 5).map(parseErrorLine)],
-    next: () => ['Correct the new text (balanced brackets, complete statements, indentation) and retry.'],
+    next: () => ['Correct the new text (balanced brackets, complete statements, indentation) and retry.', 'If the new code is valid and the parser is wrong about it, send the same call with force: true (validate: false for a batch).'],
   },
   CHUNK_MISMATCH: {
     headline: (e) => `Chunk ${e.details.chunk_index + 1} does not fit ${e.details.target === null ? 'the structure' : quote(e.details.target)} in ${e.details.path} (check ${e.details.check_number}: ${e.details.check}).`,

@@ -52,15 +52,20 @@ describe('failed structure edits write nothing', () => {
     expect(refused.fs.snapshot()['a.ts']).toBe(body);
   });
 
-  it('an edit that breaks the parse: SYNTAX_BROKEN by default, SYNTAX_ERROR and nothing written under syntax: reject', async () => {
+  it('an edit that breaks the parse: SYNTAX_ERROR and nothing written by default; written with SYNTAX_BROKEN when the call forces it or the editor only warns', async () => {
     const source = lines('def f():', '    return 1');
-    const warned = editorOver({ 'a.py': source });
+    const rejecting = editorOver({ 'a.py': source });
+    const refused = expectError(await rejecting.editor.replaceStructure({ path: 'a.py', target: 'def f', content: 'def f(:\n    return 1' }), 'SYNTAX_ERROR');
+    expect(refused.message).toContain('send the same call with force: true');
+    expectError(await rejecting.editor.insertAfterStructure({ path: 'a.py', target: 'def f', content: 'def g(:' }), 'SYNTAX_ERROR');
+    expectError(await rejecting.editor.editFile({ path: 'a.py', edits: [{ old_text: 'def f():', new_text: 'def f(:' }] }), 'SYNTAX_ERROR');
+    expect(rejecting.fs.snapshot()['a.py']).toBe(source);
+    const forced = expectOk(await rejecting.editor.replaceStructure({ path: 'a.py', target: 'def f', content: 'def f(:\n    return 1', force: true }));
+    expect(forced.warnings).toEqual([expect.objectContaining({ type: 'SYNTAX_BROKEN', details: { errors: [expect.objectContaining({ line: 1 })] } })]);
+    expect(rejecting.fs.snapshot()['a.py']).toBe('def f(:\n    return 1\n');
+    const warned = editorOver({ 'a.py': source }, { syntax: 'warn' });
     const result = expectOk(await warned.editor.replaceStructure({ path: 'a.py', target: 'def f', content: 'def f(:\n    return 1' }));
     expect(result.warnings).toEqual([expect.objectContaining({ type: 'SYNTAX_BROKEN', details: { errors: [expect.objectContaining({ line: 1 })] } })]);
-    const rejecting = editorOver({ 'a.py': source }, { syntax: 'reject' });
-    expectError(await rejecting.editor.replaceStructure({ path: 'a.py', target: 'def f', content: 'def f(:\n    return 1' }), 'SYNTAX_ERROR');
-    expectError(await rejecting.editor.insertAfterStructure({ path: 'a.py', target: 'def f', content: 'def g(:' }), 'SYNTAX_ERROR');
-    expect(rejecting.fs.snapshot()['a.py']).toBe(source);
   });
 
   it('CONTENT_TOO_LARGE over the content limit (UTF-8 bytes)', async () => {

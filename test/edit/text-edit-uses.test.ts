@@ -155,9 +155,11 @@ describe('a text edit that changes a function’s parameters still fits every ca
     expect(result.isErr() && result.error.error).toBe('CALLS_BROKEN');
   });
 
-  it('an edit that breaks the syntax is not checked (its parameters cannot be read): SYNTAX_BROKEN says so', async () => {
-    const fs = memoryFs(files);
-    const result = await createEditor({ fs, semantic: 'syntax' }).replaceStructure({ path: 'a.py', target: 'def ff', content: 'def ff(a, b:\n    return a' });
+  it('an edit that breaks the syntax is refused (SYNTAX_ERROR); where the editor only warns, it is not checked (its parameters cannot be read): SYNTAX_BROKEN says so', async () => {
+    const edit = { path: 'a.py', target: 'def ff', content: 'def ff(a, b:\n    return a' };
+    const refused = await createEditor({ fs: memoryFs(files), semantic: 'syntax' }).replaceStructure(edit);
+    expect(refused.isErr() && refused.error.error).toBe('SYNTAX_ERROR');
+    const result = await createEditor({ fs: memoryFs(files), semantic: 'syntax', syntax: 'warn' }).replaceStructure(edit);
     expect(result.isOk() && result.value.warnings.map((warning) => warning.type)).toEqual(['SYNTAX_BROKEN']);
   });
 

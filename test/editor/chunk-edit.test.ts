@@ -399,14 +399,17 @@ describe('applyChunks: arguments, syntax, languages', () => {
     expectError((await run({ target: 'class Processor\ndef', chunks: [chunk('', ['x'], ['y'], '')] })).result, 'TARGET_AMBIGUOUS');
   });
 
-  it('SYNTAX_BROKEN warning, or SYNTAX_ERROR and nothing written under syntax: reject', async () => {
+  it('SYNTAX_ERROR and nothing written; a SYNTAX_BROKEN warning with force: true or under syntax: warn', async () => {
     const broken = [chunk('    def process(self, batch):', ['        # Process each item in the batch'], ['        if (:'], '        for item in batch:')];
-    const warned = await run({ target: TARGET, chunks: broken });
-    expect(warned.result._unsafeUnwrap().warnings.map((warning) => warning.type)).toEqual(['SYNTAX_BROKEN']);
-    expect(warned.after).toBe(edited({ 10: ['        if (:'] }));
-    const rejected = await run({ target: TARGET, chunks: broken }, processor, { syntax: 'reject' });
+    const rejected = await run({ target: TARGET, chunks: broken });
     expect(expectError(rejected.result, 'SYNTAX_ERROR').details.state).toBe('FILE_UNCHANGED');
     expect(rejected.after).toBe(processor);
+    const forced = await run({ target: TARGET, chunks: broken, force: true });
+    expect(forced.result._unsafeUnwrap().warnings.map((warning) => warning.type)).toEqual(['SYNTAX_BROKEN']);
+    expect(forced.after).toBe(edited({ 10: ['        if (:'] }));
+    const warned = await run({ target: TARGET, chunks: broken }, processor, { syntax: 'warn' });
+    expect(warned.result._unsafeUnwrap().warnings.map((warning) => warning.type)).toEqual(['SYNTAX_BROKEN']);
+    expect(warned.after).toBe(edited({ 10: ['        if (:'] }));
   });
 
   it('TypeScript: a method of a class', async () => {

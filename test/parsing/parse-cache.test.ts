@@ -264,7 +264,7 @@ describe('the editor reuses parses and stays byte-identical to an editor without
     for (const parseCache of [{}, { maxFiles: 0 }]) {
       const editor = createEditor({ fs: memoryFs({ 'a.py': source }), parseCache });
       await editor.readStructure({ path: 'a.py', target: 'def f' });
-      results.push((await editor.replaceStructure({ path: 'a.py', target: 'def f', content: 'def f(:\n    return 1' }))._unsafeUnwrap());
+      results.push((await editor.replaceStructure({ path: 'a.py', target: 'def f', content: 'def f(:\n    return 1', force: true }))._unsafeUnwrap());
     }
     expect(results[0]!.warnings.map((warning) => warning.type)).toContain('SYNTAX_BROKEN');
     expect(results[0]).toEqual(results[1]);

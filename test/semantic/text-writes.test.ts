@@ -10,7 +10,7 @@ import { createEditor, memoryFs, type Editor, type StructeditError } from '../..
  * byte-identical, an applied write is on disk.
  */
 
-type Case = { name: string; files: Record<string, string>; write: (editor: Editor) => ResultAsync<{ warnings: Array<{ type: string }> }, StructeditError>; expected: 'applied' | `${string}: ${string}`; warnings?: string[]; options?: { syntax: 'reject' } };
+type Case = { name: string; files: Record<string, string>; write: (editor: Editor) => ResultAsync<{ warnings: Array<{ type: string }> }, StructeditError>; expected: 'applied' | `${string}: ${string}`; warnings?: string[]; options?: { syntax: 'reject' | 'warn' } };
 
 const lib = 'def f(a, b):\n    return a + b\n\n\ndef g():\n    return f(1, 2)\n';
 const user = 'from lib import f\n\nprint(f(3, 4))\n';
@@ -42,18 +42,25 @@ const cases: Case[] = [
     expected: 'applied',
   },
   {
-    name: 'file_edit breaking the syntax is written with SYNTAX_BROKEN (the editor only warns by default)',
+    name: 'file_edit breaking the syntax is SYNTAX_ERROR, nothing written (the default)',
     files: { 'lib.py': lib },
     write: (editor) => editor.editFile({ path: 'lib.py', edits: [{ old_text: 'return a + b', new_text: 'return a + (b' }] }),
+    expected: 'SYNTAX_ERROR: Nothing was written: the edit adds',
+  },
+  {
+    name: 'file_edit breaking the syntax is written with SYNTAX_BROKEN with force: true',
+    files: { 'lib.py': lib },
+    write: (editor) => editor.editFile({ path: 'lib.py', edits: [{ old_text: 'return a + b', new_text: 'return a + (b' }], force: true }),
     expected: 'applied',
     warnings: ['SYNTAX_BROKEN'],
   },
   {
-    name: "file_edit breaking the syntax is SYNTAX_ERROR where the editor rejects it",
+    name: 'file_edit breaking the syntax is written with SYNTAX_BROKEN where the editor only warns (syntax: warn)',
     files: { 'lib.py': lib },
     write: (editor) => editor.editFile({ path: 'lib.py', edits: [{ old_text: 'return a + b', new_text: 'return a + (b' }] }),
-    options: { syntax: 'reject' },
-    expected: 'SYNTAX_ERROR: Nothing was written: the edit adds',
+    options: { syntax: 'warn' },
+    expected: 'applied',
+    warnings: ['SYNTAX_BROKEN'],
   },
   {
     name: 'file_edit of a file no grammar reads is not checked',
@@ -233,15 +240,42 @@ describe('whole-file writes are checked too', () => {
     expect(result.isOk() ? 'applied' : `${result.error.error}: ${result.error.message}`).toBe('applied');
     expect(fs.snapshot()['src/lib.py']).toBe(lib);
   });
-  it('create_file of code that does not parse is written with SYNTAX_BROKEN; overwriting a module its users need is refused', async () => {
+  it('create_file of code that does not parse is SYNTAX_ERROR (written with SYNTAX_BROKEN when forced); overwriting a module its users need is refused', async () => {
     const fs = memoryFs(files);
     const editor = createEditor({ fs, semantic: 'syntax' });
-    const created = await editor.createFile({ path: 'new.py', content: 'def broken(:\n' });
+    const refused = await editor.createFile({ path: 'new.py', content: 'def broken(:\n' });
+    expect(refused.isErr() && refused.error.error).toBe('SYNTAX_ERROR');
+    expect(fs.snapshot()['new.py']).toBeUndefined();
+    const created = await editor.createFile({ path: 'new.py', content: 'def broken(:\n', force: true });
     expect(created.isOk() && created.value.warnings.map((warning) => warning.type)).toEqual(['SYNTAX_BROKEN']);
     const hash = (await editor.readFile({ path: 'lib.py' }))._unsafeUnwrap().hash;
     const overwritten = await editor.createFile({ path: 'lib.py', content: 'VERSION = 1\n', overwrite: true, expected_hash: hash });
     expect(overwritten.isErr() && overwritten.error.error).toBe('REFERENCES_EXIST');
     expect(fs.snapshot()['lib.py']).toBe(lib);
+  });
+});
+
+describe('a file moved brings its syntax errors with it: only errors beyond them are new', () => {
+  // The grammar cannot parse a directive inside a function call's arguments: valid C it reads with errors.
+  const speedups = 'int f(int a) {\n  return g(a,\n#if V\n    1\n#else\n    2\n#endif\n  );\n}\n';
+
+  it('moveFile and a patch moving a C file the grammar reads with errors are applied', async () => {
+    const fs = memoryFs({ 'old/speedups.c': speedups });
+    const editor = createEditor({ fs, semantic: 'syntax' });
+    const listed = (await editor.listStructures({ path: 'old/speedups.c' }))._unsafeUnwrap();
+    expect(listed.warnings.map((warning) => warning.type)).toContain('SYNTAX_ERRORS_ELSEWHERE');
+    const moved = await editor.moveFile({ from: 'old/speedups.c', to: 'src/speedups.c', dry_run: true });
+    expect(moved.isOk() ? 'applied' : `${moved.error.error}: ${moved.error.message}`).toBe('applied');
+    const patch = ['diff --git a/old/speedups.c b/src/speedups.c', 'similarity index 100%', 'rename from old/speedups.c', 'rename to src/speedups.c', ''].join('\n');
+    const patched = await editor.applyPatch({ patch, dry_run: true });
+    expect(patched.isOk() ? 'applied' : `${patched.error.error}: ${patched.error.message}`).toBe('applied');
+  });
+
+  it('a moved file given new errors is refused, listing only the new ones', async () => {
+    const editor = createEditor({ fs: memoryFs({ 'old/speedups.c': speedups }), semantic: 'syntax' });
+    const patch = ['diff --git a/old/speedups.c b/src/speedups.c', 'similarity index 90%', 'rename from old/speedups.c', 'rename to src/speedups.c', '--- a/old/speedups.c', '+++ b/src/speedups.c', '@@ -1,2 +1,2 @@', '-int f(int a) {', '+int f(int a {', '   return g(a,', ''].join('\n');
+    const patched = await editor.applyPatch({ patch, dry_run: true });
+    expect(patched.isErr() && `${patched.error.error}: ${patched.error.message}`).toMatch(/^SYNTAX_ERROR: Nothing was written: the edit adds \d syntax errors? to src\/speedups\.c \(line 1: /);
   });
 });
 

@@ -29,8 +29,9 @@ export interface ForceOption {
   /**
    * Write even when the edit leaves a use of what it changes or removes broken: a call that no longer
    * fits a function's new parameters (`CALLS_BROKEN`, `TYPE_ERRORS_ADDED`), a reference to a
-   * declaration deleted (`REFERENCES_EXIST`), or a use that cannot be checked. Default `false`: such
-   * an edit is refused, its uses listed. For uses the next edits change.
+   * declaration deleted (`REFERENCES_EXIST`), or a use that cannot be checked; or one that adds
+   * syntax errors (`SYNTAX_ERROR`: written with a `SYNTAX_BROKEN` warning, for code the parser is
+   * wrong about). Default `false`: such an edit is refused, its uses listed.
    */
   force?: boolean;
 }
@@ -76,7 +77,7 @@ export const dryRunField = described(z.optional(z.boolean()), 'Check everything 
 /** `force` of the text edits whose uses are checked. */
 export const forceField = described(
   z.optional(z.boolean()),
-  'Write even when the edit leaves uses of what it changes or removes broken (a call short of a new parameter, a reference to a deleted declaration), or unchecked; refused otherwise (CALLS_BROKEN, IMPLEMENTATIONS_BROKEN, MATCHES_BROKEN, TYPE_ERRORS_ADDED, REFERENCES_EXIST), the uses listed. For uses you change next.',
+  'Write even when the edit leaves uses of what it changes or removes broken (a call short of a new parameter, a reference to a deleted declaration), or unchecked, or adds syntax errors; refused otherwise (CALLS_BROKEN, IMPLEMENTATIONS_BROKEN, MATCHES_BROKEN, TYPE_ERRORS_ADDED, REFERENCES_EXIST, SYNTAX_ERROR), the uses or errors listed. For uses you change next, or code the parser is wrong about.',
 );
 
 /** Whether a text holds no NUL byte. */
