@@ -56,6 +56,18 @@ describe('macro lines blanked for the grammar', () => {
     expect(shown('#define local static\nlocal void g(int a) {\n}\n')).toBe('#define local static\nconst void g(int a) {\n}\n');
     // A type and a name are no macro: nothing to blank.
     expect(shown('FILE *open_it(const char *p);\nMYTYPE make(void);\nstruct node *next(struct node *n);\n')).toBeNull();
+    // react-native-windows: an out-of-class constructor (no type), a return type alone on its line.
+    expect(shown('LIBLET_PUBLICAPI Task<void>::Task(int a) noexcept\n    : count{0} {\n}\n', true)).toBe('static·········· Task<void>::Task(int a) noexcept\n    : count{0} {\n}\n');
+    expect(shown('LIBLET_PUBLICAPI void\nTaskCatch::Catch(int a) noexcept {\n}\n', true)).toBe('static·········· void\nTaskCatch::Catch(int a) noexcept {\n}\n');
+  });
+
+  it("Microsoft's source annotations before a parameter or a declaration: _In_, _Out_writes_(n), _Callback_", () => {
+    expect(shown('int length(_In_ JsValueRef s, _Out_writes_bytes_(n * 2) char *buf) {\n  return 0;\n}\n', true)).toBe(
+      `int length(${dots('_In_')} JsValueRef s, ${dots('_Out_writes_bytes_(n * 2)')} char *buf) {\n  return 0;\n}\n`,
+    );
+    expect(shown('LIBLET_PUBLICAPI _Callback_ void Invoke<void>::Run(_In_ IFuture *future);\n', true)).toBe(`static·········· ${dots('_Callback_')} void Invoke<void>::Run(${dots('_In_')} IFuture *future);\n`);
+    // Not a name that only looks like one (`_M_data`), nor one used as a value.
+    expect(shown('int x = _Foo_ + _M_data;\nvoid f(_Tp __a);\n', true)).toBeNull();
   });
 
   it('C++: after a namespace name, a template head, a declarator, and between if and its condition', () => {

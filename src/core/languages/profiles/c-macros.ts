@@ -49,8 +49,9 @@ export function blankUnparsedMacros(text: string, cpp: boolean): string | null {
   const dataDepths = bracesOpenedForData(lines);
   conditionalsInData(text, lines, dataDepths, wholeLine);
   statementMacros(lines, dataDepths, wholeLine);
+  const annotated = annotationsBlanked(lines, blanked);
   // (Lines blanked whole are no code to what follows them.)
-  declarationMacros(lines.map((line, index) => (blankLines.has(index) ? { ...line, code: '' } : line)), dataDepths, attributeMacros(lines), blanked);
+  declarationMacros(annotated.map((line, index) => (blankLines.has(index) ? { ...line, code: '' } : line)), dataDepths, attributeMacros(lines), blanked);
   if (blanked.length === 0) return null;
   const chars = text.split('');
   for (const [start, end, word = ''] of blanked) {
@@ -138,6 +139,25 @@ function macroCallEnd(lines: readonly Line[], i: number): number {
   return -1;
 }
 
+/**
+ * Microsoft's source annotations (SAL: `_In_`, `_Out_writes_(n)`, `_Check_return_`, and react-native's
+ * `_Callback_`): a word with a leading `_` and a capital and a trailing `_`, maybe with arguments,
+ * before a type or a declarator. Blanked; returns the lines with their code blanked the same way.
+ */
+function annotationsBlanked(lines: readonly Line[], blanked: Span[]): Line[] {
+  return lines.map((line) => {
+    if (line.directive || !line.code.includes('_')) return line;
+    let code = line.code;
+    for (const match of line.code.matchAll(/(?<![\w.>])_[A-Z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_(?:\s*\((?:[^()]|\([^()]*\))*\))?(?=\s+[A-Za-z_:])/g)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      blanked.push([line.start + start, line.start + end]);
+      code = code.slice(0, start) + ' '.repeat(end - start) + code.slice(end);
+    }
+    return code === line.code ? line : { ...line, code };
+  });
+}
+
 /** Keywords that name a type or qualify a declaration (a declaration needs no other type beside one of the first). */
 const TYPE_KEYWORDS = new Set(['void', 'char', 'short', 'int', 'long', 'float', 'double', 'signed', 'unsigned', 'bool', '_Bool', '_Complex', 'auto', 'wchar_t', 'size_t']);
 const QUALIFIERS = new Set(['static', 'extern', 'inline', '__inline', '__inline__', 'const', 'volatile', 'register', 'restrict', '__restrict', '_Noreturn', '__extension__', 'typedef', 'virtual', 'explicit', 'constexpr', 'friend', 'mutable', 'thread_local', '_Thread_local']);
@@ -175,8 +195,13 @@ function declarationMacros(lines: readonly Line[], dataDepths: ReadonlyArray<boo
     const startsDeclaration = previous === '' || /[;{}]$/.test(previous);
     previous = trimmed;
     if (!startsDeclaration || dataDepths[i] !== false) continue;
-    const head = namesJoined(/^[^(;=[{]*/.exec(code)![0]);
-    if (code[head.length] !== '(' || !/^[\s\w*&]*$/.test(head) || /\boperator\b/.test(head)) continue;
+    const written = /^[^(;=[{]*/.exec(code)![0];
+    const head = namesJoined(written);
+    // A return type alone on its line, the declarator on the next (`LIBLET_PUBLICAPI void` / `Catch::Catch(…)`).
+    const declaratorNext = code[head.length] === undefined && /^\s*[\w:~<>]+\s*\(/.test(lines[i + 1]?.code ?? '');
+    if ((code[head.length] !== '(' && !declaratorNext) || !/^[\s\w*&]*$/.test(head) || /\boperator\b/.test(head)) continue;
+    // A constructor or destructor defined outside its class has no type: `Task<void>::Task(`.
+    const constructor = /(\w+)\s*(?:<[^<>]*>)?\s*::\s*~?\1\s*$/.test(written);
     const plain: Array<{ name: string; at: number }> = [];
     let keywordType = false;
     let afterTag = false;
@@ -189,9 +214,9 @@ function declarationMacros(lines: readonly Line[], dataDepths: ReadonlyArray<boo
       else if (TYPE_KEYWORDS.has(word)) keywordType = true;
       else if (!QUALIFIERS.has(word)) plain.push({ name: word, at: token.index });
     }
-    const extra = plain.length - (keywordType ? 1 : 2);
+    const extra = plain.length + (declaratorNext ? 1 : 0) - (keywordType || constructor ? 1 : 2);
     if (extra <= 0) continue;
-    const macros = plain.slice(0, -1).filter(({ name }) => defined.has(name) || MACRO_NAME.test(name)).slice(0, extra);
+    const macros = plain.slice(0, declaratorNext ? undefined : -1).filter(({ name }) => defined.has(name) || MACRO_NAME.test(name)).slice(0, extra);
     if (macros.length < extra) continue;
     for (const { name, at } of macros) {
       blanked.push([line.start + at, line.start + at + name.length, code.slice(0, at).trim() === '' ? keywordAsLong(name.length) : '']);
