@@ -61,6 +61,13 @@ describe('macro lines blanked for the grammar', () => {
     expect(shown('LIBLET_PUBLICAPI void\nTaskCatch::Catch(int a) noexcept {\n}\n', true)).toBe('static·········· void\nTaskCatch::Catch(int a) noexcept {\n}\n');
   });
 
+  it("a cast macro before an argument in a condition, an assignment or a call statement (libxml2's BAD_CAST); not in a declaration", () => {
+    expect(shown('int main(void) {\n  if(encrypt(argv[1], BAD_CAST secret, n) < 0) {\n    return -1;\n  }\n  x = g(ctx, BAD_CAST "a");\n  add(&(d->e), BAD_CAST KeyId);\n}\n')).toBe(
+      `int main(void) {\n  if(encrypt(argv[1], ${dots('BAD_CAST')} secret, n) < 0) {\n    return -1;\n  }\n  x = g(ctx, ${dots('BAD_CAST')} "a");\n  add(&(d->e), ${dots('BAD_CAST')} KeyId);\n}\n`,
+    );
+    expect(shown('int f(FILE_T in, MY_TYPE out);\nstatic void g(MY_TYPE out) {\n}\n')).toBeNull();
+  });
+
   it("Microsoft's source annotations before a parameter or a declaration: _In_, _Out_writes_(n), _Callback_", () => {
     expect(shown('int length(_In_ JsValueRef s, _Out_writes_bytes_(n * 2) char *buf) {\n  return 0;\n}\n', true)).toBe(
       `int length(${dots('_In_')} JsValueRef s, ${dots('_Out_writes_bytes_(n * 2)')} char *buf) {\n  return 0;\n}\n`,

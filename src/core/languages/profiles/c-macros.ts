@@ -50,6 +50,7 @@ export function blankUnparsedMacros(text: string, cpp: boolean): string | null {
   conditionalsInData(text, lines, dataDepths, wholeLine);
   statementMacros(lines, dataDepths, wholeLine);
   const annotated = annotationsBlanked(lines, blanked);
+  castMacros(annotated, blanked);
   // (Lines blanked whole are no code to what follows them.)
   declarationMacros(annotated.map((line, index) => (blankLines.has(index) ? { ...line, code: '' } : line)), dataDepths, attributeMacros(lines), blanked);
   if (blanked.length === 0) return null;
@@ -156,6 +157,22 @@ function annotationsBlanked(lines: readonly Line[], blanked: Span[]): Line[] {
     }
     return code === line.code ? line : { ...line, code };
   });
+}
+
+/**
+ * A cast macro before an argument in a statement's expression (libxml2's `BAD_CAST`:
+ * `if(f(ctx, BAD_CAST name) < 0)`, `x = g(BAD_CAST "a");`): in a call's arguments, a name then an
+ * operand is no C or C++ but a macro applied to it. Only in lines that are a condition, a `return`,
+ * an assignment or a call statement, never a declaration's parameters (`f(FILE *in)`).
+ */
+function castMacros(lines: readonly Line[], blanked: Span[]): void {
+  for (const line of lines) {
+    const code = line.code;
+    if (line.directive || !/^\s*(?:(?:\}\s*)?(?:else\s+)?if\s*\(|while\s*\(|switch\s*\(|return\b|[\w.>[\]-]+\s*=[^=]|[\w.>-]+\s*\(.*\)\s*;\s*$)/.test(code)) continue;
+    for (const match of code.matchAll(/[(,]\s*([A-Z][A-Z0-9]*_[A-Z0-9_]+)\s+(?:[A-Za-z_]\w*|"[^"]*")\s*[,)]/dg)) {
+      if (MACRO_NAME.test(match[1]!)) blankGroup(line, match, 1, blanked);
+    }
+  }
 }
 
 /** Keywords that name a type or qualify a declaration (a declaration needs no other type beside one of the first). */
