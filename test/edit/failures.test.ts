@@ -38,8 +38,8 @@ describe('failed structure edits write nothing', () => {
   });
 
   it("an error in a parent's header, before the `{` that opens its body, does not block its members; one in the body does", async () => {
-    // Swift's `struct B<T: ~Copyable> {` (expo-modules-core) and C++'s `namespace std _GLIBCXX_VISIBILITY(default)`:
-    // no member can hide in a header, so the members' boundaries and targets hold.
+    // As Swift's `struct B<T: ~Copyable> {` (expo-modules-core) and C++'s `namespace std _GLIBCXX_VISIBILITY(default)`
+    // were before they were parsed as blanks: no member can hide in a header, so the members' boundaries and targets hold.
     const header = 'class A<T = > {\n  m() { return 1; }\n  n() { return 2; }\n}\n';
     const edited = editorOver({ 'a.ts': header });
     const result = expectOk(await edited.editor.replaceTextInStructure({ path: 'a.ts', target: 'class A\nm()', old_text: 'return 1', new_text: 'return 9' }));

@@ -55,8 +55,9 @@ export function genericScopes(root: Node, language: string): ScopeModel {
       builder.occurrence(node, 'reference', scope);
       return;
     }
-    // A declared name wrapped in a node of its own (PHP's `$b` is `variable_name(name)`): the wrapped name declares.
-    if (parent && (field === 'name' || field === 'pattern') && DECLARING_PARENT.test(parent.type) && node.namedChildCount === 1) {
+    // A declared name wrapped in a node of its own (PHP's `$b` is `variable_name(name)`): the wrapped name
+    // declares. Not a type the grammar also fields as `name` (Swift's `x: Int` is `name: user_type`).
+    if (parent && (field === 'name' || field === 'pattern') && DECLARING_PARENT.test(parent.type) && node.namedChildCount === 1 && !/type/.test(node.type)) {
       const only = node.namedChild(0);
       if (only && (/identifier$/.test(only.type) || only.type === 'name')) return visit(only, scope, field, parent);
     }

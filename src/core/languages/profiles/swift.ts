@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
 import type { DerivedConstructor, ExhaustiveMatch, LanguageProfile, ParameterShape, TargetTypedConstruction } from '../profile.js';
 import { awaitRules, enumCasesOf, reachOfModifiers } from './generic.js';
+import { blankNewerSwift } from './swift-syntax-gaps.js';
 
 /**
  * Swift (tree-sitter-wasms' grammar): a function's parameters are its own children between its
@@ -39,6 +40,8 @@ export const swift: LanguageProfile = {
       return null;
     },
   },
+  // Swift newer than the grammar (`~Copyable`, `nonisolated(unsafe)`, raw strings), parsed as blanks.
+  parsedText: blankNewerSwift,
 };
 
 /**
