@@ -159,6 +159,13 @@ describe('C preprocessor directives inserted into a function body stay at column
     expect(await deleteThenInsertBack('a.cpp', text, 'void f\n#', '#     pragma omp parallel', { before: 'void f\n{' })).toBe(text);
   });
 
+  it('a header guard\'s #define and an #include are directives, not comments attached to what follows (libstdc++\'s tr1/float.h, algorithm)', async () => {
+    const guard = '#ifndef _TR1_FLOAT_H\n#define _TR1_FLOAT_H 1\n\n#include <tr1/cfloat>\n\n#endif\n';
+    expect(await deleteThenInsertBack('a.hpp', guard, '#ifndef\n#define _TR1_FLOAT_H', '#define _TR1_FLOAT_H 1', { before: '#ifndef\n#include <tr1/cfloat>' })).toBe(guard);
+    const pragma = '#ifndef _GLIBCXX_ALGORITHM\n#define _GLIBCXX_ALGORITHM 1\n\n#pragma GCC system_header\n\n#include <bits/stl_algo.h>\n#endif\n';
+    expect(await deleteThenInsertBack('a.hpp', pragma, '#ifndef\n#define _GLIBCXX_ALGORITHM', '#define _GLIBCXX_ALGORITHM 1', { before: '#ifndef\n#pragma' })).toBe(pragma);
+  });
+
   it('content written relative to the body: the code lines go to the body\'s level, the directives stay at column 0', async () => {
     const { editor, fs } = editorOver({ 'a.c': 'int f(void)\n{\n  int a = 1;\n  return a;\n}\n' });
     expectOk(await editor.insertBeforeStructure({ path: 'a.c', target: 'int f\nreturn', content: '#ifdef DEBUG\nlog(a);\n#endif' }));

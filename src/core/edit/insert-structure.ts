@@ -193,7 +193,7 @@ export function planInsert(
       (side === 'before' || separator.own) &&
       !/[,;]$/.test(normalized) &&
       !(separator.char === ';' && normalized.endsWith('}')) &&
-      !isAttachedOnly(normalized) &&
+      !isAttachedOnly(normalized, tree.language) &&
       !endsWithFlushLeftLine(tree.language, normalized);
     const flushLeft = flushLeftLines(tree.language, normalized, destination, literals);
     if (flushLeft) literals = flushLeft;
@@ -207,7 +207,7 @@ export function planInsert(
     // the blank lines there follow it too (an import put back among imports sits tight to them).
     const previous = parent.children[index - 1];
     const next = parent.children[index + 1];
-    const attachedOnly = isAttachedOnly(normalized);
+    const attachedOnly = isAttachedOnly(normalized, tree.language);
     let otherGap =
       kinds === undefined || attachedOnly
         ? null

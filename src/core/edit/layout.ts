@@ -125,9 +125,15 @@ export function itemSeparator(source: SourceText, parent: StructureNode, index: 
   return { char: listEnd || node.separator === ',' ? ',' : null, own: false };
 }
 
-/** Whether text is made only of comment, decorator, annotation or attribute lines. */
-export function isAttachedOnly(text: string): boolean {
-  return ATTACHED_ONLY.test(text);
+/**
+ * Whether text is made only of comment, decorator, annotation or attribute lines; with `language`,
+ * none of them one of its directives (C's `#define`: a line its profile writes at column 0), but for
+ * a `#pragma`, which speaks of what follows it (`#pragma omp parallel` before a block).
+ */
+export function isAttachedOnly(text: string, language?: string): boolean {
+  if (!ATTACHED_ONLY.test(text)) return false;
+  const directive = language === undefined ? null : profileOf(language).layout.flushLeft;
+  return directive === null || !text.split('\n').some((line) => directive.test(line.trimStart()) && !/^\s*#\s*pragma\b/.test(line));
 }
 
 /**
@@ -171,8 +177,9 @@ export function spacingNextTo(tree: StructureTree, parent: StructureNode, index:
   const { source } = tree;
   const { layout } = profileOf(tree.language);
   const node = parent.children[index];
-  // Comments, decorators or attributes put before a structure belong to it: no blank line.
-  if (side === 'before' && node && layout.commentsAttach && ATTACHED_ONLY.test(content)) return 0;
+  // Comments, decorators or attributes put before a structure belong to it: no blank line (not C's
+  // `#define`: a directive, though a `#` starts it).
+  if (side === 'before' && node && layout.commentsAttach && isAttachedOnly(content, tree.language)) return 0;
   let spacing: number | null = null;
   // What the file does between structures of these two kinds comes first, when known.
   if (node && kinds) {

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { LanguageProfile, RequiredMembers } from '../profile.js';
 import { blankUnparsedMacros } from './c-macros.js';
-import { memberNameOf } from './generic.js';
+import { genericSpacingKind, memberNameOf, usualBlankLinesBetween } from './generic.js';
 
 /**
  * C and C++: a function's parameter list sits in its declarator (`int *f(int a)` is a
@@ -25,9 +25,18 @@ export const c: LanguageProfile = {
   },
   parts: { parametersOf: declaratorParameters, emptyParameters: { text: 'void', byDefault: true } },
   // Directives at column 0 inside a function (`#ifdef X` … `#endif` around indented code).
-  layout: { flushLeft: /^#/ },
+  layout: {
+    flushLeft: /^#/,
+    // A header guard's `#define` (a spacing kind of its own: a file has one), or a `#pragma once`,
+    // is set apart from what follows it where the file shows no such pair.
+    blankLinesBetween: (upper, lower) => (upper !== lower && (upper === 'preproc_def' || upper === 'preproc_call') ? 1 : usualBlankLinesBetween(upper, lower)),
+    spacingKind: (kind, text, headerStart) => (kind === 'preproc_def' && GUARD.test(text.slice(headerStart, text.indexOf('\n', headerStart) >>> 0)) ? 'preproc_def guard' : genericSpacingKind(kind)),
+  },
   parsedText: (text) => blankUnparsedMacros(text, false),
 };
+
+/** A header guard's `#define`: `_GLIBCXX_ALGORITHM 1`, `FOO_BAR_H`, `LIB_H_INCLUDED`. */
+const GUARD = /^#\s*define\s+(?:_[A-Z][A-Z0-9_]*|[A-Z][A-Z0-9_]*_(?:H|HH|HPP|HXX|H_|HPP_|INCLUDED|INCLUDED_))(?:\s+1)?\s*$/;
 
 /** C++: as C, but an empty parameter list is written `()` where the file shows no habit. */
 export const cpp: LanguageProfile = {
