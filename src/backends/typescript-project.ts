@@ -53,7 +53,14 @@ export class TypeScriptProject {
    */
   #resolutionsStale = false;
   #builder: TS.SemanticDiagnosticsBuilderProgram | undefined;
+  /**
+   * Files' diagnostics by the state of the project they were computed in (a hash of every file's
+   * version and the options): the check before an edit is the check after the one before it, and
+   * dry runs share the state before them. The last few states are kept.
+   */
+  readonly #diagnosticsByState = new Map<string, Map<string, BackendDiagnostic[]>>();
   readonly #service: TS.LanguageService;
+  readonly #host: TS.ModuleResolutionHost;
 
   constructor(ts: typeof TS) {
     this.#ts = ts;
@@ -81,6 +88,7 @@ export class TypeScriptProject {
       hasChangedAutomaticTypeDirectiveNames: () => this.#resolutionsStale,
     };
     this.#service = ts.createLanguageService(host, documentRegistry(ts));
+    this.#host = host;
   }
 
   /** Brings the program up to the current texts; returns it, complete (every file it asked for read). */
@@ -131,30 +139,33 @@ export class TypeScriptProject {
   }
 
   /**
-   * The files whose errors an edit of `files` can change, as TypeScript's own builder decides it
-   * (`null`: any file's): a file whose declarations changed (its `.d.ts`, emitted on either side of
-   * the edit) affects the files importing it, and those whose declarations change in turn affect
-   * theirs; a script, or a module declaring something global, affects every file. Declarations are
-   * emitted only for files something imports (or global ones), and nothing is built when no file of
-   * the project is checked (a JavaScript project without `checkJs`).
+   * The files whose errors an edit of `files` can change (`null`: any file's): where the edit changed
+   * what a file declares to others (its `.d.ts`, emitted on either side of the edit), every file
+   * importing it, directly or through others; a script, or a module declaring something global,
+   * affects every file. Not only the importers whose own declarations change: one may re-export it
+   * (`export * from './api.js'`) or name its types (`export declare const s: ZodString`), and the
+   * files using that see the change through text that did not. Declarations are emitted only for
+   * files something imports (or global ones), and nothing is built when no file of the project is
+   * checked (a JavaScript project without `checkJs`).
    */
   async affectedFiles(before: CurrentTexts, after: CurrentTexts, files: readonly string[]): Promise<string[] | null> {
     await this.#list(after);
     if (!(await this.checksAny(after, this.#listed.filter((path) => SOURCE.test(path))))) return [...files];
+    const edited = await this.sync(after);
+    const importersNow = this.#importers(edited);
+    const now = this.#exposures(edited, files, importersNow, () => true);
+    const was = this.#exposures(await this.sync(before), files, null, (path) => now.get(path)!.declarations !== undefined || !now.get(path)!.exists);
+    const changed = files.filter((path) => was.get(path)!.declarations !== now.get(path)!.declarations);
+    if (changed.some((path) => was.get(path)!.global || now.get(path)!.global)) return null;
     const affected = new Set(files);
-    for (let frontier = [...files]; frontier.length > 0; ) {
-      const now = this.#exposures(await this.sync(after), frontier, () => true);
-      const was = this.#exposures(await this.sync(before), frontier, (path) => now.get(path)!.declarations !== undefined || !now.get(path)!.exists);
+    // (Importers as the edit leaves the project; of a file it deletes, as it was.)
+    let frontier = changed.flatMap((path) => [...was.get(path)!.importers, ...now.get(path)!.importers]);
+    while (frontier.length > 0) {
       const next: string[] = [];
       for (const path of frontier) {
-        const [old, current] = [was.get(path)!, now.get(path)!];
-        if (old.declarations === current.declarations) continue;
-        if (old.global || current.global) return null;
-        for (const importer of [...old.importers, ...current.importers]) {
-          if (affected.has(importer)) continue;
-          affected.add(importer);
-          next.push(importer);
-        }
+        if (affected.has(path)) continue;
+        affected.add(path);
+        next.push(...(importersNow.get(path) ?? []));
       }
       frontier = next;
     }
@@ -166,9 +177,10 @@ export class TypeScriptProject {
    * `program`; and its declarations (`.d.ts` text) where they can reach another file and `wanted`
    * says so (else `undefined`).
    */
-  #exposures(program: TS.Program, paths: readonly string[], wanted: (path: string) => boolean): Map<string, Exposure> {
+  #exposures(program: TS.Program, paths: readonly string[], importersOf: ReadonlyMap<string, readonly string[]> | null, wanted: (path: string) => boolean): Map<string, Exposure> {
     const ts = this.#ts;
     const exposures = new Map<string, Exposure>();
+    const importersIn = importersOf ?? this.#importers(program);
     for (const path of paths) {
       const source = program.getSourceFile(absolute(path));
       if (!source) {
@@ -178,19 +190,44 @@ export class TypeScriptProject {
       // (A CommonJS file is a module too; `isExternalOrCommonJsModule` is not in the typings.)
       const module = ts.isExternalModule(source) || (source as { commonJsModuleIndicator?: unknown }).commonJsModuleIndicator !== undefined;
       const global = !module || /\bdeclare\s+(?:global\b|module\s*['"])/.test(source.text);
-      const importers = uniqueBy(
-        this.#service.getFileReferences(absolute(path)).flatMap((reference) => {
-          const importer = projectPath(reference.fileName);
-          return importer === null || importer === path || importer.split('/').includes('node_modules') ? [] : [importer];
-        }),
-        (importer) => importer,
-      );
+      const importers = importersIn.get(path) ?? [];
       const reaches = global || importers.length > 0;
       // (A declaration file emits nothing: it is its declarations.)
       const declarations = !reaches || !wanted(path) ? undefined : source.isDeclarationFile ? source.text : this.#service.getEmitOutput(absolute(path), true, true).outputFiles.map((output) => output.text).join('\n');
       exposures.set(path, { exists: true, global, importers, declarations });
     }
     return exposures;
+  }
+
+  /**
+   * For each project file of `program`, the project files importing it (`import`, `export … from`,
+   * `import()`, `require`, `/// <reference path>`), as TypeScript resolves their specifiers, in
+   * either module mode (dependencies left out). Not the service's `getFileReferences`, which finds
+   * no importer of a module whose every export is re-exported (zod's `core/index.ts`).
+   */
+  #importers(program: TS.Program): Map<string, string[]> {
+    const ts = this.#ts;
+    const options = program.getCompilerOptions();
+    const cache = ts.createModuleResolutionCache(ROOT, (name) => name, options);
+    const importers = new Map<string, Set<string>>();
+    const add = (target: string | null, importer: string) => {
+      if (target === null || target === importer || unlisted(target)) return;
+      if (!importers.has(target)) importers.set(target, new Set());
+      importers.get(target)!.add(importer);
+    };
+    for (const source of program.getSourceFiles()) {
+      const importer = projectPath(source.fileName);
+      if (importer === null || unlisted(importer)) continue;
+      const found = ts.preProcessFile(source.text, true, true);
+      for (const { fileName } of found.importedFiles) {
+        for (const mode of [ts.ModuleKind.ESNext, ts.ModuleKind.CommonJS] as const) {
+          const resolved = ts.resolveModuleName(fileName, source.fileName, options, this.#host, cache, undefined, mode).resolvedModule;
+          add(resolved ? projectPath(resolved.resolvedFileName) : null, importer);
+        }
+      }
+      for (const { fileName } of found.referencedFiles) add(projectPath(joined(source.fileName.slice(0, source.fileName.lastIndexOf('/')), fileName)), importer);
+    }
+    return new Map([...importers].map(([target, from]) => [target, [...from].sort()]));
   }
 
   rename(program: TS.Program, file: string, offset: number, newName: string): BackendRename {
@@ -248,11 +285,21 @@ export class TypeScriptProject {
       // Only these files: checked from the program directly, which types what they use and no more
       // (a whole project's first check takes seconds; one file's, milliseconds). The builder's state,
       // for whole-project checks, is left as it was.
+      const state = this.#stateKey();
+      const known = this.#diagnosticsByState.get(state) ?? new Map<string, BackendDiagnostic[]>();
+      this.#diagnosticsByState.delete(state);
+      this.#diagnosticsByState.set(state, known);
+      while (this.#diagnosticsByState.size > 4) this.#diagnosticsByState.delete(this.#diagnosticsByState.keys().next().value!);
       for (const path of only) {
-        const source = program.getSourceFile(absolute(path));
-        if (!source) continue;
-        for (const diagnostic of program.getSyntacticDiagnostics(source)) add(diagnostic);
-        for (const diagnostic of program.getSemanticDiagnostics(source)) add(diagnostic);
+        let diagnostics = known.get(path);
+        if (!diagnostics) {
+          const source = program.getSourceFile(absolute(path));
+          const start = found.length;
+          if (source) for (const diagnostic of [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]) add(diagnostic);
+          diagnostics = found.splice(start);
+          known.set(path, diagnostics);
+        }
+        found.push(...diagnostics);
       }
       return found;
     }
@@ -278,8 +325,15 @@ export class TypeScriptProject {
     return found;
   }
 
+  /** The state of the project as the service has it: every file's version, the root names and the options. */
+  #stateKey(): string {
+    const versions = [...this.#files].map(([path, file]) => `${path}\u0000${file.version}`).sort();
+    return bytesToHex(sha256(new TextEncoder().encode(`${JSON.stringify(this.#options)}\n${this.#rootNames.join('\n')}\n${versions.join('\n')}`)));
+  }
+
   dispose(): void {
     this.#builder = undefined;
+    this.#diagnosticsByState.clear();
     this.#service.dispose();
   }
 
@@ -399,6 +453,16 @@ export class TypeScriptProject {
 /** Whether a path lies in a folder the editor's listing skips (dependencies, caches, hidden folders): only reading tells whether it exists. */
 function unlisted(path: string): boolean {
   return path.split('/').some((segment) => /^(node_modules|__pycache__|site-packages|venv)$|^\./.test(segment));
+}
+
+/** `relative` (`../x.ts`, `./y.ts`) resolved from the folder `from`, `.` and `..` segments gone. */
+function joined(from: string, relative: string): string {
+  const segments: string[] = [];
+  for (const segment of `${from}/${relative}`.split('/')) {
+    if (segment === '..') segments.pop();
+    else if (segment !== '.' && segment !== '') segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
 }
 
 /** The language service's absolute name of a file under the root. */

@@ -110,6 +110,19 @@ describe('text edits of TypeScript are judged by its checker', () => {
     expect(wider.isOk() ? 'applied' : `${wider.error.error}: ${wider.error.message}`).toBe('applied');
   });
 
+  it('a change passed on through a re-export, whose own text does not change (zod\'s core/index.ts), is judged where it is used', async () => {
+    const files = {
+      'tsconfig.json': tsconfig,
+      'api.ts': 'export function point() {\n  return { x: 1, y: 2 };\n}\n',
+      'index.ts': "export * from './api';\n",
+      'user.ts': "import { point } from './index';\n\nexport const y: number = point().y;\n",
+    };
+    const fs = memoryFs(files);
+    const narrowed = await createEditor({ fs }).editFile({ path: 'api.ts', edits: [{ old_text: 'return { x: 1, y: 2 };', new_text: 'return { x: 1 };' }] });
+    expect(narrowed.isErr() && `${narrowed.error.error}: ${narrowed.error.message}`).toContain("user.ts:3 TS2339 Property 'y' does not exist");
+    expect(fs.snapshot()).toEqual(files);
+  });
+
   it('a file the checker skips is judged by the files that use it: a global declaration file, a JavaScript module', async () => {
     const globals = memoryFs({
       'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, skipLibCheck: true } }),
