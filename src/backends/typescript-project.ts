@@ -158,12 +158,15 @@ export class TypeScriptProject {
     const changed = files.filter((path) => was.get(path)!.declarations !== now.get(path)!.declarations);
     if (changed.some((path) => was.get(path)!.global || now.get(path)!.global)) return null;
     const affected = new Set(files);
-    // (Importers as the edit leaves the project; of a file it deletes, as it was.)
+    // (Importers as the edit leaves the project; of a file it deletes, as it was. An edited file that
+    // imports a changed one passes the change on too: followed like any other.)
+    const followed = new Set<string>();
     let frontier = changed.flatMap((path) => [...was.get(path)!.importers, ...now.get(path)!.importers]);
     while (frontier.length > 0) {
       const next: string[] = [];
       for (const path of frontier) {
-        if (affected.has(path)) continue;
+        if (followed.has(path)) continue;
+        followed.add(path);
         affected.add(path);
         next.push(...(importersNow.get(path) ?? []));
       }

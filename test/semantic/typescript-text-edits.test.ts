@@ -118,8 +118,13 @@ describe('text edits of TypeScript are judged by its checker', () => {
       'user.ts': "import { point } from './index';\n\nexport const y: number = point().y;\n",
     };
     const fs = memoryFs(files);
-    const narrowed = await createEditor({ fs }).editFile({ path: 'api.ts', edits: [{ old_text: 'return { x: 1, y: 2 };', new_text: 'return { x: 1 };' }] });
+    const editor = createEditor({ fs });
+    const narrowed = await editor.editFile({ path: 'api.ts', edits: [{ old_text: 'return { x: 1, y: 2 };', new_text: 'return { x: 1 };' }] });
     expect(narrowed.isErr() && `${narrowed.error.error}: ${narrowed.error.message}`).toContain("user.ts:3 TS2339 Property 'y' does not exist");
+    // A patch that edits the re-exporting file too, its declarations as they were: it still passes the change on.
+    const patch = ['*** Begin Patch', '*** Update File: api.ts', '@@', ' export function point() {', '-  return { x: 1, y: 2 };', '+  return { x: 1 };', '*** Update File: index.ts', '@@', "-export * from './api';", "+export * from './api';", '+const version = 1;', '*** End Patch'].join('\n');
+    const patched = await editor.applyPatch({ patch });
+    expect(patched.isErr() && `${patched.error.error}: ${patched.error.message}`).toContain("user.ts:3 TS2339 Property 'y' does not exist");
     expect(fs.snapshot()).toEqual(files);
   });
 
