@@ -19,9 +19,12 @@ export function blankNewerSwift(text: string): string | null {
       }
     }
   };
-  for (const [start, end] of rawStringInsides(text)) blank(start, end);
-  // (Matched on the text with raw strings and comments blanked, so nothing inside them is touched.)
-  const code = codeOnly(chars);
+  const { rawStrings, comments, stringInsides } = lexed(text);
+  for (const [start, end] of rawStrings) blank(start, end);
+  // (Matched on the text with comments and strings blanked too, so nothing inside them is touched.)
+  const hidden = [...chars];
+  for (const [start, end] of [...comments, ...stringInsides]) for (let at = start; at < end; at++) if (hidden[at] !== '\n') hidden[at] = ' ';
+  const code = hidden.join('');
   for (const match of code.matchAll(/[:,&<]\s*(~)\s*[A-Z]\w*/dg)) blank(match.indices![1]![0], match.indices![1]![1]);
   for (const match of code.matchAll(/\bnonisolated(\s*\(\s*unsafe\s*\))/dg)) blank(match.indices![1]![0], match.indices![1]![1]);
   // Attributes after the first before a parameter's name: `(@A @B _ x:`, `, @A<T> @B(y) label x:`.
@@ -31,19 +34,26 @@ export function blankNewerSwift(text: string): string | null {
   return changed ? chars.join('') : null;
 }
 
+type Span = readonly [start: number, end: number];
+
 /**
- * Each raw string literal's hashes and the characters between its quotes, `[start, end)` spans
- * (its quotes kept: the grammar sees an ordinary string of blanks). Found by one pass over the
- * text that steps over comments (nested block comments too) and ordinary strings.
+ * One pass over the text's comments (nested block comments too) and string literals, as `[start,
+ * end)` spans: each raw string literal's hashes and the characters between its quotes (its quotes
+ * kept: the grammar sees an ordinary string of blanks), each comment, and what lies between an
+ * ordinary string's quotes.
  */
-function rawStringInsides(text: string): Array<readonly [number, number]> {
-  const spans: Array<readonly [number, number]> = [];
+function lexed(text: string): { rawStrings: Span[]; comments: Span[]; stringInsides: Span[] } {
+  const rawStrings: Span[] = [];
+  const comments: Span[] = [];
+  const stringInsides: Span[] = [];
   let at = 0;
   while (at < text.length) {
     const ch = text[at]!;
+    const begin = at;
     if (ch === '/' && text[at + 1] === '/') {
       const end = text.indexOf('\n', at);
       at = end === -1 ? text.length : end;
+      comments.push([begin, at]);
     } else if (ch === '/' && text[at + 1] === '*') {
       let depth = 0;
       while (at < text.length) {
@@ -56,6 +66,7 @@ function rawStringInsides(text: string): Array<readonly [number, number]> {
           if (depth === 0) break;
         } else at++;
       }
+      comments.push([begin, at]);
     } else if (ch === '#' && /^#+"/.test(text.slice(at, at + 12)) && !/[\w)\]]/.test(text[at - 1] ?? '')) {
       const hashes = /^#+/.exec(text.slice(at))![0];
       const multiline = text.startsWith('"""', at + hashes.length);
@@ -67,7 +78,7 @@ function rawStringInsides(text: string): Array<readonly [number, number]> {
         continue;
       }
       // The hashes before the opening quote and after the closing one, and everything between the quotes.
-      spans.push([at, at + hashes.length], [open, close], [close + closing.length - hashes.length, close + closing.length]);
+      rawStrings.push([at, at + hashes.length], [open, close], [close + closing.length - hashes.length, close + closing.length]);
       at = close + closing.length;
     } else if (ch === '"') {
       const multiline = text.startsWith('"""', at);
@@ -79,50 +90,8 @@ function rawStringInsides(text: string): Array<readonly [number, number]> {
           break;
         } else at++;
       }
+      stringInsides.push([begin + 1, at - 1]);
     } else at++;
   }
-  return spans;
-}
-
-/** `chars` (the text with its raw strings blanked) with comments and string contents blanked too. */
-function codeOnly(chars: readonly string[]): string {
-  const text = chars.join('');
-  const out = [...chars];
-  let at = 0;
-  while (at < text.length) {
-    if (text.startsWith('//', at)) {
-      const end = text.indexOf('\n', at);
-      const stop = end === -1 ? text.length : end;
-      for (let i = at; i < stop; i++) out[i] = ' ';
-      at = stop;
-    } else if (text.startsWith('/*', at)) {
-      let depth = 0;
-      const begin = at;
-      while (at < text.length) {
-        if (text.startsWith('/*', at)) {
-          depth++;
-          at += 2;
-        } else if (text.startsWith('*/', at)) {
-          depth--;
-          at += 2;
-          if (depth === 0) break;
-        } else at++;
-      }
-      for (let i = begin; i < at; i++) if (out[i] !== '\n') out[i] = ' ';
-    } else if (text[at] === '"') {
-      // An ordinary string (a raw one's quotes are kept in `chars`, its inside blanked already).
-      const multiline = text.startsWith('"""', at);
-      const begin = at;
-      at += multiline ? 3 : 1;
-      while (at < text.length) {
-        if (text[at] === '\\') at += 2;
-        else if (multiline ? text.startsWith('"""', at) : text[at] === '"' || text[at] === '\n') {
-          at += multiline ? 3 : 1;
-          break;
-        } else at++;
-      }
-      for (let i = begin + 1; i < at - 1; i++) if (out[i] !== '\n') out[i] = ' ';
-    } else at++;
-  }
-  return out.join('');
+  return { rawStrings, comments, stringInsides };
 }
