@@ -127,13 +127,14 @@ export function itemSeparator(source: SourceText, parent: StructureNode, index: 
 
 /**
  * Whether text is made only of comment, decorator, annotation or attribute lines; with `language`,
- * none of them one of its directives (C's `#define`: a line its profile writes at column 0), but for
- * a `#pragma`, which speaks of what follows it (`#pragma omp parallel` before a block).
+ * none of them one of its directives spaced as a structure (C's `#define`: a line its profile writes
+ * at column 0, `layout.flushLeft`, but not one that attaches to what follows, `layout.attachedFlushLeft`).
  */
 export function isAttachedOnly(text: string, language?: string): boolean {
   if (!ATTACHED_ONLY.test(text)) return false;
-  const directive = language === undefined ? null : profileOf(language).layout.flushLeft;
-  return directive === null || !text.split('\n').some((line) => directive.test(line.trimStart()) && !/^\s*#\s*pragma\b/.test(line));
+  if (language === undefined) return true;
+  const { flushLeft, attachedFlushLeft } = profileOf(language).layout;
+  return flushLeft === null || !text.split('\n').some((line) => flushLeft.test(line.trimStart()) && !(attachedFlushLeft?.test(line.trimStart()) ?? false));
 }
 
 /**

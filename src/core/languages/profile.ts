@@ -495,6 +495,12 @@ export interface LayoutRules {
    */
   readonly flushLeft: RegExp | null;
   /**
+   * Of those lines, the ones that speak of what follows them as a comment or an attribute does
+   * (C's `#pragma omp parallel` before a block): put before a structure, they join it. The others
+   * are spaced as structures of their own (a `#define`, an `#include`). `null`: none.
+   */
+  readonly attachedFlushLeft: RegExp | null;
+  /**
    * Kinds of structure the language ends with a token the grammar gives to the body around them
    * (a Zig struct field's `,`, among declarations that take none): content of such a kind inserted
    * without it gets it. Empty: none.

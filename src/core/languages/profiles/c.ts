@@ -27,6 +27,7 @@ export const c: LanguageProfile = {
   // Directives at column 0 inside a function (`#ifdef X` … `#endif` around indented code).
   layout: {
     flushLeft: /^#/,
+    attachedFlushLeft: /^#\s*pragma\b/,
     // A header guard's `#define` (a spacing kind of its own: a file has one), or a `#pragma once`,
     // is set apart from what follows it where the file shows no such pair.
     blankLinesBetween: (upper, lower) => (upper !== lower && (upper === 'preproc_def' || upper === 'preproc_call') ? 1 : usualBlankLinesBetween(upper, lower)),

@@ -50,6 +50,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     commentsAttach: true,
     topLevelDefinitions: null,
     flushLeft: null,
+    attachedFlushLeft: null,
     terminators: {},
     spacingKind: genericSpacingKind,
   },
