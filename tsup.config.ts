@@ -58,6 +58,7 @@ function esmOnlyDependencies(): string[] {
 }
 
 export default defineConfig([
-  { ...shared, format: ['esm'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts', mcp: 'src/mcp/index.ts', node: 'src/node.ts' } }, clean: true },
+  // The search pool's worker thread: ES module only (both builds start dist/search-worker.js, next to the chunk that loads it).
+  { ...shared, entry: { ...(shared.entry as Record<string, string>), 'search-worker': 'src/parsing/search-worker.ts' }, format: ['esm'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts', mcp: 'src/mcp/index.ts', node: 'src/node.ts' } }, clean: true },
   { ...shared, format: ['cjs'], dts: { entry: { index: 'src/index.ts', tools: 'src/tools/index.ts', mcp: 'src/mcp/index.ts', node: 'src/node.ts' } }, noExternal: [...BUNDLED_DEPENDENCIES, ...esmOnlyDependencies()] },
 ]);

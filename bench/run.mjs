@@ -15,7 +15,7 @@ import { Lang, parse as astGrepParse } from '@ast-grep/napi';
 import { Bench } from 'tinybench';
 import { Language, Parser } from 'web-tree-sitter';
 import { createEditor, memoryFs } from '../dist/index.js';
-import { findStructuresTimes } from './find-structures.mjs';
+import { findStructuresPoolTimes, findStructuresTimes } from './find-structures.mjs';
 import { renameScanTimes } from './rename-scan.mjs';
 import { structureBuildTimes } from './structure-build.mjs';
 
@@ -232,6 +232,10 @@ const fileEdit = JSON.parse(execFileSync(process.execPath, [join(here, 'file-edi
   for (const query of times.queries) {
     record(`7 find_structures, ${query.label} (${query.matches} matches in ${times.files} files)`, query.ms, 'brute-force walk: listStructures on every file', times.listing_ms, '<= 2x', query.ms <= 2 * times.listing_ms);
   }
+  // The same search on the worker threads (a new process each: the workers keep trees for the process's later searches).
+  const pool = findStructuresPoolTimes();
+  record(`7 find_structures, ${pool.label}, first search of a process, ${pool.workers} worker threads`, pool.pooled.first, 'the same on the calling thread', pool.here.first, '< 1x', pool.pooled.first < pool.here.first);
+  record(`7 find_structures, ${pool.label}, the same search again (trees the workers kept)`, pool.pooled.again, 'the same on the calling thread (a fresh editor)', pool.here.again, '<= 0.5x', pool.pooled.again <= 0.5 * pool.here.again);
 }
 
 // 8. A rename's reference scan over three monorepos' published trees (bench/rename-scan.mjs), against TypeScript's language service.

@@ -35,3 +35,5 @@ const onDisk = (load, loadMain) => `
 execFileSync(process.execPath, [...flags, '-e', onDisk("require('./dist/node.cjs')", "require('./dist/index.cjs')")], { stdio: 'inherit' });
 execFileSync(process.execPath, ['--input-type=module', '-e', `import { createRequire } from 'node:module'; const require = createRequire(import.meta.url); ${onDisk("await import('./dist/node.js')", "await import('./dist/index.js')")}`], { stdio: 'inherit' });
 console.log(`dist: ESM and CJS${flags.length ? ' (without require(esm))' : ''} builds load, read structures and edit a file on disk`);
+// findStructures on the search pool's worker threads (dist/search-worker.js) finds what the calling thread finds.
+execFileSync(process.execPath, ['scripts/check-search-pool.mjs'], { stdio: 'inherit' });

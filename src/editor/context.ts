@@ -16,6 +16,8 @@ import type { Tree } from 'web-tree-sitter';
 import { DEFAULT_PARSE_CACHE_LIMITS, ParseCache, type ParseCacheLimits } from '../parsing/parse-cache.js';
 import { parseStructureTree } from '../parsing/parse-structure.js';
 import { GrammarUnavailableError } from '../parsing/tree-sitter-loader.js';
+import { searchPool, type SearchPool } from '../parsing/search-pool.js';
+import { nodeBuiltin } from '../platform/node-builtins.js';
 import { literalLineDetector, parseSyntaxTree } from '../parsing/parse-syntax.js';
 import type { TreeSitterInitOptions } from '../parsing/tree-sitter-loader.js';
 import { commitFiles, fileChanged, type FileWrite } from './commit.js';
@@ -79,6 +81,14 @@ export interface EditorOptions {
    * for mentions): each file done, with the count. What it throws is ignored.
    */
   onProgress?: (progress: Progress) => void;
+  /**
+   * Worker threads that parse and search files when `findStructures` scans many (Node only): by
+   * default the machine's cores, at most 4; `0` searches every file on the calling thread. The
+   * results are the same either way. Files of a language whose grammar is given as bytes, a `load()`
+   * function or a `URL` object, and every file of an editor given `treeSitter.locateFile` or
+   * `wasmBinary`, are searched on the calling thread.
+   */
+  workers?: number;
 }
 
 const DEFAULT_LIMITS: EditorLimits = { maxFileBytes: 10 * 1024 * 1024, maxTextFileBytes: 100 * 1024 * 1024, maxContentBytes: 1024 * 1024 };
@@ -125,6 +135,13 @@ export type TreeReading = 'along-targets' | 'whole';
 export interface EditorContext {
   readonly fs: FsAdapter;
   readonly registry: LanguageRegistry;
+  /**
+   * The worker threads a scan over many files searches them on (`findStructures`), or `null` to
+   * search on this thread (option `workers: 0`, outside Node, `treeSitter.locateFile` or `wasmBinary` given).
+   */
+  searchPool(): SearchPool | null;
+  /** The editor's tree-sitter options, as the search pool's workers take them. */
+  readonly treeSitter: TreeSitterInitOptions | undefined;
   readonly limits: EditorLimits;
   /** Parsed file versions by content, with their tree-sitter trees (WASM memory). */
   readonly parseCache: ParseCache;
@@ -211,6 +228,12 @@ export interface CommitReceipt {
   readonly hashes: ReadonlyMap<string, string | null>;
   /** The token that undoes this commit. */
   readonly undo_token: string;
+}
+
+/** Search threads by default: the machine's cores, at most 4 (none on one core, or outside Node). */
+function defaultWorkers(): number {
+  const cores = nodeBuiltin('os')?.availableParallelism() ?? 1;
+  return cores < 2 ? 0 : Math.min(cores, 4);
 }
 
 /** Builds the shared context of an editor. */
@@ -358,9 +381,17 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
     }
   };
 
+  const searchPoolOf: EditorContext['searchPool'] = () => {
+    // (Functions cannot reach a worker; bytes would be copied with every file.)
+    if (options.treeSitter?.locateFile !== undefined || options.treeSitter?.wasmBinary !== undefined) return null;
+    return searchPool(options.workers ?? defaultWorkers());
+  };
+
   return {
     backends,
     reportProgress,
+    searchPool: searchPoolOf,
+    treeSitter: options.treeSitter,
     fs,
     registry,
     limits,

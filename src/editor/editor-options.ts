@@ -21,6 +21,9 @@ export function editorOptionsError(options: EditorOptions): StructeditError | nu
     checkNumbers('limits', given.limits, issues, false);
     // (A parse cache of 0 files is none.)
     checkNumbers('parseCache', given.parseCache, issues, true);
+    if (given.workers !== undefined && !(typeof given.workers === 'number' && Number.isInteger(given.workers) && given.workers >= 0)) {
+      issues.push({ field: 'workers', message: `is ${JSON.stringify(given.workers)}, not a whole number ≥ 0 (0: no worker threads)` });
+    }
     if (given.onProgress !== undefined && typeof given.onProgress !== 'function') issues.push({ field: 'onProgress', message: 'is not a function' });
     const formatter = given.formatter as Record<string, unknown> | null | undefined;
     if (formatter !== undefined && formatter !== null && (typeof formatter !== 'object' || typeof formatter.format !== 'function' || typeof formatter.supports !== 'function')) {

@@ -9,11 +9,12 @@ import {
   type ListStructuresInArgs,
 } from '../core/arguments/discovery.js';
 import { validateArguments } from '../core/arguments/validation.js';
-import { compareFound, compileStructureQuery, findInTree, type FoundStructure } from '../core/discovery/structure-query.js';
+import { compileStructureQuery, searchTree, type FileMatches, type FoundStructure } from '../core/discovery/structure-query.js';
 import { invalidArgument, makeError, type StructeditError } from '../core/errors.js';
 import { isGlob, pathSelector } from '../core/glob.js';
-import { TargetNamer } from '../core/locate/targets.js';
-import type { StructureNode } from '../core/structure/types.js';
+import type { LanguageDefinition } from '../core/languages/definitions.js';
+import type { SourceText } from '../core/text/source-text.js';
+import { searchableOnWorkers, type SearchOutcome } from '../parsing/search-pool.js';
 import { normalizeRelativePath } from '../core/path-syntax.js';
 import type { Warning } from '../core/warnings.js';
 import type { EditorContext } from './context.js';
@@ -61,6 +62,11 @@ export interface ListStructuresInResult {
   warnings: Warning[];
 }
 
+/** Searches of fewer files run on the calling thread: starting the workers would cost more than they save. */
+const POOL_MIN_FILES = 24;
+/** Files read ahead per worker thread, so none waits for the next while this thread reads. */
+const IN_FLIGHT_PER_WORKER = 8;
+
 /** How many skipped files a result names (the count covers them all). */
 const NAMED_SKIPPED = 20;
 
@@ -83,47 +89,56 @@ export function findStructures(context: EditorContext, input: FindStructuresArgs
     const matches: FoundStructure[] = [];
     const skipped: SkippedFile[] = [];
     let total = 0;
-    for (const [index, { path, language }] of files.entries()) {
-      context.reportProgress({ operation: 'find_structures', done: index + 1, total: files.length, path });
+    /** Takes a file's matches, which start at its `from`-th match: those from `offset` on, `max_results` in all. */
+    const take = (found: FileMatches, from: number) => {
+      // Files come in path order, so the matches from offset on, max_results of them (each file's
+      // sorted by position), are the ones returned.
+      const skip = Math.max(0, offset - total);
+      total += found.total;
+      const room = Math.min(maxResults - matches.length, found.total - skip);
+      if (room > 0) matches.push(...found.matches.slice(skip - from, skip - from + room));
+    };
+    /**
+     * Searches a file on this thread, naming only the matches it returns (naming is the costly part),
+     * parsed as its content shows it (a C++ header named `.h` is C++), as every other operation parses it.
+     */
+    const searchHere = (path: string, source: SourceText, language: LanguageDefinition) =>
+      context.parseAsContentShows(path, source, language, undefined, 'whole').map(({ tree }) => searchTree(tree, query, path, Math.max(0, offset - total), maxResults - matches.length));
+
+    // Many files are searched on worker threads, read here ahead of them; each comes back in path order.
+    const pool = files.length >= POOL_MIN_FILES ? context.searchPool() : null;
+    const inFlight: Array<{ path: string; language: LanguageDefinition; source: SourceText | null; outcome: Promise<SearchOutcome | null> | null; failure?: string }> = [];
+    const settle = async () => {
+      const { path, language, source, outcome, failure } = inFlight.shift()!;
+      context.reportProgress({ operation: 'find_structures', done: files.length - remaining - inFlight.length, total: files.length, path });
+      if (failure !== undefined) return void skipped.push({ path, reason: failure });
+      if (!source) return;
+      const settled = outcome ? await outcome : null;
+      if (settled && 'result' in settled) return take(settled.result, 0);
+      // On this thread: no pool, its worker failed, or it could not search the file (this thread's
+      // error is the one reported, so a file is skipped for the same reason with or without workers).
+      const found = await searchHere(path, source, language);
+      if (found.isErr()) skipped.push({ path, reason: found.error.error });
+      else take(found.value, Math.max(0, offset - total));
+    };
+    let remaining = files.length;
+    for (const { path, language } of files) {
+      remaining--;
       const read = await context.readSource(path);
       if (read.isErr()) {
-        skipped.push({ path, reason: read.error.error });
-        continue;
+        inFlight.push({ path, language, source: null, outcome: null, failure: read.error.error });
+      } else {
+        const { source, hash } = read.value;
+        const mayMatch = query.mayMatchFile(source.text);
+        // (A file whose content shows another language than its name is searched here, with the fallback to its name's.)
+        const onWorker = mayMatch && pool !== null && searchableOnWorkers(language) && context.registry.refine(language, path, source.text) === language;
+        const outcome = onWorker ? pool.search({ path, text: source.text, bom: source.bom, hash, language, init: context.treeSitter, filters: args, from: 0, count: offset + maxResults }) : null;
+        inFlight.push({ path, language, source: mayMatch ? source : null, outcome });
       }
-      const { source } = read.value;
-      if (!query.mayMatchFile(source.text)) continue;
-      const tree = await context.parseSource(path, source, language, undefined, 'whole');
-      if (tree.isErr()) {
-        skipped.push({ path, reason: tree.error.error });
-        continue;
-      }
-      const found = findInTree(tree.value, query);
-      const before = total;
-      total += found.length;
-      // Files come in path order, so the matches from offset on, max_results of them (each file's
-      // sorted by position), are the ones returned: only those need a target (the costly part).
-      const skip = Math.max(0, offset - before);
-      const room = Math.min(maxResults - matches.length, found.length - skip);
-      if (room <= 0 || found.length === 0) continue;
-      const namer = new TargetNamer(tree.value);
-      const returned = room;
-      // Naming many structures one by one repeats the work on their enclosing levels; all at once
-      // (as listStructures does) shares it. Same namer, same targets, either way.
-      const named = returned * 4 >= countStructures(tree.value.root) ? targetsByNode(namer, tree.value.root) : null;
-      const inFile = found.map((structurePath): FoundStructure => {
-        const node = structurePath[structurePath.length - 1]!;
-        return { path, kind: node.kind, name: node.name, line_range_inclusive: [...node.lineRange], target: null };
-      });
-      const order = inFile.map((_, index) => index).sort((a, b) => compareFound(inFile[a]!, inFile[b]!) || a - b);
-      for (const index of order.slice(skip, skip + room)) {
-        const structurePath = found[index]!;
-        const naming = named?.get(structurePath[structurePath.length - 1]!) ?? namer.targetOf(structurePath);
-        const match = inFile[index]!;
-        match.target = naming.target;
-        if (naming.target === null && naming.reason !== null) match.target_unavailable = naming.reason;
-        matches.push(match);
-      }
+      // Without a pool each file is searched before the next is read; with one, a few per thread wait ahead.
+      while (inFlight.length > (pool ? pool.size * IN_FLIGHT_PER_WORKER : 0)) await settle();
     }
+    while (inFlight.length > 0) await settle();
     return ok({
       matches,
       total_matches: total,
@@ -134,24 +149,6 @@ export function findStructures(context: EditorContext, input: FindStructuresArgs
       warnings: [],
     });
   });
-}
-
-/** How many structures are below `root`. */
-function countStructures(root: StructureNode): number {
-  let count = 0;
-  const stack = [...root.children];
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    count++;
-    stack.push(...node.children);
-  }
-  return count;
-}
-
-/** The target of every structure below `root`, computed top-down in one pass. */
-function targetsByNode(namer: TargetNamer, root: StructureNode): Map<StructureNode, { target: string | null; reason: string | null }> {
-  const targets = new Map<StructureNode, { target: string | null; reason: string | null }>();
-  for (const { path, target, reason } of namer.targetsBelow(root)) targets.set(path[path.length - 1]!, { target, reason });
-  return targets;
 }
 
 /**

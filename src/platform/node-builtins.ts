@@ -5,6 +5,7 @@ import type * as Module from 'node:module';
 import type * as Os from 'node:os';
 import type * as Path from 'node:path';
 import type * as Url from 'node:url';
+import type * as WorkerThreads from 'node:worker_threads';
 
 /**
  * Node's built-in modules for the code of the root entry that does something only in Node (finding
@@ -20,6 +21,7 @@ interface NodeBuiltins {
   os: typeof Os;
   path: typeof Path;
   url: typeof Url;
+  worker_threads: typeof WorkerThreads;
 }
 
 type GetBuiltinModule = (id: string) => unknown;

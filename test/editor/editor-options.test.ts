@@ -15,6 +15,8 @@ describe('createEditor options', () => {
     [{ syntax: 'strict', limits: { maxFileBytes: -1 } }, ['syntax', 'limits.maxFileBytes']],
     [{ parseCache: { maxFiles: 'many' } }, ['parseCache.maxFiles']],
     [{ formatter: 'prettier' }, ['formatter']],
+    [{ workers: 1.5 }, ['workers']],
+    [{ workers: -1 }, ['workers']],
   ])('%j: every call is INVALID_ARGUMENT naming %j', async (options, fields) => {
     const editor = createEditor({ fs: fs(), ...options } as unknown as EditorOptions);
     for (const result of [await editor.readStructure({ path: 'a.py', target: 'x' }), await editor.replaceStructure({ path: 'a.py', target: 'x', content: 'x = 2' })]) {
@@ -25,7 +27,7 @@ describe('createEditor options', () => {
     await editor.dispose();
   });
 
-  it.each([[{}], [{ semantic: { python: 'syntax', typescript: 'auto' } }], [{ parseCache: { maxFiles: 0 } }], [{ formatter: null, syntax: 'reject' }]])('%j is taken', async (options) => {
+  it.each([[{}], [{ semantic: { python: 'syntax', typescript: 'auto' } }], [{ parseCache: { maxFiles: 0 } }], [{ formatter: null, syntax: 'reject' }], [{ workers: 0 }], [{ workers: 3 }]])('%j is taken', async (options) => {
     const editor = createEditor({ fs: fs(), ...options } as EditorOptions);
     expect((await editor.readStructure({ path: 'a.py', target: 'x' })).isOk()).toBe(true);
     await editor.dispose();

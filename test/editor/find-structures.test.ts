@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createEditor, memoryFs, type FoundStructure } from 'structedit';
 import { createTools } from 'structedit/tools';
@@ -216,4 +217,27 @@ describe('the tools', () => {
     expect((await byName('list_structures').execute({ path: 'notes.txt' })).structuredContent).toMatchObject({ error: 'LANGUAGE_UNSUPPORTED' });
     expect((await byName('list_structures').execute({ path: 'lib' })).structuredContent).toMatchObject({ error: 'FILE_NOT_FOUND' });
   });
+
+  it('a C++ header named .h is searched as C++, as it is read: every target found reads back', async () => {
+    // libstdc++'s <bits/alloc_traits.h>: a namespace, templates, structs (parsed as C, other structures with other targets).
+    const header = readFileSync('/usr/include/c++/12/bits/alloc_traits.h', 'utf8');
+    const editor = createEditor({ fs: memoryFs({ 'alloc_traits.h': header }) });
+    const found = expectOk(await editor.findStructures({ max_results: 1000 }));
+    expect(found.matches.length).toBeGreaterThan(150);
+    let readBack = 0;
+    for (const match of found.matches) {
+      if (match.target === null) continue;
+      const read = await editor.readStructure({ path: 'alloc_traits.h', target: match.target });
+      // (A structure around one of the grammar's 14 errors in this file is refused whole, by design.)
+      if (read.isErr()) {
+        expect(read.error.error).toBe('PARSER_FAILED');
+        continue;
+      }
+      expect(read.value.matches.map((hit) => hit.line_range_inclusive)).toEqual([match.line_range_inclusive]);
+      readBack++;
+    }
+    expect(readBack).toBeGreaterThan(150);
+    console.log(`[find_structures] alloc_traits.h: ${found.matches.length} structures found, ${readBack} targets read back to the same lines`);
+  });
 });
+

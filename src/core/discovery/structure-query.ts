@@ -1,7 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { invalidArgument, type ErrorOf, type LineRange } from '../errors.js';
 import { wildcardRegExp } from '../glob.js';
-import type { StructurePath } from '../locate/targets.js';
+import { TargetNamer, type StructurePath } from '../locate/targets.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
 
 /**
@@ -121,4 +121,59 @@ export interface FoundStructure {
 export function compareFound(a: FoundStructure, b: FoundStructure): number {
   if (a.path !== b.path) return a.path < b.path ? -1 : 1;
   return a.line_range_inclusive[0] - b.line_range_inclusive[0] || b.line_range_inclusive[1] - a.line_range_inclusive[1];
+}
+
+/** What one file holds for a search: how many structures match, and the ones asked for, named. */
+export interface FileMatches {
+  /** How many structures of the file match. */
+  total: number;
+  /** The matches from `from` on (at most `count`), in {@link compareFound} order, each with its target. */
+  matches: FoundStructure[];
+}
+
+/**
+ * The structures of one file a query selects: all counted, and `count` of them from the `from`-th on
+ * (in {@link compareFound} order) returned with their targets. Naming is the costly part, so only
+ * those are named; the same namer gives the same targets whichever are named.
+ */
+export function searchTree(tree: StructureTree, query: StructureQuery, path: string, from: number, count: number): FileMatches {
+  const found = findInTree(tree, query);
+  const room = Math.min(count, found.length - from);
+  if (room <= 0) return { total: found.length, matches: [] };
+  const namer = new TargetNamer(tree);
+  // Naming many structures one by one repeats the work on their enclosing levels; all at once
+  // (as listStructures does) shares it. Same namer, same targets, either way.
+  const named = room * 4 >= countStructures(tree.root) ? targetsByNode(namer, tree.root) : null;
+  const inFile = found.map((structurePath): FoundStructure => {
+    const node = structurePath[structurePath.length - 1]!;
+    return { path, kind: node.kind, name: node.name, line_range_inclusive: [...node.lineRange], target: null };
+  });
+  const order = inFile.map((_, index) => index).sort((a, b) => compareFound(inFile[a]!, inFile[b]!) || a - b);
+  const matches = order.slice(from, from + room).map((index) => {
+    const structurePath = found[index]!;
+    const naming = named?.get(structurePath[structurePath.length - 1]!) ?? namer.targetOf(structurePath);
+    const match = inFile[index]!;
+    match.target = naming.target;
+    if (naming.target === null && naming.reason !== null) match.target_unavailable = naming.reason;
+    return match;
+  });
+  return { total: found.length, matches };
+}
+
+/** How many structures are below `root`. */
+function countStructures(root: StructureNode): number {
+  let count = 0;
+  const stack = [...root.children];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    count++;
+    stack.push(...node.children);
+  }
+  return count;
+}
+
+/** The target of every structure below `root`, computed top-down in one pass. */
+function targetsByNode(namer: TargetNamer, root: StructureNode): Map<StructureNode, { target: string | null; reason: string | null }> {
+  const targets = new Map<StructureNode, { target: string | null; reason: string | null }>();
+  for (const { path, target, reason } of namer.targetsBelow(root)) targets.set(path[path.length - 1]!, { target, reason });
+  return targets;
 }
