@@ -415,6 +415,12 @@ export class LanguageServerSession {
       // The connection's overloads do not take a generic request type; the type still names the answer.
       const send = this.#connection.sendRequest as (method: string, params: unknown) => Promise<R>;
       return await Promise.race([send.call(this.#connection, type.method, params), this.#died, timeout]);
+    } catch (error) {
+      // A server that exits at once fails the first write (EPIPE) before its exit is seen: why it
+      // stopped (its exit code, its own error line) is the failure to report, when it follows.
+      if (error instanceof ServerFailure) throw error;
+      await Promise.race([this.#died, new Promise((resolve) => setTimeout(resolve, 1000).unref())]).catch(() => undefined);
+      throw this.#dead ?? error;
     } finally {
       clearTimeout(timer);
       this.#idle(-1);
@@ -504,13 +510,14 @@ function errorsOf(file: string, diagnostics: readonly Protocol.Diagnostic[]): Ba
     }));
 }
 
-/** What a server's output says of why it stopped: its first error line, else its last line. */
+/** What a server's output says of why it stopped: its first error line (`Error: …`, `error: …`), else its last line. */
 function lastWords(output: string): string {
   const lines = output
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line !== '' && !/^at |^Node\.js v/.test(line));
-  return (lines.find((line) => /^\w*Error\b|^Error:/.test(line)) ?? lines.at(-1) ?? '').slice(0, 300);
+    // (Not a stack trace's frames: Node's `at …`, Rust's `15: <unknown>`.)
+    .filter((line) => line !== '' && !/^at |^Node\.js v|^\d+: /.test(line));
+  return (lines.find((line) => /^\w*Error\b|^error(\[\w+\])?:/i.test(line)) ?? lines.at(-1) ?? '').slice(0, 300);
 }
 
 /** The LSP position (line, UTF-16 character) of a UTF-16 offset. */

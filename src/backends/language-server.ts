@@ -24,6 +24,12 @@ interface KnownServer {
   readonly command: string;
   readonly args: readonly string[];
   readonly install: string;
+  /**
+   * Arguments that make the command exit 0 when the server is really there: rustup puts a
+   * `rust-analyzer` proxy on the `PATH` that only says "Unknown binary" until the component is
+   * added, and `auto` must not choose it (every semantic call would be `BACKEND_UNAVAILABLE`).
+   */
+  readonly probe?: readonly string[];
 }
 
 /** The servers `auto` looks for on the `PATH`, best first, per language id. */
@@ -52,6 +58,7 @@ const KNOWN_SERVERS: Readonly<Record<string, readonly KnownServer[]>> = {
       command: 'rust-analyzer',
       args: [],
       install: 'rustup component add rust-analyzer',
+      probe: ['--version'],
     },
   ],
   java: [
@@ -101,7 +108,7 @@ export async function findLanguageServer(language: string): Promise<LanguageServ
           () => true,
           () => false,
         );
-        if (found)
+        if (found && (await runs(candidate, server.probe)))
           return {
             command: candidate,
             args: server.args,
@@ -113,6 +120,15 @@ export async function findLanguageServer(language: string): Promise<LanguageServ
     }
   }
   return null;
+}
+
+/** Whether `command` with `probe` exits 0 within 10 s (no probe: taken as running). */
+function runs(command: string, probe: readonly string[] | undefined): Promise<boolean> {
+  const childProcess = nodeBuiltin('child_process');
+  if (!probe || !childProcess) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    childProcess.execFile(command, [...probe], { timeout: 10_000, windowsHide: true }, (error) => resolve(error === null));
+  });
 }
 
 /** A {@link SemanticBackend} answered by a language server over stdio. */

@@ -114,6 +114,33 @@ describe('a language server as the semantic backend (issue 18)', () => {
     expect(files).toEqual(project);
   });
 
+  it("auto does not choose rustup's rust-analyzer proxy without the component; a server's `error:` line is what a crash quotes", async () => {
+    // rustup puts this on the PATH: it prints its error and a backtrace, and exits 1, for any arguments.
+    const bin = mkdtempSync(join(tmpdir(), 'structedit-path-'));
+    const proxy = join(bin, 'rust-analyzer');
+    writeFileSync(proxy, ['#!/bin/sh', "echo \"error: Unknown binary 'rust-analyzer' in official toolchain 'stable-x86_64-unknown-linux-gnu'.\" >&2", "echo '' >&2", "echo 'Stack backtrace:' >&2", "echo '  15: <unknown>' >&2", 'exit 1', ''].join('\n'), { mode: 0o755 });
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path ?? ''}`;
+    try {
+      const code = { 'src/lib.rs': lines('fn f(a: i32) -> i32 {', '    a', '}', '', 'fn g() -> i32 {', '    f(1)', '}') };
+      const fs = memoryFs(code);
+      const editor = createEditor({ fs });
+      // The syntactic engine answers (and refuses the call it cannot keep), not a server that cannot start.
+      const added = await editor.applyEdits({ edits: [{ op: 'add', path: 'src/lib.rs', address: 'fn f\n.params', value: 'b: i32' }] });
+      expect(expectError(added, 'CALLS_BROKEN').message).toContain('passes no argument for b');
+      await editor.dispose();
+      // Chosen by name, it is tried, and its own words say why it stopped.
+      const named = createEditor({ fs, semantic: { rust: languageServerBackend({ command: proxy, languages: ['rust'] }) } });
+      const renamed = await named.applyEdits({ edits: [{ op: 'rename', path: 'src/lib.rs', address: 'fn f', new_name: 'h' }] });
+      expect(expectError(renamed, 'BACKEND_UNAVAILABLE').message).toContain("error: Unknown binary 'rust-analyzer'");
+      expect(fs.snapshot()).toEqual(code);
+      await named.dispose();
+    } finally {
+      process.env.PATH = path;
+      rmSync(bin, { recursive: true, force: true });
+    }
+  });
+
   it('a server that crashes mid-rename: BACKEND_UNAVAILABLE (crashed), files unchanged; the next call starts it again', async () => {
     const backend = fake('crash-on-rename');
     const { result, files } = await run(project, rename, backend);
