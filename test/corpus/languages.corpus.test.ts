@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Node, Tree } from 'web-tree-sitter';
@@ -41,8 +41,15 @@ import { CORPUS_LANGUAGES, languageSample, type LanguageSample } from './corpus.
 const FILES = 40;
 /** Structures checked one by one (targets, reads, replacements) per file, spread over the file. */
 const STRUCTURES_PER_FILE = 40;
-/** Delete-and-insert-back round trips per file. */
-const ROUND_TRIPS_PER_FILE = 4;
+/** Delete-and-insert-back round trips per file (STRUCTEDIT_ROUND_TRIPS to measure more). */
+const ROUND_TRIPS_PER_FILE = Number(process.env['STRUCTEDIT_ROUND_TRIPS'] ?? 4);
+/**
+ * Where each round trip is written as a line of JSON (STRUCTEDIT_ROUND_TRIP_LOG=<file>): the blank lines
+ * around the structure before, after the deletion and after the insertion, the kinds and sizes of it and its
+ * neighbours; `node scripts/round-trip-ceiling.mjs <file>` tells from them what any spacing rule could reach.
+ */
+const ROUND_TRIP_LOG = process.env['STRUCTEDIT_ROUND_TRIP_LOG'];
+const roundTripLog: string[] = [];
 /** Functions per file given a parameter and their body back. */
 const FUNCTIONS_PER_FILE = 2;
 /** Files larger than this are left out of the samples (time). */
@@ -183,6 +190,27 @@ function flatten(structures: readonly StructureListing[], out: Listed[] = []): L
 }
 
 const countLines = (bytes: Uint8Array) => bytes.reduce((lines, byte) => lines + (byte === 10 ? 1 : 0), 0);
+/**
+ * The blank lines above and below lines `first`-`last` of `original`, counted in `text` (`original` with
+ * only blank lines added or removed, or with those lines removed): the non-blank lines are matched in
+ * order. `null` below the file's last non-blank line.
+ */
+function gapsAround(text: string, [first, last]: readonly [number, number], original = text): [number, number | null] {
+  const blanksBefore = (lines: string[]) => {
+    const runs: number[] = [];
+    let blanks = 0;
+    for (const line of lines) {
+      if (line.trim() === '') blanks++;
+      else [runs[runs.length], blanks] = [blanks, 0];
+    }
+    return runs;
+  };
+  const originalLines = original.split('\n');
+  const nonBlankBefore = (line: number) => originalLines.slice(0, line - 1).filter((text) => text.trim() !== '').length;
+  const runs = blanksBefore(text.split('\n'));
+  return [runs[nonBlankBefore(first)] ?? 0, runs[nonBlankBefore(last + 1)] ?? null];
+}
+
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 const withoutWhitespaceNoise = (text: string) =>
   text
@@ -408,7 +436,7 @@ async function measureFile(figures: Figures, sample: LanguageSample, file: strin
     };
 
     // Delete, then insert the same text back next to a sibling.
-    const roundTrips = all.flatMap((item): Array<{ listing: StructureListing; text: string; anchor: string; side: 'before' | 'after' }> => {
+    const roundTrips = all.flatMap((item): Array<{ listing: StructureListing; text: string; anchor: string; side: 'before' | 'after'; siblings: readonly StructureListing[]; index: number }> => {
       const { listing, siblings, index } = item;
       const read = reads.get(listing);
       if (!read?.at?.ownLines || read.readOnly || CLAUSE_KINDS.has(listing.kind) || !file_) return [];
@@ -417,14 +445,14 @@ async function measureFile(figures: Figures, sample: LanguageSample, file: strin
       const previous = siblings[index - 1];
       const [first, last] = listing.line_range_inclusive;
       if (next?.target && !CLAUSE_KINDS.has(next.kind) && next.line_range_inclusive[0] > last && blankBetween(last, next.line_range_inclusive[0])) {
-        return [{ listing, text: read.text, anchor: next.target, side: 'before' }];
+        return [{ listing, text: read.text, anchor: next.target, side: 'before', siblings, index }];
       }
       if (previous?.target && !CLAUSE_KINDS.has(previous.kind) && previous.line_range_inclusive[1] < first && blankBetween(previous.line_range_inclusive[1], first)) {
-        return [{ listing, text: read.text, anchor: previous.target, side: 'after' }];
+        return [{ listing, text: read.text, anchor: previous.target, side: 'after', siblings, index }];
       }
       return [];
     });
-    for (const { listing, text, anchor, side } of spread(roundTrips, ROUND_TRIPS_PER_FILE)) {
+    for (const { listing, text, anchor, side, siblings, index } of spread(roundTrips, ROUND_TRIPS_PER_FILE)) {
       // (force: the round trip measures layout; the structure may be used elsewhere in the file.)
       const deleted = await editor.deleteStructure({ path, target: listing.target!, force: true });
       if (deleted.isErr()) {
@@ -433,6 +461,7 @@ async function measureFile(figures: Figures, sample: LanguageSample, file: strin
         fail(figures, `delete refused: ${code(deleted.error)}`, `${described(file, listing)}: ${deleted.error.message.slice(0, 120)}`);
         continue;
       }
+      const deletedText = ROUND_TRIP_LOG ? decodeUtf8(await current()) : null;
       // A next sibling named by `@line N` starts higher up once the structure is gone.
       const removedLines = side === 'before' ? countLines(bytes) - countLines(await current()) : 0;
       const target = anchor.replace(/@line (\d+)$/, (_, line: string) => `@line ${Number(line) - removedLines}`);
@@ -441,6 +470,26 @@ async function measureFile(figures: Figures, sample: LanguageSample, file: strin
       const after = await current();
       const restored = inserted.isOk() && same(after, bytes);
       tally(figures.roundTrip, restored);
+      if (ROUND_TRIP_LOG && inserted.isOk() && deletedText?.isOk()) {
+        const [text0, text2] = [Buffer.from(bytes).toString('utf8'), Buffer.from(after).toString('utf8')];
+        const size = (item: StructureListing | undefined) => (item ? item.line_range_inclusive[1] - item.line_range_inclusive[0] + 1 : 0);
+        roundTripLog.push(
+          JSON.stringify({
+            language: sample.language,
+            file,
+            side,
+            restored,
+            // Blank lines above and below the structure; after the deletion, those where it was.
+            gaps: gapsAround(text0, listing.line_range_inclusive),
+            kept: gapsAround(deletedText.value.text, listing.line_range_inclusive, text0)[0],
+            inserted: gapsAround(text2, listing.line_range_inclusive, text0),
+            first: index === 0,
+            last: index === siblings.length - 1,
+            kinds: [siblings[index - 1]?.kind ?? null, listing.kind, siblings[index + 1]?.kind ?? null],
+            lines: [size(siblings[index - 1]), size(listing), size(siblings[index + 1])],
+          }),
+        );
+      }
       if (inserted.isErr()) {
         parserFailed(inserted.error, `insert ${side}`);
         fail(figures, `insert back refused: ${code(inserted.error)}`, `${described(file, listing)}: ${side} ${JSON.stringify(anchor.split('\n').pop())}: ${inserted.error.message.slice(0, 100)}`);
@@ -595,6 +644,7 @@ describe('real code in every language: structures, reads, writes and semantic ed
   }
 
   afterAll(() => {
+    if (ROUND_TRIP_LOG) writeFileSync(ROUND_TRIP_LOG, roundTripLog.map((line) => `${line}\n`).join(''));
     const lines = [`| ${COLUMNS.join(' | ')} |`, `|${COLUMNS.map(() => '---').join('|')}|`, ...results.map((figures) => `| ${row(figures).join(' | ')} |`)];
     const corpora = results.map((figures) => `- ${figures.language}: ${figures.files} of ${figures.available} files of ${figures.corpus}; ${figures.seconds.toFixed(1)} s`);
     const worst = results.flatMap((figures) => {
