@@ -32,6 +32,17 @@ const EXIT_OPERATION_FAILED = 1;
 const EXIT_USAGE = 2;
 const EXIT_SYNTAX = 3;
 
+/**
+ * An error's advice in the command line's words: the tools' "send the same call with force: true"
+ * is `--allow-broken` for an edit that adds syntax errors (`--force` writes it too, but exits 3),
+ * and `--force` for the other refusals.
+ */
+function asCommandAdvice(text: string): string {
+  return text
+    .replace(/send the same call with force: true(?: \(validate: false for a batch\))?/g, 'run the command again with --allow-broken')
+    .replace(/\bforce: true\b/g, '--force');
+}
+
 interface CommonOptions extends OutputOptions {
   root: string;
   language?: string;
@@ -155,7 +166,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
     } else {
       const error = result.error!;
       if (json) io.out(JSON.stringify(error, null, 2));
-      else io.err(budgetedErrorText(spec.name, error, textBudget(output)));
+      else io.err(asCommandAdvice(budgetedErrorText(spec.name, error, textBudget(output))));
       exitCode = error.error === 'SYNTAX_ERROR' ? EXIT_SYNTAX : EXIT_OPERATION_FAILED;
     }
   };
@@ -341,7 +352,7 @@ export async function runCli(argv: readonly string[], io: Io = { out: (text) => 
       const result = toFileEditResult(raw, input);
       const text = () => cutText(result.content.map((block) => block.text).join('\n'), textBudget(options), () => 'Read the changed lines with read-file --start-line/--end-line, or edit fewer places per call; --max-output-chars 0 prints everything.').text;
       if (options.json) io.out(JSON.stringify(result, null, 2));
-      else if (result.isError) io.err(text());
+      else if (result.isError) io.err(asCommandAdvice(text()));
       else io.out(text());
       const syntaxBroken = raw.isErr() ? raw.error.error === 'SYNTAX_ERROR' : !options.allowBroken && raw.value.warnings.some((warning) => warning.type === 'SYNTAX_BROKEN');
       exitCode = syntaxBroken ? EXIT_SYNTAX : result.isError ? EXIT_OPERATION_FAILED : EXIT_OK;

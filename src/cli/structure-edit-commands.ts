@@ -69,7 +69,7 @@ export function withWriteOptions(command: Command): Command {
 
 /** Adds `--force` to a command whose edit has its uses checked. */
 export function withForce(command: Command): Command {
-  return command.option('--force', 'write an edit that leaves uses of what it changes or removes broken or unchecked (refused otherwise: CALLS_BROKEN, IMPLEMENTATIONS_BROKEN, MATCHES_BROKEN, TYPE_ERRORS_ADDED, REFERENCES_EXIST)');
+  return command.option('--force', 'write an edit that leaves uses of what it changes or removes broken or unchecked (refused otherwise: CALLS_BROKEN, IMPLEMENTATIONS_BROKEN, MATCHES_BROKEN, TYPE_ERRORS_ADDED, REFERENCES_EXIST), or that adds syntax errors (SYNTAX_ERROR; written with the SYNTAX_BROKEN warning, exit 3: --allow-broken exits 0)');
 }
 
 /** `force: true` when `--force` was given. */

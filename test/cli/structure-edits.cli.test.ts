@@ -35,6 +35,9 @@ describe('structedit CLI: structure edits', () => {
     const refused = await run(['insert-before', 'auth.py', '', '--content', literal]);
     expect(refused.code).toBe(3);
     expect(refused.err).toContain('SYNTAX_ERROR');
+    // The advice is the command line's: a flag, not the tools' `force: true`.
+    expect(refused.err).toContain('run the command again with --allow-broken');
+    expect(refused.err).not.toContain('force: true');
     expect(file()).toBe(original);
     const warned = await run(['insert-before', 'auth.py', '', '--content', literal, '--syntax', 'warn']);
     expect(warned.code).toBe(3);
