@@ -39,6 +39,23 @@ describe('C parameters', () => {
     expect(await dryRun(cpp, { op: 'remove', path: 'r.cpp', address: 'void r\n.params.text' })).toEqual(['void r(int n) {']);
   });
 
+  it('finds the parameters and name of a C++ function returning a reference (int&, T&&, operator*), so its uses are checked', async () => {
+    // libstdc++'s node_handle.h (`_NodeAlloc& operator*() noexcept`): PART_NOT_FOUND, and a used function so declared
+    // was deleted, or given a parameter its calls lack, without a word (its name was not found, so no use was looked for).
+    const source = 'int g_x;\nint& pick(int a) { return g_x; }\nint&& take(int b) { return static_cast<int&&>(g_x); }\nstruct S {\n  int& operator*() noexcept { return x; }\n  int x;\n};\n';
+    const uses = `${source}int use() { return pick(1) + take(2); }\n`;
+    expect(await dryRun({ 'a.cpp': source }, { op: 'add', path: 'a.cpp', address: 'int& pick\n.params', value: 'int c' })).toEqual(['int& pick(int a, int c) { return g_x; }']);
+    expect(await dryRun({ 'a.cpp': source }, { op: 'remove', path: 'a.cpp', address: 'int&& take\n.params.b' })).toEqual(['int&& take() { return static_cast<int&&>(g_x); }']);
+    expect(await dryRun({ 'a.cpp': source }, { op: 'add', path: 'a.cpp', address: 'struct S\nint& operator*\n.params', value: 'int n' })).toEqual(['  int& operator*(int n) noexcept { return x; }']);
+    const editor = createEditor({ fs: memoryFs({ 'a.cpp': uses }), semantic: 'syntax' });
+    const added = await editor.applyEdits({ edits: [{ op: 'add', path: 'a.cpp', address: 'int& pick\n.params', value: 'int c' }] });
+    expect(added.isErr() && added.error.error).toBe('CALLS_BROKEN');
+    const removed = await editor.applyEdits({ edits: [{ op: 'remove', path: 'a.cpp', address: 'int&& take' }] });
+    expect(removed.isErr() && removed.error.error).toBe('UNRESOLVED_REFERENCES');
+    const deleted = await editor.deleteStructure({ path: 'a.cpp', target: 'int& pick' });
+    expect(deleted.isErr() && deleted.error.error).toBe('UNRESOLVED_REFERENCES');
+  });
+
   it('writes void back when the last parameter goes', async () => {
     expect(await dryRun({ 'a.c': 'int h(int unused) {\n  return 0;\n}\n' }, { op: 'remove', path: 'a.c', address: 'int h(int unused).params[0]' })).toEqual(['int h(void) {']);
   });

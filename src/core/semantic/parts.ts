@@ -174,8 +174,9 @@ export function nameNodeOf(node: Node): Node | null {
   const inner = unwrapDeclaration(node);
   const name = inner.childForFieldName('name') ?? inner.childForFieldName('left') ?? inner.childForFieldName('key') ?? inner.childForFieldName('pattern');
   if (name) return name.type === 'dotted_name' || /identifier$|^name$|^string$/.test(name.type) ? name : null;
-  // C's declarators nest down to the name (`int *f(void)`: pointer, function, identifier).
-  const declarator = inner.childForFieldName('declarator');
+  // C's declarators nest down to the name (`int *f(void)`: pointer, function, identifier); C++'s
+  // reference declarator (`int& f()`) holds the next one as its only named child, in no field.
+  const declarator = inner.childForFieldName('declarator') ?? (inner.type === 'reference_declarator' ? inner.lastNamedChild : null);
   if (!declarator) return null;
   return /identifier$/.test(declarator.type) ? declarator : nameNodeOf(declarator);
 }

@@ -65,10 +65,19 @@ function pureVirtuals(declaration: Node): RequiredMembers | null {
   return names.length === 0 ? null : { names: [...new Set(names)], found: 'named', arity: false };
 }
 
-/** The `parameters` of the function declarator found by following `declarator` fields down (else the function's own fields say). */
+/**
+ * The `parameters` of the function declarator found by following `declarator` fields down (else the
+ * function's own fields say). C++'s `reference_declarator` (`int& f()`, `T&& g()`) holds the next
+ * declarator as its only named child, in no field.
+ */
 function declaratorParameters(fn: Node): Node | null | undefined {
-  for (let declarator = fn.childForFieldName('declarator'); declarator; declarator = declarator.childForFieldName('declarator')) {
+  for (let declarator = fn.childForFieldName('declarator'); declarator; declarator = innerDeclarator(declarator)) {
     if (declarator.type === 'function_declarator') return declarator.childForFieldName('parameters');
   }
   return undefined;
+}
+
+/** The declarator a declarator wraps: its `declarator` field, or a reference declarator's named child. */
+function innerDeclarator(declarator: Node): Node | null {
+  return declarator.childForFieldName('declarator') ?? (declarator.type === 'reference_declarator' ? declarator.lastNamedChild : null);
 }
