@@ -93,6 +93,19 @@ export function structureEmpty(structure: string | null, kind: string, lines: re
 }
 
 /**
+ * `STRUCTURE_EMPTY` for a structure a deletion left with no statement of its own, where the language
+ * needs one: `filler` (Python's `pass`) was written in place of what was deleted.
+ */
+export function structureEmptied(structure: string | null, kind: string, lines: readonly [number, number], filler: string): Warning {
+  const name = structure === null ? `the ${kind}` : structure === '' ? 'the file' : `${JSON.stringify(structure)} (${kind})`;
+  return {
+    type: 'STRUCTURE_EMPTY',
+    message: `${name[0]!.toUpperCase()}${name.slice(1)} at lines ${lines[0]}-${lines[1]} held nothing else: \`${filler}\` was written in place of what was deleted, as the language needs a statement there. Replace it (replaceStructure) to give it a body, or delete the whole ${kind}.`,
+    details: { structure, kind, lines: [...lines] },
+  };
+}
+
+/**
  * `INDENTATION_INCONSISTENT`: a non-blank line the operation wrote is indented less than the
  * block it was written into (its indentation does not start with the destination's), so it may
  * have left that block. `line` is the first such line, `lines` all of them.

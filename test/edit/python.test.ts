@@ -89,12 +89,28 @@ describe('deleteStructure (Python)', () => {
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 19, 23, ''));
   });
 
-  it('deletes a nested statement and warns STRUCTURE_EMPTY when it was the only one', async () => {
+  it('deletes the only statement of a block by writing pass in its place (an empty block does not compile), and warns STRUCTURE_EMPTY', async () => {
     const { editor, fs } = editorOver({ 'a.py': lines('class A:', '    def f(self):', '        pass', '', '', 'def g():', '    pass') });
     const result = expectFigures(await editor.deleteStructure({ path: 'a.py', target: 'class A\ndef f' }));
     expect(result.deleted_line_range_inclusive).toEqual([2, 3]);
-    expect(result.warnings).toEqual([expect.objectContaining({ type: 'STRUCTURE_EMPTY', details: { structure: 'class A', kind: 'class', lines: [1, 1] } })]);
-    expect(fs.snapshot()['a.py']).toBe(lines('class A:', '', '', 'def g():', '    pass'));
+    expect(result.warnings).toEqual([expect.objectContaining({ type: 'STRUCTURE_EMPTY', details: { structure: 'class A', kind: 'class', lines: [1, 2] } })]);
+    expect(result.warnings[0]!.message).toContain('`pass` was written in place of what was deleted');
+    expect(fs.snapshot()['a.py']).toBe(lines('class A:', '    pass', '', '', 'def g():', '    pass'));
+  });
+
+  it('writes pass for the last statement of an if before its else, of a loop, of a one-line if; not where a docstring stays', async () => {
+    const cases: Array<[string, string, string]> = [
+      [lines('if x:', '    log()', 'else:', '    y = 2'), 'if\nlog', lines('if x:', '    pass', 'else:', '    y = 2')],
+      [lines('for i in range(3):', '    print(i)  # each'), 'for\nprint', lines('for i in range(3):', '    pass  # each')],
+      [lines('if x: log()', 'z = 2'), 'if\nlog', lines('if x: pass', 'z = 2')],
+      [lines('try:', '    run()', 'except OSError:', '    pass'), 'try\nrun', lines('try:', '    pass', 'except OSError:', '    pass')],
+      [lines('class V:', '    """Doc."""', '', '    def f(self):', '        pass'), 'class V\ndef f', lines('class V:', '    """Doc."""')],
+    ];
+    for (const [source, target, expected] of cases) {
+      const { editor, fs } = editorOver({ 'a.py': source });
+      expectFigures(await editor.deleteStructure({ path: 'a.py', target }));
+      expect(fs.snapshot()['a.py']).toBe(expected);
+    }
   });
 
   it('refuses the whole file', async () => {

@@ -1,6 +1,8 @@
 import type { LineRange } from '../errors.js';
 import type { StructurePath } from '../locate/targets.js';
-import type { StructureTree } from '../structure/types.js';
+import { profileOf } from '../languages/profiles/index.js';
+import type { StructureNode, StructureTree } from '../structure/types.js';
+import { structureEmptied } from '../warnings.js';
 import { lineOfOffset, startsLine } from '../text/source-text.js';
 import { blankLinesAbove, blankLinesBelow, listNeighbour, siblingsOf, spacingKind, structureLines, usualSpacing } from './layout.js';
 import type { EditPlan } from './plan.js';
@@ -38,6 +40,19 @@ export function planDeleteStructure(tree: StructureTree, path: StructurePath, pa
   const hasPrevious = listNeighbour(source, parent, index, 'before') !== undefined;
   const hasNext = listNeighbour(source, parent, index, 'after') !== undefined;
   const replacements: Replacement[] = [];
+
+  // A block the deletion would leave empty where the language allows none (Python): the structure
+  // gives way to the filler, so the file still compiles.
+  const filler = emptiedBlockFiller(tree, parent, node);
+  if (filler !== null) {
+    const removed = node.lineRange[1] - node.lineRange[0];
+    return {
+      replacements: [{ start: node.start, end: lines.end, text: filler }],
+      figures: { deleted_line_range_inclusive: [...node.lineRange] },
+      warnings: [structureEmptied(parentTarget, parent.kind, [parent.lineRange[0], parent.lineRange[1] - removed], filler)],
+      watched: [],
+    };
+  }
 
   if (lines.startsLine && lines.endsLine) {
     const above = blankLinesAbove(source, lines.firstLine);
@@ -94,3 +109,15 @@ function commentEndsLine(tree: StructureTree, line: number): boolean {
   const { source } = tree;
   return tree.comments.some((comment) => lineOfOffset(source, comment.end - 1) === line && startsLine(source, comment.start));
 }
+
+/**
+ * The language's filler for a block this deletion empties (`pass`), or `null`: the language allows
+ * an empty block, the structure is in the file itself, it is a clause, or another statement of its
+ * block stays (the clauses after a block, `else:`, `except:`, are no statements of it).
+ */
+function emptiedBlockFiller(tree: StructureTree, parent: StructureNode, node: StructureNode): string | null {
+  const emptyBody = profileOf(tree.language).layout.emptyBody;
+  if (emptyBody === null || parent === tree.root || emptyBody.clauses.test(node.type)) return null;
+  return parent.children.every((sibling) => sibling === node || emptyBody.clauses.test(sibling.type)) ? emptyBody.text : null;
+}
+

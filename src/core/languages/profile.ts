@@ -507,6 +507,13 @@ export interface LayoutRules {
    */
   readonly terminators: Readonly<Record<string, ',' | ';'>>;
   /**
+   * What a block must hold when a deletion leaves it nothing (Python's `pass`: an empty block does not
+   * compile, though its grammar parses one without an error), and the syntax node types of the clauses
+   * that follow a block in the same structure (`else`, `except`: they are no statements of that block).
+   * A deletion that takes a block's last statement writes `text` in its place. `null`: an empty block is valid.
+   */
+  readonly emptyBody: { readonly text: string; readonly clauses: RegExp } | null;
+  /**
    * The kind spacing compares a structure by, from its kind and its header (which starts at
    * `headerStart` in `text`): a method spaces as a function; TypeScript's `import type` as a group
    * of its own, which files often set apart from the other imports by a blank line. Called for

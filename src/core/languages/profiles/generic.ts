@@ -52,6 +52,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     flushLeft: null,
     attachedFlushLeft: null,
     terminators: {},
+    emptyBody: null,
     spacingKind: genericSpacingKind,
   },
   reading: {

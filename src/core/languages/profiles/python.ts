@@ -172,6 +172,8 @@ export const python: LanguageProfile = {
     // A module's docstring stands apart from the code after it, as PEP 257's examples put it.
     blankLinesBetween: (upper, lower) => (upper === 'docstring' && lower !== upper ? 1 : usualBlankLinesBetween(upper, lower)),
     topLevelDefinitions: { start: /^(?:async[ \t]+def|def|class)[ \t]|^@/, kinds: ['class', 'function'], blankLines: 2 },
+    // `def f():` with nothing under it is an IndentationError (tree-sitter parses it clean).
+    emptyBody: { text: 'pass', clauses: /_clause$/ },
   },
   reading: {
     category: (node, header) => (node.kind === 'variable' && /^__all__\s*[:+]?=/.test(header) ? 'export' : null),
