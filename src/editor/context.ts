@@ -1,6 +1,8 @@
 import { err, errAsync, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
+import { addedEmptyBlocks } from '../core/edit/empty-blocks.js';
 import { addedSyntaxErrors } from '../core/edit/syntax-check.js';
-import { makeError, type StructeditError } from '../core/errors.js';
+import { profileOf } from '../core/languages/profiles/index.js';
+import { makeError, type ParseErrorInfo, type StructeditError } from '../core/errors.js';
 import type { LanguageDefinition } from '../core/languages/definitions.js';
 import { createLanguageRegistry, type LanguageOptions, type LanguageRegistry } from '../core/languages/registry.js';
 import type { StructurePath } from '../core/locate/targets.js';
@@ -356,9 +358,33 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
       return literals ? { ...style, literals } : style;
     });
 
+  /** The blocks an edit left without a statement where the language needs one (Python), as syntax errors. */
+  const emptyBlocksAdded = (path: string, language: LanguageDefinition, before: StructureTree | null, after: StructureTree): ResultAsync<ParseErrorInfo[], StructeditError> => {
+    if (profileOf(language.id).layout.emptyBody === null) return okAsync([]);
+    return parseSyntax(path, after.source, language).andThen((afterTree) => {
+      if (afterTree === null) return okAsync([]);
+      const beforeTree = before ? parseSyntax(path, before.source, language) : okAsync(null);
+      return beforeTree
+        .map((old) => {
+          try {
+            return addedEmptyBlocks(language.id, old && before ? { source: before.source, root: old.rootNode } : null, { source: after.source, root: afterTree.rootNode });
+          } finally {
+            old?.delete();
+            afterTree.delete();
+          }
+        })
+        .mapErr((error) => {
+          afterTree.delete();
+          return error;
+        });
+    });
+  };
+
   const checkEdit: EditorContext['checkEdit'] = (file, edited, mode = syntax, before = file.tree) =>
-    parseSource(file.path, edited, file.language, file.tree.source).andThen((tree) => {
-      const added = addedSyntaxErrors(before, tree);
+    parseSource(file.path, edited, file.language, file.tree.source)
+      .andThen((tree) => emptyBlocksAdded(file.path, file.language, before, tree).map((emptied) => ({ tree, emptied })))
+      .andThen(({ tree, emptied }) => {
+      const added = [...addedSyntaxErrors(before, tree), ...emptied];
       const write: FileWrite = { path: file.path, before: file.bytes, after: encodeUtf8(edited.original, edited.bom) };
       if (added.length === 0) return ok({ write, tree, warnings: [] });
       const where = added

@@ -10,8 +10,10 @@ import { pythonSample } from '../corpus/corpus.js';
  * Deleting the only statement of a Python block (a method's only statement, an `if`'s before its
  * `else`, a class's only method): tree-sitter parses the empty block left without an error, so the
  * syntax check passed and the write came back applied while Python refused to compile the file.
- * The deletion writes `pass` in its place now. Oracle: CPython's own `compile()`, on real code (the
- * standard library), for every such structure of the sampled files that compile before.
+ * The deletion writes `pass` in its place now, and a text edit taking out the same lines is refused
+ * (`SYNTAX_ERROR`: the check counts a block left empty as a syntax error). Oracle: CPython's own
+ * `compile()`, on real code (the standard library), for every such structure of the sampled files that
+ * compile before.
  */
 
 const FILES = 60;
@@ -37,6 +39,8 @@ describe('a deletion that empties a Python block (CPython compile() as the oracl
     const written: string[] = [];
     let deleted = 0;
     let filled = 0;
+    let textEditsRefused = 0;
+    const textEditsNotRefused: string[] = [];
     try {
       for (const file of files) {
         const text = readFileSync(join(root, file), 'utf8');
@@ -53,6 +57,17 @@ describe('a deletion that empties a Python block (CPython compile() as the oracl
           if (result.isErr()) continue;
           deleted++;
           if (result.value.warnings.some((warning) => warning.type === 'STRUCTURE_EMPTY' && warning.message.includes('was written in place'))) filled++;
+          // The same lines taken out by a text edit: refused (the check counts the block left empty as a syntax error).
+          const [first, last] = candidate.line_range_inclusive;
+          const lines = text.split('\n');
+          const oldText = `${lines.slice(first - 1, last).join('\n')}\n`;
+          // (Not a one-line compound statement, `if x: return 1`: its line is the whole statement, not its body.)
+          const oneLiner = /^\s*(?:if|elif|else|for|while|with|try|except|finally|def|class|async)\b[^#]*:\s*\S/.test(lines[first - 1]!);
+          if (!oneLiner && text.indexOf(oldText) === text.lastIndexOf(oldText)) {
+            const textEdit = await createEditor({ fs: memoryFs({ 'm.py': text }), semantic: 'syntax' }).editFile({ path: 'm.py', edits: [{ old_text: oldText, new_text: '' }], force: false });
+            if (textEdit.isOk() || textEdit.error.error !== 'SYNTAX_ERROR') textEditsNotRefused.push(`${file}:${first}-${last}: ${textEdit.isOk() ? 'applied' : textEdit.error.error}`);
+            else textEditsRefused++;
+          }
           const out = join(folder, `${written.length}.py`);
           writeFileSync(out, fs.snapshot()['m.py'] as string);
           writeFileSync(`${out}.orig`, text);
@@ -74,8 +89,12 @@ describe('a deletion that empties a Python block (CPython compile() as the oracl
         .split('\n')
         .filter(Boolean)
         .map((line) => `${written[Number(line.split(' ')[0])]}: ${line.slice(line.indexOf(' ') + 1)}`);
-      console.log(`[emptied blocks] ${files.length} standard library files: ${deleted} only statements of their block deleted, ${filled} with pass written in place; ${deleted - failures.length} compile (CPython compile())`);
+      console.log(
+        `[emptied blocks] ${files.length} standard library files: ${deleted} only statements of their block deleted, ${filled} with pass written in place; ${deleted - failures.length} compile (CPython compile()); the same lines taken out by file_edit: ${textEditsRefused} refused (SYNTAX_ERROR), ${textEditsNotRefused.length} not`,
+      );
       expect(failures).toEqual([]);
+      expect(textEditsNotRefused).toEqual([]);
+      expect(textEditsRefused).toBeGreaterThan(20);
       expect(filled).toBeGreaterThan(20);
     } finally {
       rmSync(folder, { recursive: true, force: true });

@@ -510,9 +510,11 @@ export interface LayoutRules {
    * What a block must hold when a deletion leaves it nothing (Python's `pass`: an empty block does not
    * compile, though its grammar parses one without an error), and the syntax node types of the clauses
    * that follow a block in the same structure (`else`, `except`: they are no statements of that block).
-   * A deletion that takes a block's last statement writes `text` in its place. `null`: an empty block is valid.
+   * A deletion that takes a block's last statement writes `text` in its place, and an edit that leaves a
+   * syntax node of type `block` with no statement (comments aside) adds a syntax error (`MISSING` `text`).
+   * `null`: an empty block is valid.
    */
-  readonly emptyBody: { readonly text: string; readonly clauses: RegExp } | null;
+  readonly emptyBody: { readonly text: string; readonly clauses: RegExp; readonly block: string } | null;
   /**
    * The kind spacing compares a structure by, from its kind and its header (which starts at
    * `headerStart` in `text`): a method spaces as a function; TypeScript's `import type` as a group

@@ -173,7 +173,7 @@ export const python: LanguageProfile = {
     blankLinesBetween: (upper, lower) => (upper === 'docstring' && lower !== upper ? 1 : usualBlankLinesBetween(upper, lower)),
     topLevelDefinitions: { start: /^(?:async[ \t]+def|def|class)[ \t]|^@/, kinds: ['class', 'function'], blankLines: 2 },
     // `def f():` with nothing under it is an IndentationError (tree-sitter parses it clean).
-    emptyBody: { text: 'pass', clauses: /_clause$/ },
+    emptyBody: { text: 'pass', clauses: /_clause$/, block: 'block' },
   },
   reading: {
     category: (node, header) => (node.kind === 'variable' && /^__all__\s*[:+]?=/.test(header) ? 'export' : null),
