@@ -84,10 +84,9 @@ export function syntaxErrorsInside(errors: readonly (ParseErrorInfo & { end_line
  * holds none after it (its last statement, member or item was deleted, moved out or edited away).
  */
 export function structureEmpty(structure: string | null, kind: string, lines: readonly [number, number]): Warning {
-  const name = structure === null ? `the ${kind}` : structure === '' ? 'the file' : `${JSON.stringify(structure)} (${kind})`;
   return {
     type: 'STRUCTURE_EMPTY',
-    message: `${name[0]!.toUpperCase()}${name.slice(1)} at lines ${lines[0]}-${lines[1]} now contains no code. If that was not intended, insert its body back (insertAfterStructure / replaceStructure); some languages need a placeholder such as \`pass\`.`,
+    message: `${describedStructure(structure, kind)} at lines ${lines[0]}-${lines[1]} now contains no code. If that was not intended, insert its body back (insertAfterStructure / replaceStructure); some languages need a placeholder such as \`pass\`.`,
     details: { structure, kind, lines: [...lines] },
   };
 }
@@ -97,12 +96,17 @@ export function structureEmpty(structure: string | null, kind: string, lines: re
  * needs one: `filler` (Python's `pass`) was written in place of what was deleted.
  */
 export function structureEmptied(structure: string | null, kind: string, lines: readonly [number, number], filler: string): Warning {
-  const name = structure === null ? `the ${kind}` : structure === '' ? 'the file' : `${JSON.stringify(structure)} (${kind})`;
   return {
     type: 'STRUCTURE_EMPTY',
-    message: `${name[0]!.toUpperCase()}${name.slice(1)} at lines ${lines[0]}-${lines[1]} held nothing else: \`${filler}\` was written in place of what was deleted, as the language needs a statement there. Replace it (replaceStructure) to give it a body, or delete the whole ${kind}.`,
+    message: `${describedStructure(structure, kind)} at lines ${lines[0]}-${lines[1]} held nothing else: \`${filler}\` was written in place of what was deleted, as the language needs a statement there. Replace it (replaceStructure) to give it a body, or delete the whole ${kind}.`,
     details: { structure, kind, lines: [...lines] },
   };
+}
+
+/** A structure as a warning's sentence starts with it: its target and kind, `The <kind>`, or `The file`. */
+function describedStructure(structure: string | null, kind: string): string {
+  const name = structure === null ? `the ${kind}` : structure === '' ? 'the file' : `${JSON.stringify(structure)} (${kind})`;
+  return `${name[0]!.toUpperCase()}${name.slice(1)}`;
 }
 
 /**

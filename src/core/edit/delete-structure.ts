@@ -120,4 +120,3 @@ function emptiedBlockFiller(tree: StructureTree, parent: StructureNode, node: St
   if (emptyBody === null || parent === tree.root || emptyBody.clauses.test(node.type)) return null;
   return parent.children.every((sibling) => sibling === node || emptyBody.clauses.test(sibling.type)) ? emptyBody.text : null;
 }
-
