@@ -384,20 +384,20 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
     parseSource(file.path, edited, file.language, file.tree.source)
       .andThen((tree) => emptyBlocksAdded(file.path, file.language, before, tree).map((emptied) => ({ tree, emptied })))
       .andThen(({ tree, emptied }) => {
-      const added = [...addedSyntaxErrors(before, tree), ...emptied];
-      const write: FileWrite = { path: file.path, before: file.bytes, after: encodeUtf8(edited.original, edited.bom) };
-      if (added.length === 0) return ok({ write, tree, warnings: [] });
-      const where = added
-        .slice(0, 3)
-        .map((error) => `line ${error.line}: ${JSON.stringify(error.line_text.trim())}`)
-        .join('; ');
-      const summary = `the edit adds ${added.length} syntax error${added.length === 1 ? '' : 's'} to ${file.path} (${where})`;
-      if (mode === 'reject') {
-        return err(makeError('SYNTAX_ERROR', `Nothing was written: ${summary}. Correct the new text so the file still parses, then retry (if the code is valid and the parser is wrong about it, send the same call with force: true).`, { path: file.path, errors: added }));
-      }
-      const warning: Warning = { type: 'SYNTAX_BROKEN', message: `Written, but ${summary}. Read the structure back and fix it.`, details: { errors: added } };
-      return ok({ write, tree, warnings: [warning] });
-    });
+        const added = [...addedSyntaxErrors(before, tree), ...emptied];
+        const write: FileWrite = { path: file.path, before: file.bytes, after: encodeUtf8(edited.original, edited.bom) };
+        if (added.length === 0) return ok({ write, tree, warnings: [] });
+        const where = added
+          .slice(0, 3)
+          .map((error) => `line ${error.line}: ${JSON.stringify(error.line_text.trim())}`)
+          .join('; ');
+        const summary = `the edit adds ${added.length} syntax error${added.length === 1 ? '' : 's'} to ${file.path} (${where})`;
+        if (mode === 'reject') {
+          return err(makeError('SYNTAX_ERROR', `Nothing was written: ${summary}. Correct the new text so the file still parses, then retry (if the code is valid and the parser is wrong about it, send the same call with force: true).`, { path: file.path, errors: added }));
+        }
+        const warning: Warning = { type: 'SYNTAX_BROKEN', message: `Written, but ${summary}. Read the structure back and fix it.`, details: { errors: added } };
+        return ok({ write, tree, warnings: [warning] });
+      });
 
   const reportProgress: EditorContext['reportProgress'] = (progress) => {
     try {
