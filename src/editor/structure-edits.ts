@@ -376,7 +376,7 @@ export function moveStructure(context: EditorContext, input: MoveStructureArgs):
       dest_hash: outcomeOf(dest, written.receipt).hash,
       undo_token: written.receipt?.undo_token ?? null,
       dry_run: args.dry_run === true,
-      warnings: [...sourceWarnings, ...destWarnings, ...plans.destination.warnings, ...written.warnings],
+      warnings: [...sourceWarnings, ...destWarnings, ...plans.source.warnings, ...plans.destination.warnings, ...written.warnings],
     });
   });
 }

@@ -226,6 +226,16 @@ describe('moveStructure (Python)', () => {
     expect(fs.snapshot()['auth.py']).toBe(spliceLines(auth, 16, 18, '', '', 'def logout(self):', '    pass'));
   });
 
+  it('moves the only method of a class out, within the file or to another: pass stays in its place, and the result says so', async () => {
+    const source = lines('class V:', '    def add(self, o):', '        return o', '', '', 'def twice(v):', '    return v');
+    for (const dest_path of ['a.py', 'b.py']) {
+      const { editor, fs } = editorOver({ 'a.py': source, 'b.py': 'x = 1\n' });
+      const result = expectFigures(await editor.moveStructure({ source_path: 'a.py', source_target: 'class V\ndef add', dest_path, ...(dest_path === 'a.py' ? { dest_target: 'def twice', position: 'after' as const } : { position: 'file_end' as const }), force: true }));
+      expect(result.warnings).toEqual([expect.objectContaining({ type: 'STRUCTURE_EMPTY', details: { structure: 'class V', kind: 'class', lines: [1, 2] } })]);
+      expect((fs.snapshot()['a.py'] as string).startsWith(lines('class V:', '    pass', '', '', 'def twice(v):'))).toBe(true);
+    }
+  });
+
   it('moves to another file, creating it with its folders', async () => {
     const { editor, fs } = editorOver({ 'auth.py': auth });
     // (The layout is what is tested: the method's uses of its class, which the move's check refuses, are left to force.)

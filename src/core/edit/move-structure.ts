@@ -84,7 +84,8 @@ export function planMoveWithinFile(source: MoveSource, destination: MoveDestinat
       return {
         replacements,
         figures: { source_original_line_range: [...moved.lineRange], destination_final_line_range: [first, first + insertion.written.length - 1] },
-        warnings: indentationWarnings(insertion.written, first, insertion.destination, 0, insertion.literals),
+        // (The deletion's own: a Python block it left with `pass`.)
+        warnings: [...deletion.warnings, ...indentationWarnings(insertion.written, first, insertion.destination, 0, insertion.literals)],
         watched: deletion.watched.map((watch) => ({ ...watch, start: offsetAfterEdit(replacements, watch.start) })),
       };
     });
