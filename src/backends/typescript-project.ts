@@ -2,6 +2,7 @@ import type * as TS from 'typescript';
 import { uniqueBy } from '../core/unique-by.js';
 import type { BackendDefinition, BackendDiagnostic, BackendEdit, BackendRename, BackendSpan, CurrentTexts } from '../core/semantic/backend.js';
 import { globRegExp } from '../core/glob.js';
+import { dirname, joinPath } from '../core/semantic/modules.js';
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex } from '@noble/hashes/utils';
 
@@ -228,7 +229,7 @@ export class TypeScriptProject {
           add(resolved ? projectPath(resolved.resolvedFileName) : null, importer);
         }
       }
-      for (const { fileName } of found.referencedFiles) add(projectPath(joined(source.fileName.slice(0, source.fileName.lastIndexOf('/')), fileName)), importer);
+      for (const { fileName } of found.referencedFiles) add(joinPath(dirname(importer), fileName), importer);
     }
     return new Map([...importers].map(([target, from]) => [target, [...from].sort()]));
   }
@@ -456,16 +457,6 @@ export class TypeScriptProject {
 /** Whether a path lies in a folder the editor's listing skips (dependencies, caches, hidden folders): only reading tells whether it exists. */
 function unlisted(path: string): boolean {
   return path.split('/').some((segment) => /^(node_modules|__pycache__|site-packages|venv)$|^\./.test(segment));
-}
-
-/** `relative` (`../x.ts`, `./y.ts`) resolved from the folder `from`, `.` and `..` segments gone. */
-function joined(from: string, relative: string): string {
-  const segments: string[] = [];
-  for (const segment of `${from}/${relative}`.split('/')) {
-    if (segment === '..') segments.pop();
-    else if (segment !== '.' && segment !== '') segments.push(segment);
-  }
-  return `/${segments.join('/')}`;
 }
 
 /** The language service's absolute name of a file under the root. */
