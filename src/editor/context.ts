@@ -1,6 +1,6 @@
 import { err, errAsync, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
-import { addedEmptyBlocks } from '../core/edit/empty-blocks.js';
-import { addedSyntaxErrors } from '../core/edit/syntax-check.js';
+import { emptyBlockErrors } from '../core/edit/empty-blocks.js';
+import { addedErrors, addedSyntaxErrors } from '../core/edit/syntax-check.js';
 import { profileOf } from '../core/languages/profiles/index.js';
 import { makeError, type ParseErrorInfo, type StructeditError } from '../core/errors.js';
 import type { LanguageDefinition } from '../core/languages/definitions.js';
@@ -358,26 +358,23 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
       return literals ? { ...style, literals } : style;
     });
 
-  /** The blocks an edit left without a statement where the language needs one (Python), as syntax errors. */
+  /**
+   * The blocks an edit left without a statement where the language needs one (Python), as syntax
+   * errors; the text before the edit is looked at only when the edited one has such a block.
+   */
   const emptyBlocksAdded = (path: string, language: LanguageDefinition, before: StructureTree | null, after: StructureTree): ResultAsync<ParseErrorInfo[], StructeditError> => {
-    if (profileOf(language.id).layout.emptyBody === null) return okAsync([]);
-    return parseSyntax(path, after.source, language).andThen((afterTree) => {
-      if (afterTree === null) return okAsync([]);
-      const beforeTree = before ? parseSyntax(path, before.source, language) : okAsync(null);
-      return beforeTree
-        .map((old) => {
-          try {
-            return addedEmptyBlocks(language.id, old && before ? { source: before.source, root: old.rootNode } : null, { source: after.source, root: afterTree.rootNode });
-          } finally {
-            old?.delete();
-            afterTree.delete();
-          }
-        })
-        .mapErr((error) => {
-          afterTree.delete();
-          return error;
-        });
-    });
+    const emptyBody = profileOf(language.id).layout.emptyBody;
+    if (emptyBody === null) return okAsync([]);
+    const emptyIn = (tree: StructureTree) =>
+      parseSyntax(path, tree.source, language).map((syntax) => {
+        if (!syntax) return [];
+        try {
+          return emptyBlockErrors(emptyBody, tree.source, syntax.rootNode);
+        } finally {
+          syntax.delete();
+        }
+      });
+    return emptyIn(after).andThen((now) => (now.length === 0 || before === null ? okAsync(now) : emptyIn(before).map((was) => addedErrors(was, now))));
   };
 
   const checkEdit: EditorContext['checkEdit'] = (file, edited, mode = syntax, before = file.tree) =>
