@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SemanticEdit } from 'structedit';
-import { syntaxEditorOver as editorOver, expectError, expectOk, lines } from '../helpers.js';
+import { editorOver as autoEditorOver, syntaxEditorOver as editorOver, expectError, expectOk, lines } from '../helpers.js';
 
 type EditIn<E> = E extends SemanticEdit ? Omit<E, 'path'> : never;
 
@@ -108,6 +108,24 @@ describe('applyEdits with the generic rules', () => {
       expect(refused.details.references.map((reference) => reference.line)).toEqual([2]);
     }
     expect(fs.snapshot()['a.kt']).toBe(text);
+  });
+
+  it("a statement declares no name: the identifier a `return x` returns or the method a Java `g();` calls is a use (a rename renamed it; a delete was refused for the statement's own uses)", async () => {
+    const cases = [
+      { path: 'a.ts', text: lines('export function f(): number {', '  const x = 1;', '  g(x);', '  return x;', '}', 'function g(n: number) {}'), statement: 'function f\ng(x)', returned: 'function f\nreturn' },
+      { path: 'A.java', text: lines('class A {', '  int f() {', '    int x = 1;', '    g();', '    return x;', '  }', '  void g() {}', '}'), statement: 'class A\nint f\ng()', returned: 'class A\nint f\nreturn' },
+    ];
+    // (Both engines: TypeScript's backend is asked for the name's references.)
+    for (const [{ path, text, statement, returned }, over] of cases.flatMap((one) => [[one, editorOver], [one, autoEditorOver]] as const)) {
+      const { editor, fs } = over({ [path]: text });
+      for (const address of [statement, returned]) {
+        const refused = expectError(await editor.applyEdits({ edits: [{ op: 'rename', path, address, new_name: 'zz' }] }), 'INVALID_ARGUMENT');
+        expect(refused.details.issues[0]!.message).toContain('declares no name');
+      }
+      expect(fs.snapshot()[path]).toBe(text);
+      expectOk(await editor.deleteStructure({ path, target: statement }));
+      expect(fs.snapshot()[path]).toBe(text.replace(/\n\s*g\(x?\);/, ''));
+    }
   });
 
   // A member the scope model binds as a plain name, or reads as a property name, used to be renamed

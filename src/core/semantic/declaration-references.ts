@@ -53,7 +53,8 @@ export function declaredName(located: LocatedAddress): Node | null {
     if (/identifier$/.test(node.type)) return node;
     const name = nameNodeOf(node);
     if (name) return name;
-    // A parameter with a default, a splat: its first identifier.
+    // A parameter with a default, a splat: its first identifier. (A statement's is a use: `return x`.)
+    if (part.kind !== 'element') return null;
     const first = node.namedChildren.find((child) => child !== null && /identifier$/.test(child.type));
     return first ?? null;
   }
