@@ -48,7 +48,8 @@ import { type Workspace, withWorkspace } from './workspace.js';
  *
  * `context.checkEdit` runs first (`forced`: syntax errors the edit adds are written with a
  * `SYNTAX_BROKEN` warning whatever the editor's `syntax` option); `uses: false` (`force`) runs only
- * that; `uses: 'calls'` (a delete, whose removed names its own reference check has covered) only the calls. The syntax tree of the
+ * that; `uses: 'calls'` (a delete, whose removed names its own reference check has covered) only the calls and the
+ * type checker's verdict. The syntax tree of the
  * version edited is taken from the parse cache before it: the check's parse of the edited version
  * may evict it (a cache holds one version of a 9 MB file), and the uses check reads it.
  */
@@ -93,7 +94,7 @@ export function checkTextEdits(context: EditorContext, edits: readonly FileTextE
   );
 }
 
-/** Which uses {@link checkTextEdit} checks: all, only the calls of what the edit changes, or none. */
+/** Which uses {@link checkTextEdit} checks: all, only the calls of what the edit changes (and a type checker's verdict), or none. */
 export type UsesCheck = boolean | 'calls';
 
 /** The uses checks of {@link checkTextEdit}, in a workspace the caller disposes of. */
@@ -148,8 +149,9 @@ function checkUses(workspace: Workspace, context: EditorContext, file: ParsedFil
     // A language whose names structedit cannot check (its predeclared names unknown: TypeScript,
     // JavaScript) is judged whole by its type checker where one answers for every edit: undeclared
     // names, types, calls. What it finds that it did not before refuses the edit.
-    // (A backend is asked for only where it is used: finding one may start a language server.)
-    const judge = callsOnly || names.predeclared ? null : await context.backends.for(file.language.id);
+    // (A backend is asked for only where it is used: finding one may start a language server.) A
+    // delete is judged too: taking out a function's `return` leaves a result it does not return.
+    const judge = names.predeclared ? null : await context.backends.for(file.language.id);
     if (judge?.checksTextEdits) {
       yield* workspace.apply(before, replacements, 'warn').safeUnwrap();
       // The edited file's own errors: what the edit removes or renames, and calls whose parameters

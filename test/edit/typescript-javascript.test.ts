@@ -65,9 +65,16 @@ describe('structure edits in TypeScript', () => {
 
   it('warns STRUCTURE_EMPTY when a method loses its only statement', async () => {
     const { editor, fs } = editorOver({ 'cart.ts': cart });
-    const result = expectFigures(await editor.deleteStructure({ path: 'cart.ts', target: 'class Cart\ntotal\nreturn' }));
-    expect(result.warnings).toEqual([expect.objectContaining({ type: 'STRUCTURE_EMPTY', details: { structure: 'class Cart\ntotal', kind: 'method', lines: [18, 19] } })]);
-    expect(fs.snapshot()['cart.ts']).toBe(spliceLines(cart, 19, 19));
+    const result = expectFigures(await editor.deleteStructure({ path: 'cart.ts', target: 'class Cart\nadd\nif' }));
+    expect(result.warnings).toEqual([expect.objectContaining({ type: 'STRUCTURE_EMPTY', details: { structure: 'class Cart\nadd', kind: 'method', lines: [8, 11] } })]);
+    expect(fs.snapshot()['cart.ts']).toBe(spliceLines(cart, 11, 15));
+  });
+
+  it("refuses to delete the return of a method declared to return a value (the type checker's TS2355)", async () => {
+    const { editor, fs } = editorOver({ 'cart.ts': cart });
+    const result = await editor.deleteStructure({ path: 'cart.ts', target: 'class Cart\ntotal\nreturn' });
+    expect(result._unsafeUnwrapErr()).toMatchObject({ error: 'TYPE_ERRORS_ADDED', details: { errors: [expect.objectContaining({ file: 'cart.ts', line: 18, code: 'TS2355' })] } });
+    expect(fs.snapshot()['cart.ts']).toBe(cart);
   });
 
   it('moves a method into a class of another file', async () => {
