@@ -1,5 +1,5 @@
 import { err, errAsync, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
-import { emptyBlockErrors } from '../core/edit/empty-blocks.js';
+import { hasLanguageErrors, languageErrors } from '../core/edit/language-errors.js';
 import { addedErrors, addedSyntaxErrors } from '../core/edit/syntax-check.js';
 import { profileOf } from '../core/languages/profiles/index.js';
 import { makeError, type ParseErrorInfo, type StructeditError } from '../core/errors.js';
@@ -359,34 +359,35 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
     });
 
   /**
-   * The blocks an edit left without a statement where the language needs one (Python), as syntax
-   * errors; the text before the edit is looked at only when the edited one has such a block.
+   * What an edit left that the grammar accepts and the language does not (a Python block without a
+   * statement, a Go function with a result running off its end), as syntax errors: the text before
+   * the edit is looked at only when the edited one has such an error.
    */
-  const emptyBlocksAdded = (path: string, language: LanguageDefinition, before: StructureTree | null, after: StructureTree): ResultAsync<ParseErrorInfo[], StructeditError> => {
-    const emptyBody = profileOf(language.id).layout.emptyBody;
-    if (emptyBody === null) return okAsync([]);
-    const emptyIn = (tree: StructureTree) =>
+  const languageErrorsAdded = (path: string, language: LanguageDefinition, before: StructureTree | null, after: StructureTree): ResultAsync<ParseErrorInfo[], StructeditError> => {
+    const profile = profileOf(language.id);
+    if (!hasLanguageErrors(profile)) return okAsync([]);
+    const errorsIn = (tree: StructureTree) =>
       parseSyntax(path, tree.source, language).map((syntax) => {
         if (!syntax) return [];
         try {
-          return emptyBlockErrors(emptyBody, tree.source, syntax.rootNode);
+          return languageErrors(profile, tree.source, syntax.rootNode);
         } finally {
           syntax.delete();
         }
       });
-    return emptyIn(after).andThen((now) => (now.length === 0 || before === null ? okAsync(now) : emptyIn(before).map((was) => addedErrors(was, now))));
+    return errorsIn(after).andThen((now) => (now.length === 0 || before === null ? okAsync(now) : errorsIn(before).map((was) => addedErrors(was, now))));
   };
 
   const checkEdit: EditorContext['checkEdit'] = (file, edited, mode = syntax, before = file.tree) =>
     parseSource(file.path, edited, file.language, file.tree.source)
-      .andThen((tree) => emptyBlocksAdded(file.path, file.language, before, tree).map((emptied) => ({ tree, emptied })))
-      .andThen(({ tree, emptied }) => {
-        const added = [...addedSyntaxErrors(before, tree), ...emptied];
+      .andThen((tree) => languageErrorsAdded(file.path, file.language, before, tree).map((unaccepted) => ({ tree, unaccepted })))
+      .andThen(({ tree, unaccepted }) => {
+        const added = [...addedSyntaxErrors(before, tree), ...unaccepted];
         const write: FileWrite = { path: file.path, before: file.bytes, after: encodeUtf8(edited.original, edited.bom) };
         if (added.length === 0) return ok({ write, tree, warnings: [] });
         const where = added
           .slice(0, 3)
-          .map((error) => `line ${error.line}: ${JSON.stringify(error.line_text.trim())}`)
+          .map((error) => `line ${error.line}: ${JSON.stringify(error.line_text.trim())}${error.missing ? ` (missing ${JSON.stringify(error.missing)})` : ''}`)
           .join('; ');
         const summary = `the edit adds ${added.length} syntax error${added.length === 1 ? '' : 's'} to ${file.path} (${where})`;
         if (mode === 'reject') {

@@ -37,12 +37,26 @@ export interface LanguageProfile {
   readonly calls?: Partial<CallRules> | null;
   /** Enumerations, and the matches that must name every one of their cases. */
   readonly cases?: Partial<CaseRules>;
+  /** How a function that returns a value must end, where its grammar does not say (`null`: no rule). */
+  readonly completion?: CompletionRules | null;
   /**
    * The text the grammar is given instead of the file's, where the language rewrites its code before
    * compiling it (C's preprocessor): the same length, so every offset holds; `null` when it would not
    * differ. Tried only on a file whose own parse has syntax errors, and kept when it has fewer.
    */
   readonly parsedText?: ((text: string) => string | null) | null;
+}
+
+/**
+ * What the grammar accepts and the compiler does not about how a function ends: a function that
+ * declares a result must not run off the end of its body (Go's terminating statements, Java's "can
+ * complete normally"). The edit check counts each such body an edit leaves, compared with those
+ * before (`MISSING` `return`), so taking out a function's last `return` is refused as a syntax
+ * error is.
+ */
+export interface CompletionRules {
+  /** The bodies of the functions in a tree that declare a result and whose body can run off its end. */
+  unterminatedBodies(root: Node): Node[];
 }
 
 /**
@@ -549,5 +563,6 @@ export interface ResolvedProfile {
   readonly text: TextRules;
   readonly calls: CallRules | null;
   readonly cases: CaseRules;
+  readonly completion: CompletionRules | null;
   readonly parsedText: ((text: string) => string | null) | null;
 }

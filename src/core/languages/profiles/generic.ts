@@ -19,6 +19,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
   modules: null,
   cases: { casesOf: () => null, exhaustiveMatches: () => [] },
   parsedText: null,
+  completion: null,
   calls: {
     moreFail: true,
     fewerFail: true,

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
-import type { DerivedConstructor, FieldLiteral, LanguageProfile, RequiredMembers } from '../profile.js';
+import type { CompletionRules, DerivedConstructor, FieldLiteral, LanguageProfile, RequiredMembers } from '../profile.js';
 
 /**
  * Go: interface method specs are members; a result type follows the parameters after a space.
@@ -19,7 +19,84 @@ export const go: LanguageProfile = {
   calls: { derivedConstructor: structConstructor, fieldLiterals: compositeLiterals },
   // A type implements an interface by having its methods, never by naming it.
   members: { requiredMembers: interfaceMethods },
+  completion: { unterminatedBodies },
 };
+
+/** The bodies of functions with results (named or not) that do not end in a terminating statement. */
+function unterminatedBodies(root: Node): ReturnType<CompletionRules['unterminatedBodies']> {
+  return root.descendantsOfType(['function_declaration', 'method_declaration', 'func_literal']).flatMap((function_) => {
+    const body = function_?.childForFieldName('body');
+    return body && function_!.childForFieldName('result') && !terminating(body) ? [body] : [];
+  });
+}
+
+/** The statements after which no statement of the list runs (the spec's "Terminating statements"). */
+function terminating(statement: Node): boolean {
+  switch (statement.type) {
+    case 'return_statement':
+    case 'goto_statement':
+      return true;
+    case 'expression_statement': {
+      // A call of the built-in `panic` (a function of that name declared in the package would be one too: rare enough).
+      const call = statement.firstNamedChild;
+      const callee = call?.type === 'call_expression' ? call.childForFieldName('function') : null;
+      return callee?.type === 'identifier' && callee.text === 'panic';
+    }
+    case 'block':
+      return endsTerminating(statement.namedChildren.find((child) => child?.type === 'statement_list') ?? null, false);
+    case 'if_statement': {
+      const consequence = statement.childForFieldName('consequence');
+      const alternative = statement.childForFieldName('alternative');
+      return consequence !== null && alternative !== null && terminating(consequence) && terminating(alternative);
+    }
+    case 'for_statement': {
+      // No condition: `for {}`, `for ;; {}`; no range.
+      const clause = statement.namedChildren.find((child) => child !== null && !child.equals(statement.childForFieldName('body')!) && child.type !== 'comment');
+      const loops = clause === undefined || (clause?.type === 'for_clause' && clause.childForFieldName('condition') === null);
+      return loops && !broken(statement);
+    }
+    case 'expression_switch_statement':
+    case 'type_switch_statement':
+    case 'select_statement': {
+      const cases = statement.namedChildren.filter((child) => child !== null && /_case$/.test(child.type));
+      const defaulted = statement.type === 'select_statement' || cases.some((child) => child!.type === 'default_case');
+      return defaulted && cases.every((child) => endsTerminating(child!.namedChildren.find((list) => list?.type === 'statement_list') ?? null, statement.type !== 'select_statement')) && !broken(statement);
+    }
+    case 'labeled_statement': {
+      const labelled = statement.lastNamedChild;
+      return labelled !== null && labelled.type !== 'label_name' && terminating(labelled);
+    }
+    default:
+      return false;
+  }
+}
+
+/** Whether a statement list's last statement (not `;`) is terminating (or, in a switch's case, `fallthrough`). */
+function endsTerminating(list: Node | null, fallthrough: boolean): boolean {
+  const statements = list ? list.namedChildren.filter((child) => child !== null && child.type !== 'comment' && child.type !== 'empty_statement') : [];
+  let last = statements[statements.length - 1];
+  if (!last) return false;
+  while (fallthrough && last.type === 'labeled_statement' && last.lastNamedChild && last.lastNamedChild.type !== 'label_name') last = last.lastNamedChild;
+  return (fallthrough && last.type === 'fallthrough_statement') || terminating(last);
+}
+
+/** Whether a `break` in a loop, switch or select refers to it: unlabeled, not in a statement of those inside it; or with its label. */
+function broken(statement: Node): boolean {
+  const label = statement.parent?.type === 'labeled_statement' ? statement.parent.childForFieldName('label')?.text : undefined;
+  for (const jump of statement.descendantsOfType('break_statement')) {
+    if (!jump) continue;
+    // (A function literal's `break` is its own.)
+    let literal = false;
+    let inner = false;
+    for (let holder = jump.parent; holder && !holder.equals(statement) && !literal; holder = holder.parent) {
+      literal = holder.type === 'func_literal';
+      inner ||= /^(?:for_statement|expression_switch_statement|type_switch_statement|select_statement)$/.test(holder.type);
+    }
+    const target = jump.namedChildren.find((child) => child?.type === 'label_name');
+    if (!literal && (target ? target.text === label : !inner)) return true;
+  }
+  return false;
+}
 
 /** An interface type's methods: what every type used as it must have (found by no name). */
 function interfaceMethods(declaration: Node): RequiredMembers | null {

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { ExhaustiveMatch, LanguageProfile } from '../profile.js';
+import type { CompletionRules, ExhaustiveMatch, LanguageProfile } from '../profile.js';
 import { enumCasesOf, reachOfModifiers } from './generic.js';
 
 /** Java: constructors are their own kind; annotations added to `.decorators` get their `@`. */
@@ -11,6 +11,7 @@ export const java: LanguageProfile = {
   structure: {
     kinds: { constructor_declaration: 'constructor' },
   },
+  completion: { unterminatedBodies },
   // A record's components are its canonical constructor's parameters (`record P(int x, int y)`).
   parts: { decoratorPrefix: '@', primaryParametersOf: (declaration) => (declaration.type === 'record_declaration' ? declaration.childForFieldName('parameters') : null) },
   members: {
@@ -79,4 +80,121 @@ function isExpression(node: Node): boolean {
     return around?.type === 'switch_expression' && isExpression(around);
   }
   return true;
+}
+
+/** The bodies of methods with a result (not `void`) that can complete normally: run off their end. */
+function unterminatedBodies(root: Node): ReturnType<CompletionRules['unterminatedBodies']> {
+  return root.descendantsOfType('method_declaration').flatMap((method) => {
+    const body = method?.childForFieldName('body');
+    const type = method?.childForFieldName('type');
+    return body && type && type.type !== 'void_type' && completesNormally(body) ? [body] : [];
+  });
+}
+
+/**
+ * Whether a statement can complete normally (JLS 17 §14.22), judged by syntax: a loop runs forever
+ * only on the literal `true`, and a switch without `default` may complete (an exhaustive pattern
+ * switch too: a function ending in one is counted before and after an edit alike).
+ */
+function completesNormally(statement: Node): boolean {
+  switch (statement.type) {
+    case 'block':
+    case 'constructor_body': {
+      const last = statementsOf(statement).pop();
+      return last === undefined || completesNormally(last);
+    }
+    case 'return_statement':
+    case 'throw_statement':
+    case 'break_statement':
+    case 'continue_statement':
+    case 'yield_statement':
+      return false;
+    case 'if_statement': {
+      const consequence = statement.childForFieldName('consequence');
+      const alternative = statement.childForFieldName('alternative');
+      return alternative === null || consequence === null || completesNormally(consequence) || completesNormally(alternative);
+    }
+    case 'while_statement':
+      return !alwaysTrue(statement.childForFieldName('condition')) || exited(statement, 'break_statement');
+    case 'for_statement': {
+      const condition = statement.childForFieldName('condition');
+      return (condition !== null && !alwaysTrue(condition)) || exited(statement, 'break_statement');
+    }
+    case 'do_statement': {
+      const body = statement.childForFieldName('body');
+      return ((body === null || completesNormally(body) || exited(statement, 'continue_statement')) && !alwaysTrue(statement.childForFieldName('condition'))) || exited(statement, 'break_statement');
+    }
+    case 'labeled_statement': {
+      const labelled = statement.lastNamedChild;
+      return labelled === null || labelled.type === 'identifier' || completesNormally(labelled) || exited(labelled, 'break_statement');
+    }
+    case 'synchronized_statement': {
+      const body = statement.childForFieldName('body');
+      return body === null || completesNormally(body);
+    }
+    case 'try_statement':
+    case 'try_with_resources_statement': {
+      const finallyBlock = statement.namedChildren.find((child) => child?.type === 'finally_clause')?.namedChildren.find((child) => child?.type === 'block');
+      if (finallyBlock && !completesNormally(finallyBlock)) return false;
+      const body = statement.childForFieldName('body');
+      const handlers = statement.namedChildren.filter((child) => child?.type === 'catch_clause').map((clause) => clause!.childForFieldName('body'));
+      return body === null || completesNormally(body) || handlers.some((handler) => handler === null || completesNormally(handler));
+    }
+    case 'switch_expression':
+      return switchCompletes(statement);
+    default:
+      return true;
+  }
+}
+
+/** A switch statement: it completes without a `default`, through a `break`, or where its last group (any rule) does. */
+function switchCompletes(statement: Node): boolean {
+  const body = statement.childForFieldName('body');
+  if (!body) return true;
+  const entries = body.namedChildren.filter((child) => child?.type === 'switch_block_statement_group' || child?.type === 'switch_rule') as Node[];
+  const defaulted = entries.some((entry) => entry.namedChildren.some((label) => label?.type === 'switch_label' && label.children.some((token) => token?.type === 'default')));
+  if (!defaulted || exited(statement, 'break_statement')) return true;
+  const rules = entries.filter((entry) => entry.type === 'switch_rule');
+  if (rules.length > 0) {
+    // `case A -> expression;` completes; a block as its statements do; a `throw` does not.
+    return rules.some((rule) => {
+      const result = rule.lastNamedChild;
+      return result === null || result.type === 'switch_label' || (result.type === 'throw_statement' ? false : result.type === 'block' ? completesNormally(result) : true);
+    });
+  }
+  const last = entries[entries.length - 1];
+  const statements = last ? statementsOf(last).filter((child) => child.type !== 'switch_label') : [];
+  return statements.length === 0 || completesNormally(statements[statements.length - 1]!);
+}
+
+/** A block's (or a case group's) statements, comments aside. */
+function statementsOf(holder: Node): Node[] {
+  return holder.namedChildren.filter((child): child is Node => child !== null && !/comment$/.test(child.type));
+}
+
+/** `true`, or `(true)`: the only constant condition read as one. */
+function alwaysTrue(condition: Node | null): boolean {
+  let node = condition;
+  while (node?.type === 'parenthesized_expression') node = node.firstNamedChild;
+  return node?.type === 'true';
+}
+
+/**
+ * Whether a `break` (or `continue`) leaves `statement`: with its label, or unlabeled and not inside a
+ * loop or switch within it; a lambda's or a class's inside it are their own.
+ */
+function exited(statement: Node, jump: 'break_statement' | 'continue_statement'): boolean {
+  const label = statement.parent?.type === 'labeled_statement' ? statement.parent.firstNamedChild?.text : undefined;
+  for (const found of statement.descendantsOfType(jump)) {
+    if (!found) continue;
+    let own = false;
+    let inner = false;
+    for (let holder = found.parent; holder && !holder.equals(statement) && !own; holder = holder.parent) {
+      own = /^(?:lambda_expression|class_body|enum_body|interface_body)$/.test(holder.type);
+      inner ||= /^(?:for_statement|enhanced_for_statement|while_statement|do_statement|switch_expression)$/.test(holder.type) && (jump === 'break_statement' || holder.type !== 'switch_expression');
+    }
+    const target = found.namedChildren.find((child) => child?.type === 'identifier');
+    if (!own && (target ? target.text === label : !inner)) return true;
+  }
+  return false;
 }
