@@ -1,21 +1,24 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEditor, memoryFs, type StructureListing } from 'structedit';
 import { languageSample } from '../corpus/corpus.js';
+import { sourcesUnder } from './compiler-oracle.js';
+import { CRATES, editionOf, REGISTRY, rustcMissing } from './rustc.js';
 
 /**
- * Deleting a statement of a function that returns a value, the last `return` above all: Go and Java
- * grammars parse a body that runs off its end without an error, so the syntax check passed and the
- * write came back applied while the compiler refused it ("missing return"). The edit check now counts
- * each such function an edit leaves (the profiles' completion rules: Go's terminating statements,
- * Java's "can complete normally") as a syntax error. Oracles: Go's own type checker (go/types, each
- * file alone) on the Go standard library, and javac (`-XDshould-stop.ifError=FLOW`: flow analysis
- * whatever else the deletion broke) on java.base's sources patched into the module. Every deletion
- * is written anyway (`force`), and structedit's verdict must be the compiler's: "missing return"
- * added exactly where the check counted one.
+ * Deleting a statement of a function that returns a value, the last `return` above all: Go, Java and
+ * Rust grammars parse a body that runs off its end without an error, so the syntax check passed and
+ * the write came back applied while the compiler refused it ("missing return", "implicitly returns
+ * `()`"). The edit check now counts each such function an edit leaves (the profiles' completion rules:
+ * Go's terminating statements, Java's "can complete normally", Rust's tail expression) as a syntax
+ * error. Oracles: Go's own type checker (go/types, each file alone) on the Go standard library; javac
+ * (`-XDshould-stop.ifError=FLOW`: flow analysis whatever else the deletion broke) on java.base's
+ * sources patched into the module; rustc on two crates Debian ships (`rustc.ts`), every feature on.
+ * Every deletion is written anyway (`force`), and structedit's verdict must be the compiler's: a
+ * missing return added exactly where the check counted one.
  */
 
 const GO = '/usr/lib/go-1.19/bin/go';
@@ -35,6 +38,8 @@ interface Deletion {
   readonly flagged: boolean;
   /** Refused when not forced, with `SYNTAX_ERROR` (checked where flagged). */
   readonly refused: boolean | null;
+  /** The deleted statement's first line. */
+  readonly line: number;
 }
 
 /** The statements of functions: each function's last one (its `return`, mostly) first, then one from its middle. */
@@ -74,20 +79,66 @@ async function deletions(path: string, file: string, text: string): Promise<Dele
       const checked = await createEditor({ fs: memoryFs({ [path]: text }), semantic: 'syntax' }).deleteStructure({ path, target: candidate.target! });
       refused = checked.isErr() && checked.error.error === 'SYNTAX_ERROR';
     }
-    found.push({ file, where: `${file}:${candidate.line_range_inclusive.join('-')} ${JSON.stringify(candidate.target!.split('\n').pop())}`, before: text, after, flagged, refused });
+    found.push({ file, where: `${file}:${candidate.line_range_inclusive.join('-')} ${JSON.stringify(candidate.target!.split('\n').pop())}`, before: text, after, flagged, refused, line: candidate.line_range_inclusive[0] });
   }
   return found;
 }
 
-/** structedit's verdicts against the compiler's "missing return" errors added. */
-function tally(name: string, found: readonly Deletion[], added: (deletion: Deletion) => boolean) {
+/** structedit's verdicts against the compiler's "missing return" errors added (`null`: code the compiler does not compile, not judged). */
+function tally(name: string, all: readonly Deletion[], added: (deletion: Deletion) => boolean | null) {
+  const found = all.filter((deletion) => added(deletion) !== null);
   const applied = found.filter((deletion) => !deletion.flagged && added(deletion)).map((deletion) => `${deletion.where}: applied, the compiler finds a missing return`);
   const overRefused = found.filter((deletion) => deletion.flagged && !added(deletion)).map((deletion) => `${deletion.where}: refused, the compiler finds no missing return`);
   const notRefused = found.filter((deletion) => deletion.flagged && deletion.refused === false).map((deletion) => `${deletion.where}: counted, but not refused without force`);
   const flagged = found.filter((deletion) => deletion.flagged).length;
-  console.log(`${name}: ${found.length} deletions of statements in functions; the compiler finds a missing return after ${found.filter(added).length}, structedit refuses ${flagged}; applied while broken ${applied.length}, refused while valid ${overRefused.length}`);
+  const unjudged = all.length - found.length;
+  console.log(`${name}: ${found.length} deletions of statements in functions${unjudged > 0 ? ` (and ${unjudged} in code the compiler leaves out by a cfg, not judged)` : ''}; the compiler finds a missing return after ${found.filter((deletion) => added(deletion)).length}, structedit refuses ${flagged}; applied while broken ${applied.length}, refused while valid ${overRefused.length}`);
   for (const line of [...applied, ...overRefused, ...notRefused].slice(0, 10)) console.log(`  ${line}`);
   return { flagged, problems: [...applied, ...overRefused, ...notRefused] };
+}
+
+let roundsRun = 0;
+
+/**
+ * Compiles the files in rounds, one version of each file per round: first as they are, then one
+ * deletion per file and round. `compile` gets the folder the round's files (`files`, and `others`
+ * the project needs unchanged) are written in, and returns the file of each "missing return" error.
+ * A compiler may stop short for another file's error (rustc), so a deletion the round's verdict
+ * disagrees with structedit on is compiled again alone; and where a `probe` is given (the file as it
+ * was with an error the compiler must find where the deleted statement stood), a flagged deletion
+ * still without an error is judged only if the probe's error is found: code a `cfg` leaves out is
+ * not compiled (`null`, not judged).
+ */
+async function inRounds(byFile: ReadonlyMap<string, readonly Deletion[]>, original: (file: string) => string, compile: (root: string, files: string[]) => string[] | Promise<string[]>, others: readonly string[] = [], probe?: (deletion: Deletion) => string): Promise<(deletion: Deletion) => boolean | null> {
+  const missingIn = new Map<Deletion | string, number>();
+  const run = async (texts: ReadonlyMap<string, string>): Promise<Map<string, number>> => {
+    const root = join(work, `round-${++roundsRun}`);
+    for (const file of new Set([...others, ...texts.keys()])) {
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), texts.get(file) ?? original(file));
+    }
+    const counts = new Map([...texts.keys()].map((file) => [file, 0]));
+    for (const file of await compile(root, [...texts.keys()])) if (counts.has(file)) counts.set(file, counts.get(file)! + 1);
+    return counts;
+  };
+  const rounds = Math.max(0, ...[...byFile.values()].map((list) => list.length));
+  for (let round = -1; round < rounds; round++) {
+    const versions = new Map<string, Deletion | string>();
+    for (const [file, list] of byFile) {
+      if (round === -1) versions.set(file, file);
+      else if (list[round]) versions.set(file, list[round]!);
+    }
+    const counts = await run(new Map([...versions].map(([file, version]) => [file, typeof version === 'string' ? original(file) : version.after])));
+    for (const [file, version] of versions) missingIn.set(version, counts.get(file)!);
+  }
+  const added = (deletion: Deletion) => (missingIn.get(deletion) ?? 0) > (missingIn.get(deletion.file) ?? 0);
+  const judged = new Map<Deletion, boolean | null>();
+  for (const deletion of [...byFile.values()].flat()) {
+    if (deletion.flagged === added(deletion)) continue;
+    missingIn.set(deletion, (await run(new Map([[deletion.file, deletion.after]]))).get(deletion.file)!);
+    if (deletion.flagged && !added(deletion) && probe && (await run(new Map([[deletion.file, probe(deletion)]]))).get(deletion.file)! <= (missingIn.get(deletion.file) ?? 0)) judged.set(deletion, null);
+  }
+  return (deletion) => (judged.has(deletion) ? judged.get(deletion)! : added(deletion));
 }
 
 describe('deleting the statement a function returns with (compilers as the oracle)', () => {
@@ -118,31 +169,66 @@ describe('deleting the statement a function returns with (compilers as the oracl
     const byFile = new Map<string, Deletion[]>();
     for (const file of files) byFile.set(file, await deletions(file.split('/').pop()!, file, readFileSync(join(sample.root, file), 'utf8')));
     const found = [...byFile.values()].flat();
-    // A round compiles one version of each file: first as they are, then one deletion per file and round.
-    const missingIn = new Map<Deletion | string, number>();
-    const rounds = Math.max(...[...byFile.values()].map((list) => list.length));
-    for (let round = -1; round < rounds; round++) {
-      const root = join(work, `java-${round + 1}`);
-      const versions = new Map<string, Deletion | string>();
-      for (const [file, list] of byFile) {
-        if (round === -1) versions.set(file, file);
-        else if (list[round]) versions.set(file, list[round]!);
-      }
-      for (const [file, version] of versions) {
-        mkdirSync(dirname(join(root, file)), { recursive: true });
-        writeFileSync(join(root, file), typeof version === 'string' ? readFileSync(join(sample.root, file), 'utf8') : version.after);
-      }
-      const compiled = spawnSync(JAVAC, ['-Xmaxerrs', '100000', '-nowarn', '-Xlint:none', '-XDsuppressNotes', '-XDshould-stop.ifError=FLOW', '-proc:none', '--patch-module', `java.base=${join(root, 'java.base')}`, '-d', `${root}-classes`, ...[...versions.keys()].map((file) => join(root, file))], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-      for (const version of versions.values()) missingIn.set(version, 0);
-      for (const match of `${compiled.stdout}${compiled.stderr}`.matchAll(/^(\S+\.java):\d+: error: missing return statement$/gm)) {
-        const version = versions.get(match[1]!.slice(root.length + 1));
-        if (version !== undefined) missingIn.set(version, missingIn.get(version)! + 1);
-      }
-    }
-    const added = (deletion: Deletion) => (missingIn.get(deletion) ?? 0) > (missingIn.get(deletion.file) ?? 0);
+    const added = await inRounds(byFile, (file) => readFileSync(join(sample.root, file), 'utf8'), (root, files) => {
+      const compiled = spawnSync(JAVAC, ['-Xmaxerrs', '100000', '-nowarn', '-Xlint:none', '-XDsuppressNotes', '-XDshould-stop.ifError=FLOW', '-proc:none', '--patch-module', `java.base=${join(root, 'java.base')}`, '-d', `${root}-classes`, ...files.map((file) => join(root, file))], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      return [...`${compiled.stdout}${compiled.stderr}`.matchAll(/^(\S+\.java):\d+: error: missing return statement$/gm)].map((match) => match[1]!.slice(root.length + 1));
+    });
     const result = tally('Java', found, added);
     expect(found.length).toBeGreaterThan(150);
     expect(result.flagged).toBeGreaterThan(50);
     expect(result.problems).toEqual([]);
   });
+
+  it.skipIf(rustcMissing !== null)('Rust: rustc finds a body giving `()` exactly where the edit is refused (regex-syntax, semver)', { timeout: 300_000 }, async () => {
+    const found: Deletion[] = [];
+    const verdicts = new Map<Deletion, boolean | null>();
+    for (const crate of CRATES) {
+      const files = sourcesUnder(join(REGISTRY, crate), 'src', (name) => name.endsWith('.rs'));
+      const byFile = new Map<string, Deletion[]>();
+      for (const [file, text] of Object.entries(files)) byFile.set(file, await deletions(file, file, text));
+      found.push(...[...byFile.values()].flat());
+      // Every feature the crate declares that needs no other crate, so no function is left out by a `cfg`.
+      const manifest = readFileSync(join(REGISTRY, crate, 'Cargo.toml'), 'utf8');
+      const section = manifest.split(/^(?=\[)/m).find((part) => part.startsWith('[features]')) ?? '';
+      const features = [...section.matchAll(/^([\w-]+)\s*=/gm)].map((match) => match[1]!).filter((name) => !manifest.includes(`[dependencies.${name}]`));
+      const added = await inRounds(byFile, (file) => files[file]!, (root) => rustcMissingValues(root, editionOf(crate), features), Object.keys(files), (deletion) => {
+        // `let _: u8 = ();` where the statement stood: E0308, "found `()`", wherever the function is compiled.
+        const lines = deletion.before.split('\n');
+        lines.splice(deletion.line - 1, 0, 'let _structedit_probe: u8 = ();');
+        return lines.join('\n');
+      });
+      for (const deletion of [...byFile.values()].flat()) verdicts.set(deletion, added(deletion));
+    }
+    const result = tally('Rust', found, (deletion) => verdicts.get(deletion) ?? null);
+    expect(found.length).toBeGreaterThan(80);
+    expect(result.flagged).toBeGreaterThan(30);
+    expect(result.problems).toEqual([]);
+  });
 });
+
+/** The files of rustc's errors for a body that gives no value (E0308 "found `()`", E0317 an `if` without `else`), the library and its tests. */
+async function rustcMissingValues(root: string, edition: string, features: readonly string[]): Promise<string[]> {
+  const run = (mode: string) =>
+    new Promise<string[]>((resolve) => {
+      const cfg = features.flatMap((feature) => ['--cfg', `feature="${feature}"`]);
+      const child = spawn('rustc', [mode, `--edition=${edition}`, '--emit=metadata', '--cap-lints=allow', '--error-format=json', ...cfg, '-o', join(root, `${mode.replace(/\W/g, '')}.rmeta`), join(root, 'src', 'lib.rs')], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('close', () => {
+        const files: string[] = [];
+        for (const line of stderr.split('\n')) {
+          if (!line.startsWith('{')) continue;
+          const diagnostic = JSON.parse(line) as { level: string; code: { code: string } | null; rendered: string; spans: Array<{ file_name: string; is_primary: boolean }> };
+          // (An empty body's E0308 says only "found `()`"; a body with statements, "implicitly returns `()`" too.)
+          if (diagnostic.level !== 'error' || !(diagnostic.code?.code === 'E0317' || (diagnostic.code?.code === 'E0308' && /found (?:unit type )?`\(\)`/.test(diagnostic.rendered)))) continue;
+          const span = diagnostic.spans.find((each) => each.is_primary);
+          if (span) files.push(relative(root, span.file_name));
+        }
+        resolve(files);
+      });
+    });
+  // (A function in both the library and its tests is counted once per file: the more of the two.)
+  const [library, tests] = await Promise.all([run('--crate-type=lib'), run('--test')]);
+  const count = (files: readonly string[], file: string) => files.filter((each) => each === file).length;
+  return [...new Set([...library, ...tests])].flatMap((file) => Array<string>(Math.max(count(library, file), count(tests, file))).fill(file));
+}

@@ -128,6 +128,20 @@ describe('applyEdits with the generic rules', () => {
     }
   });
 
+  it("an expression standing as a statement declares no name: Rust's tail `x` and `Span { end, ..self }`, Ruby's bare call `foo`", async () => {
+    const rust = lines('fn f(a: i32) -> i32 {', '    let x = a;', '    x', '}', '', 'fn g(self) -> Span {', '    Span { end: 1, ..self }', '}');
+    const ruby = lines('def f', '  foo', '  bar(1)', 'end', '', 'def foo', 'end');
+    for (const [path, text, address] of [['a.rs', rust, 'fn f\nx'], ['a.rs', rust, 'fn g\nSpan'], ['a.rb', ruby, 'def f\nfoo']] as const) {
+      const { editor, fs } = editorOver({ [path]: text });
+      const refused = expectError(await editor.applyEdits({ edits: [{ op: 'rename', path, address, new_name: 'zz' }] }), 'INVALID_ARGUMENT');
+      expect(refused.details.issues[0]!.message).toContain('declares no name');
+      expect(fs.snapshot()[path]).toBe(text);
+    }
+    const { editor, fs } = editorOver({ 'a.rb': ruby });
+    expectOk(await editor.deleteStructure({ path: 'a.rb', target: 'def f\nfoo' }));
+    expect(fs.snapshot()['a.rb']).toBe(ruby.replace('  foo\n', ''));
+  });
+
   // A member the scope model binds as a plain name, or reads as a property name, used to be renamed
   // with only the uses its binding reached: `a.ff()` in another file kept the old name. Every
   // mention nothing ties to it or proves unrelated now refuses the rename and the remove.

@@ -50,7 +50,9 @@ export function declaredName(located: LocatedAddress): Node | null {
     // An element whose tokens are siblings in the grammar (Kotlin's `bb: Int = 0`: the parameter,
     // `=`, the value) has the list as its node: its own is the largest one it starts with.
     const node = part.kind === 'element' && part.span && (part.node.startIndex !== part.span.start || part.node.endIndex !== part.span.end) ? nodeStartingAt(part.node, part.span.start, part.span.end) : part.node;
-    if (/identifier$/.test(node.type)) return node;
+    // A bare identifier declares as an element (a parameter) or an enum's member; a statement of its
+    // own (Rust's tail `x`, Ruby's `foo`), of the kind its node type is, uses it.
+    if (/identifier$/.test(node.type)) return part.kind === 'structure' && part.path[part.path.length - 1]?.kind === node.type ? null : node;
     const name = nameNodeOf(node);
     if (name) return name;
     // A parameter with a default, a splat: its first identifier. (A statement's is a use: `return x`.)

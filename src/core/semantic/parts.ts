@@ -172,8 +172,9 @@ function typeInside(node: Node | null): Node | null {
 /** The name node of a declaration. */
 export function nameNodeOf(node: Node): Node | null {
   const inner = unwrapDeclaration(node);
-  // A call names what it calls (Java's `g();`): a use, not a declaration.
-  if (CALL_TYPES.has(inner.type)) return null;
+  // A call names what it calls (Java's `g();`), an expression what it uses (Rust's `Span { end, ..self }`):
+  // uses, not declarations. (A function or class expression may name itself.)
+  if (CALL_TYPES.has(inner.type) || (/_expression$/.test(inner.type) && !FUNCTION_TYPES.has(inner.type) && inner.type !== 'class_expression')) return null;
   const name = inner.childForFieldName('name') ?? inner.childForFieldName('left') ?? inner.childForFieldName('key') ?? inner.childForFieldName('pattern');
   if (name) return name.type === 'dotted_name' || /identifier$|^name$|^string$/.test(name.type) ? name : null;
   // C's declarators nest down to the name (`int *f(void)`: pointer, function, identifier); C++'s

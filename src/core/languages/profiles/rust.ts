@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
-import type { DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile, Reach } from '../profile.js';
+import type { CompletionRules, DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile, Reach } from '../profile.js';
 import { awaitRules, enumCasesOf, usualBlankLinesBetween } from './generic.js';
 
 /** Rust: `,`-separated enum variants and struct fields, item kinds named as Rust names them, `->` return types. */
@@ -36,7 +36,80 @@ export const rust: LanguageProfile = {
   cases: { casesOf: (declaration) => (declaration.type === 'enum_item' ? enumCasesOf(declaration) : null), exhaustiveMatches: rustMatches },
   // A crate's inner attributes (`#![allow(…)]`) stand apart from the code after them.
   layout: { blankLinesBetween: (upper, lower) => (upper === 'inner_attribute_item' && lower !== upper ? 1 : usualBlankLinesBetween(upper, lower)) },
+  completion: { unterminatedBodies },
 };
+
+/**
+ * The bodies of functions with a result (not `()`) that give no value: no tail expression, and no
+ * `return`, `panic!` or endless `loop` to end them (rustc: "implicitly returns `()`"). By syntax: a
+ * call of a function that never returns (`process::exit`) is not seen to diverge, so such a body
+ * counts before and after an edit alike.
+ */
+function unterminatedBodies(root: Node): ReturnType<CompletionRules['unterminatedBodies']> {
+  return root.descendantsOfType('function_item').flatMap((function_) => {
+    const body = function_?.childForFieldName('body');
+    const result = function_?.childForFieldName('return_type');
+    return body && result && result.type !== 'unit_type' && !givesValue(body) ? [body] : [];
+  });
+}
+
+/** Whether a block ends in a value: a tail expression, or a statement that leaves the function. */
+function givesValue(block: Node): boolean {
+  const last = namedChildrenOf(block)
+    .filter((child) => !/comment$/.test(child.type))
+    .pop();
+  // A declaration (`let`, `use`, an item) is no value.
+  if (!last || /_item$|_declaration$|^macro_definition$|^empty_statement$|attribute/.test(last.type)) return false;
+  if (last.type !== 'expression_statement') return valueOf(last);
+  const expression = last.firstNamedChild;
+  // `expression;` gives `()` unless it leaves the function; a block-like one without `;` is the tail.
+  return expression !== null && (last.lastChild?.type === ';' ? diverges(expression) : valueOf(expression));
+}
+
+/** Whether a tail expression gives a value: an `if` only with an `else` whose branches all do; loops over a range never. */
+function valueOf(expression: Node): boolean {
+  switch (expression.type) {
+    case 'if_expression': {
+      const consequence = expression.childForFieldName('consequence');
+      const otherwise = expression.childForFieldName('alternative')?.firstNamedChild ?? null;
+      return consequence !== null && otherwise !== null && givesValue(consequence) && (otherwise.type === 'block' ? givesValue(otherwise) : valueOf(otherwise));
+    }
+    case 'match_expression': {
+      // Every arm gives a value (one whose arms are all `{ …; }` blocks gives `()`); no arm at all never ends.
+      const body = expression.childForFieldName('body');
+      return (body ? namedChildrenOf(body) : []).every((arm) => {
+        const value = arm.type === 'match_arm' ? arm.childForFieldName('value') : null;
+        return value === null || (value.type === 'block' ? givesValue(value) : valueOf(value));
+      });
+    }
+    case 'while_expression':
+    case 'for_expression':
+      return false;
+    case 'block':
+      return givesValue(expression);
+    case 'unsafe_block': {
+      const inner = namedChildrenOf(expression).find((child) => child.type === 'block');
+      return inner === undefined || givesValue(inner);
+    }
+    default:
+      return true;
+  }
+}
+
+/** An expression that leaves the function or never ends: `return`, `panic!` and its kin, a `loop` no `break` leaves. */
+function diverges(expression: Node): boolean {
+  if (expression.type === 'return_expression') return true;
+  if (expression.type === 'macro_invocation') return /^(?:(?:std|core)::)?(?:panic|unreachable|todo|unimplemented)$/.test(expression.childForFieldName('macro')?.text ?? '');
+  if (expression.type === 'loop_expression') return !expression.descendantsOfType('break_expression').some((jump) => jump !== null && !insideClosureOrLoop(jump, expression));
+  return false;
+}
+
+/** Whether a `break` belongs to a loop or closure inside `loop` rather than to it (a labelled one is taken as leaving it). */
+function insideClosureOrLoop(jump: Node, loop: Node): boolean {
+  if (namedChildrenOf(jump).some((child) => child.type === 'label')) return false;
+  for (let holder = jump.parent; holder && !holder.equals(loop); holder = holder.parent) if (/^(?:loop_expression|while_expression|for_expression|closure_expression)$/.test(holder.type)) return true;
+  return false;
+}
 
 /** The fields of a struct's or variant's `body` as its literals must give them: all by name, or a tuple struct's by position. */
 function fieldsConstructor(body: Node | null): DerivedConstructor | null {
