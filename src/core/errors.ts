@@ -71,6 +71,11 @@ export interface ParseErrorInfo {
   line_text: string;
   /** For `MISSING`: the token that is missing, e.g. `)`. */
   missing?: string;
+  /**
+   * Where the grammar parses the text but the language refuses it: what the compiler says
+   * (`missing return`, `"os" imported and not used`).
+   */
+  reason?: string;
 }
 
 /** One problem with an argument. */

@@ -1,5 +1,5 @@
 import { err, errAsync, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
-import { hasLanguageErrors, languageErrors } from '../core/edit/language-errors.js';
+import { changedSpans, hasLanguageErrors, languageErrors } from '../core/edit/language-errors.js';
 import { addedErrors, addedSyntaxErrors } from '../core/edit/syntax-check.js';
 import { profileOf } from '../core/languages/profiles/index.js';
 import { makeError, type ParseErrorInfo, type StructeditError } from '../core/errors.js';
@@ -7,7 +7,7 @@ import type { LanguageDefinition } from '../core/languages/definitions.js';
 import { createLanguageRegistry, type LanguageOptions, type LanguageRegistry } from '../core/languages/registry.js';
 import type { StructurePath } from '../core/locate/targets.js';
 import { blockingSyntaxErrors, describeSyntaxError, errorsInside, syntaxErrorsInsideFailure, type SyntaxPurpose } from '../core/structure/syntax-errors.js';
-import type { StructureTree, SyntaxErrorNode } from '../core/structure/types.js';
+import type { StructureTree, SyntaxErrorNode, TextSpan } from '../core/structure/types.js';
 import { createByteText, type ByteText } from '../core/text/byte-text.js';
 import { detectIndentationStyle, type IndentationStyle } from '../core/text/indentation.js';
 import { createSourceText, lineOfOffset, sourceTextOf, type SourceText } from '../core/text/source-text.js';
@@ -366,16 +366,18 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
   const languageErrorsAdded = (path: string, language: LanguageDefinition, before: StructureTree | null, after: StructureTree): ResultAsync<ParseErrorInfo[], StructeditError> => {
     const profile = profileOf(language.id);
     if (!hasLanguageErrors(profile)) return okAsync([]);
-    const errorsIn = (tree: StructureTree) =>
+    // Only what the edit changed can hold a new one: the functions elsewhere are the same in both.
+    const changed = before ? changedSpans(before.source.text, after.source.text) : null;
+    const errorsIn = (tree: StructureTree, within: TextSpan | undefined) =>
       parseSyntax(path, tree.source, language).map((syntax) => {
         if (!syntax) return [];
         try {
-          return languageErrors(profile, tree.source, syntax.rootNode);
+          return languageErrors(profile, tree.source, syntax.rootNode, within);
         } finally {
           syntax.delete();
         }
       });
-    return errorsIn(after).andThen((now) => (now.length === 0 || before === null ? okAsync(now) : errorsIn(before).map((was) => addedErrors(was, now))));
+    return errorsIn(after, changed?.after).andThen((now) => (now.length === 0 || before === null ? okAsync(now) : errorsIn(before, changed?.before).map((was) => addedErrors(was, now))));
   };
 
   const checkEdit: EditorContext['checkEdit'] = (file, edited, mode = syntax, before = file.tree) =>
@@ -387,11 +389,15 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
         if (added.length === 0) return ok({ write, tree, warnings: [] });
         const where = added
           .slice(0, 3)
-          .map((error) => `line ${error.line}: ${JSON.stringify(error.line_text.trim())}${error.missing ? ` (missing ${JSON.stringify(error.missing)})` : ''}`)
+          .map((error) => `line ${error.line}: ${JSON.stringify(error.line_text.trim())}${error.reason ? ` (${error.reason})` : error.missing ? ` (missing ${JSON.stringify(error.missing)})` : ''}`)
           .join('; ');
-        const summary = `the edit adds ${added.length} syntax error${added.length === 1 ? '' : 's'} to ${file.path} (${where})`;
+        // Errors the grammar finds, and those it cannot see that the compiler would report (a missing return, an unused import).
+        const compiled = added.filter((error) => error.reason !== undefined).length;
+        const counts = [added.length - compiled > 0 ? `${added.length - compiled} syntax error${added.length - compiled === 1 ? '' : 's'}` : '', compiled > 0 ? `${compiled} error${compiled === 1 ? '' : 's'} the compiler reports` : ''].filter(Boolean).join(' and ');
+        const summary = `the edit adds ${counts} to ${file.path} (${where})`;
         if (mode === 'reject') {
-          return err(makeError('SYNTAX_ERROR', `Nothing was written: ${summary}. Correct the new text so the file still parses, then retry (if the code is valid and the parser is wrong about it, send the same call with force: true).`, { path: file.path, errors: added }));
+          const fix = compiled === 0 ? 'Correct the new text so the file still parses' : compiled === added.length ? 'Correct the edit so the compiler accepts the file (remove what it leaves unused in the same edit; keep a function with a result ending in a return)' : 'Correct the new text so the file still parses and the compiler accepts it';
+          return err(makeError('SYNTAX_ERROR', `Nothing was written: ${summary}. ${fix}, then retry (if the code is valid and the parser is wrong about it, send the same call with force: true).`, { path: file.path, errors: added }));
         }
         const warning: Warning = { type: 'SYNTAX_BROKEN', message: `Written, but ${summary}. Read the structure back and fix it.`, details: { errors: added } };
         return ok({ write, tree, warnings: [warning] });

@@ -19,7 +19,7 @@ interface ErrorRenderer<Code extends ErrorCode> {
 
 const quote = (text: string) => JSON.stringify(text);
 const parseErrorLine = (error: ParseErrorInfo) =>
-  `  line ${error.line}, column ${error.column} (${error.kind === 'MISSING' ? `missing ${quote(error.missing ?? '')}` : 'unexpected text'}): ${error.line_text.trim()}`;
+  `  line ${error.line}, column ${error.column} (${error.reason ?? (error.kind === 'MISSING' ? `missing ${quote(error.missing ?? '')}` : 'unexpected text')}): ${error.line_text.trim()}`;
 
 const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
   TARGET_NOT_FOUND: {
@@ -173,9 +173,14 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     next: () => ['Retry once; if it fails again, report the error to the user.'],
   },
   SYNTAX_ERROR: {
-    headline: (e) => `Nothing was written: the edit would add syntax errors to ${e.details.path}.`,
-    facts: (e) => ['New syntax errors:', ...e.details.errors.slice(0, 5).map(parseErrorLine)],
-    next: () => ['Correct the new text (balanced brackets, complete statements, indentation) and retry.', 'If the new code is valid and the parser is wrong about it, send the same call with force: true (validate: false for a batch).'],
+    headline: (e) => `Nothing was written: the edit would add ${e.details.errors.every((error) => error.reason !== undefined) ? 'errors the compiler reports' : 'syntax errors'} to ${e.details.path}.`,
+    facts: (e) => ['New errors:', ...e.details.errors.slice(0, 5).map(parseErrorLine)],
+    next: (e) => [
+      e.details.errors.some((error) => error.reason !== undefined)
+        ? 'Correct the edit and retry: remove in the same edit what it leaves unused; a function with a result must still end in a return.'
+        : 'Correct the new text (balanced brackets, complete statements, indentation) and retry.',
+      'If the new code is valid and the parser is wrong about it, send the same call with force: true (validate: false for a batch).',
+    ],
   },
   CHUNK_MISMATCH: {
     headline: (e) => `Chunk ${e.details.chunk_index + 1} does not fit ${e.details.target === null ? 'the structure' : quote(e.details.target)} in ${e.details.path} (check ${e.details.check_number}: ${e.details.check}).`,

@@ -42,20 +42,20 @@ describe('structure edits in Go (tab-indented)', () => {
 
   it('replaces a method named by its doc comment, keeping the comment the content leaves out, and moves a function before it', async () => {
     const { editor, fs } = editorOver({ 'main.go': server });
-    expect(expectFigures(await editor.replaceStructure({ path: 'main.go', target: '// Start', content: 'func (s *Server) Start() error {\n\treturn nil\n}' }))).toEqual({ lines: [11, 14], kept_leading_lines: 1, dry_run: false, warnings: [] });
+    expect(expectFigures(await editor.replaceStructure({ path: 'main.go', target: '// Start', content: 'func (s *Server) Start() error {\n\treturn fmt.Errorf("off")\n}' }))).toEqual({ lines: [11, 14], kept_leading_lines: 1, dry_run: false, warnings: [] });
     expect(expectFigures(await editor.moveStructure({ source_path: 'main.go', source_target: 'func main', dest_path: 'main.go', dest_target: 'func (s *Server) Start', position: 'before' }))).toEqual({
       source_original_line_range: [16, 19],
       destination_final_line_range: [11, 14],
       dry_run: false,
       warnings: [],
     });
-    expect(fs.snapshot()['main.go']).toBe(spliceLines(server, 11, 22, 'func main() {', '\ts := &Server{}', '\ts.Start()', '}', '', '// Start starts it.', 'func (s *Server) Start() error {', '\treturn nil', '}'));
+    expect(fs.snapshot()['main.go']).toBe(spliceLines(server, 11, 22, 'func main() {', '\ts := &Server{}', '\ts.Start()', '}', '', '// Start starts it.', 'func (s *Server) Start() error {', '\treturn fmt.Errorf("off")', '}'));
   });
 
   it('replaces a method and its doc comment when the content brings its own', async () => {
     const { editor, fs } = editorOver({ 'main.go': server });
-    expect(expectFigures(await editor.replaceStructure({ path: 'main.go', target: '// Start', content: '// Start does nothing.\nfunc (s *Server) Start() error {\n\treturn nil\n}' }))).toEqual({ lines: [11, 14], kept_leading_lines: 0, dry_run: false, warnings: [] });
-    expect(fs.snapshot()['main.go']).toBe(spliceLines(server, 11, 17, '// Start does nothing.', 'func (s *Server) Start() error {', '\treturn nil', '}'));
+    expect(expectFigures(await editor.replaceStructure({ path: 'main.go', target: '// Start', content: '// Start does nothing.\nfunc (s *Server) Start() error {\n\treturn fmt.Errorf("off")\n}' }))).toEqual({ lines: [11, 14], kept_leading_lines: 0, dry_run: false, warnings: [] });
+    expect(fs.snapshot()['main.go']).toBe(spliceLines(server, 11, 17, '// Start does nothing.', 'func (s *Server) Start() error {', '\treturn fmt.Errorf("off")', '}'));
   });
 });
 
@@ -183,5 +183,34 @@ describe('text edits and insert-before in Java', () => {
       warnings: [],
     });
     expect(fs.snapshot()['Shop.java']).toBe(spliceLines(shop, 10, 13, '        count = 10;', '    }', '', '    @Deprecated', '    public void close() {', '        count = -1;', '    }', '', '    public int count() {'));
+  });
+});
+
+describe('what the grammars accept and the compilers refuse (Go, Java, Rust)', () => {
+  it("refuses an edit that leaves a function with a result without its return, in each language, and names the compiler's reason", async () => {
+    const cases = [
+      { path: 'a.go', text: lines('package a', '', 'func f(x int) int {', '\tx++', '\treturn x', '}'), target: 'func f\nreturn', line: 5 },
+      { path: 'A.java', text: lines('class A {', '  int f() {', '    int x = 1;', '    return x;', '  }', '}'), target: 'class A\nint f\nreturn', line: 4 },
+      { path: 'a.rs', text: lines('fn f() -> i32 {', '    let x = 1;', '    x', '}'), target: 'fn f\nx', line: 3 },
+    ];
+    for (const { path, text, target, line } of cases) {
+      const { editor, fs } = editorOver({ [path]: text });
+      const refused = await editor.deleteStructure({ path, target });
+      expect(refused._unsafeUnwrapErr()).toMatchObject({ error: 'SYNTAX_ERROR', details: { errors: [{ line, kind: 'MISSING', missing: 'return', reason: 'missing return' }] } });
+      expect(fs.snapshot()[path]).toBe(text);
+    }
+  });
+
+  it('refuses a Go edit that leaves an import or a local variable unused (a file_edit too), and not one that leaves them used', async () => {
+    const go = lines('package a', '', 'import (', '\t"fmt"', '\t"strings"', ')', '', 'func f(s string) int {', '\tx := 1', '\tfmt.Println(x)', '\tfor i := range s {', '\t\tfunc(i int) { println(i) }(i)', '\t}', '\treturn strings.Count(s, "a")', '}');
+    const { editor, fs } = editorOver({ 'a.go': go });
+    for (const result of [await editor.deleteStructure({ path: 'a.go', target: 'func f\nfmt.Println' }), await editor.editFile({ path: 'a.go', edits: [{ old_text: '\tfmt.Println(x)\n', new_text: '' }] })]) {
+      const error = result._unsafeUnwrapErr();
+      expect(error).toMatchObject({ error: 'SYNTAX_ERROR', details: { errors: [{ line: 4, reason: '"fmt" imported and not used' }, { line: 9, reason: 'x declared and not used' }] } });
+      expect(error.message).toContain('2 errors the compiler reports');
+    }
+    expect(fs.snapshot()['a.go']).toBe(go);
+    // (The range variable is read as the literal's argument; inside it, `i` is the literal's own.)
+    expectFigures(await editor.editFile({ path: 'a.go', edits: [{ old_text: 'x := 1', new_text: 'x := 2' }] }));
   });
 });

@@ -1,22 +1,43 @@
 import type { Node } from 'web-tree-sitter';
 import type { ParseErrorInfo } from '../errors.js';
-import type { CompletionRules, LayoutRules, ResolvedProfile } from '../languages/profile.js';
+import type { LayoutRules, ResolvedProfile } from '../languages/profile.js';
 import { describeSyntaxError } from '../structure/syntax-errors.js';
+import type { TextSpan } from '../structure/types.js';
 import type { SourceText } from '../text/source-text.js';
 
 /**
  * What a text's grammar parses without an error and its language rejects, as syntax errors: blocks
  * with no statement where one is needed (Python), functions with a result that run off their end
- * (Go, Java). The edit check compares these apart, as it compares syntax errors (`addedErrors`):
- * an edit that leaves one more adds an error. Empty for a language with neither rule.
+ * (Go, Java, Rust), imports and variables never used (Go). The edit check compares these apart, as
+ * it compares syntax errors (`addedErrors`): an edit that leaves one more adds an error. Empty for a
+ * language with no such rule.
  */
-export function languageErrors(profile: ResolvedProfile, source: SourceText, root: Node): ParseErrorInfo[] {
-  return [...(profile.layout.emptyBody ? emptyBlockErrors(profile.layout.emptyBody, source, root) : []), ...(profile.completion ? missingReturnErrors(profile.completion, source, root) : [])];
+export function languageErrors(profile: ResolvedProfile, source: SourceText, root: Node, within: TextSpan = { start: 0, end: source.text.length }): ParseErrorInfo[] {
+  const { emptyBody } = profile.layout;
+  const compiler = profile.compiler;
+  return [
+    ...(emptyBody ? emptyBlockErrors(emptyBody, source, root) : []),
+    ...(compiler?.unterminatedBodies ? missingReturnErrors(compiler.unterminatedBodies(root, within), source) : []),
+    ...(compiler?.unusedNames ? compiler.unusedNames(root, within).map(({ node, reason }) => ({ ...describeSyntaxError(source, { kind: 'ERROR', start: node.startIndex, end: node.endIndex }), reason })) : []),
+  ];
+}
+
+/**
+ * The spans of two versions of a text that differ (common prefix and suffix aside): what
+ * {@link languageErrors} need look at in each, functions elsewhere being the same in both.
+ */
+export function changedSpans(before: string, after: string): { before: TextSpan; after: TextSpan } {
+  const shorter = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < shorter - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
+  return { before: { start, end: before.length - end }, after: { start, end: after.length - end } };
 }
 
 /** Whether a language has rules {@link languageErrors} checks. */
 export function hasLanguageErrors(profile: ResolvedProfile): boolean {
-  return profile.layout.emptyBody !== null || profile.completion !== null;
+  return profile.layout.emptyBody !== null || profile.compiler !== null;
 }
 
 /**
@@ -41,6 +62,6 @@ function emptyBlockErrors(emptyBody: NonNullable<LayoutRules['emptyBody']>, sour
  * body's last character (its `}`, where compilers report it). Compared by that line's text, an edit
  * of the function's header (a rename, a parameter) leaves a body the rules misjudge as it was.
  */
-function missingReturnErrors(rules: CompletionRules, source: SourceText, root: Node): ParseErrorInfo[] {
-  return rules.unterminatedBodies(root).map((body) => describeSyntaxError(source, { kind: 'MISSING', start: body.endIndex - 1, end: body.endIndex, missing: 'return' }));
+function missingReturnErrors(bodies: readonly Node[], source: SourceText): ParseErrorInfo[] {
+  return bodies.map((body) => ({ ...describeSyntaxError(source, { kind: 'MISSING', start: body.endIndex - 1, end: body.endIndex, missing: 'return' }), reason: 'missing return' }));
 }

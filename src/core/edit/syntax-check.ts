@@ -18,7 +18,7 @@ export function addedSyntaxErrors(before: StructureTree | null, after: Structure
  * their line, as a multiset, since positions move with the edit.
  */
 export function addedErrors(before: readonly ParseErrorInfo[], after: readonly ParseErrorInfo[]): ParseErrorInfo[] {
-  const signature = (error: ParseErrorInfo) => `${error.kind}\u0000${error.missing ?? ''}\u0000${error.line_text.trim()}`;
+  const signature = (error: ParseErrorInfo) => `${error.kind}\u0000${error.missing ?? ''}\u0000${error.reason ?? ''}\u0000${error.line_text.trim()}`;
   const remaining = new Map<string, number>();
   for (const error of before) remaining.set(signature(error), (remaining.get(signature(error)) ?? 0) + 1);
   const added: ParseErrorInfo[] = [];

@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { LineCategory } from '../file-read/line-category.js';
 import type { ModuleResolver, ProjectFiles } from '../modules/project.js';
 import type { ScopeModel } from '../semantic/scopes.js';
-import type { StructureNode } from '../structure/types.js';
+import type { StructureNode, TextSpan } from '../structure/types.js';
 import type { StructureRules } from '../structure/rules.js';
 
 /**
@@ -37,8 +37,8 @@ export interface LanguageProfile {
   readonly calls?: Partial<CallRules> | null;
   /** Enumerations, and the matches that must name every one of their cases. */
   readonly cases?: Partial<CaseRules>;
-  /** How a function that returns a value must end, where its grammar does not say (`null`: no rule). */
-  readonly completion?: CompletionRules | null;
+  /** What the compiler refuses that the grammar accepts (`null`: nothing known). */
+  readonly compiler?: CompilerRules | null;
   /**
    * The text the grammar is given instead of the file's, where the language rewrites its code before
    * compiling it (C's preprocessor): the same length, so every offset holds; `null` when it would not
@@ -48,15 +48,28 @@ export interface LanguageProfile {
 }
 
 /**
- * What the grammar accepts and the compiler does not about how a function ends: a function that
- * declares a result must not run off the end of its body (Go's terminating statements, Java's "can
- * complete normally"). The edit check counts each such body an edit leaves, compared with those
- * before (`MISSING` `return`), so taking out a function's last `return` is refused as a syntax
- * error is.
+ * What the grammar accepts and the compiler refuses: a function that declares a result must not run
+ * off the end of its body (Go's terminating statements, Java's "can complete normally", Rust's tail
+ * expression); Go refuses an import or a local variable never used. The edit check counts each one
+ * an edit leaves, compared with those before as syntax errors are, so taking out a function's last
+ * `return`, or the last use of an import, is refused as a syntax error is.
  */
-export interface CompletionRules {
-  /** The bodies of the functions in a tree that declare a result and whose body can run off its end. */
-  unterminatedBodies(root: Node): Node[];
+export interface CompilerRules {
+  /**
+   * The bodies of the functions in a tree that declare a result and whose body can run off its end;
+   * only functions that overlap `within` need be looked at (what an edit changed).
+   */
+  unterminatedBodies?(root: Node, within: TextSpan): Node[];
+  /** The declarations in a tree the compiler refuses for being unused, each with the compiler's reason (a function's locals: only in functions that overlap `within`). */
+  unusedNames?(root: Node, within: TextSpan): UnusedName[];
+}
+
+/** A declaration never used, where the language refuses that. */
+export interface UnusedName {
+  /** The node it is reported at (the import, the variable's name). */
+  readonly node: Node;
+  /** As the compiler says it: `"os" imported and not used`, `x declared and not used`. */
+  readonly reason: string;
 }
 
 /**
@@ -563,6 +576,6 @@ export interface ResolvedProfile {
   readonly text: TextRules;
   readonly calls: CallRules | null;
   readonly cases: CaseRules;
-  readonly completion: CompletionRules | null;
+  readonly compiler: CompilerRules | null;
   readonly parsedText: ((text: string) => string | null) | null;
 }

@@ -1,6 +1,7 @@
 import { GENERIC_STRUCTURE_RULES } from '../../structure/rules.js';
 import { genericScopes } from '../../semantic/scope-rules-generic.js';
 import type { Node } from 'web-tree-sitter';
+import type { TextSpan } from '../../structure/types.js';
 import type { AwaitRules, Reach, RequiredMembers, ResolvedProfile } from '../profile.js';
 
 /**
@@ -19,7 +20,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
   modules: null,
   cases: { casesOf: () => null, exhaustiveMatches: () => [] },
   parsedText: null,
-  completion: null,
+  compiler: null,
   calls: {
     moreFail: true,
     fewerFail: true,
@@ -223,4 +224,9 @@ export function reachOfModifiers(declaration: Node, unmarked: (declaration: Node
   if (/\bprotected\b/.test(modifiers)) return type ? 'subtypes' : 'everywhere';
   if (/\b(?:public|open)\b/.test(modifiers)) return 'everywhere';
   return unmarked(declaration, type);
+}
+
+/** Whether a node overlaps a span (touching its ends counts: an insertion right after a function may end it). */
+export function overlaps(node: Node, span: TextSpan): boolean {
+  return node.startIndex <= span.end && node.endIndex >= span.start;
 }

@@ -1,6 +1,8 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
-import type { CompletionRules, DerivedConstructor, FieldLiteral, LanguageProfile, RequiredMembers } from '../profile.js';
+import type { TextSpan } from '../../structure/types.js';
+import type { DerivedConstructor, FieldLiteral, LanguageProfile, RequiredMembers, UnusedName } from '../profile.js';
+import { overlaps } from './generic.js';
 
 /**
  * Go: interface method specs are members; a result type follows the parameters after a space.
@@ -19,15 +21,29 @@ export const go: LanguageProfile = {
   calls: { derivedConstructor: structConstructor, fieldLiterals: compositeLiterals },
   // A type implements an interface by having its methods, never by naming it.
   members: { requiredMembers: interfaceMethods },
-  completion: { unterminatedBodies },
+  compiler: { unterminatedBodies, unusedNames },
 };
 
 /** The bodies of functions with results (named or not) that do not end in a terminating statement. */
-function unterminatedBodies(root: Node): ReturnType<CompletionRules['unterminatedBodies']> {
-  return root.descendantsOfType(['function_declaration', 'method_declaration', 'func_literal']).flatMap((function_) => {
-    const body = function_?.childForFieldName('body');
-    return body && function_!.childForFieldName('result') && !terminating(body) ? [body] : [];
+function unterminatedBodies(root: Node, within: TextSpan): Node[] {
+  return functionsWithin(root, within, true).flatMap((function_) => {
+    const body = function_.childForFieldName('body');
+    return body && function_.childForFieldName('result') && !terminating(body) ? [body] : [];
   });
+}
+
+/**
+ * The functions and methods that overlap a span, and with `literals` the function literals in them
+ * or in the other declarations there: Go's functions are all top-level, so a 10,000-function file
+ * is not walked for an edit of one.
+ */
+function functionsWithin(root: Node, within: TextSpan, literals: boolean): Node[] {
+  return namedChildrenOf(root)
+    .filter((declaration) => overlaps(declaration, within))
+    .flatMap((declaration) => [
+      ...(declaration.type === 'function_declaration' || declaration.type === 'method_declaration' ? [declaration] : []),
+      ...(literals ? declaration.descendantsOfType('func_literal').filter((literal): literal is Node => literal !== null && overlaps(literal, within)) : []),
+    ]);
 }
 
 /** The statements after which no statement of the list runs (the spec's "Terminating statements"). */
@@ -159,4 +175,180 @@ function fieldsOf(body: Node): FieldLiteral {
 function declaredType(declaration: Node): Node | null {
   const specs = declaration.type === 'type_declaration' ? namedChildrenOf(declaration).filter((child) => child.type === 'type_spec') : [declaration];
   return specs.length === 1 ? specs[0]!.childForFieldName('type') : null;
+}
+
+/**
+ * Imports the file never names and local variables never read: Go does not compile either
+ * ("imported and not used", "declared and not used"). By name: a variable counts as read wherever
+ * its function mentions the name other than declaring it or assigning it with `=` (a closure's
+ * mention too, a shadowing one too), an import wherever the file mentions its name; so a name said
+ * unused is unused, and what this misses (a shadowed name) is what it missed before the rule.
+ */
+function unusedNames(root: Node, within: TextSpan): UnusedName[] {
+  const unused: UnusedName[] = [];
+  const imports = root.descendantsOfType('import_spec').filter((spec): spec is Node => spec !== null);
+  if (imports.length > 0) {
+    // A package is only ever named qualified (`fmt.Println`, `http.Handler`): its name and a dot,
+    // anywhere after the imports (a comment's mention too, which only makes this miss one).
+    const code = root.text.slice(imports[imports.length - 1]!.endIndex);
+    const mentioned = (name: string) => new RegExp(`(?<![\\w.])${name}\\s*\\.`).test(code);
+    for (const spec of imports) {
+      const alias = spec.childForFieldName('name');
+      // (`_` and `.` imports are for their effects or their names; cgo's "C" is no package.)
+      if (alias && alias.type !== 'package_identifier') continue;
+      const path = spec.childForFieldName('path')?.text.slice(1, -1) ?? '';
+      const name = alias?.text ?? packageNameOf(path);
+      if (name !== null && path !== 'C' && !mentioned(name)) unused.push({ node: spec, reason: `${JSON.stringify(path)} imported and not used` });
+    }
+  }
+  for (const function_ of functionsWithin(root, within, false)) {
+    const body = function_.childForFieldName('body');
+    if (!body) continue;
+    // The variables the body declares, then the mentions of their names (most identifiers are not).
+    const declared = body.descendantsOfType(['short_var_declaration', 'range_clause', 'receive_statement', 'var_spec', 'type_switch_statement']).flatMap((statement) => (statement ? declaredNames(statement) : []));
+    if (declared.length === 0) continue;
+    const names = new Set(declared.map((name) => name.text));
+    const declaring = new Set(declared.map((name) => name.startIndex));
+    const reads = body.descendantsOfType('identifier').filter((name): name is Node => name !== null && names.has(name.text) && !declaring.has(name.startIndex) && roleOf(name) === 'reads');
+    const read = new Set<number>();
+    const lists = new Map<number, Map<string, ListDeclaration>>();
+    for (const name of reads) {
+      const binding = bindingOf(name, body, lists);
+      if (binding) read.add(binding.startIndex);
+    }
+    // (`a, err := g()` after `x, err := f()` in the same block assigns the same `err`: one variable.)
+    for (const name of declared) if (!read.has(name.startIndex) && bindingOf(name, body, lists, true)?.equals(name) !== false) unused.push({ node: name, reason: `${name.text} declared and not used` });
+  }
+  return unused;
+}
+
+/** A block's first declaration of a name: the variable (`null`: a constant or type), and where its statement starts and ends. */
+interface ListDeclaration {
+  readonly node: Node | null;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The declaration a name in a function body reads (`null`: none in the body, or one never unused: a
+ * parameter, a constant): the nearest scope around it that declares the name before it, the first
+ * such declaration of that scope (a `:=` naming it again in the same block reuses the variable).
+ * `itself`: the name is a declaration; its own scope counts from its statement. `lists`: each
+ * statement list's first declarations, filled as they are asked for.
+ */
+function bindingOf(name: Node, body: Node, lists: Map<number, Map<string, ListDeclaration>>, itself = false): Node | null {
+  const before = (node: Node) => node.endIndex <= name.startIndex || (itself && node.startIndex <= name.startIndex);
+  for (let scope: Node | null = name.parent; scope; scope = scope.parent) {
+    let found: Node | null | undefined;
+    switch (scope.type) {
+      case 'statement_list': {
+        let first = lists.get(scope.id);
+        if (!first) {
+          first = new Map();
+          for (const statement of namedChildrenOf(scope)) {
+            for (const [declared, node] of declarationsOf(statement)) if (!first.has(declared)) first.set(declared, { node, start: statement.startIndex, end: statement.endIndex });
+          }
+          lists.set(scope.id, first);
+        }
+        const declaration = first.get(name.text);
+        if (declaration && (declaration.end <= name.startIndex || (itself && declaration.start <= name.startIndex))) found = declaration.node;
+        break;
+      }
+      case 'func_literal':
+        if (scope.childForFieldName('parameters')?.descendantsOfType('identifier').some((parameter) => parameter?.text === name.text) || scope.childForFieldName('result')?.descendantsOfType('identifier').some((result) => result?.text === name.text)) found = null;
+        break;
+      case 'if_statement':
+      case 'expression_switch_statement':
+      case 'type_switch_statement':
+      case 'for_statement':
+      case 'communication_case':
+        // What a header declares is seen after it (`for i := 0; i < n; i++`: from the condition on).
+        for (const clause of [scope.childForFieldName('initializer'), scope.childForFieldName('communication'), ...namedChildrenOf(scope).filter((child) => child.type === 'for_clause' || child.type === 'range_clause')]) {
+          const header = clause?.type === 'for_clause' ? clause.childForFieldName('initializer') : clause;
+          if (!header || !before(header)) continue;
+          found = declaredIn(header, name.text);
+          if (found !== undefined) break;
+        }
+        // `switch v := x.(type)`: `v` in the cases.
+        if (found === undefined && scope.type === 'type_switch_statement') {
+          const alias = scope.childForFieldName('alias');
+          if (alias && name.startIndex >= (scope.childForFieldName('value')?.endIndex ?? alias.endIndex)) found = namedChildrenOf(alias).find((declared) => declared.text === name.text);
+        }
+        break;
+    }
+    if (found !== undefined) return found;
+    if (scope.equals(body)) return null;
+  }
+  return null;
+}
+
+/** The names a statement of a block declares: each variable's name node, `null` for a constant or type. */
+function declarationsOf(statement: Node): Array<[string, Node | null]> {
+  switch (statement.type) {
+    case 'short_var_declaration':
+    case 'var_declaration':
+      return (statement.type === 'var_declaration' ? statement.descendantsOfType('var_spec').flatMap((spec) => (spec ? declaredNames(spec) : [])) : declaredNames(statement)).map((node) => [node.text, node]);
+    case 'const_declaration':
+    case 'type_declaration':
+      return statement.descendantsOfType(['const_spec', 'type_spec', 'type_alias']).flatMap((spec) => (spec ? spec.childrenForFieldName('name').flatMap((node): Array<[string, null]> => (node ? [[node.text, null]] : [])) : []));
+    default:
+      return [];
+  }
+}
+
+/** The name a statement declares as a variable (`:=`, `var`), `null` for a constant or type of that name, `undefined` for none. */
+function declaredIn(statement: Node, name: string): Node | null | undefined {
+  switch (statement.type) {
+    case 'short_var_declaration':
+    case 'range_clause':
+    case 'receive_statement': {
+      if (!statement.children.some((token) => token?.type === ':=')) return undefined;
+      return namedChildrenOf(statement.childForFieldName('left') ?? statement).find((declared) => declared.type === 'identifier' && declared.text === name);
+    }
+    case 'var_declaration':
+      return statement.descendantsOfType('var_spec').flatMap((spec) => spec?.childrenForFieldName('name') ?? []).find((declared) => declared?.text === name) ?? undefined;
+    case 'const_declaration':
+    case 'type_declaration':
+      return statement.descendantsOfType(['identifier', 'type_identifier']).some((declared) => declared?.text === name && (declared.parent?.type === 'const_spec' || declared.parent?.type === 'type_spec')) ? null : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The variables a statement declares (`a, b := …`, `var x int`, `for k, v := range`, `case v := <-c`, `switch t := x.(type)`). */
+function declaredNames(statement: Node): Node[] {
+  if (statement.type === 'var_spec') return statement.childrenForFieldName('name').filter((name): name is Node => name !== null && name.text !== '_');
+  const list = statement.type === 'type_switch_statement' ? statement.childForFieldName('alias') : statement.children.some((token) => token?.type === ':=') ? statement.childForFieldName('left') : null;
+  return list ? namedChildrenOf(list).filter((name) => name.type === 'identifier' && name.text !== '_') : [];
+}
+
+/** What an identifier in a function body does to a variable of its name: declares it (`:=`, `var`), assigns it (`=`), or reads it. */
+function roleOf(name: Node): 'declares' | 'assigns' | 'reads' | 'other' {
+  const parent = name.parent;
+  if (!parent) return 'reads';
+  // (A function literal's parameters are declared, never unused.)
+  if (parent.type === 'parameter_declaration' || parent.type === 'variadic_parameter_declaration') return 'other';
+  if (parent.type === 'var_spec') return parent.childrenForFieldName('name').some((declared) => declared?.equals(name)) ? 'declares' : 'reads';
+  // (An unused constant is no error.)
+  if (parent.type === 'const_spec') return parent.childrenForFieldName('name').some((declared) => declared?.equals(name)) ? 'other' : 'reads';
+  if (parent.type !== 'expression_list') return 'reads';
+  const holder = parent.parent;
+  if (!holder) return 'reads';
+  const defines = (field: string) => holder.childForFieldName(field)?.equals(parent) === true && holder.children.some((token) => token?.type === ':=');
+  if (holder.type === 'short_var_declaration' || holder.type === 'range_clause' || holder.type === 'receive_statement') {
+    if (defines('left')) return 'declares';
+  }
+  if (holder.type === 'type_switch_statement' && holder.childForFieldName('alias')?.equals(parent)) return 'declares';
+  if (holder.type === 'assignment_statement' && holder.childForFieldName('left')?.equals(parent) && holder.childForFieldName('operator')?.text === '=') return 'assigns';
+  if (holder.type === 'range_clause' && holder.childForFieldName('left')?.equals(parent)) return 'assigns';
+  return 'reads';
+}
+
+/** The name a package is imported by when no name is given: the last element of its path (`gopkg.in/yaml.v3`: yaml; `x/v2`: x); `null` when it cannot be told. */
+function packageNameOf(path: string): string | null {
+  const parts = path.split('/');
+  let last = parts.pop() ?? '';
+  if (/^v\d+$/.test(last) && parts.length > 0) last = parts.pop()!;
+  last = last.replace(/\.v\d+$/, '').replace(/^go-/, '').replace(/[-.]go$/, '');
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(last) ? last : null;
 }

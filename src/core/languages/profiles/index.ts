@@ -42,7 +42,7 @@ export function resolveProfile(profile: LanguageProfile): ResolvedProfile {
     text: { ...generic.text, ...profile.text },
     calls: profile.calls === null ? null : { ...generic.calls!, ...profile.calls },
     cases: { ...generic.cases, ...profile.cases },
-    completion: profile.completion === undefined ? generic.completion : profile.completion,
+    compiler: profile.compiler === undefined ? generic.compiler : profile.compiler,
     parsedText: profile.parsedText ?? generic.parsedText,
   };
 }

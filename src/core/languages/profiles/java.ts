@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
-import type { CompletionRules, ExhaustiveMatch, LanguageProfile } from '../profile.js';
-import { enumCasesOf, reachOfModifiers } from './generic.js';
+import type { ExhaustiveMatch, LanguageProfile } from '../profile.js';
+import type { TextSpan } from '../../structure/types.js';
+import { enumCasesOf, overlaps, reachOfModifiers } from './generic.js';
 
 /** Java: constructors are their own kind; annotations added to `.decorators` get their `@`. */
 export const java: LanguageProfile = {
@@ -11,7 +12,7 @@ export const java: LanguageProfile = {
   structure: {
     kinds: { constructor_declaration: 'constructor' },
   },
-  completion: { unterminatedBodies },
+  compiler: { unterminatedBodies },
   // A record's components are its canonical constructor's parameters (`record P(int x, int y)`).
   parts: { decoratorPrefix: '@', primaryParametersOf: (declaration) => (declaration.type === 'record_declaration' ? declaration.childForFieldName('parameters') : null) },
   members: {
@@ -83,9 +84,9 @@ function isExpression(node: Node): boolean {
 }
 
 /** The bodies of methods with a result (not `void`) that can complete normally: run off their end. */
-function unterminatedBodies(root: Node): ReturnType<CompletionRules['unterminatedBodies']> {
+function unterminatedBodies(root: Node, within: TextSpan): Node[] {
   return root.descendantsOfType('method_declaration').flatMap((method) => {
-    const body = method?.childForFieldName('body');
+    const body = method && overlaps(method, within) ? method.childForFieldName('body') : null;
     const type = method?.childForFieldName('type');
     return body && type && type.type !== 'void_type' && completesNormally(body) ? [body] : [];
   });

@@ -1,7 +1,8 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
-import type { CompletionRules, DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile, Reach } from '../profile.js';
-import { awaitRules, enumCasesOf, usualBlankLinesBetween } from './generic.js';
+import type { DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile, Reach } from '../profile.js';
+import type { TextSpan } from '../../structure/types.js';
+import { awaitRules, enumCasesOf, overlaps, usualBlankLinesBetween } from './generic.js';
 
 /** Rust: `,`-separated enum variants and struct fields, item kinds named as Rust names them, `->` return types. */
 export const rust: LanguageProfile = {
@@ -36,7 +37,7 @@ export const rust: LanguageProfile = {
   cases: { casesOf: (declaration) => (declaration.type === 'enum_item' ? enumCasesOf(declaration) : null), exhaustiveMatches: rustMatches },
   // A crate's inner attributes (`#![allow(…)]`) stand apart from the code after them.
   layout: { blankLinesBetween: (upper, lower) => (upper === 'inner_attribute_item' && lower !== upper ? 1 : usualBlankLinesBetween(upper, lower)) },
-  completion: { unterminatedBodies },
+  compiler: { unterminatedBodies },
 };
 
 /**
@@ -45,9 +46,9 @@ export const rust: LanguageProfile = {
  * call of a function that never returns (`process::exit`) is not seen to diverge, so such a body
  * counts before and after an edit alike.
  */
-function unterminatedBodies(root: Node): ReturnType<CompletionRules['unterminatedBodies']> {
+function unterminatedBodies(root: Node, within: TextSpan): Node[] {
   return root.descendantsOfType('function_item').flatMap((function_) => {
-    const body = function_?.childForFieldName('body');
+    const body = function_ && overlaps(function_, within) ? function_.childForFieldName('body') : null;
     const result = function_?.childForFieldName('return_type');
     return body && result && result.type !== 'unit_type' && !givesValue(body) ? [body] : [];
   });
