@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEditor, memoryFs, type StructureListing } from 'structedit';
-import { languageSample } from '../corpus/corpus.js';
+import ts from 'typescript';
+import { languageSample, pythonSample } from '../corpus/corpus.js';
 import { sourcesUnder } from './compiler-oracle.js';
 import { CRATES, editionOf, REGISTRY, rustcMissing } from './rustc.js';
 
@@ -253,3 +254,70 @@ async function rustcMissingValues(root: string, edition: string, features: reado
   const count = (files: readonly string[], file: string) => files.filter((each) => each === file).length;
   return [...new Set([...library, ...tests])].flatMap((file) => Array<string>(Math.max(count(library, file), count(tests, file))).fill(file));
 }
+
+/** Each clause of a `try` (`except`/`catch`, `finally`) a listing holds, as the structures to delete. */
+function tryClauses(entries: readonly StructureListing[], clause: RegExp): StructureListing[] {
+  const found: StructureListing[] = [];
+  const visit = (list: readonly StructureListing[]) => {
+    for (const entry of list) {
+      if (entry.target !== null && clause.test(entry.target.split('\n').pop()!)) found.push(entry);
+      visit(entry.children);
+    }
+  };
+  visit(entries);
+  return found;
+}
+
+/** Every `try` clause of the files deleted (written anyway), with whether structedit counted a `try` left without one. */
+async function clauseDeletions(files: ReadonlyArray<{ file: string; text: string }>, path: string, clause: RegExp, perFile: number): Promise<Array<{ where: string; before: string; after: string; flagged: boolean; refused: boolean | null }>> {
+  const found: Array<{ where: string; before: string; after: string; flagged: boolean; refused: boolean | null }> = [];
+  for (const { file, text } of files) {
+    const listing = await createEditor({ fs: memoryFs({ [path]: text }), semantic: 'syntax' }).listStructures({ path, depth: 8 });
+    if (listing.isErr()) continue;
+    for (const candidate of tryClauses(listing.value.structures, clause).slice(0, perFile)) {
+      const fs = memoryFs({ [path]: text });
+      const written = await createEditor({ fs, semantic: 'syntax' }).deleteStructure({ path, target: candidate.target!, force: true });
+      if (written.isErr()) continue;
+      const flagged = written.value.warnings.some((warning) => warning.type === 'SYNTAX_BROKEN' && /"reason":"try with/.test(JSON.stringify(warning.details)));
+      const refused = flagged ? (await createEditor({ fs: memoryFs({ [path]: text }), semantic: 'syntax' }).deleteStructure({ path, target: candidate.target! })).isErr() : null;
+      found.push({ where: `${file}:${candidate.line_range_inclusive.join('-')} ${JSON.stringify(candidate.target!.split('\n').pop())}`, before: text, after: fs.snapshot()[path] as string, flagged, refused });
+    }
+  }
+  return found;
+}
+
+describe('deleting the clause a try needs (compilers as the oracle)', () => {
+  it("Python: CPython's compile() refuses a try left without except or finally (or with else and no except) exactly where the edit is refused (the standard library)", { timeout: 240_000 }, async () => {
+    const { root, files } = pythonSample(120);
+    const found = await clauseDeletions(files.map((file) => ({ file, text: readFileSync(join(root, file), 'utf8') })), 'm.py', /^(?:except|finally)\b/, 3);
+    // One CPython process compiles each version; it prints, for each deletion, whether the text before and after compile.
+    const folder = join(work, 'python-try');
+    mkdirSync(folder, { recursive: true });
+    found.forEach((deletion, index) => {
+      writeFileSync(join(folder, `${index}.before.py`), deletion.before);
+      writeFileSync(join(folder, `${index}.after.py`), deletion.after);
+    });
+    const check = ['import sys, os', 'folder, count = sys.argv[1], int(sys.argv[2])', 'def ok(path):', '    try: compile(open(path, encoding="utf-8").read(), path, "exec"); return 1', '    except SyntaxError as e: return 0 if "try" in (e.msg or "") or "except" in (e.msg or "") else 1', 'for i in range(count): print(ok(os.path.join(folder, f"{i}.before.py")), ok(os.path.join(folder, f"{i}.after.py")))'].join('\n');
+    const verdicts = execFileSync('python3', ['-c', check, folder, String(found.length)], { encoding: 'utf8' }).trim().split('\n');
+    const broken = (index: number) => verdicts[index] === '1 0';
+    const problems = found.flatMap((deletion, index) => (deletion.flagged !== broken(index) ? [`${deletion.where}: ${deletion.flagged ? 'refused, CPython compiles it' : 'applied, CPython refuses the try'}`] : deletion.refused === false ? [`${deletion.where}: counted, not refused`] : []));
+    console.log(`Python try clauses: ${found.length} deleted (${found.filter((_, index) => broken(index)).length} leave a try without except, CPython); structedit refuses ${found.filter((deletion) => deletion.flagged).length}; disagreements ${problems.length}`);
+    for (const line of problems.slice(0, 10)) console.log(`  ${line}`);
+    expect(found.filter((_, index) => broken(index)).length).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+  });
+
+  it("JavaScript: TypeScript's parser refuses a try left without catch or finally exactly where the edit is refused (node_modules)", { timeout: 240_000 }, async () => {
+    const sample = languageSample('javascript', 120);
+    if (!('files' in sample)) throw new Error(sample.missing);
+    const found = await clauseDeletions(sample.files.map((file) => ({ file, text: readFileSync(join(sample.root, file), 'utf8') })), 'm.js', /^(?:catch|finally)\b/, 3);
+    // TS1472 "'catch' or 'finally' expected": the parser's own diagnostic.
+    const expected = (text: string) => (ts.transpileModule(text, { fileName: 'm.js', reportDiagnostics: true, compilerOptions: { allowJs: true } }).diagnostics ?? []).filter((diagnostic) => diagnostic.code === 1472).length;
+    const broken = (deletion: (typeof found)[number]) => expected(deletion.after) > expected(deletion.before);
+    const problems = found.flatMap((deletion) => (deletion.flagged !== broken(deletion) ? [`${deletion.where}: ${deletion.flagged ? 'refused, TypeScript parses it' : "applied, TypeScript expects 'catch' or 'finally'"}`] : deletion.refused === false ? [`${deletion.where}: counted, not refused`] : []));
+    console.log(`JavaScript try clauses: ${found.length} deleted (${found.filter(broken).length} leave a try without catch or finally, TS1472); structedit refuses ${found.filter((deletion) => deletion.flagged).length}; disagreements ${problems.length}`);
+    for (const line of problems.slice(0, 10)) console.log(`  ${line}`);
+    expect(found.filter(broken).length).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+  });
+});

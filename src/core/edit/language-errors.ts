@@ -18,7 +18,7 @@ export function languageErrors(profile: ResolvedProfile, source: SourceText, roo
   return [
     ...(emptyBody ? emptyBlockErrors(emptyBody, source, root) : []),
     ...(compiler?.unterminatedBodies ? missingReturnErrors(compiler.unterminatedBodies(root, within), source) : []),
-    ...(compiler?.unusedNames ? compiler.unusedNames(root, within).map(({ node, reason }) => ({ ...describeSyntaxError(source, { kind: 'ERROR', start: node.startIndex, end: node.endIndex }), reason })) : []),
+    ...[...(compiler?.unusedNames?.(root, within) ?? []), ...(compiler?.incompleteStatements?.(root, within) ?? [])].map(({ node, reason }) => ({ ...describeSyntaxError(source, { kind: 'ERROR', start: node.startIndex, end: node.endIndex }), reason })),
   ];
 }
 
@@ -32,7 +32,21 @@ export function changedSpans(before: string, after: string): { before: TextSpan;
   while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
   let end = 0;
   while (end < shorter - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
-  return { before: { start, end: before.length - end }, after: { start, end: after.length - end } };
+  return { before: widened(before, start, before.length - end), after: widened(after, start, after.length - end) };
+}
+
+/**
+ * A changed span with the nearest line holding code before and after it: a statement that ends just
+ * above a deletion (`try:` whose `except:` went) or starts just below it is what the change made.
+ */
+function widened(text: string, start: number, end: number): TextSpan {
+  let from = text.lastIndexOf('\n', start - 1);
+  while (from > 0 && text.slice(text.lastIndexOf('\n', from - 1) + 1, from).trim() === '') from = text.lastIndexOf('\n', from - 1);
+  from = from <= 0 ? 0 : text.lastIndexOf('\n', from - 1) + 1;
+  let to = text.indexOf('\n', end);
+  while (to !== -1 && to + 1 < text.length && text.slice(to + 1, text.indexOf('\n', to + 1) === -1 ? text.length : text.indexOf('\n', to + 1)).trim() === '') to = text.indexOf('\n', to + 1);
+  to = to === -1 ? text.length : text.indexOf('\n', to + 1) === -1 ? text.length : text.indexOf('\n', to + 1);
+  return { start: Math.min(from, start), end: Math.max(to, end) };
 }
 
 /** Whether a language has rules {@link languageErrors} checks. */

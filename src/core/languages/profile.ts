@@ -61,14 +61,16 @@ export interface CompilerRules {
    */
   unterminatedBodies?(root: Node, within: TextSpan): Node[];
   /** The declarations in a tree the compiler refuses for being unused, each with the compiler's reason (a function's locals: only in functions that overlap `within`). */
-  unusedNames?(root: Node, within: TextSpan): UnusedName[];
+  unusedNames?(root: Node, within: TextSpan): RefusedNode[];
+  /** The statements that overlap `within` and lack a part the compiler requires (a `try` with neither `catch` nor `finally`). */
+  incompleteStatements?(root: Node, within: TextSpan): RefusedNode[];
 }
 
-/** A declaration never used, where the language refuses that. */
-export interface UnusedName {
-  /** The node it is reported at (the import, the variable's name). */
+/** Syntax the grammar accepts and the compiler refuses, with the compiler's reason. */
+export interface RefusedNode {
+  /** The node it is reported at (the import, the variable's name, the statement). */
   readonly node: Node;
-  /** As the compiler says it: `"os" imported and not used`, `x declared and not used`. */
+  /** As the compiler says it: `"os" imported and not used`, `x declared and not used`, `try without catch or finally`. */
   readonly reason: string;
 }
 

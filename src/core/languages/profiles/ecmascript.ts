@@ -3,7 +3,8 @@ import { ecmascriptResolver } from '../../modules/ecmascript.js';
 import { dirname } from '../../semantic/modules.js';
 import { ecmascriptScopes } from '../../semantic/scope-rules-ecmascript.js';
 import { knownBases, type ImportStyle, type LanguageProfile, type ModuleSystem, type Reach } from '../profile.js';
-import { genericSpacingKind, reachOfModifiers, requiredMembersOf } from './generic.js';
+import type { TextSpan } from '../../structure/types.js';
+import { genericSpacingKind, reachOfModifiers, requiredMembersOf, triesWithoutHandlers } from './generic.js';
 
 /**
  * What TypeScript, TSX and JavaScript share: `@` decorators, their reserved words, their scoping
@@ -12,6 +13,8 @@ import { genericSpacingKind, reachOfModifiers, requiredMembersOf } from './gener
  */
 export const ecmascript = {
   parts: { decoratorPrefix: '@' },
+  // `try {…}` with its `catch` deleted and no `finally`: a SyntaxError the grammar accepts.
+  compiler: { incompleteStatements: (root: Node, within: TextSpan) => triesWithoutHandlers(root, within, ['catch_clause', 'finally_clause'], 'try without catch or finally') },
   names: {
     identifier: /^[\p{L}_$][\p{L}\p{N}_$]*$/u,
     keywords: new Set('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static await'.split(' ')),

@@ -230,3 +230,8 @@ export function reachOfModifiers(declaration: Node, unmarked: (declaration: Node
 export function overlaps(node: Node, span: TextSpan): boolean {
   return node.startIndex <= span.end && node.endIndex >= span.start;
 }
+
+/** The `try` statements overlapping a span that hold none of the clauses a `try` needs (`catch`/`finally`, `except`/`finally`). */
+export function triesWithoutHandlers(root: Node, within: TextSpan, handlers: readonly string[], reason: string): Array<{ node: Node; reason: string }> {
+  return root.descendantsOfType('try_statement').flatMap((statement) => (statement && overlaps(statement, within) && !statement.namedChildren.some((clause) => clause !== null && handlers.includes(clause.type)) ? [{ node: statement, reason }] : []));
+}

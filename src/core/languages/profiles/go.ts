@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
 import type { TextSpan } from '../../structure/types.js';
-import type { DerivedConstructor, FieldLiteral, LanguageProfile, RequiredMembers, UnusedName } from '../profile.js';
+import type { DerivedConstructor, FieldLiteral, LanguageProfile, RequiredMembers, RefusedNode } from '../profile.js';
 import { overlaps } from './generic.js';
 
 /**
@@ -184,8 +184,8 @@ function declaredType(declaration: Node): Node | null {
  * mention too, a shadowing one too), an import wherever the file mentions its name; so a name said
  * unused is unused, and what this misses (a shadowed name) is what it missed before the rule.
  */
-function unusedNames(root: Node, within: TextSpan): UnusedName[] {
-  const unused: UnusedName[] = [];
+function unusedNames(root: Node, within: TextSpan): RefusedNode[] {
+  const unused: RefusedNode[] = [];
   const imports = root.descendantsOfType('import_spec').filter((spec): spec is Node => spec !== null);
   if (imports.length > 0) {
     // A package is only ever named qualified (`fmt.Println`, `http.Handler`): its name and a dot,

@@ -3,7 +3,7 @@ import { pythonResolver } from '../../modules/python.js';
 import { dirname } from '../../semantic/modules.js';
 import { pythonScopes } from '../../semantic/scope-rules-python.js';
 import { knownBases, type ImportStyle, type LanguageProfile, type ModuleSystem, type RequiredMembers } from '../profile.js';
-import { awaitRules, usualBlankLinesBetween } from './generic.js';
+import { awaitRules, triesWithoutHandlers, usualBlankLinesBetween } from './generic.js';
 import { pythonDerivedConstructor } from './python-fields.js';
 
 /**
@@ -174,6 +174,13 @@ export const python: LanguageProfile = {
     topLevelDefinitions: { start: /^(?:async[ \t]+def|def|class)[ \t]|^@/, kinds: ['class', 'function'], blankLines: 2 },
     // `def f():` with nothing under it is an IndentationError (tree-sitter parses it clean).
     emptyBody: { text: 'pass', clauses: /_clause$/, block: 'block' },
+  },
+  // `try:` with its only `except` deleted and no `finally` (or an `else:` left): a SyntaxError tree-sitter parses clean.
+  compiler: {
+    incompleteStatements: (root, within) => [
+      ...triesWithoutHandlers(root, within, ['except_clause', 'except_group_clause', 'finally_clause'], 'try without except or finally'),
+      ...triesWithoutHandlers(root, within, ['except_clause', 'except_group_clause'], 'try with else and no except').filter(({ node }) => node.namedChildren.some((clause) => clause?.type === 'else_clause') && node.namedChildren.some((clause) => clause?.type === 'finally_clause')),
+    ],
   },
   reading: {
     category: (node, header) => (node.kind === 'variable' && /^__all__\s*[:+]?=/.test(header) ? 'export' : null),
