@@ -1,5 +1,5 @@
 import { err, errAsync, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
-import { changedSpans, hasLanguageErrors, languageErrors } from '../core/edit/language-errors.js';
+import { changedSpans, hasLanguageErrors, languageErrorAdvice, languageErrors } from '../core/edit/language-errors.js';
 import { addedErrors, addedSyntaxErrors } from '../core/edit/syntax-check.js';
 import { profileOf } from '../core/languages/profiles/index.js';
 import { makeError, type ParseErrorInfo, type StructeditError } from '../core/errors.js';
@@ -396,7 +396,7 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
         const counts = [added.length - compiled > 0 ? `${added.length - compiled} syntax error${added.length - compiled === 1 ? '' : 's'}` : '', compiled > 0 ? `${compiled} error${compiled === 1 ? '' : 's'} the compiler reports` : ''].filter(Boolean).join(' and ');
         const summary = `the edit adds ${counts} to ${file.path} (${where})`;
         if (mode === 'reject') {
-          const fix = compiled === 0 ? 'Correct the new text so the file still parses' : compiled === added.length ? 'Correct the edit so the compiler accepts the file (remove what it leaves unused in the same edit; keep a function with a result ending in a return)' : 'Correct the new text so the file still parses and the compiler accepts it';
+          const fix = compiled === 0 ? 'Correct the new text so the file still parses' : `Correct the edit so ${compiled === added.length ? '' : 'the file still parses and '}the compiler accepts it (${languageErrorAdvice(added)})`;
           return err(makeError('SYNTAX_ERROR', `Nothing was written: ${summary}. ${fix}, then retry (if the code is valid and the parser is wrong about it, send the same call with force: true).`, { path: file.path, errors: added }));
         }
         const warning: Warning = { type: 'SYNTAX_BROKEN', message: `Written, but ${summary}. Read the structure back and fix it.`, details: { errors: added } };

@@ -177,7 +177,7 @@ const RENDERERS: { [Code in ErrorCode]: ErrorRenderer<Code> } = {
     facts: (e) => ['New errors:', ...e.details.errors.slice(0, 5).map(parseErrorLine)],
     next: (e) => [
       e.details.errors.some((error) => error.reason !== undefined)
-        ? 'Correct the edit and retry: remove in the same edit what it leaves unused; a function with a result must still end in a return.'
+        ? 'Correct the edit and retry: each error above is in the words the compiler would refuse the file with (a name left unused, a missing return, a second declaration of a name, a try without a handler).'
         : 'Correct the new text (balanced brackets, complete statements, indentation) and retry.',
       'If the new code is valid and the parser is wrong about it, send the same call with force: true (validate: false for a batch).',
     ],

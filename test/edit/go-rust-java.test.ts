@@ -213,4 +213,22 @@ describe('what the grammars accept and the compilers refuse (Go, Java, Rust)', (
     // (The range variable is read as the literal's argument; inside it, `i` is the literal's own.)
     expectFigures(await editor.editFile({ path: 'a.go', edits: [{ old_text: 'x := 1', new_text: 'x := 2' }] }));
   });
+
+  it('refuses inserting a second declaration of a name where the language refuses it (not a renamed copy, not a cfg pair in Rust)', async () => {
+    const cases = [
+      { path: 'a.go', text: lines('package a', '', 'func f() int {', '\treturn 1', '}'), target: 'func f', content: 'func f() int {\n\treturn 2\n}', reason: 'f redeclared in this block' },
+      { path: 'A.java', text: lines('class A {', '  int f(int a) { return a; }', '}'), target: 'class A\nint f', content: 'int f(int b) { return b + 1; }', reason: 'f is already defined' },
+      { path: 'a.rs', text: lines('struct S;', '', 'impl S {', '    fn f(&self) {}', '}'), target: 'impl S\nfn f', content: 'fn f(&self) {}', reason: 'the name `f` is defined multiple times' },
+    ];
+    for (const { path, text, target, content, reason } of cases) {
+      const { editor, fs } = editorOver({ [path]: text });
+      expect((await editor.insertAfterStructure({ path, target, content }))._unsafeUnwrapErr()).toMatchObject({ error: 'SYNTAX_ERROR', details: { errors: [{ reason }] } });
+      expect(fs.snapshot()[path]).toBe(text);
+      expectFigures(await editor.insertAfterStructure({ path, target, content: content.replace(/\bf\(/, 'g(') }));
+    }
+    // A Java overload (other parameter types) and Rust items under #[cfg] are no second declaration.
+    const { editor } = editorOver({ 'A.java': lines('class A {', '  int f(int a) { return a; }', '}'), 'a.rs': lines('#[cfg(unix)]', 'fn f() {}') });
+    expectFigures(await editor.insertAfterStructure({ path: 'A.java', target: 'class A\nint f', content: 'int f(long a) { return 0; }' }));
+    expectFigures(await editor.insertAfterStructure({ path: 'a.rs', target: 'fn f', content: '#[cfg(windows)]\nfn f() {}' }));
+  });
 });

@@ -63,6 +63,55 @@ function statementsOfFunctions(entries: readonly StructureListing[]): { last: St
   return { last, middle };
 }
 
+/** What a refusal's reason is about, as the oracles sort the compilers' errors. */
+function kindOf(reason: string): string {
+  return reason === 'missing return' ? reason : /not used/.test(reason) ? 'unused' : /redeclared|defined multiple times|already defined/.test(reason) ? 'duplicate' : 'other';
+}
+
+/** The functions and methods of a listing, with targets. */
+function functionsOf(entries: readonly StructureListing[]): StructureListing[] {
+  const found: StructureListing[] = [];
+  const visit = (list: readonly StructureListing[]) => {
+    for (const entry of list) {
+      if ((entry.kind === 'function' || entry.kind === 'method') && entry.target !== null) found.push(entry);
+      else visit(entry.children);
+    }
+  };
+  visit(entries);
+  return found;
+}
+
+/**
+ * Up to `count` functions of a file inserted again after themselves (a second declaration of each
+ * name, written anyway), and as many under a new name (`…Zz`: no second declaration), each with
+ * structedit's verdict.
+ */
+async function copies(path: string, file: string, text: string, count: number): Promise<Deletion[]> {
+  const editor = createEditor({ fs: memoryFs({ [path]: text }), semantic: 'syntax' });
+  const listing = await editor.listStructures({ path, depth: 4 });
+  if (listing.isErr()) return [];
+  const functions = functionsOf(listing.value.structures).filter((entry) => entry.name !== null && entry.line_range_inclusive[1] - entry.line_range_inclusive[0] < 40);
+  const chosen = functions.length <= count ? functions : Array.from({ length: count }, (_, index) => functions[Math.floor((index * functions.length) / count)]!);
+  const found: Deletion[] = [];
+  for (const candidate of chosen) {
+    const read = await editor.readStructure({ path, target: candidate.target! });
+    if (read.isErr()) continue;
+    const own = read.value.matches[0]!.text.replace(/^\s*(?:\/\/[^\n]*|\/\*[^]*?\*\/|#\[[^\n]*\]|@\w+(?:\([^)]*\))?)\s*\n/g, '');
+    const renamed = own.replace(new RegExp(`\\b${candidate.name!}\\b`), `${candidate.name!}Zz`);
+    for (const content of [own, renamed]) {
+      const fs = memoryFs({ [path]: text });
+      const written = await createEditor({ fs, semantic: 'syntax' }).insertAfterStructure({ path, target: candidate.target!, content, force: true });
+      if (written.isErr()) continue;
+      const reasons = written.value.warnings.flatMap((warning) => (warning.type === 'SYNTAX_BROKEN' ? ((warning.details?.['errors'] ?? []) as Array<{ reason?: string }>).flatMap((error) => (error.reason ? [error.reason] : [])) : []));
+      const kinds = new Set(reasons.map(kindOf));
+      const flagged = kinds.has('duplicate');
+      const refused = flagged ? (await createEditor({ fs: memoryFs({ [path]: text }), semantic: 'syntax' }).insertAfterStructure({ path, target: candidate.target!, content })).isErr() : null;
+      found.push({ file, where: `${file}:${candidate.line_range_inclusive[0]} ${JSON.stringify(candidate.target!.split('\n').pop())}${content === renamed ? ' renamed' : ''}`, before: text, after: fs.snapshot()[path] as string, flagged, kinds: new Set(flagged ? ['duplicate'] : []), refused, line: candidate.line_range_inclusive[0] });
+    }
+  }
+  return found;
+}
+
 /** Up to `PER_FILE` deletions of a file's statements, each written anyway, with structedit's verdict. */
 async function deletions(path: string, file: string, text: string): Promise<Deletion[]> {
   const listing = await createEditor({ fs: memoryFs({ [path]: text }), semantic: 'syntax' }).listStructures({ path, depth: 6 });
@@ -77,7 +126,7 @@ async function deletions(path: string, file: string, text: string): Promise<Dele
     if (written.isErr()) continue;
     const after = fs.snapshot()[path] as string;
     const reasons = written.value.warnings.flatMap((warning) => (warning.type === 'SYNTAX_BROKEN' ? ((warning.details?.['errors'] ?? []) as Array<{ reason?: string }>).flatMap((error) => (error.reason ? [error.reason] : [])) : []));
-    const kinds = new Set(reasons.map((reason) => (reason === 'missing return' ? reason : 'unused')));
+    const kinds = new Set(reasons.map(kindOf));
     const flagged = kinds.size > 0;
     let refused: boolean | null = null;
     if (flagged) {
@@ -90,14 +139,14 @@ async function deletions(path: string, file: string, text: string): Promise<Dele
 }
 
 /** structedit's verdicts against the compiler's "missing return" errors added (`null`: code the compiler does not compile, not judged). */
-function tally(name: string, all: readonly Deletion[], added: (deletion: Deletion) => boolean | null) {
+function tally(name: string, all: readonly Deletion[], added: (deletion: Deletion) => boolean | null, what = 'deletions of statements in functions') {
   const found = all.filter((deletion) => added(deletion) !== null);
   const applied = found.filter((deletion) => !deletion.flagged && added(deletion)).map((deletion) => `${deletion.where}: applied, the compiler finds an error`);
   const overRefused = found.filter((deletion) => deletion.flagged && !added(deletion)).map((deletion) => `${deletion.where}: refused (${[...deletion.kinds].join(', ')}), the compiler finds none`);
   const notRefused = found.filter((deletion) => deletion.flagged && deletion.refused === false).map((deletion) => `${deletion.where}: counted, but not refused without force`);
   const flagged = found.filter((deletion) => deletion.flagged).length;
   const unjudged = all.length - found.length;
-  console.log(`${name}: ${found.length} deletions of statements in functions${unjudged > 0 ? ` (and ${unjudged} in code the compiler leaves out by a cfg, not judged)` : ''}; the compiler finds an error after ${found.filter((deletion) => added(deletion)).length}, structedit refuses ${flagged}; applied while broken ${applied.length}, refused while valid ${overRefused.length}`);
+  console.log(`${name}: ${found.length} ${what}${unjudged > 0 ? ` (and ${unjudged} in code the compiler leaves out by a cfg, not judged)` : ''}; the compiler finds an error after ${found.filter((deletion) => added(deletion)).length}, structedit refuses ${flagged}; applied while broken ${applied.length}, refused while valid ${overRefused.length}`);
   for (const line of [...applied, ...overRefused, ...notRefused].slice(0, 10)) console.log(`  ${line}`);
   return { flagged, problems: [...applied, ...overRefused, ...notRefused] };
 }
@@ -146,6 +195,32 @@ async function inRounds(byFile: ReadonlyMap<string, readonly Deletion[]>, origin
   return (deletion) => (judged.has(deletion) ? judged.get(deletion)! : added(deletion));
 }
 
+/**
+ * The kinds of error (of `kinds`) go/types finds after each edit and not before: one process checks
+ * every version, each file alone; where that verdict and structedit's differ, the file is checked
+ * again with the rest of its package (alone, a call of a function declared in another file cannot
+ * be typed, and what it initializes is taken as used).
+ */
+function goAddedKinds(found: readonly Deletion[], root: string, kinds: readonly string[]): (edit: Deletion) => string[] {
+  const oracle = join(work, 'go-compiler-rules');
+  if (!existsSync(oracle)) execFileSync(GO, ['build', '-o', oracle, join(import.meta.dirname, 'go-compiler-rules', 'main.go')], { env: { ...process.env, GOCACHE: join(work, 'go-cache'), GO111MODULE: 'off', GOTOOLCHAIN: 'local' } });
+  const check = (texts: ReadonlyArray<{ name: string; text: string; dir?: string; file?: string }>) => {
+    if (texts.length === 0) return new Map<string, Array<{ line: number; kind: string }>>();
+    const lines = execFileSync(oracle, { input: texts.map((text) => JSON.stringify(text)).join('\n'), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).trim().split('\n');
+    return new Map(lines.map((line) => JSON.parse(line) as { name: string; errors: Array<{ line: number; kind: string }> }).map((result) => [result.name, result.errors]));
+  };
+  const versions = (edit: Deletion, index: number, inPackage: boolean) => {
+    const where = inPackage ? { dir: dirname(join(root, edit.file)), file: edit.file.split('/').pop()! } : {};
+    return [{ name: `${index}.before`, text: edit.before, ...where }, { name: `${index}.after`, text: edit.after, ...where }];
+  };
+  const checked = check(found.flatMap((edit, index) => versions(edit, index, false)));
+  const counted = (name: string, kind: string) => checked.get(name)?.filter((error) => error.kind === kind).length ?? 0;
+  const addedKinds = (edit: Deletion) => kinds.filter((kind) => counted(`${found.indexOf(edit)}.after`, kind) > counted(`${found.indexOf(edit)}.before`, kind));
+  const again = found.flatMap((edit, index) => (addedKinds(edit).join() !== [...edit.kinds].sort().join() ? versions(edit, index, true) : []));
+  for (const [name, errors] of check(again)) checked.set(name, errors);
+  return addedKinds;
+}
+
 describe('deleting the statement a function returns with (compilers as the oracle)', () => {
   it.skipIf(!existsSync(GO))('Go: go/types finds "missing return", "declared but not used" or "imported but not used" exactly where the edit is refused (the Go standard library)', { timeout: 240_000 }, async () => {
     const sample = languageSample('go', FILES);
@@ -156,23 +231,7 @@ describe('deleting the statement a function returns with (compilers as the oracl
       // (cgo's `C.f()` cannot be typed without cgo: go/types takes what it initializes as used.)
       if (!/^import "C"$/m.test(text)) found.push(...(await deletions('m.go', file, text)));
     }
-    // One process checks every version: the files before, then after each deletion.
-    const oracle = join(work, 'go-compiler-rules');
-    execFileSync(GO, ['build', '-o', oracle, join(import.meta.dirname, 'go-compiler-rules', 'main.go')], { env: { ...process.env, GOCACHE: join(work, 'go-cache'), GO111MODULE: 'off', GOTOOLCHAIN: 'local' } });
-    const check = (texts: ReadonlyArray<{ name: string; text: string; dir?: string; file?: string }>) => {
-      const lines = execFileSync(oracle, { input: texts.map((text) => JSON.stringify(text)).join('\n'), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).trim().split('\n');
-      return new Map(lines.map((line) => JSON.parse(line) as { name: string; errors: Array<{ line: number; kind: string }> }).map((result) => [result.name, result.errors]));
-    };
-    const versions = (deletion: Deletion, index: number, inPackage: boolean) => {
-      const where = inPackage ? { dir: dirname(join(sample.root, deletion.file)), file: deletion.file.split('/').pop()! } : {};
-      return [{ name: `${index}.before`, text: deletion.before, ...where }, { name: `${index}.after`, text: deletion.after, ...where }];
-    };
-    const checked = check(found.flatMap((deletion, index) => versions(deletion, index, false)));
-    const counted = (name: string, kind: string) => checked.get(name)?.filter((error) => error.kind === kind).length ?? 0;
-    const addedKinds = (deletion: Deletion) => ['missing return', 'unused'].filter((kind) => counted(`${found.indexOf(deletion)}.after`, kind) > counted(`${found.indexOf(deletion)}.before`, kind));
-    // Where the file alone and structedit differ, the file is checked again with the rest of its package.
-    const again = found.flatMap((deletion, index) => (addedKinds(deletion).join() !== [...deletion.kinds].sort().join() ? versions(deletion, index, true) : []));
-    for (const [name, errors] of check(again)) checked.set(name, errors);
+    const addedKinds = goAddedKinds(found, sample.root, ['missing return', 'unused']);
     const result = tally('Go', found, (deletion) => addedKinds(deletion).length > 0);
     // Where both find errors, the same kinds.
     const otherKinds = found.filter((deletion) => deletion.flagged && addedKinds(deletion).length > 0 && addedKinds(deletion).join() !== [...deletion.kinds].sort().join()).map((deletion) => `${deletion.where}: structedit counts ${[...deletion.kinds].join(', ')}, the compiler ${addedKinds(deletion).join(', ')}`);
@@ -209,11 +268,7 @@ describe('deleting the statement a function returns with (compilers as the oracl
       const byFile = new Map<string, Deletion[]>();
       for (const [file, text] of Object.entries(files)) byFile.set(file, await deletions(file, file, text));
       found.push(...[...byFile.values()].flat());
-      // Every feature the crate declares that needs no other crate, so no function is left out by a `cfg`.
-      const manifest = readFileSync(join(REGISTRY, crate, 'Cargo.toml'), 'utf8');
-      const section = manifest.split(/^(?=\[)/m).find((part) => part.startsWith('[features]')) ?? '';
-      const features = [...section.matchAll(/^([\w-]+)\s*=/gm)].map((match) => match[1]!).filter((name) => !manifest.includes(`[dependencies.${name}]`));
-      const added = await inRounds(byFile, (file) => files[file]!, (root) => rustcMissingValues(root, editionOf(crate), features), Object.keys(files), (deletion) => {
+      const added = await inRounds(byFile, (file) => files[file]!, (root) => rustcMissingValues(root, editionOf(crate), featuresOf(crate)), Object.keys(files), (deletion) => {
         // `let _: u8 = ();` where the statement stood: E0308, "found `()`", wherever the function is compiled.
         const lines = deletion.before.split('\n');
         lines.splice(deletion.line - 1, 0, 'let _structedit_probe: u8 = ();');
@@ -229,7 +284,20 @@ describe('deleting the statement a function returns with (compilers as the oracl
 });
 
 /** The files of rustc's errors for a body that gives no value (E0308 "found `()`", E0317 an `if` without `else`), the library and its tests. */
-async function rustcMissingValues(root: string, edition: string, features: readonly string[]): Promise<string[]> {
+function rustcMissingValues(root: string, edition: string, features: readonly string[]): Promise<string[]> {
+  // (An empty body's E0308 says only "found `()`"; a body with statements, "implicitly returns `()`" too.)
+  return rustcErrorsOf(root, edition, features, (code, rendered) => code === 'E0317' || (code === 'E0308' && /found (?:unit type )?`\(\)`/.test(rendered)));
+}
+
+/** Every feature a crate declares that needs no other crate, so no item is left out by a `cfg`. */
+function featuresOf(crate: string): string[] {
+  const manifest = readFileSync(join(REGISTRY, crate, 'Cargo.toml'), 'utf8');
+  const section = manifest.split(/^(?=\[)/m).find((part) => part.startsWith('[features]')) ?? '';
+  return [...section.matchAll(/^([\w-]+)\s*=/gm)].map((match) => match[1]!).filter((name) => !manifest.includes(`[dependencies.${name}]`));
+}
+
+/** The files of rustc's errors that `wanted` takes (by code and rendered text), the library and its tests. */
+async function rustcErrorsOf(root: string, edition: string, features: readonly string[], wanted: (code: string, rendered: string) => boolean): Promise<string[]> {
   const run = (mode: string) =>
     new Promise<string[]>((resolve) => {
       const cfg = features.flatMap((feature) => ['--cfg', `feature="${feature}"`]);
@@ -241,8 +309,7 @@ async function rustcMissingValues(root: string, edition: string, features: reado
         for (const line of stderr.split('\n')) {
           if (!line.startsWith('{')) continue;
           const diagnostic = JSON.parse(line) as { level: string; code: { code: string } | null; rendered: string; spans: Array<{ file_name: string; is_primary: boolean }> };
-          // (An empty body's E0308 says only "found `()`"; a body with statements, "implicitly returns `()`" too.)
-          if (diagnostic.level !== 'error' || !(diagnostic.code?.code === 'E0317' || (diagnostic.code?.code === 'E0308' && /found (?:unit type )?`\(\)`/.test(diagnostic.rendered)))) continue;
+          if (diagnostic.level !== 'error' || !wanted(diagnostic.code?.code ?? '', diagnostic.rendered)) continue;
           const span = diagnostic.spans.find((each) => each.is_primary);
           if (span) files.push(relative(root, span.file_name));
         }
@@ -319,5 +386,60 @@ describe('deleting the clause a try needs (compilers as the oracle)', () => {
     for (const line of problems.slice(0, 10)) console.log(`  ${line}`);
     expect(found.filter(broken).length).toBeGreaterThan(20);
     expect(problems).toEqual([]);
+  });
+});
+
+describe('inserting a second declaration of a name (compilers as the oracle)', () => {
+  it.skipIf(!existsSync(GO))('Go: go/types finds "redeclared" exactly where the insertion is refused (the Go standard library)', { timeout: 240_000 }, async () => {
+    const sample = languageSample('go', 40);
+    if (!('files' in sample)) throw new Error(sample.missing);
+    const found: Deletion[] = [];
+    for (const file of sample.files) {
+      const text = readFileSync(join(sample.root, file), 'utf8');
+      // (A file built for another system, whose imports the standard library here does not have, cannot be typed.)
+      const otherSystem = /_(?:aix|android|darwin|dragonfly|freebsd|illumos|ios|js|netbsd|openbsd|plan9|solaris|windows|wasm)(?:_\w+)?(?:_test)?\.go$/.test(file) || /^\/\/go:build (?!.*\b(?:linux|unix)\b)(?!!)/m.test(text);
+      if (!/^import "C"$/m.test(text) && !otherSystem) found.push(...(await copies('m.go', file, text, 2)));
+    }
+    const addedKinds = goAddedKinds(found, sample.root, ['duplicate']);
+    const result = tally('Go', found, (edit) => addedKinds(edit).length > 0, 'functions inserted again after themselves (half of them renamed)');
+    expect(found.length).toBeGreaterThan(100);
+    expect(result.flagged).toBeGreaterThan(40);
+    expect(result.problems).toEqual([]);
+  });
+
+  it.skipIf(!existsSync(JAVAC) || !existsSync(join(JDK, 'lib', 'src.zip')))('Java: javac finds "is already defined" exactly where the insertion is refused (java.base)', { timeout: 300_000 }, async () => {
+    const sample = languageSample('java', 160, 60_000);
+    if (!('files' in sample)) throw new Error(sample.missing);
+    const files = sample.files.filter((file) => file.startsWith('java.base/') && !file.endsWith('module-info.java')).slice(0, 30);
+    const byFile = new Map<string, Deletion[]>();
+    for (const file of files) byFile.set(file, await copies(file.split('/').pop()!, file, readFileSync(join(sample.root, file), 'utf8'), 2));
+    const added = await inRounds(byFile, (file) => readFileSync(join(sample.root, file), 'utf8'), (root, compiled) => {
+      const result = spawnSync(JAVAC, ['-Xmaxerrs', '100000', '-nowarn', '-Xlint:none', '-XDsuppressNotes', '-XDshould-stop.ifError=FLOW', '-proc:none', '--patch-module', `java.base=${join(root, 'java.base')}`, '-d', `${root}-classes`, ...compiled.map((file) => join(root, file))], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      return [...`${result.stdout}${result.stderr}`.matchAll(/^(\S+\.java):\d+: error: .* is already defined in /gm)].map((match) => match[1]!.slice(root.length + 1));
+    });
+    const result = tally('Java', [...byFile.values()].flat(), added, 'methods inserted again after themselves (half of them renamed)');
+    expect(result.flagged).toBeGreaterThan(30);
+    expect(result.problems).toEqual([]);
+  });
+
+  it.skipIf(rustcMissing !== null)('Rust: rustc finds a name defined twice exactly where the insertion is refused (regex-syntax, semver)', { timeout: 300_000 }, async () => {
+    const found: Deletion[] = [];
+    const verdicts = new Map<Deletion, boolean | null>();
+    for (const crate of CRATES) {
+      const files = sourcesUnder(join(REGISTRY, crate), 'src', (name) => name.endsWith('.rs'));
+      const byFile = new Map<string, Deletion[]>();
+      for (const [file, text] of Object.entries(files)) byFile.set(file, await copies(file, file, text, 2));
+      found.push(...[...byFile.values()].flat());
+      // The probe: two functions of one name where the copy went, refused wherever that code is compiled.
+      const added = await inRounds(byFile, (file) => files[file]!, (root) => rustcErrorsOf(root, editionOf(crate), featuresOf(crate), (code) => code === 'E0428' || code === 'E0201' || code === 'E0592'), Object.keys(files), (edit) => {
+        const lines = edit.before.split('\n');
+        lines.splice(edit.line - 1, 0, 'fn structedit_probe() {}', 'fn structedit_probe() {}');
+        return lines.join('\n');
+      });
+      for (const edit of [...byFile.values()].flat()) verdicts.set(edit, added(edit));
+    }
+    const result = tally('Rust', found, (edit) => verdicts.get(edit) ?? null, 'functions inserted again after themselves (half of them renamed)');
+    expect(result.flagged).toBeGreaterThan(20);
+    expect(result.problems).toEqual([]);
   });
 });

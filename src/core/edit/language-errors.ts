@@ -18,7 +18,7 @@ export function languageErrors(profile: ResolvedProfile, source: SourceText, roo
   return [
     ...(emptyBody ? emptyBlockErrors(emptyBody, source, root) : []),
     ...(compiler?.unterminatedBodies ? missingReturnErrors(compiler.unterminatedBodies(root, within), source) : []),
-    ...[...(compiler?.unusedNames?.(root, within) ?? []), ...(compiler?.incompleteStatements?.(root, within) ?? [])].map(({ node, reason }) => ({ ...describeSyntaxError(source, { kind: 'ERROR', start: node.startIndex, end: node.endIndex }), reason })),
+    ...[...(compiler?.unusedNames?.(root, within) ?? []), ...(compiler?.incompleteStatements?.(root, within) ?? []), ...(compiler?.duplicateDeclarations?.(root) ?? [])].map(({ node, reason }) => ({ ...describeSyntaxError(source, { kind: 'ERROR', start: node.startIndex, end: node.endIndex }), reason })),
   ];
 }
 
@@ -78,4 +78,16 @@ function emptyBlockErrors(emptyBody: NonNullable<LayoutRules['emptyBody']>, sour
  */
 function missingReturnErrors(bodies: readonly Node[], source: SourceText): ParseErrorInfo[] {
   return bodies.map((body) => ({ ...describeSyntaxError(source, { kind: 'MISSING', start: body.endIndex - 1, end: body.endIndex, missing: 'return' }), reason: 'missing return' }));
+}
+
+/** How to correct an edit that leaves the errors {@link languageErrors} finds, from their reasons: one clause per kind found. */
+export function languageErrorAdvice(errors: readonly ParseErrorInfo[]): string {
+  const reasons = errors.flatMap((error) => (error.reason ? [error.reason] : []));
+  const advice = [
+    [/not used/, 'remove in the same edit what it leaves unused'],
+    [/missing return/, 'keep a function with a result ending in a return'],
+    [/redeclared|defined multiple times|already defined/, 'change the declaration that exists (replace it) rather than adding a second one'],
+    [/^try /, 'keep a handler (except/catch) or a finally'],
+  ] as const;
+  return advice.flatMap(([pattern, text]) => (reasons.some((reason) => pattern.test(reason)) ? [text] : [])).join('; ');
 }

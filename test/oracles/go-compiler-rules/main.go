@@ -1,5 +1,6 @@
 // The Go type checker's errors that a grammar cannot see, for each file read from stdin, as JSON
-// lines out: "missing return", "declared but not used", "imported but not used". The oracle of
+// lines out: "missing return", "declared but not used", "imported but not used", a name
+// "redeclared" or a method "already declared". The oracle of
 // test/oracles/compiler-rules.corpus.test.ts. A file is checked alone (the rest of its package
 // unread), or, when the input names its folder, with the other files of its package there that the
 // same build constraints select; imports come from the standard library's export data. go/types
@@ -41,7 +42,7 @@ type output struct {
 	Errors []found `json:"errors"`
 }
 
-var kinds = map[string]string{"missing return": "missing return", "declared but not used": "unused", "imported but not used": "unused"}
+var kinds = map[string]string{"missing return": "missing return", "declared but not used": "unused", "imported but not used": "unused", "redeclared": "duplicate", "already declared": "duplicate"}
 
 // The other files of the package the file belongs to, as the build for the file's own OS and
 // architecture (from its name, else linux/amd64) selects them; its tests only for a test file.

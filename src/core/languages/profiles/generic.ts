@@ -235,3 +235,14 @@ export function overlaps(node: Node, span: TextSpan): boolean {
 export function triesWithoutHandlers(root: Node, within: TextSpan, handlers: readonly string[], reason: string): Array<{ node: Node; reason: string }> {
   return root.descendantsOfType('try_statement').flatMap((statement) => (statement && overlaps(statement, within) && !statement.namedChildren.some((clause) => clause !== null && handlers.includes(clause.type)) ? [{ node: statement, reason }] : []));
 }
+
+/** The later of each pair of declarations with the same key (a name in one namespace of one scope), with `reason` for it. */
+export function repeatedKeys(declarations: Iterable<{ key: string; node: Node }>, reason: (node: Node) => string): Array<{ node: Node; reason: string }> {
+  const seen = new Set<string>();
+  const repeated: Array<{ node: Node; reason: string }> = [];
+  for (const { key, node } of declarations) {
+    if (seen.has(key)) repeated.push({ node, reason: reason(node) });
+    seen.add(key);
+  }
+  return repeated;
+}

@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
 import type { TextSpan } from '../../structure/types.js';
 import type { DerivedConstructor, FieldLiteral, LanguageProfile, RequiredMembers, RefusedNode } from '../profile.js';
-import { overlaps } from './generic.js';
+import { overlaps, repeatedKeys } from './generic.js';
 
 /**
  * Go: interface method specs are members; a result type follows the parameters after a space.
@@ -21,7 +21,7 @@ export const go: LanguageProfile = {
   calls: { derivedConstructor: structConstructor, fieldLiterals: compositeLiterals },
   // A type implements an interface by having its methods, never by naming it.
   members: { requiredMembers: interfaceMethods },
-  compiler: { unterminatedBodies, unusedNames },
+  compiler: { unterminatedBodies, unusedNames, duplicateDeclarations },
 };
 
 /** The bodies of functions with results (named or not) that do not end in a terminating statement. */
@@ -351,4 +351,27 @@ function packageNameOf(path: string): string | null {
   if (/^v\d+$/.test(last) && parts.length > 0) last = parts.pop()!;
   last = last.replace(/\.v\d+$/, '').replace(/^go-/, '').replace(/[-.]go$/, '');
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(last) ? last : null;
+}
+
+/**
+ * The package-level names a file declares twice (functions, types, variables, constants share the
+ * package block; `init` and `_` may repeat) and the methods declared twice for one type: "f
+ * redeclared in this block". Within the file: the rest of the package is another file's to say.
+ */
+function duplicateDeclarations(root: Node): RefusedNode[] {
+  const declared: Array<{ key: string; node: Node }> = [];
+  for (const declaration of namedChildrenOf(root)) {
+    const name = declaration.childForFieldName('name');
+    if (declaration.type === 'function_declaration' && name && name.text !== 'init' && name.text !== '_') declared.push({ key: name.text, node: name });
+    else if (declaration.type === 'method_declaration' && name) {
+      const receiver = declaration.childForFieldName('receiver')?.descendantsOfType('parameter_declaration')[0]?.childForFieldName('type');
+      const type = receiver?.text.replace(/^\*/, '').replace(/\[[^]*$/, '').trim() ?? '';
+      if (name.text !== '_') declared.push({ key: `${type}.${name.text}`, node: name });
+    } else if (/^(?:type|var|const)_declaration$/.test(declaration.type)) {
+      for (const spec of declaration.descendantsOfType(['type_spec', 'type_alias', 'var_spec', 'const_spec'])) {
+        for (const specName of spec?.childrenForFieldName('name') ?? []) if (specName && specName.text !== '_') declared.push({ key: specName.text, node: specName });
+      }
+    }
+  }
+  return repeatedKeys(declared, (node) => `${node.text} redeclared in this block`);
 }

@@ -1,7 +1,8 @@
 import type { Node } from 'web-tree-sitter';
-import type { ExhaustiveMatch, LanguageProfile } from '../profile.js';
+import { namedChildrenOf } from '../../semantic/syntax.js';
+import type { ExhaustiveMatch, LanguageProfile, RefusedNode } from '../profile.js';
 import type { TextSpan } from '../../structure/types.js';
-import { enumCasesOf, overlaps, reachOfModifiers } from './generic.js';
+import { enumCasesOf, overlaps, reachOfModifiers, repeatedKeys } from './generic.js';
 
 /** Java: constructors are their own kind; annotations added to `.decorators` get their `@`. */
 export const java: LanguageProfile = {
@@ -12,7 +13,7 @@ export const java: LanguageProfile = {
   structure: {
     kinds: { constructor_declaration: 'constructor' },
   },
-  compiler: { unterminatedBodies },
+  compiler: { unterminatedBodies, duplicateDeclarations },
   // A record's components are its canonical constructor's parameters (`record P(int x, int y)`).
   parts: { decoratorPrefix: '@', primaryParametersOf: (declaration) => (declaration.type === 'record_declaration' ? declaration.childForFieldName('parameters') : null) },
   members: {
@@ -198,4 +199,31 @@ function exited(statement: Node, jump: 'break_statement' | 'continue_statement')
     if (!own && (target ? target.text === label : !inner)) return true;
   }
   return false;
+}
+
+/**
+ * The members a class, interface or enum body declares twice: a method or constructor with the same
+ * name and parameter types as one before it (types compared as written, type arguments aside), a
+ * field or a member type of the same name: javac's "is already defined in".
+ */
+function duplicateDeclarations(root: Node): RefusedNode[] {
+  return root.descendantsOfType(['class_body', 'interface_body', 'enum_body_declarations', 'annotation_type_body']).flatMap((body) => {
+    if (!body) return [];
+    const declared: Array<{ key: string; node: Node }> = [];
+    for (const member of namedChildrenOf(body)) {
+      const name = member.childForFieldName('name');
+      if (member.type === 'method_declaration' || member.type === 'constructor_declaration' || member.type === 'compact_constructor_declaration') {
+        const types = namedChildrenOf(member.childForFieldName('parameters') ?? member)
+          .filter((parameter) => parameter.type === 'formal_parameter' || parameter.type === 'spread_parameter')
+          .map((parameter) => (parameter.type === 'spread_parameter' ? `${namedChildrenOf(parameter)[0]?.text ?? ''}[]` : (parameter.childForFieldName('type')?.text ?? '')).replace(/<[^]*>/g, '').replace(/\s+/g, ''));
+        if (name && member.type !== 'compact_constructor_declaration') declared.push({ key: `method:${member.type === 'constructor_declaration' ? '<init>' : name.text}(${types.join(',')})`, node: name });
+      } else if (member.type === 'field_declaration' || member.type === 'constant_declaration') {
+        for (const declarator of member.childrenForFieldName('declarator')) {
+          const field = declarator?.childForFieldName('name');
+          if (field) declared.push({ key: `field:${field.text}`, node: field });
+        }
+      } else if (name && /^(?:class|interface|enum|record|annotation_type)_declaration$/.test(member.type)) declared.push({ key: `type:${name.text}`, node: name });
+    }
+    return repeatedKeys(declared, (node) => `${node.text} is already defined`);
+  });
 }

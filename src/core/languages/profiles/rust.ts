@@ -1,8 +1,8 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
-import type { DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile, Reach } from '../profile.js';
+import type { DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile, Reach, RefusedNode } from '../profile.js';
 import type { TextSpan } from '../../structure/types.js';
-import { awaitRules, enumCasesOf, overlaps, usualBlankLinesBetween } from './generic.js';
+import { awaitRules, enumCasesOf, overlaps, repeatedKeys, usualBlankLinesBetween } from './generic.js';
 
 /** Rust: `,`-separated enum variants and struct fields, item kinds named as Rust names them, `->` return types. */
 export const rust: LanguageProfile = {
@@ -37,7 +37,7 @@ export const rust: LanguageProfile = {
   cases: { casesOf: (declaration) => (declaration.type === 'enum_item' ? enumCasesOf(declaration) : null), exhaustiveMatches: rustMatches },
   // A crate's inner attributes (`#![allow(…)]`) stand apart from the code after them.
   layout: { blankLinesBetween: (upper, lower) => (upper === 'inner_attribute_item' && lower !== upper ? 1 : usualBlankLinesBetween(upper, lower)) },
-  compiler: { unterminatedBodies },
+  compiler: { unterminatedBodies, duplicateDeclarations },
 };
 
 /**
@@ -263,4 +263,52 @@ function rustInterfaceOf(use: Node): Node | null {
     if (/_item$/.test(parent.type)) return null;
   }
   return null;
+}
+
+/**
+ * The items a module (the file, or an inline `mod`), an `impl` block or a trait defines twice: E0428
+ * ("the name is defined multiple times"), E0201 (an `impl`'s duplicate definitions). Types and values are
+ * two namespaces (a tuple or unit struct is in both); an item under a `#[cfg(…)]` is left out, as one
+ * of a pair of `#[cfg(unix)]`/`#[cfg(windows)]` items compiles alone.
+ */
+function duplicateDeclarations(root: Node): RefusedNode[] {
+  const scopes = [root, ...root.descendantsOfType('declaration_list').filter((list): list is Node => list !== null && /^(?:mod|impl|trait)_item$/.test(list.parent?.type ?? ''))];
+  return scopes.flatMap((scope) => {
+    const inImpl = scope.parent?.type === 'impl_item' || scope.parent?.type === 'trait_item';
+    const declared: Array<{ key: string; node: Node }> = [];
+    let configured = false;
+    for (const item of namedChildrenOf(scope)) {
+      if (item.type === 'attribute_item') {
+        configured ||= /^#\[\s*cfg(?:_attr)?\s*\(/.test(item.text);
+        continue;
+      }
+      const name = item.childForFieldName('name');
+      if (!configured && name && name.text !== '_') {
+        for (const space of namespacesOf(item, inImpl)) declared.push({ key: `${space}:${name.text}`, node: name });
+      }
+      configured = false;
+    }
+    return repeatedKeys(declared, (node) => `the name \`${node.text}\` is defined multiple times`);
+  });
+}
+
+/** The namespaces an item's name takes: values (functions, constants, statics, tuple and unit structs), types (the rest), macros aside. */
+function namespacesOf(item: Node, inImpl: boolean): string[] {
+  if (inImpl) return /^(?:function_item|function_signature_item|const_item|type_item|associated_type)$/.test(item.type) ? ['associated'] : [];
+  switch (item.type) {
+    case 'function_item':
+    case 'const_item':
+    case 'static_item':
+      return ['value'];
+    case 'struct_item':
+      return item.childForFieldName('body')?.type === 'field_declaration_list' ? ['type'] : ['type', 'value'];
+    case 'enum_item':
+    case 'union_item':
+    case 'trait_item':
+    case 'type_item':
+    case 'mod_item':
+      return ['type'];
+    default:
+      return [];
+  }
 }
