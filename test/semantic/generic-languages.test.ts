@@ -128,6 +128,24 @@ describe('applyEdits with the generic rules', () => {
     }
   });
 
+  it('refuses a parameter added (or a parameter list set) with the name of one the function has: every compiler refuses two', async () => {
+    const cases = [
+      { path: 'a.py', text: lines('def f(x):', '    return x'), address: 'def f', value: 'x=1' },
+      { path: 'a.go', text: lines('package a', '', 'func f(x int) int {', '\treturn x', '}'), address: 'func f', value: 'x string' },
+      { path: 'A.java', text: lines('class A {', '  int f(int x) { return x; }', '}'), address: 'class A\nint f', value: 'long x' },
+      { path: 'a.rs', text: lines('fn f(x: i32) -> i32 {', '    x', '}'), address: 'fn f', value: 'x: u8' },
+      { path: 'a.ts', text: lines('export function f(x: number): number {', '  return x;', '}'), address: 'function f', value: 'x?: string' },
+    ];
+    for (const { path, text, address, value } of cases) {
+      const { editor, fs } = editorOver({ [path]: text });
+      for (const edit of [{ op: 'add', path, address: `${address}.params`, value }, { op: 'set', path, address: `${address}.params`, value: `${value}, ${value}` }] as const) {
+        const refused = expectError(await editor.applyEdits({ edits: [edit] }), 'INVALID_ARGUMENT');
+        expect(refused.details.issues[0]!.message).toContain('two parameters named "x"');
+      }
+      expect(fs.snapshot()[path]).toBe(text);
+    }
+  });
+
   it("an expression standing as a statement declares no name: Rust's tail `x` and `Span { end, ..self }`, Ruby's bare call `foo`", async () => {
     const rust = lines('fn f(a: i32) -> i32 {', '    let x = a;', '    x', '}', '', 'fn g(self) -> Span {', '    Span { end: 1, ..self }', '}');
     const ruby = lines('def f', '  foo', '  bar(1)', 'end', '', 'def foo', 'end');

@@ -56,6 +56,15 @@ export function editPart(run: EditRun, edit: SetEdit | AddEdit | RemoveEdit): Re
     const before = file.tree.source.text;
     const applied = yield* workspace.apply(file, replacements, edit.op === 'set' ? 'reject' : run.syntax).safeUnwrap();
     run.warnings.push(...applied.warnings);
+    // Two parameters of one name: every compiler refuses it (Python's "duplicate argument"), no grammar does.
+    if (edit.op !== 'remove' && (part.kind === 'params' || part.list?.kind === 'params')) {
+      const again = await locateAddress(workspace, edit.path, edit.address, edit.language, { edit: edit.op });
+      const names = again.isOk() ? (again.value.part.list?.items ?? []).flatMap((item) => (item.name && item.name !== '_' ? [item.name] : [])) : [];
+      const repeated = names.find((name, index) => names.indexOf(name) !== index);
+      if (repeated !== undefined) {
+        return err(invalidArgument([{ field: `edits.${run.index}.value`, message: `would give ${JSON.stringify(located.target)} two parameters named ${JSON.stringify(repeated)}, which no compiler accepts; name the new one otherwise, or set the one it has (${located.target}.params.${repeated})` }]));
+      }
+    }
     return ok({ index: run.index, op: edit.op, path: edit.path, address: edit.address, status: 'applied' as const, changes: lineChanges(before, applied.file.tree.source.text) });
   });
 }
