@@ -65,7 +65,9 @@ function emptyBlockErrors(emptyBody: NonNullable<LayoutRules['emptyBody']>, sour
     // (Most blocks start with a statement: one call tells them apart. Comments are no statements.)
     const first = node.firstNamedChild;
     if (first === null || (/comment/.test(first.type) && node.namedChildren.every((child) => child === null || /comment/.test(child.type)))) {
-      errors.push(describeSyntaxError(source, { kind: 'MISSING', start: node.startIndex, end: node.startIndex, missing: emptyBody.text }));
+      const error = describeSyntaxError(source, { kind: 'MISSING', start: node.startIndex, end: node.startIndex, missing: emptyBody.text });
+      // (A `match` left without a `case` wants a case, not the filler.)
+      errors.push(node.parent?.type === 'match_statement' ? { ...error, reason: 'match without a case' } : error);
     }
   }
   return errors;
@@ -88,6 +90,7 @@ export function languageErrorAdvice(errors: readonly ParseErrorInfo[]): string {
     [/missing return/, 'keep a function with a result ending in a return'],
     [/redeclared|defined multiple times|already defined/, 'change the declaration that exists (replace it) rather than adding a second one'],
     [/^try /, 'keep a handler (except/catch) or a finally'],
+    [/^match without/, 'keep at least one case'],
   ] as const;
   return advice.flatMap(([pattern, text]) => (reasons.some((reason) => pattern.test(reason)) ? [text] : [])).join('; ');
 }

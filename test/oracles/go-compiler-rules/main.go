@@ -42,7 +42,7 @@ type output struct {
 	Errors []found `json:"errors"`
 }
 
-var kinds = map[string]string{"missing return": "missing return", "declared but not used": "unused", "imported but not used": "unused", "redeclared": "duplicate", "already declared": "duplicate"}
+var kinds = map[string]string{"missing return": "missing return", "declared but not used": "unused", "imported but not used": "unused", "redeclared": "duplicate", "already declared": "duplicate", "defined and not used": "unused"}
 
 // The other files of the package the file belongs to, as the build for the file's own OS and
 // architecture (from its name, else linux/amd64) selects them; its tests only for a test file.

@@ -178,8 +178,8 @@ function declaredType(declaration: Node): Node | null {
 }
 
 /**
- * Imports the file never names and local variables never read: Go does not compile either
- * ("imported and not used", "declared and not used"). By name: a variable counts as read wherever
+ * Imports the file never names, local variables never read and labels never jumped to: Go does not
+ * compile any of them ("imported and not used", "declared and not used", "defined and not used"). By name: a variable counts as read wherever
  * its function mentions the name other than declaring it or assigning it with `=` (a closure's
  * mention too, a shadowing one too), an import wherever the file mentions its name; so a name said
  * unused is unused, and what this misses (a shadowed name) is what it missed before the rule.
@@ -204,6 +204,12 @@ function unusedNames(root: Node, within: TextSpan): RefusedNode[] {
   for (const function_ of functionsWithin(root, within, false)) {
     const body = function_.childForFieldName('body');
     if (!body) continue;
+    // A label no `break`, `continue` or `goto` names ("label L defined and not used").
+    const labels = body.descendantsOfType('labeled_statement').flatMap((statement) => statement?.childForFieldName('label') ?? []);
+    if (labels.length > 0) {
+      const named = new Set(body.descendantsOfType(['break_statement', 'continue_statement', 'goto_statement']).flatMap((jump) => jump?.namedChildren.find((child) => child?.type === 'label_name')?.text ?? []));
+      for (const label of labels) if (!named.has(label.text)) unused.push({ node: label, reason: `label ${label.text} defined and not used` });
+    }
     // The variables the body declares, then the mentions of their names (most identifiers are not).
     const declared = body.descendantsOfType(['short_var_declaration', 'range_clause', 'receive_statement', 'var_spec', 'type_switch_statement']).flatMap((statement) => (statement ? declaredNames(statement) : []));
     if (declared.length === 0) continue;
