@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ParseErrorInfo } from '../errors.js';
 import type { LayoutRules, ResolvedProfile } from '../languages/profile.js';
+import { nodesOverlapping } from '../languages/profiles/generic.js';
 import { describeSyntaxError } from '../structure/syntax-errors.js';
 import type { TextSpan } from '../structure/types.js';
 import type { SourceText } from '../text/source-text.js';
@@ -16,9 +17,9 @@ export function languageErrors(profile: ResolvedProfile, source: SourceText, roo
   const { emptyBody } = profile.layout;
   const compiler = profile.compiler;
   return [
-    ...(emptyBody ? emptyBlockErrors(emptyBody, source, root) : []),
+    ...(emptyBody ? emptyBlockErrors(emptyBody, source, root, within) : []),
     ...(compiler?.unterminatedBodies ? missingReturnErrors(compiler.unterminatedBodies(root, within), source) : []),
-    ...[...(compiler?.unusedNames?.(root, within) ?? []), ...(compiler?.incompleteStatements?.(root, within) ?? []), ...(compiler?.duplicateDeclarations?.(root) ?? [])].map(({ node, reason }) => ({ ...describeSyntaxError(source, { kind: 'ERROR', start: node.startIndex, end: node.endIndex }), reason })),
+    ...[...(compiler?.unusedNames?.(root, within) ?? []), ...(compiler?.incompleteStatements?.(root, within) ?? []), ...(compiler?.duplicateDeclarations?.(root, within) ?? [])].map(({ node, reason }) => ({ ...describeSyntaxError(source, { kind: 'ERROR', start: node.startIndex, end: node.endIndex }), reason })),
   ];
 }
 
@@ -58,10 +59,9 @@ export function hasLanguageErrors(profile: ResolvedProfile): boolean {
  * The blocks of a text that hold no statement where the language needs one (Python: `def f():` with
  * nothing under it), as `MISSING` the profile's filler (`pass`) at the block.
  */
-function emptyBlockErrors(emptyBody: NonNullable<LayoutRules['emptyBody']>, source: SourceText, root: Node): ParseErrorInfo[] {
+function emptyBlockErrors(emptyBody: NonNullable<LayoutRules['emptyBody']>, source: SourceText, root: Node, within: TextSpan): ParseErrorInfo[] {
   const errors: ParseErrorInfo[] = [];
-  for (const node of root.descendantsOfType(emptyBody.block)) {
-    if (!node) continue;
+  for (const node of nodesOverlapping(root, within, [emptyBody.block])) {
     // (Most blocks start with a statement: one call tells them apart. Comments are no statements.)
     const first = node.firstNamedChild;
     if (first === null || (/comment/.test(first.type) && node.namedChildren.every((child) => child === null || /comment/.test(child.type)))) {

@@ -233,7 +233,26 @@ export function overlaps(node: Node, span: TextSpan): boolean {
 
 /** The `try` statements overlapping a span that hold none of the clauses a `try` needs (`catch`/`finally`, `except`/`finally`). */
 export function triesWithoutHandlers(root: Node, within: TextSpan, handlers: readonly string[], reason: string): Array<{ node: Node; reason: string }> {
-  return root.descendantsOfType('try_statement').flatMap((statement) => (statement && overlaps(statement, within) && !statement.namedChildren.some((clause) => clause !== null && handlers.includes(clause.type)) ? [{ node: statement, reason }] : []));
+  return nodesOverlapping(root, within, ['try_statement']).flatMap((statement) => (!statement.namedChildren.some((clause) => clause !== null && handlers.includes(clause.type)) ? [{ node: statement, reason }] : []));
+}
+
+/**
+ * The nodes of some types that overlap a span: those around the smallest node holding the span,
+ * and those inside it (a node overlapping the span is one or the other), without walking the rest of
+ * the tree (an edit of a 2 MB file looks at its own few lines).
+ */
+export function nodesOverlapping(root: Node, within: TextSpan, types: readonly string[]): Node[] {
+  const holder = root.descendantForIndex(within.start, Math.max(within.start, within.end - 1)) ?? root;
+  const around: Node[] = [];
+  for (let node: Node | null = holder.parent; node; node = node.parent) if (types.includes(node.type)) around.push(node);
+  // Inside: only under the holder's children that overlap (a span across two top-level declarations is held by the file).
+  const inside: Node[] = [];
+  for (const child of holder.namedChildren) {
+    if (!child || !overlaps(child, within)) continue;
+    for (const node of child.descendantsOfType([...types])) if (node && overlaps(node, within)) inside.push(node);
+  }
+  if (types.includes(holder.type) && !around.includes(holder)) around.unshift(holder);
+  return [...around, ...inside];
 }
 
 /** The later of each pair of declarations with the same key (a name in one namespace of one scope), with `reason` for it. */

@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
 import type { ExhaustiveMatch, LanguageProfile, RefusedNode } from '../profile.js';
 import type { TextSpan } from '../../structure/types.js';
-import { enumCasesOf, overlaps, reachOfModifiers, repeatedKeys } from './generic.js';
+import { enumCasesOf, nodesOverlapping, reachOfModifiers, repeatedKeys } from './generic.js';
 
 /** Java: constructors are their own kind; annotations added to `.decorators` get their `@`. */
 export const java: LanguageProfile = {
@@ -86,8 +86,8 @@ function isExpression(node: Node): boolean {
 
 /** The bodies of methods with a result (not `void`) that can complete normally: run off their end. */
 function unterminatedBodies(root: Node, within: TextSpan): Node[] {
-  return root.descendantsOfType('method_declaration').flatMap((method) => {
-    const body = method && overlaps(method, within) ? method.childForFieldName('body') : null;
+  return nodesOverlapping(root, within, ['method_declaration']).flatMap((method) => {
+    const body = method.childForFieldName('body');
     const type = method?.childForFieldName('type');
     return body && type && type.type !== 'void_type' && completesNormally(body) ? [body] : [];
   });
@@ -206,9 +206,8 @@ function exited(statement: Node, jump: 'break_statement' | 'continue_statement')
  * name and parameter types as one before it (types compared as written, type arguments aside), a
  * field or a member type of the same name: javac's "is already defined in".
  */
-function duplicateDeclarations(root: Node): RefusedNode[] {
-  return root.descendantsOfType(['class_body', 'interface_body', 'enum_body_declarations', 'annotation_type_body']).flatMap((body) => {
-    if (!body) return [];
+function duplicateDeclarations(root: Node, within: TextSpan): RefusedNode[] {
+  return nodesOverlapping(root, within, ['class_body', 'interface_body', 'enum_body_declarations', 'annotation_type_body']).flatMap((body) => {
     const declared: Array<{ key: string; node: Node }> = [];
     for (const member of namedChildrenOf(body)) {
       const name = member.childForFieldName('name');

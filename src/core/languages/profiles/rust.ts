@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
 import type { DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile, Reach, RefusedNode } from '../profile.js';
 import type { TextSpan } from '../../structure/types.js';
-import { awaitRules, enumCasesOf, overlaps, repeatedKeys, usualBlankLinesBetween } from './generic.js';
+import { awaitRules, enumCasesOf, nodesOverlapping, repeatedKeys, usualBlankLinesBetween } from './generic.js';
 
 /** Rust: `,`-separated enum variants and struct fields, item kinds named as Rust names them, `->` return types. */
 export const rust: LanguageProfile = {
@@ -47,8 +47,8 @@ export const rust: LanguageProfile = {
  * counts before and after an edit alike.
  */
 function unterminatedBodies(root: Node, within: TextSpan): Node[] {
-  return root.descendantsOfType('function_item').flatMap((function_) => {
-    const body = function_ && overlaps(function_, within) ? function_.childForFieldName('body') : null;
+  return nodesOverlapping(root, within, ['function_item']).flatMap((function_) => {
+    const body = function_.childForFieldName('body');
     const result = function_?.childForFieldName('return_type');
     return body && result && result.type !== 'unit_type' && !givesValue(body) ? [body] : [];
   });
@@ -271,8 +271,8 @@ function rustInterfaceOf(use: Node): Node | null {
  * two namespaces (a tuple or unit struct is in both); an item under a `#[cfg(…)]` is left out, as one
  * of a pair of `#[cfg(unix)]`/`#[cfg(windows)]` items compiles alone.
  */
-function duplicateDeclarations(root: Node): RefusedNode[] {
-  const scopes = [root, ...root.descendantsOfType('declaration_list').filter((list): list is Node => list !== null && /^(?:mod|impl|trait)_item$/.test(list.parent?.type ?? ''))];
+function duplicateDeclarations(root: Node, within: TextSpan): RefusedNode[] {
+  const scopes = [root, ...nodesOverlapping(root, within, ['declaration_list']).filter((list) => /^(?:mod|impl|trait)_item$/.test(list.parent?.type ?? ''))];
   return scopes.flatMap((scope) => {
     const inImpl = scope.parent?.type === 'impl_item' || scope.parent?.type === 'trait_item';
     const declared: Array<{ key: string; node: Node }> = [];
