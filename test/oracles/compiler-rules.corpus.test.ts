@@ -65,15 +65,15 @@ function statementsOfFunctions(entries: readonly StructureListing[]): { last: St
 
 /** What a refusal's reason is about, as the oracles sort the compilers' errors. */
 function kindOf(reason: string): string {
-  return reason === 'missing return' ? reason : /not used/.test(reason) ? 'unused' : /redeclared|defined multiple times|already defined/.test(reason) ? 'duplicate' : 'other';
+  return reason === 'missing return' ? reason : /not used/.test(reason) ? 'unused' : /redeclared|defined multiple times|already (?:been )?(?:defined|declared)/.test(reason) ? 'duplicate' : 'other';
 }
 
-/** The functions and methods of a listing, with targets. */
-function functionsOf(entries: readonly StructureListing[]): StructureListing[] {
+/** The structures of some kinds in a listing (not inside one another), with targets. */
+function functionsOf(entries: readonly StructureListing[], kinds: readonly string[]): StructureListing[] {
   const found: StructureListing[] = [];
   const visit = (list: readonly StructureListing[]) => {
     for (const entry of list) {
-      if ((entry.kind === 'function' || entry.kind === 'method') && entry.target !== null) found.push(entry);
+      if (kinds.includes(entry.kind) && entry.target !== null) found.push(entry);
       else visit(entry.children);
     }
   };
@@ -86,11 +86,11 @@ function functionsOf(entries: readonly StructureListing[]): StructureListing[] {
  * name, written anyway), and as many under a new name (`…Zz`: no second declaration), each with
  * structedit's verdict.
  */
-async function copies(path: string, file: string, text: string, count: number): Promise<Deletion[]> {
+async function copies(path: string, file: string, text: string, count: number, kinds: readonly string[] = ['function', 'method']): Promise<Deletion[]> {
   const editor = createEditor({ fs: memoryFs({ [path]: text }), semantic: 'syntax' });
   const listing = await editor.listStructures({ path, depth: 4 });
   if (listing.isErr()) return [];
-  const functions = functionsOf(listing.value.structures).filter((entry) => entry.name !== null && entry.line_range_inclusive[1] - entry.line_range_inclusive[0] < 40);
+  const functions = functionsOf(listing.value.structures, kinds).filter((entry) => entry.name !== null && entry.line_range_inclusive[1] - entry.line_range_inclusive[0] < 40);
   const chosen = functions.length <= count ? functions : Array.from({ length: count }, (_, index) => functions[Math.floor((index * functions.length) / count)]!);
   const found: Deletion[] = [];
   for (const candidate of chosen) {
@@ -440,6 +440,28 @@ describe('inserting a second declaration of a name (compilers as the oracle)', (
     }
     const result = tally('Rust', found, (edit) => verdicts.get(edit) ?? null, 'functions inserted again after themselves (half of them renamed)');
     expect(result.flagged).toBeGreaterThan(20);
+    expect(result.problems).toEqual([]);
+  });
+
+  it("JavaScript: V8 finds \"has already been declared\" exactly where the insertion is refused (node_modules)", { timeout: 240_000 }, async () => {
+    const sample = languageSample('javascript', 60);
+    if (!('files' in sample)) throw new Error(sample.missing);
+    const found: Deletion[] = [];
+    for (const file of sample.files) found.push(...(await copies('m.js', file, readFileSync(join(sample.root, file), 'utf8'), 2, ['function', 'variable', 'class'])));
+    // V8 compiles each version as a module where it is one (an .mjs file; TypeScript's parser finds an import or export), else as a script: its early errors.
+    const runner = [
+      "const vm = require('node:vm');",
+      "const texts = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));",
+      'const declaredTwice = ({ text, module }) => {',
+      '  try { if (module) new vm.SourceTextModule(text); else new vm.Script(text); return 0; } catch (error) { return /has already been declared/.test(String(error && error.message)) ? 1 : 0; }',
+      '};',
+      'process.stdout.write(JSON.stringify(texts.map(declaredTwice)));',
+    ].join('\n');
+    const isModule = (file: string, text: string) => file.endsWith('.mjs') || (!file.endsWith('.cjs') && ts.isExternalModule(ts.createSourceFile('m.js', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS)));
+    const input = found.flatMap((edit) => [edit.before, edit.after].map((text) => ({ text, module: isModule(edit.file, edit.before) })));
+    const verdicts = JSON.parse(execFileSync(process.execPath, ['--experimental-vm-modules', '--no-warnings', '-e', runner], { input: JSON.stringify(input), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })) as number[];
+    const result = tally('JavaScript', found, (edit) => verdicts[2 * found.indexOf(edit) + 1]! > verdicts[2 * found.indexOf(edit)]!, 'functions, variables and classes inserted again after themselves (half of them renamed)');
+    expect(result.flagged).toBeGreaterThan(30);
     expect(result.problems).toEqual([]);
   });
 });

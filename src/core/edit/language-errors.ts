@@ -82,13 +82,20 @@ function missingReturnErrors(bodies: readonly Node[], source: SourceText): Parse
   return bodies.map((body) => ({ ...describeSyntaxError(source, { kind: 'MISSING', start: body.endIndex - 1, end: body.endIndex, missing: 'return' }), reason: 'missing return' }));
 }
 
+/** Whether an error's reason is a second declaration of a name (what a rename's own `CONFLICT` says better). */
+export function isRedeclaration(error: ParseErrorInfo): boolean {
+  return error.reason !== undefined && REDECLARED.test(error.reason);
+}
+
+const REDECLARED = /redeclared|defined multiple times|already (?:been )?(?:defined|declared)/;
+
 /** How to correct an edit that leaves the errors {@link languageErrors} finds, from their reasons: one clause per kind found. */
 export function languageErrorAdvice(errors: readonly ParseErrorInfo[]): string {
   const reasons = errors.flatMap((error) => (error.reason ? [error.reason] : []));
   const advice = [
     [/not used/, 'remove in the same edit what it leaves unused'],
     [/missing return/, 'keep a function with a result ending in a return'],
-    [/redeclared|defined multiple times|already defined/, 'change the declaration that exists (replace it) rather than adding a second one'],
+    [REDECLARED, 'change the declaration that exists (replace it) rather than adding a second one'],
     [/^try /, 'keep a handler (except/catch) or a finally'],
     [/^match without/, 'keep at least one case'],
   ] as const;

@@ -4,6 +4,7 @@ import type { Replacement } from '../edit/replacements.js';
 import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../errors.js';
 import type { Warning } from '../warnings.js';
 import { offsetAfterEdit } from '../edit/layout.js';
+import { isRedeclaration } from '../edit/language-errors.js';
 import { projectResolution } from '../modules/resolution.js';
 import { namedArgumentRenames, noteTypeContracts, noteSignature } from './call-check.js';
 import { ambiguousReferences, declaredName, moduleBindingReferences, referencesOf, unresolvedReferences, type References } from './declaration-references.js';
@@ -210,6 +211,7 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
       if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, oldName, unproven).safeUnwrap());
     }
     const changes: RenameChange[] = [];
+    let redeclared: StructeditError | null = null;
     for (const [path, replacements] of byFile) {
       const file = yield* workspace.file(path).safeUnwrap();
       // Each place is what the file's scope model says it is (an import, an export, a use); the backend only gives ranges.
@@ -220,8 +222,13 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
         const kind = path === located.file.path && replacement.start === nameNode.startIndex ? 'definition' : kindOfRole(roles.get(replacement.start));
         changes.push({ file: path, line: place.line, column: place.column, kind });
       }
-      const applied = yield* workspace.apply(file, replacements, run.syntax).safeUnwrap();
-      run.warnings.push(...applied.warnings);
+      // A name taken in the declaration's own scope shows as a second declaration: the check below says where and why (CONFLICT).
+      let applied = await workspace.apply(file, replacements, run.syntax);
+      if (applied.isErr() && applied.error.error === 'SYNTAX_ERROR' && applied.error.details.errors.every(isRedeclaration)) {
+        redeclared = applied.error;
+        applied = await workspace.apply(file, replacements, 'warn');
+      }
+      run.warnings.push(...(yield* applied.safeUnwrap()).warnings.filter((warning) => redeclared === null || warning.type !== 'SYNTAX_BROKEN'));
     }
     // The state after: renaming the declaration again (to its own name) must find exactly the renamed places.
     const renamedAt = new Set<string>();
@@ -258,6 +265,7 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
       });
       return err(yield* unresolvedReferences(run, located, oldName, mentions).safeUnwrap());
     }
+    if (redeclared) return err(redeclared);
     changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
     return ok({ ...outcome(run, edit, oldName, newName, changes, []), backend: backend.name });
   });

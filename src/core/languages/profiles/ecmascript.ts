@@ -4,7 +4,7 @@ import { dirname } from '../../semantic/modules.js';
 import { ecmascriptScopes } from '../../semantic/scope-rules-ecmascript.js';
 import { knownBases, type ImportStyle, type LanguageProfile, type ModuleSystem, type Reach } from '../profile.js';
 import type { TextSpan } from '../../structure/types.js';
-import { genericSpacingKind, reachOfModifiers, requiredMembersOf, triesWithoutHandlers } from './generic.js';
+import { genericSpacingKind, nodesOverlapping, reachOfModifiers, requiredMembersOf, triesWithoutHandlers } from './generic.js';
 
 /**
  * What TypeScript, TSX and JavaScript share: `@` decorators, their reserved words, their scoping
@@ -14,7 +14,7 @@ import { genericSpacingKind, reachOfModifiers, requiredMembersOf, triesWithoutHa
 export const ecmascript = {
   parts: { decoratorPrefix: '@' },
   // `try {…}` with its `catch` deleted and no `finally`: a SyntaxError the grammar accepts.
-  compiler: { incompleteStatements: (root: Node, within: TextSpan) => triesWithoutHandlers(root, within, ['catch_clause', 'finally_clause'], 'try without catch or finally') },
+  compiler: { incompleteStatements: (root: Node, within: TextSpan) => triesWithoutHandlers(root, within, ['catch_clause', 'finally_clause'], 'try without catch or finally'), duplicateDeclarations: lexicalRedeclarations },
   names: {
     identifier: /^[\p{L}_$][\p{L}\p{N}_$]*$/u,
     keywords: new Set('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static await'.split(' ')),
@@ -150,4 +150,34 @@ function typeOfNoValue(use: Node): boolean {
   if (parent?.type === 'type_arguments' && parent.parent?.type === 'generic_type' && NO_VALUE_TYPES.test(parent.parent.childForFieldName('name')?.text ?? '')) return true;
   for (let around = parent; around && /type/.test(around.type); around = around.parent) if (around.type === 'index_type_query') return true;
   return false;
+}
+
+/**
+ * The names a block (or the file, or a switch's cases) declares twice where one of the two is `let`,
+ * `const` or `class`: an early SyntaxError in every engine ("Identifier 'x' has already been
+ * declared"); TypeScript's TS2451 too. In a module (strict code with `import`/`export`) a function
+ * declared at the top or in a block (not a function's own body) counts as `let` does. Two `var`s, or
+ * functions in a script, are left alone, as are TypeScript's mergeable declarations.
+ */
+function lexicalRedeclarations(root: Node, within: TextSpan): Array<{ node: Node; reason: string }> {
+  const module = root.namedChildren.some((child) => child?.type === 'import_statement' || child?.type === 'export_statement');
+  return [root, ...nodesOverlapping(root, within, ['statement_block', 'switch_body', 'class_static_block'])].flatMap((scope) => {
+    const functionsLexical = module && !/^(?:function_declaration|function_expression|function|arrow_function|method_definition|generator_function|generator_function_declaration)$/.test(scope.parent?.type ?? '');
+    const declared = new Map<string, Array<{ node: Node; lexical: boolean }>>();
+    const statements = scope.type === 'switch_body' ? scope.namedChildren.flatMap((clause) => clause?.namedChildren ?? []) : scope.namedChildren;
+    for (const child of statements) {
+      const statement = child?.type === 'export_statement' ? child.childForFieldName('declaration') : child;
+      if (!statement) continue;
+      const lexical = statement.type === 'lexical_declaration' || statement.type === 'class_declaration' || (functionsLexical && /^(?:function|generator_function)_declaration$/.test(statement.type));
+      const names =
+        statement.type === 'lexical_declaration' || statement.type === 'variable_declaration'
+          ? statement.namedChildren.map((declarator) => (declarator?.type === 'variable_declarator' ? declarator.childForFieldName('name') : null))
+          : /^(?:class|function|generator_function)_declaration$/.test(statement.type)
+            ? [statement.childForFieldName('name')]
+            : [];
+      for (const name of names) if (name?.type === 'identifier' || name?.type === 'type_identifier') declared.set(name.text, [...(declared.get(name.text) ?? []), { node: name, lexical }]);
+    }
+    // Each later declaration of a name that a `let`, `const` or `class` declares too.
+    return [...declared.values()].flatMap((all) => (all.length > 1 && all.some((entry) => entry.lexical) ? all.slice(1).map(({ node }) => ({ node, reason: `Identifier '${node.text}' has already been declared` })) : []));
+  });
 }
