@@ -179,14 +179,16 @@ function declaredType(declaration: Node): Node | null {
 
 /**
  * Imports the file never names, local variables never read and labels never jumped to: Go does not
- * compile any of them ("imported and not used", "declared and not used", "defined and not used"). By name: a variable counts as read wherever
- * its function mentions the name other than declaring it or assigning it with `=` (a closure's
- * mention too, a shadowing one too), an import wherever the file mentions its name; so a name said
- * unused is unused, and what this misses (a shadowed name) is what it missed before the rule.
+ * compile any of them ("imported and not used", "declared and not used", "defined and not used").
+ * A variable is read where a mention of its name binds to it through Go's block scopes (not where
+ * it is declared again, nor assigned with `=`); an import, where the file names it qualified. Only
+ * the functions that overlap `within` are looked at; the imports, in every edit.
  */
 function unusedNames(root: Node, within: TextSpan): RefusedNode[] {
   const unused: RefusedNode[] = [];
-  const imports = root.descendantsOfType('import_spec').filter((spec): spec is Node => spec !== null);
+  const imports = namedChildrenOf(root)
+    .filter((declaration) => declaration.type === 'import_declaration')
+    .flatMap((declaration) => declaration.descendantsOfType('import_spec').filter((spec): spec is Node => spec !== null));
   if (imports.length > 0) {
     // A package is only ever named qualified (`fmt.Println`, `http.Handler`): its name and a dot,
     // anywhere after the imports (a comment's mention too, which only makes this miss one).
@@ -288,12 +290,15 @@ function bindingOf(name: Node, body: Node, lists: Map<number, Map<string, ListDe
   return null;
 }
 
-/** The names a statement of a block declares: each variable's name node, `null` for a constant or type. */
+/** The names a statement declares (of a block, or a header: `if x := f();`, `for k := range`, `case v := <-c`): each variable's name node, `null` for a constant or type. */
 function declarationsOf(statement: Node): Array<[string, Node | null]> {
   switch (statement.type) {
     case 'short_var_declaration':
+    case 'range_clause':
+    case 'receive_statement':
+      return declaredNames(statement).map((node) => [node.text, node]);
     case 'var_declaration':
-      return (statement.type === 'var_declaration' ? statement.descendantsOfType('var_spec').flatMap((spec) => (spec ? declaredNames(spec) : [])) : declaredNames(statement)).map((node) => [node.text, node]);
+      return statement.descendantsOfType('var_spec').flatMap((spec) => (spec ? declaredNames(spec) : [])).map((node) => [node.text, node]);
     case 'const_declaration':
     case 'type_declaration':
       return statement.descendantsOfType(['const_spec', 'type_spec', 'type_alias']).flatMap((spec) => (spec ? spec.childrenForFieldName('name').flatMap((node): Array<[string, null]> => (node ? [[node.text, null]] : [])) : []));
@@ -302,23 +307,9 @@ function declarationsOf(statement: Node): Array<[string, Node | null]> {
   }
 }
 
-/** The name a statement declares as a variable (`:=`, `var`), `null` for a constant or type of that name, `undefined` for none. */
+/** The declaration of a name in a statement (see {@link declarationsOf}), `undefined` for none. */
 function declaredIn(statement: Node, name: string): Node | null | undefined {
-  switch (statement.type) {
-    case 'short_var_declaration':
-    case 'range_clause':
-    case 'receive_statement': {
-      if (!statement.children.some((token) => token?.type === ':=')) return undefined;
-      return namedChildrenOf(statement.childForFieldName('left') ?? statement).find((declared) => declared.type === 'identifier' && declared.text === name);
-    }
-    case 'var_declaration':
-      return statement.descendantsOfType('var_spec').flatMap((spec) => spec?.childrenForFieldName('name') ?? []).find((declared) => declared?.text === name) ?? undefined;
-    case 'const_declaration':
-    case 'type_declaration':
-      return statement.descendantsOfType(['identifier', 'type_identifier']).some((declared) => declared?.text === name && (declared.parent?.type === 'const_spec' || declared.parent?.type === 'type_spec')) ? null : undefined;
-    default:
-      return undefined;
-  }
+  return declarationsOf(statement).find(([declared]) => declared === name)?.[1];
 }
 
 /** The variables a statement declares (`a, b := …`, `var x int`, `for k, v := range`, `case v := <-c`, `switch t := x.(type)`). */
