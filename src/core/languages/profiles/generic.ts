@@ -251,7 +251,7 @@ export function nodesOverlapping(root: Node, within: TextSpan, types: readonly s
     if (!child || !overlaps(child, within)) continue;
     for (const node of child.descendantsOfType([...types])) if (node && overlaps(node, within)) inside.push(node);
   }
-  if (types.includes(holder.type) && !around.includes(holder)) around.unshift(holder);
+  if (types.includes(holder.type)) around.unshift(holder);
   return [...around, ...inside];
 }
 
