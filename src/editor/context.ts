@@ -1,5 +1,5 @@
 import { err, errAsync, ok, okAsync, ResultAsync, safeTry, type Result } from 'neverthrow';
-import { changedSpans, hasLanguageErrors, languageErrorAdvice, languageErrors } from '../core/edit/language-errors.js';
+import { changedSpans, languageErrorAdvice, languageErrors, mayAddLanguageErrors } from '../core/edit/language-errors.js';
 import { addedErrors, addedSyntaxErrors } from '../core/edit/syntax-check.js';
 import { profileOf } from '../core/languages/profiles/index.js';
 import { makeError, type ParseErrorInfo, type StructeditError } from '../core/errors.js';
@@ -365,9 +365,10 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
    */
   const languageErrorsAdded = (path: string, language: LanguageDefinition, before: StructureTree | null, after: StructureTree): ResultAsync<ParseErrorInfo[], StructeditError> => {
     const profile = profileOf(language.id);
-    if (!hasLanguageErrors(profile)) return okAsync([]);
+    if (profile.layout.emptyBody === null && profile.compiler === null) return okAsync([]);
     // Only what the edit changed can hold a new one: the functions elsewhere are the same in both.
     const changed = before ? changedSpans(before.source.text, after.source.text) : null;
+    if (!mayAddLanguageErrors(profile, changed && before ? [before.source.text.slice(changed.before.start, changed.before.end), after.source.text.slice(changed.after.start, changed.after.end)] : null)) return okAsync([]);
     const errorsIn = (tree: StructureTree, within: TextSpan | undefined) =>
       parseSyntax(path, tree.source, language).map((syntax) => {
         if (!syntax) return [];

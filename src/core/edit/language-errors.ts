@@ -50,9 +50,15 @@ function widened(text: string, start: number, end: number): TextSpan {
   return { start: Math.min(from, start), end: Math.max(to, end) };
 }
 
-/** Whether a language has rules {@link languageErrors} checks. */
-export function hasLanguageErrors(profile: ResolvedProfile): boolean {
-  return profile.layout.emptyBody !== null || profile.compiler !== null;
+/**
+ * Whether {@link languageErrors} can find anything new after an edit that changed `changed` (the
+ * text of its changed spans, before and after; `null`: a new file): the language has such rules,
+ * and the edit touches what they look at.
+ */
+export function mayAddLanguageErrors(profile: ResolvedProfile, changed: readonly string[] | null): boolean {
+  if (profile.layout.emptyBody !== null) return true;
+  const touches = profile.compiler?.touches;
+  return profile.compiler !== null && (changed === null || touches === undefined || changed.some((text) => touches.test(text)));
 }
 
 /**

@@ -56,6 +56,12 @@ export interface LanguageProfile {
  */
 export interface CompilerRules {
   /**
+   * Text an edit must touch (before or after it) for these rules to find anything it added (the
+   * keywords of what they look at); absent: every edit is looked at. Saves a walk of the tree for
+   * an edit that cannot matter (a comment, a string, an interface's member).
+   */
+  readonly touches?: RegExp;
+  /**
    * The bodies of the functions in a tree that declare a result and whose body can run off its end;
    * only functions that overlap `within` need be looked at (what an edit changed).
    */

@@ -14,7 +14,7 @@ import { genericSpacingKind, nodesOverlapping, reachOfModifiers, requiredMembers
 export const ecmascript = {
   parts: { decoratorPrefix: '@' },
   // `try {…}` with its `catch` deleted and no `finally`: a SyntaxError the grammar accepts.
-  compiler: { incompleteStatements: (root: Node, within: TextSpan) => triesWithoutHandlers(root, within, ['catch_clause', 'finally_clause'], 'try without catch or finally'), duplicateDeclarations: lexicalRedeclarations },
+  compiler: { touches: /\b(?:try|catch|finally|let|const|class|function|var)\b/, incompleteStatements: (root: Node, within: TextSpan) => triesWithoutHandlers(root, within, ['catch_clause', 'finally_clause'], 'try without catch or finally'), duplicateDeclarations: lexicalRedeclarations },
   names: {
     identifier: /^[\p{L}_$][\p{L}\p{N}_$]*$/u,
     keywords: new Set('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static await'.split(' ')),
@@ -152,18 +152,24 @@ function typeOfNoValue(use: Node): boolean {
   return false;
 }
 
+/** Statements of one block past which {@link lexicalRedeclarations} does not look (a bundle's). */
+const MAX_SCOPE_STATEMENTS = 2000;
+
 /**
  * The names a block (or the file, or a switch's cases) declares twice where one of the two is `let`,
  * `const` or `class`: an early SyntaxError in every engine ("Identifier 'x' has already been
  * declared"); TypeScript's TS2451 too. In a module (strict code with `import`/`export`) a function
  * declared at the top or in a block (not a function's own body) counts as `let` does. Two `var`s, or
- * functions in a script, are left alone, as are TypeScript's mergeable declarations.
+ * functions in a script, are left alone, as are TypeScript's mergeable declarations. A block of more
+ * than `MAX_SCOPE_STATEMENTS` statements (a bundle's) is not looked at.
  */
 function lexicalRedeclarations(root: Node, within: TextSpan): Array<{ node: Node; reason: string }> {
   const module = root.namedChildren.some((child) => child?.type === 'import_statement' || child?.type === 'export_statement');
   return [root, ...nodesOverlapping(root, within, ['statement_block', 'switch_body', 'class_static_block'])].flatMap((scope) => {
     const functionsLexical = module && !/^(?:function_declaration|function_expression|function|arrow_function|method_definition|generator_function|generator_function_declaration)$/.test(scope.parent?.type ?? '');
     const declared = new Map<string, Array<{ node: Node; lexical: boolean }>>();
+    // (A block of thousands of statements is a bundle's, which no one edits by hand: not looked at.)
+    if (scope.namedChildCount > MAX_SCOPE_STATEMENTS) return [];
     const statements = scope.type === 'switch_body' ? scope.namedChildren.flatMap((clause) => clause?.namedChildren ?? []) : scope.namedChildren;
     for (const child of statements) {
       const statement = child?.type === 'export_statement' ? child.childForFieldName('declaration') : child;

@@ -245,12 +245,10 @@ export function nodesOverlapping(root: Node, within: TextSpan, types: readonly s
   const holder = root.descendantForIndex(within.start, Math.max(within.start, within.end - 1)) ?? root;
   const around: Node[] = [];
   for (let node: Node | null = holder.parent; node; node = node.parent) if (types.includes(node.type)) around.push(node);
-  // Inside: only under the holder's children that overlap (a span across two top-level declarations is held by the file).
-  const inside: Node[] = [];
-  for (const child of holder.namedChildren) {
-    if (!child || !overlaps(child, within)) continue;
-    for (const node of child.descendantsOfType([...types])) if (node && overlaps(node, within)) inside.push(node);
-  }
+  // Inside: only under the holder's children that overlap (a span across two top-level declarations
+  // is held by the file); where most of them do (edits all over a file), one walk of the holder.
+  const children = holder.namedChildren.filter((child): child is Node => child !== null && overlaps(child, within));
+  const inside = (children.length > 8 ? [holder] : children).flatMap((under) => under.descendantsOfType([...types]).filter((node): node is Node => node !== null && !node.equals(holder) && overlaps(node, within)));
   if (types.includes(holder.type)) around.unshift(holder);
   return [...around, ...inside];
 }
