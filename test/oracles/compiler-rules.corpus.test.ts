@@ -112,6 +112,33 @@ async function copies(path: string, file: string, text: string, count: number, k
   return found;
 }
 
+/**
+ * `let <its first parameter> = 0;` inserted before the first statement of up to `count` functions
+ * of a file (a second declaration of the parameter's name), and as many with a new name, each with
+ * structedit's verdict.
+ */
+async function parameterShadows(path: string, file: string, text: string, count: number): Promise<Deletion[]> {
+  const listing = await createEditor({ fs: memoryFs({ [path]: text }), semantic: 'syntax' }).listStructures({ path, depth: 4 });
+  if (listing.isErr()) return [];
+  const lines = text.split('\n');
+  const functions = functionsOf(listing.value.structures, ['function', 'method'])
+    .map((entry) => ({ entry, parameter: /\(\s*([A-Za-z_$][\w$]*)\s*[,)=]/.exec(lines[entry.line_range_inclusive[0] - 1] ?? '')?.[1] }))
+    .filter(({ entry, parameter }) => parameter !== undefined && entry.children.some((child) => child.target !== null));
+  const found: Deletion[] = [];
+  for (const { entry, parameter } of functions.slice(0, count)) {
+    const target = entry.children.find((child) => child.target !== null)!.target!;
+    for (const name of [parameter!, `${parameter!}Zz`]) {
+      const fs = memoryFs({ [path]: text });
+      const written = await createEditor({ fs, semantic: 'syntax' }).insertBeforeStructure({ path, target, content: `let ${name} = 0;`, force: true });
+      if (written.isErr()) continue;
+      const flagged = written.value.warnings.some((warning) => warning.type === 'SYNTAX_BROKEN' && /already been declared/.test(JSON.stringify(warning.details)));
+      const refused = flagged ? (await createEditor({ fs: memoryFs({ [path]: text }), semantic: 'syntax' }).insertBeforeStructure({ path, target, content: `let ${name} = 0;` })).isErr() : null;
+      found.push({ file, where: `${file}:${entry.line_range_inclusive[0]} let ${name}`, before: text, after: fs.snapshot()[path] as string, flagged, kinds: new Set(flagged ? ['duplicate'] : []), refused, line: entry.line_range_inclusive[0] });
+    }
+  }
+  return found;
+}
+
 /** Up to `PER_FILE` deletions of a file's statements, each written anyway, with structedit's verdict. */
 async function deletions(path: string, file: string, text: string): Promise<Deletion[]> {
   const listing = await createEditor({ fs: memoryFs({ [path]: text }), semantic: 'syntax' }).listStructures({ path, depth: 6 });
@@ -447,7 +474,10 @@ describe('inserting a second declaration of a name (compilers as the oracle)', (
     const sample = languageSample('javascript', 60);
     if (!('files' in sample)) throw new Error(sample.missing);
     const found: Deletion[] = [];
-    for (const file of sample.files) found.push(...(await copies('m.js', file, readFileSync(join(sample.root, file), 'utf8'), 2, ['function', 'variable', 'class'])));
+    for (const file of sample.files) {
+      const text = readFileSync(join(sample.root, file), 'utf8');
+      found.push(...(await copies('m.js', file, text, 2, ['function', 'variable', 'class'])), ...(await parameterShadows('m.js', file, text, 2)));
+    }
     // V8 compiles each version as a module where it is one (an .mjs file; TypeScript's parser finds an import or export), else as a script: its early errors.
     const runner = [
       "const vm = require('node:vm');",
@@ -460,7 +490,7 @@ describe('inserting a second declaration of a name (compilers as the oracle)', (
     const isModule = (file: string, text: string) => file.endsWith('.mjs') || (!file.endsWith('.cjs') && ts.isExternalModule(ts.createSourceFile('m.js', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS)));
     const input = found.flatMap((edit) => [edit.before, edit.after].map((text) => ({ text, module: isModule(edit.file, edit.before) })));
     const verdicts = JSON.parse(execFileSync(process.execPath, ['--experimental-vm-modules', '--no-warnings', '-e', runner], { input: JSON.stringify(input), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })) as number[];
-    const result = tally('JavaScript', found, (edit) => verdicts[2 * found.indexOf(edit) + 1]! > verdicts[2 * found.indexOf(edit)]!, 'functions, variables and classes inserted again after themselves (half of them renamed)');
+    const result = tally('JavaScript', found, (edit) => verdicts[2 * found.indexOf(edit) + 1]! > verdicts[2 * found.indexOf(edit)]!, 'functions, variables and classes inserted again after themselves, and `let <parameter>` at the top of functions (half of them renamed)');
     expect(result.flagged).toBeGreaterThan(30);
     expect(result.problems).toEqual([]);
   });

@@ -170,6 +170,12 @@ function lexicalRedeclarations(root: Node, within: TextSpan): Array<{ node: Node
     const declared = new Map<string, Array<{ node: Node; lexical: boolean }>>();
     // (A block of thousands of statements is a bundle's, which no one edits by hand: not looked at.)
     if (scope.namedChildCount > MAX_SCOPE_STATEMENTS) return [];
+    // A function's parameters (a catch's, an arrow's one) are declared in its body's scope: `let a` there is a second `a`.
+    const owner = scope.parent?.childForFieldName('body')?.equals(scope) ? scope.parent : null;
+    for (const parameter of owner ? [...(owner.childForFieldName('parameters')?.namedChildren ?? []), owner.childForFieldName('parameter')] : []) {
+      const name = parameter?.type === 'identifier' ? parameter : parameter?.type === 'assignment_pattern' ? parameter.childForFieldName('left') : parameter?.childForFieldName('pattern');
+      if (name?.type === 'identifier') declared.set(name.text, [...(declared.get(name.text) ?? []), { node: name, lexical: false }]);
+    }
     const statements = scope.type === 'switch_body' ? scope.namedChildren.flatMap((clause) => clause?.namedChildren ?? []) : scope.namedChildren;
     for (const child of statements) {
       const statement = child?.type === 'export_statement' ? child.childForFieldName('declaration') : child;
