@@ -7,11 +7,13 @@ import type { TextSpan } from '../structure/types.js';
 import type { SourceText } from '../text/source-text.js';
 
 /**
- * What a text's grammar parses without an error and its language rejects, as syntax errors: blocks
- * with no statement where one is needed (Python), functions with a result that run off their end
- * (Go, Java, Rust), imports and variables never used (Go). The edit check compares these apart, as
- * it compares syntax errors (`addedErrors`): an edit that leaves one more adds an error. Empty for a
- * language with no such rule.
+ * What a text's grammar parses without an error and its language rejects, as syntax errors with the
+ * compiler's reason: blocks with no statement where one is needed (Python), functions with a result
+ * that run off their end (Go, Java, Rust), imports, variables and labels never used (Go), a `try`
+ * without its handler (Python, JavaScript), a second declaration of a name (Go, Java, Rust,
+ * JavaScript). The edit check compares these apart, as it compares syntax errors (`addedErrors`):
+ * an edit that leaves one more adds an error. Empty for a language with no such rule. Only what
+ * overlaps `within` is looked at where a rule can tell (imports are the file's).
  */
 export function languageErrors(profile: ResolvedProfile, source: SourceText, root: Node, within: TextSpan = { start: 0, end: source.text.length }): ParseErrorInfo[] {
   const { emptyBody } = profile.layout;
@@ -41,12 +43,15 @@ export function changedSpans(before: string, after: string): { before: TextSpan;
  * above a deletion (`try:` whose `except:` went) or starts just below it is what the change made.
  */
 function widened(text: string, start: number, end: number): TextSpan {
-  let from = text.lastIndexOf('\n', start - 1);
-  while (from > 0 && text.slice(text.lastIndexOf('\n', from - 1) + 1, from).trim() === '') from = text.lastIndexOf('\n', from - 1);
-  from = from <= 0 ? 0 : text.lastIndexOf('\n', from - 1) + 1;
-  let to = text.indexOf('\n', end);
-  while (to !== -1 && to + 1 < text.length && text.slice(to + 1, text.indexOf('\n', to + 1) === -1 ? text.length : text.indexOf('\n', to + 1)).trim() === '') to = text.indexOf('\n', to + 1);
-  to = to === -1 ? text.length : text.indexOf('\n', to + 1) === -1 ? text.length : text.indexOf('\n', to + 1);
+  const lineStartAt = (at: number) => text.lastIndexOf('\n', at - 1) + 1;
+  const lineEndAt = (at: number) => (text.indexOf('\n', at) === -1 ? text.length : text.indexOf('\n', at));
+  const blank = (lineStart: number) => text.slice(lineStart, lineEndAt(lineStart)).trim() === '';
+  let from = lineStartAt(start);
+  do from = from === 0 ? 0 : lineStartAt(from - 1);
+  while (from > 0 && blank(from));
+  let to = lineEndAt(end);
+  do to = to >= text.length ? text.length : lineEndAt(to + 1);
+  while (to < text.length && blank(lineStartAt(to)));
   return { start: Math.min(from, start), end: Math.max(to, end) };
 }
 
