@@ -42,9 +42,9 @@ export const rust: LanguageProfile = {
 
 /**
  * The bodies of functions with a result (not `()`) that give no value: no tail expression, and no
- * `return`, `panic!` or endless `loop` to end them (rustc: "implicitly returns `()`"). By syntax: a
- * call of a function that never returns (`process::exit`) is not seen to diverge, so such a body
- * counts before and after an edit alike.
+ * `return`, `panic!`, `process::exit` or endless `loop` to end them (rustc: "implicitly returns
+ * `()`"). By syntax: a call of another function that never returns is not seen to diverge, so such a
+ * body counts before and after an edit alike.
  */
 function unterminatedBodies(root: Node, within: TextSpan): Node[] {
   return nodesOverlapping(root, within, ['function_item']).flatMap((function_) => {
@@ -102,6 +102,8 @@ function diverges(expression: Node): boolean {
   if (expression.type === 'return_expression') return true;
   if (expression.type === 'macro_invocation') return /^(?:(?:std|core)::)?(?:panic|unreachable|todo|unimplemented)$/.test(expression.childForFieldName('macro')?.text ?? '');
   if (expression.type === 'loop_expression') return !expression.descendantsOfType('break_expression').some((jump) => jump !== null && !insideClosureOrLoop(jump, expression));
+  // The standard library's functions that never return (`-> !`): `process::exit(1);` ends a function.
+  if (expression.type === 'call_expression') return /^(?:(?:std::)?process::)?(?:exit|abort)$/.test(expression.childForFieldName('function')?.text ?? '');
   return false;
 }
 
