@@ -199,6 +199,13 @@ describe('what the grammars accept and the compilers refuse (Go, Java, Rust)', (
       expect(refused._unsafeUnwrapErr()).toMatchObject({ error: 'SYNTAX_ERROR', details: { errors: [{ line, kind: 'MISSING', missing: 'return', reason: 'missing return' }] } });
       expect(fs.snapshot()[path]).toBe(text);
     }
+    // Bodies that end where nothing runs after: Go's endless `for`, Java's `throw`, Rust's `process::exit`.
+    const ends = [
+      { path: 'a.go', text: lines('package a', '', 'func f() int {', '\treturn 1', '}'), target: 'func f', content: 'func g() int {\n\tfor {\n\t}\n}' },
+      { path: 'A.java', text: lines('class A {', '  int f() { return 1; }', '}'), target: 'class A\nint f', content: 'int g() {\n  throw new IllegalStateException();\n}' },
+      { path: 'a.rs', text: lines('fn f() -> i32 {', '    1', '}'), target: 'fn f', content: 'fn g() -> i32 {\n    std::process::exit(1);\n}' },
+    ];
+    for (const { path, text, target, content } of ends) expectFigures(await editorOver({ [path]: text }).editor.insertAfterStructure({ path, target, content }));
   });
 
   it('refuses a Go edit that leaves an import or a local variable unused (a file_edit too), and not one that leaves them used', async () => {
