@@ -1,13 +1,13 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEditor, memoryFs, type StructureListing } from 'structedit';
 import ts from 'typescript';
 import { languageSample, pythonSample } from '../corpus/corpus.js';
 import { sourcesUnder } from './compiler-oracle.js';
-import { CRATES, editionOf, REGISTRY, rustcMissing } from './rustc.js';
+import { CRATES, editionOf, featuresOf, REGISTRY, rustcMissing, rustcRun } from './rustc.js';
 
 /**
  * Deleting a statement of a function that returns a value, the last `return` above all: Go, Java and
@@ -277,10 +277,7 @@ describe('deleting the statement a function returns with (compilers as the oracl
     const byFile = new Map<string, Deletion[]>();
     for (const file of files) byFile.set(file, await deletions(file.split('/').pop()!, file, readFileSync(join(sample.root, file), 'utf8')));
     const found = [...byFile.values()].flat();
-    const added = await inRounds(byFile, (file) => readFileSync(join(sample.root, file), 'utf8'), (root, files) => {
-      const compiled = spawnSync(JAVAC, ['-Xmaxerrs', '100000', '-nowarn', '-Xlint:none', '-XDsuppressNotes', '-XDshould-stop.ifError=FLOW', '-proc:none', '--patch-module', `java.base=${join(root, 'java.base')}`, '-d', `${root}-classes`, ...files.map((file) => join(root, file))], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-      return [...`${compiled.stdout}${compiled.stderr}`.matchAll(/^(\S+\.java):\d+: error: missing return statement$/gm)].map((match) => match[1]!.slice(root.length + 1));
-    });
+    const added = await inRounds(byFile, (file) => readFileSync(join(sample.root, file), 'utf8'), (root, files) => javacErrorFiles(root, files, /missing return statement$/));
     const result = tally('Java', found, added);
     expect(found.length).toBeGreaterThan(150);
     expect(result.flagged).toBeGreaterThan(50);
@@ -310,42 +307,26 @@ describe('deleting the statement a function returns with (compilers as the oracl
   });
 });
 
+/**
+ * The file of each error javac reports whose message `about` matches, compiling `files` of the tree at
+ * `root` patched into java.base (flow analysis runs whatever else is wrong: `should-stop.ifError=FLOW`).
+ */
+function javacErrorFiles(root: string, files: readonly string[], about: RegExp): string[] {
+  const compiled = spawnSync(JAVAC, ['-Xmaxerrs', '100000', '-nowarn', '-Xlint:none', '-XDsuppressNotes', '-XDshould-stop.ifError=FLOW', '-proc:none', '--patch-module', `java.base=${join(root, 'java.base')}`, '-d', `${root}-classes`, ...files.map((file) => join(root, file))], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return [...`${compiled.stdout}${compiled.stderr}`.matchAll(/^(\S+\.java):\d+: error: (.*)$/gm)].filter((match) => about.test(match[2]!)).map((match) => match[1]!.slice(root.length + 1));
+}
+
 /** The files of rustc's errors for a body that gives no value (E0308 "found `()`", E0317 an `if` without `else`), the library and its tests. */
 function rustcMissingValues(root: string, edition: string, features: readonly string[]): Promise<string[]> {
   // (An empty body's E0308 says only "found `()`"; a body with statements, "implicitly returns `()`" too.)
   return rustcErrorsOf(root, edition, features, (code, rendered) => code === 'E0317' || (code === 'E0308' && /found (?:unit type )?`\(\)`/.test(rendered)));
 }
 
-/** Every feature a crate declares that needs no other crate, so no item is left out by a `cfg`. */
-function featuresOf(crate: string): string[] {
-  const manifest = readFileSync(join(REGISTRY, crate, 'Cargo.toml'), 'utf8');
-  const section = manifest.split(/^(?=\[)/m).find((part) => part.startsWith('[features]')) ?? '';
-  return [...section.matchAll(/^([\w-]+)\s*=/gm)].map((match) => match[1]!).filter((name) => !manifest.includes(`[dependencies.${name}]`));
-}
-
-/** The files of rustc's errors that `wanted` takes (by code and rendered text), the library and its tests. */
+/** The files of rustc's errors that `wanted` takes, the library and its tests (a function in both counted once per file: the more of the two). */
 async function rustcErrorsOf(root: string, edition: string, features: readonly string[], wanted: (code: string, rendered: string) => boolean): Promise<string[]> {
-  const run = (mode: string) =>
-    new Promise<string[]>((resolve) => {
-      const cfg = features.flatMap((feature) => ['--cfg', `feature="${feature}"`]);
-      const child = spawn('rustc', [mode, `--edition=${edition}`, '--emit=metadata', '--cap-lints=allow', '--error-format=json', ...cfg, '-o', join(root, `${mode.replace(/\W/g, '')}.rmeta`), join(root, 'src', 'lib.rs')], { stdio: ['ignore', 'ignore', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('close', () => {
-        const files: string[] = [];
-        for (const line of stderr.split('\n')) {
-          if (!line.startsWith('{')) continue;
-          const diagnostic = JSON.parse(line) as { level: string; code: { code: string } | null; rendered: string; spans: Array<{ file_name: string; is_primary: boolean }> };
-          if (diagnostic.level !== 'error' || !wanted(diagnostic.code?.code ?? '', diagnostic.rendered)) continue;
-          const span = diagnostic.spans.find((each) => each.is_primary);
-          if (span) files.push(relative(root, span.file_name));
-        }
-        resolve(files);
-      });
-    });
-  // (A function in both the library and its tests is counted once per file: the more of the two.)
-  const [library, tests] = await Promise.all([run('--crate-type=lib'), run('--test')]);
-  const count = (files: readonly string[], file: string) => files.filter((each) => each === file).length;
+  const files = async (mode: string) => (await rustcRun(root, edition, [mode], features)).filter((error) => wanted(error.code, error.rendered)).map((error) => error.file);
+  const [library, tests] = await Promise.all([files('--crate-type=lib'), files('--test')]);
+  const count = (found: readonly string[], file: string) => found.filter((each) => each === file).length;
   return [...new Set([...library, ...tests])].flatMap((file) => Array<string>(Math.max(count(library, file), count(tests, file))).fill(file));
 }
 
@@ -440,10 +421,7 @@ describe('inserting a second declaration of a name (compilers as the oracle)', (
     const files = sample.files.filter((file) => file.startsWith('java.base/') && !file.endsWith('module-info.java')).slice(0, 30);
     const byFile = new Map<string, Deletion[]>();
     for (const file of files) byFile.set(file, await copies(file.split('/').pop()!, file, readFileSync(join(sample.root, file), 'utf8'), 2));
-    const added = await inRounds(byFile, (file) => readFileSync(join(sample.root, file), 'utf8'), (root, compiled) => {
-      const result = spawnSync(JAVAC, ['-Xmaxerrs', '100000', '-nowarn', '-Xlint:none', '-XDsuppressNotes', '-XDshould-stop.ifError=FLOW', '-proc:none', '--patch-module', `java.base=${join(root, 'java.base')}`, '-d', `${root}-classes`, ...compiled.map((file) => join(root, file))], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-      return [...`${result.stdout}${result.stderr}`.matchAll(/^(\S+\.java):\d+: error: .* is already defined in /gm)].map((match) => match[1]!.slice(root.length + 1));
-    });
+    const added = await inRounds(byFile, (file) => readFileSync(join(sample.root, file), 'utf8'), (root, files) => javacErrorFiles(root, files, / is already defined in /));
     const result = tally('Java', [...byFile.values()].flat(), added, 'methods inserted again after themselves (half of them renamed)');
     expect(result.flagged).toBeGreaterThan(30);
     expect(result.problems).toEqual([]);
