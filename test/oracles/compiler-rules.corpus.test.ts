@@ -65,7 +65,10 @@ function statementsOfFunctions(entries: readonly StructureListing[]): { last: St
 
 /** What a refusal's reason is about, as the oracles sort the compilers' errors. */
 function kindOf(reason: string): string {
-  return reason === 'missing return' ? reason : /not used/.test(reason) ? 'unused' : /redeclared|defined multiple times|already (?:been )?(?:defined|declared)/.test(reason) ? 'duplicate' : 'other';
+  if (reason === 'missing return') return reason;
+  if (/not used/.test(reason)) return 'unused';
+  if (/^duplicated? (?:argument|parameter)|^Duplicate (?:identifier|parameter name)|bound more than once in this parameter list|^(?:variable|record component) \S+ is already defined|^redefinition of parameter/.test(reason)) return 'parameter';
+  return /redeclared|defined multiple times|already (?:been )?(?:defined|declared)/.test(reason) ? 'duplicate' : 'other';
 }
 
 /** The structures of some kinds in a listing (not inside one another), with targets. */
@@ -470,6 +473,248 @@ describe('inserting a second declaration of a name (compilers as the oracle)', (
     const verdicts = JSON.parse(execFileSync(process.execPath, ['--experimental-vm-modules', '--no-warnings', '-e', runner], { input: JSON.stringify(input), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })) as number[];
     const result = tally('JavaScript', found, (edit) => verdicts[2 * found.indexOf(edit) + 1]! > verdicts[2 * found.indexOf(edit)]!, 'functions, variables and classes inserted again after themselves, and `let <parameter>` at the top of functions (half of them renamed)');
     expect(result.flagged).toBeGreaterThan(30);
+    expect(result.problems).toEqual([]);
+  });
+});
+
+/** A function's parameter list as written: where its text starts and ends in the file, and each parameter's name as a regular expression reads it. */
+interface WrittenParameters {
+  readonly start: number;
+  readonly end: number;
+  readonly names: ReadonlyArray<{ readonly name: string; readonly at: number }>;
+}
+
+/**
+ * The parameter list after a function's name in `text` (from `from`), read without a grammar: the
+ * parentheses matched, the parameters split at commas outside brackets, each one's name taken by
+ * `nameOf` (the test reads lists its own way, so the rule is not checked against itself).
+ */
+function writtenParameters(text: string, from: number, name: string, nameOf: (parameter: string) => string | null): WrittenParameters | null {
+  const head = new RegExp(`\\b${name.replace(/[$]/g, '\\$')}\\s*(?:<[^()]*>)?\\s*\\(`, 'g');
+  head.lastIndex = from;
+  const found = head.exec(text);
+  if (!found || found.index > from + 400) return null;
+  const start = found.index + found[0].length;
+  let depth = 0;
+  let at = start;
+  const names: Array<{ name: string; at: number }> = [];
+  let segment = start;
+  const take = (end: number) => {
+    const raw = text.slice(segment, end);
+    const parameter = nameOf(raw.trim());
+    if (parameter) names.push({ name: parameter, at: segment + raw.search(new RegExp(`(?<![\\w$])${parameter.replace(/[$]/g, '\\$')}(?![\\w$])`)) });
+  };
+  for (; at < text.length && at < start + 2000; at++) {
+    const char = text[at]!;
+    if (char === '"' || char === "'" || char === '`') return null;
+    if ('([{'.includes(char) || (char === '<' && !/[=-]/.test(text[at + 1]!))) depth++;
+    else if (')]}'.includes(char) || (char === '>' && !/[=-]/.test(text[at - 1]!))) {
+      if (depth === 0) {
+        take(at);
+        return names.every((each) => each.at >= segment - 2000) ? { start, end: at, names } : null;
+      }
+      depth--;
+    } else if (char === ',' && depth === 0) {
+      take(at);
+      segment = at + 1;
+    }
+  }
+  return null;
+}
+
+/** How each language's parameter names read (`null`: a parameter without one, or not understood). */
+const PARAMETER_NAME: Record<string, (parameter: string) => string | null> = {
+  python: (parameter) => /^\*{0,2}([A-Za-z_]\w*)\s*(?:[:=]|$)/.exec(parameter)?.[1] ?? null,
+  javascript: (parameter) => /^(?:\.\.\.)?([A-Za-z_$][\w$]*)\s*(?:=|$)/.exec(parameter)?.[1] ?? null,
+  typescript: (parameter) => /^(?:(?:public|private|protected|readonly)\s+)*(?:\.\.\.)?([A-Za-z_$][\w$]*)\??\s*(?:[:=]|$)/.exec(parameter)?.[1] ?? null,
+  go: (parameter) => /^([A-Za-z_]\w*)(?:\s+\S|$)/.exec(parameter)?.[1] ?? null,
+  rust: (parameter) => /^(?:mut\s+)?([a-z_]\w*)\s*:/.exec(parameter)?.[1] ?? null,
+  java: (parameter) => /([A-Za-z_$][\w$]*)\s*$/.exec(parameter.replace(/@\w+(?:\([^)]*\))?/g, ''))?.[1] ?? null,
+  c: (parameter) => /([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*(?:=[^]*)?$/.exec(parameter)?.[1] ?? null,
+  ruby: (parameter) => /^[*&]{0,2}([a-z_]\w*)\s*(?:[:=]|$)/.exec(parameter)?.[1] ?? null,
+};
+PARAMETER_NAME['cpp'] = PARAMETER_NAME['c']!;
+
+/**
+ * Up to `count` functions of a file with two parameters or more, each given a text edit (`editFile`)
+ * that names its second parameter as its first (and, as many, one that names it anew: `…Zz`),
+ * written anyway, with structedit's verdict.
+ */
+async function parameterRepeats(path: string, file: string, text: string, count: number, language: string, kinds: readonly string[] = ['function', 'method', 'constructor']): Promise<Deletion[]> {
+  const editor = createEditor({ fs: memoryFs({ [path]: text }), semantic: 'syntax' });
+  const listing = await editor.listStructures({ path, depth: 4 });
+  if (listing.isErr()) return [];
+  const lineStarts = [0];
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lineStarts.push(at + 1);
+  const lists = functionsOf(listing.value.structures, kinds).flatMap((entry) => {
+    const list = entry.name ? writtenParameters(text, lineStarts[entry.line_range_inclusive[0] - 1]!, entry.name, PARAMETER_NAME[language]!) : null;
+    return list && list.names.length >= 2 && list.names[0]!.name !== list.names[1]!.name && !/^(?:self|this)$/.test(list.names[0]!.name) ? [{ entry, list }] : [];
+  });
+  const chosen = lists.length <= count ? lists : Array.from({ length: count }, (_, index) => lists[Math.floor((index * lists.length) / count)]!);
+  const found: Deletion[] = [];
+  for (const { entry, list } of chosen) {
+    const [first, second] = list.names as [{ name: string; at: number }, { name: string; at: number }];
+    const old = text.slice(list.start - 1, list.end + 1);
+    if (text.indexOf(old) !== text.lastIndexOf(old)) continue;
+    for (const name of [first.name, `${second.name}Zz`]) {
+      const replaced = text.slice(list.start - 1, second.at) + name + text.slice(second.at + second.name.length, list.end + 1);
+      const edits = [{ old_text: old, new_text: replaced }];
+      const fs = memoryFs({ [path]: text });
+      const written = await createEditor({ fs, semantic: 'syntax' }).editFile({ path, edits, force: true });
+      if (written.isErr()) continue;
+      const reasons = written.value.warnings.flatMap((warning) => (warning.type === 'SYNTAX_BROKEN' ? ((warning.details?.['errors'] ?? []) as Array<{ reason?: string }>).flatMap((error) => (error.reason ? [error.reason] : [])) : []));
+      const flagged = reasons.some((reason) => kindOf(reason) === 'parameter');
+      const refused = flagged ? (await createEditor({ fs: memoryFs({ [path]: text }), semantic: 'syntax' }).editFile({ path, edits })).isErr() : null;
+      found.push({ file, where: `${file}:${entry.line_range_inclusive[0]} ${JSON.stringify(replaced.slice(0, 80))}`, before: text, after: fs.snapshot()[path] as string, flagged, kinds: new Set(flagged ? ['parameter'] : []), refused, line: entry.line_range_inclusive[0] });
+    }
+  }
+  return found;
+}
+
+describe('a text edit naming a parameter as another of its function (compilers as the oracle)', () => {
+  it("Python: CPython's compile() finds \"duplicate argument\" exactly where the edit is refused (the standard library)", { timeout: 240_000 }, async () => {
+    const { root, files } = pythonSample(100);
+    const found: Deletion[] = [];
+    for (const file of files) found.push(...(await parameterRepeats('m.py', file, readFileSync(join(root, file), 'utf8'), 3, 'python')));
+    const check = ['import sys, json', 'def dup(text):', '    try: compile(text, "m.py", "exec"); return 0', '    except SyntaxError as e: return 1 if "duplicate argument" in (e.msg or "") else 0', 'print(json.dumps([dup(t) for t in json.load(sys.stdin)]))'].join('\n');
+    const verdicts = JSON.parse(execFileSync('python3', ['-c', check], { input: JSON.stringify(found.flatMap((edit) => [edit.before, edit.after])), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })) as number[];
+    const result = tally('Python', found, (edit) => verdicts[2 * found.indexOf(edit) + 1]! > verdicts[2 * found.indexOf(edit)]!, 'parameters renamed in the text (half as the first parameter)');
+    expect(result.flagged).toBeGreaterThan(30);
+    expect(result.problems).toEqual([]);
+  });
+
+  it('JavaScript and TypeScript: V8 ("Duplicate parameter name") and TypeScript (TS2300) find a repeated parameter exactly where the edit is refused (node_modules)', { timeout: 240_000 }, async () => {
+    const found: Deletion[] = [];
+    const typescript = new Set<Deletion>();
+    for (const language of ['javascript', 'typescript'] as const) {
+      const sample = languageSample(language, 60);
+      if (!('files' in sample)) throw new Error(sample.missing);
+      for (const file of sample.files) {
+        const edits = await parameterRepeats(language === 'typescript' ? 'm.ts' : 'm.js', file, readFileSync(join(sample.root, file), 'utf8'), 2, language);
+        found.push(...edits);
+        if (language === 'typescript') for (const edit of edits) typescript.add(edit);
+      }
+    }
+    // V8 compiles each JavaScript version as a module where it is one, else as a script; TypeScript binds each TypeScript version alone (TS2300 is the binder's).
+    const runner = [
+      "const vm = require('node:vm');",
+      "const texts = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));",
+      'const repeated = ({ text, module }) => {',
+      '  try { if (module) new vm.SourceTextModule(text); else new vm.Script(text); return 0; } catch (error) { return /Duplicate parameter name/.test(String(error && error.message)) ? 1 : 0; }',
+      '};',
+      'process.stdout.write(JSON.stringify(texts.map(repeated)));',
+    ].join('\n');
+    const isModule = (file: string, text: string) => file.endsWith('.mjs') || (!file.endsWith('.cjs') && ts.isExternalModule(ts.createSourceFile('m.js', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS)));
+    const javascript = found.filter((edit) => !typescript.has(edit));
+    const input = javascript.flatMap((edit) => [edit.before, edit.after].map((text) => ({ text, module: isModule(edit.file, edit.before) })));
+    const verdicts = JSON.parse(execFileSync(process.execPath, ['--experimental-vm-modules', '--no-warnings', '-e', runner], { input: JSON.stringify(input), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })) as number[];
+    const duplicates = (text: string) => {
+      const program = ts.createProgram({ rootNames: ['m.ts'], options: { noLib: true, noResolve: true, types: [] }, host: { ...ts.createCompilerHost({}), getSourceFile: (name, version) => (name === 'm.ts' ? ts.createSourceFile(name, text, version) : undefined), fileExists: (name) => name === 'm.ts', readFile: () => text, writeFile: () => {} } });
+      return program.getSemanticDiagnostics().filter((diagnostic) => diagnostic.code === 2300).length;
+    };
+    const broken = (edit: Deletion) => (typescript.has(edit) ? duplicates(edit.after) > duplicates(edit.before) : verdicts[2 * javascript.indexOf(edit) + 1]! > verdicts[2 * javascript.indexOf(edit)]!);
+    const result = tally('JavaScript and TypeScript', found, broken, `parameters renamed in the text (half as the first parameter; ${typescript.size} of them TypeScript)`);
+    console.log(`JavaScript: of ${javascript.filter((edit) => !/Zz/.test(edit.where)).length} lists given a repeated name, V8 refuses ${javascript.filter(broken).length} (a script's plain function takes one)`);
+    expect(result.flagged).toBeGreaterThan(30);
+    expect(result.problems).toEqual([]);
+  });
+
+  it.skipIf(!existsSync(GO))('Go: go/types finds the repeated name exactly where the edit is refused (the Go standard library)', { timeout: 240_000 }, async () => {
+    const sample = languageSample('go', 60);
+    if (!('files' in sample)) throw new Error(sample.missing);
+    const found: Deletion[] = [];
+    for (const file of sample.files) {
+      const text = readFileSync(join(sample.root, file), 'utf8');
+      const otherSystem = /_(?:aix|android|darwin|dragonfly|freebsd|illumos|ios|js|netbsd|openbsd|plan9|solaris|windows|wasm)(?:_\w+)?(?:_test)?\.go$/.test(file) || /^\/\/go:build (?!.*\b(?:linux|unix)\b)(?!!)/m.test(text);
+      if (!/^import "C"$/m.test(text) && !otherSystem) found.push(...(await parameterRepeats('m.go', file, text, 3, 'go')));
+    }
+    // (go/types says "redeclared" of a repeated parameter, as of any name declared twice in a block.)
+    const addedKinds = goAddedKinds(found, sample.root, ['duplicate']);
+    const result = tally('Go', found, (edit) => addedKinds(edit).length > 0, 'parameters renamed in the text (half as the first parameter)');
+    expect(result.flagged).toBeGreaterThan(30);
+    expect(result.problems).toEqual([]);
+  });
+
+  it.skipIf(!existsSync(JAVAC) || !existsSync(join(JDK, 'lib', 'src.zip')))('Java: javac finds "is already defined" of a parameter exactly where the edit is refused (java.base)', { timeout: 300_000 }, async () => {
+    const sample = languageSample('java', 160, 60_000);
+    if (!('files' in sample)) throw new Error(sample.missing);
+    const files = sample.files.filter((file) => file.startsWith('java.base/') && !file.endsWith('module-info.java')).slice(0, 30);
+    const byFile = new Map<string, Deletion[]>();
+    for (const file of files) byFile.set(file, await parameterRepeats(file.split('/').pop()!, file, readFileSync(join(sample.root, file), 'utf8'), 2, 'java'));
+    const added = await inRounds(byFile, (file) => readFileSync(join(sample.root, file), 'utf8'), (root, files) => javacErrorFiles(root, files, /^(?:variable|record component) \S+ is already defined in /));
+    const result = tally('Java', [...byFile.values()].flat(), added, 'parameters renamed in the text (half as the first parameter)');
+    expect(result.flagged).toBeGreaterThan(20);
+    expect(result.problems).toEqual([]);
+  });
+
+  it.skipIf(rustcMissing !== null)('Rust: rustc finds a name bound twice in a parameter list (E0415) exactly where the edit is refused (regex-syntax, semver)', { timeout: 300_000 }, async () => {
+    const found: Deletion[] = [];
+    const verdicts = new Map<Deletion, boolean | null>();
+    for (const crate of CRATES) {
+      const files = sourcesUnder(join(REGISTRY, crate), 'src', (name) => name.endsWith('.rs'));
+      const byFile = new Map<string, Deletion[]>();
+      for (const [file, text] of Object.entries(files)) byFile.set(file, await parameterRepeats(file, file, text, 2, 'rust'));
+      found.push(...[...byFile.values()].flat());
+      const added = await inRounds(byFile, (file) => files[file]!, (root) => rustcErrorsOf(root, editionOf(crate), featuresOf(crate), (code) => code === 'E0415' || code === 'E0416'), Object.keys(files), (edit) => {
+        const lines = edit.before.split('\n');
+        lines.splice(edit.line - 1, 0, 'fn structedit_probe(a: u8, a: u8) {}');
+        return lines.join('\n');
+      });
+      for (const edit of [...byFile.values()].flat()) verdicts.set(edit, added(edit));
+    }
+    const result = tally('Rust', found, (edit) => verdicts.get(edit) ?? null, 'parameters renamed in the text (half as the first parameter)');
+    expect(result.flagged).toBeGreaterThan(20);
+    expect(result.problems).toEqual([]);
+  });
+
+  it.skipIf(!existsSync('/usr/bin/gcc') || !existsSync('/usr/bin/g++'))('C and C++: gcc and g++ find a parameter redefined exactly where the edit is refused (/usr/include, libstdc++)', { timeout: 240_000 }, async () => {
+    const found: Deletion[] = [];
+    const compilers = new Map<Deletion, { command: string; language: string; dir: string }>();
+    for (const [language, count, command, keep] of [['c', 60, 'gcc', (file: string) => file.endsWith('.h')], ['cpp', 24, 'g++', (file: string) => file.startsWith('/usr/include/c++/') || !file.includes('react-native')]] as const) {
+      const sample = languageSample(language, 120);
+      if (!('files' in sample)) throw new Error(sample.missing);
+      for (const file of sample.files.filter((each) => keep(join(sample.root, each))).slice(0, count)) {
+        // (A header's functions are prototypes: declarations.)
+        for (const edit of await parameterRepeats(`m.${language === 'c' ? 'h' : 'hpp'}`, file, readFileSync(join(sample.root, file), 'utf8'), 2, language, ['function', 'method', 'constructor', 'declaration'])) {
+          found.push(edit);
+          compilers.set(edit, { command, language: language === 'c' ? 'c' : 'c++', dir: dirname(join(sample.root, file)) });
+        }
+      }
+    }
+    // Each version compiled alone where it stood (its quoted includes found there); gcc says "redefinition of parameter", g++ "redefinition of 'int a'".
+    const folder = join(work, 'c-parameters');
+    mkdirSync(folder, { recursive: true });
+    const compile = (text: string, { command, language, dir }: { command: string; language: string; dir: string }) => {
+      const path = join(folder, 'm');
+      writeFileSync(path, text);
+      return spawnSync(command, ['-fsyntax-only', '-x', language, ...(language === 'c++' ? ['-std=gnu++20'] : []), '-iquote', dir, '-I', dir, path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).stderr;
+    };
+    // Judged only where the header compiles alone without an error (else an unknown type in a parameter hides what follows it),
+    // and the compiler reaches the function: a prototype of two parameters of one name put on its line is refused (not code an `#if` leaves out).
+    const repeated = /error: (?:redefinition of (?:parameter )?|conflicting types for |conflicting declaration )[‘'][^’']*[’']/;
+    const verdicts = new Map(
+      found.map((edit) => {
+        const compiler = compilers.get(edit)!;
+        const lines = edit.before.split('\n');
+        lines.splice(edit.line - 1, 0, 'void structedit_probe(int a, int a);');
+        if (/error:/.test(compile(edit.before, compiler)) || !repeated.test(compile(lines.join('\n'), compiler))) return [edit, null] as const;
+        // (Where the two parameters' types differ, gcc says "conflicting types for ‘a’", g++ "conflicting declaration ‘int a’".)
+        return [edit, repeated.test(compile(edit.after, compiler))] as const;
+      }),
+    );
+    const result = tally('C and C++', found, (edit) => verdicts.get(edit)!, 'parameters renamed in the text (half as the first parameter; headers that compile alone)');
+    expect(result.flagged).toBeGreaterThan(15);
+    expect(result.problems).toEqual([]);
+  });
+
+  it.skipIf(!existsSync('/usr/bin/ruby'))('Ruby: `ruby -c` finds "duplicated argument name" exactly where the edit is refused (the standard library)', { timeout: 240_000 }, async () => {
+    const sample = languageSample('ruby', 60);
+    if (!('files' in sample)) throw new Error(sample.missing);
+    const found: Deletion[] = [];
+    for (const file of sample.files) found.push(...(await parameterRepeats('m.rb', file, readFileSync(join(sample.root, file), 'utf8'), 2, 'ruby')));
+    const duplicated = (text: string) => /duplicated argument name/.test(spawnSync('ruby', ['-c'], { input: text, encoding: 'utf8' }).stderr) ? 1 : 0;
+    const result = tally('Ruby', found, (edit) => duplicated(edit.after) > duplicated(edit.before), 'parameters renamed in the text (half as the first parameter)');
+    expect(result.flagged).toBeGreaterThan(15);
     expect(result.problems).toEqual([]);
   });
 });

@@ -129,16 +129,23 @@ describe('applyEdits with the generic rules', () => {
   });
 
   it('refuses a parameter added (or a parameter list set) with the name of one the function has: every compiler refuses two', async () => {
+    // Where the language's profile has the compiler's rule, its words (as for any edit: test/edit/duplicate-parameters.test.ts).
     const cases = [
-      { path: 'a.py', text: lines('def f(x):', '    return x'), address: 'def f', value: 'x=1' },
-      { path: 'a.go', text: lines('package a', '', 'func f(x int) int {', '\treturn x', '}'), address: 'func f', value: 'x string' },
-      { path: 'A.java', text: lines('class A {', '  int f(int x) { return x; }', '}'), address: 'class A\nint f', value: 'long x' },
-      { path: 'a.rs', text: lines('fn f(x: i32) -> i32 {', '    x', '}'), address: 'fn f', value: 'x: u8' },
-      { path: 'a.ts', text: lines('export function f(x: number): number {', '  return x;', '}'), address: 'function f', value: 'x?: string' },
+      { path: 'a.py', text: lines('def f(x):', '    return x'), address: 'def f', value: 'x=1', reason: "duplicate argument 'x' in function definition" },
+      { path: 'a.go', text: lines('package a', '', 'func f(x int) int {', '\treturn x', '}'), address: 'func f', value: 'x string', reason: 'duplicate argument x' },
+      { path: 'A.java', text: lines('class A {', '  int f(int x) { return x; }', '}'), address: 'class A\nint f', value: 'long x', reason: 'variable x is already defined' },
+      { path: 'a.rs', text: lines('fn f(x: i32) -> i32 {', '    x', '}'), address: 'fn f', value: 'x: u8', reason: 'identifier `x` is bound more than once in this parameter list' },
+      { path: 'a.ts', text: lines('export function f(x: number): number {', '  return x;', '}'), address: 'function f', value: 'x?: string', reason: "Duplicate identifier 'x'" },
+      { path: 'A.cs', text: lines('class A {', '  int F(int x) { return x; }', '}'), address: 'class A\nint F', value: 'long x', reason: null },
     ];
-    for (const { path, text, address, value } of cases) {
+    for (const { path, text, address, value, reason } of cases) {
       const { editor, fs } = editorOver({ [path]: text });
       for (const edit of [{ op: 'add', path, address: `${address}.params`, value }, { op: 'set', path, address: `${address}.params`, value: `${value}, ${value}` }] as const) {
+        if (reason) {
+          expect(expectError(await editor.applyEdits({ edits: [edit] }), 'SYNTAX_ERROR').details.errors).toMatchObject([{ reason }]);
+          continue;
+        }
+        // Elsewhere, the parameter list read again after the edit.
         const refused = expectError(await editor.applyEdits({ edits: [edit] }), 'INVALID_ARGUMENT');
         expect(refused.details.issues[0]!.message).toContain('two parameters named "x"');
       }

@@ -11,7 +11,7 @@ import type { SourceText } from '../text/source-text.js';
  * compiler's reason: blocks with no statement where one is needed (Python), functions with a result
  * that run off their end (Go, Java, Rust), imports, variables and labels never used (Go), a `try`
  * without its handler (Python, JavaScript), a second declaration of a name (Go, Java, Rust,
- * JavaScript). The edit check compares these apart, as it compares syntax errors (`addedErrors`):
+ * JavaScript), two parameters of one name (most languages). The edit check compares these apart, as it compares syntax errors (`addedErrors`):
  * an edit that leaves one more adds an error. Empty for a language with no such rule. Only what
  * overlaps `within` is looked at where a rule can tell (imports are the file's).
  */
@@ -95,10 +95,12 @@ function missingReturnErrors(bodies: readonly Node[], source: SourceText): Parse
 
 /** Whether an error's reason is a second declaration of a name (what a rename's own `CONFLICT` says better). */
 export function isRedeclaration(error: ParseErrorInfo): boolean {
-  return error.reason !== undefined && REDECLARED.test(error.reason);
+  return error.reason !== undefined && (REDECLARED.test(error.reason) || REPEATED_PARAMETER.test(error.reason));
 }
 
 const REDECLARED = /redeclared|defined multiple times|already (?:been )?(?:defined|declared)/;
+/** Two parameters of one name, as each compiler says it. */
+const REPEATED_PARAMETER = /^duplicated? (?:argument|parameter)|^Duplicate (?:identifier|parameter name)|bound more than once in this parameter list|^(?:variable|record component) \S+ is already defined|^redefinition of parameter/;
 
 /** How to correct an edit that leaves the errors {@link languageErrors} finds, from their reasons: one clause per kind found. */
 export function languageErrorAdvice(errors: readonly ParseErrorInfo[]): string {
@@ -106,9 +108,12 @@ export function languageErrorAdvice(errors: readonly ParseErrorInfo[]): string {
   const advice = [
     [/not used/, 'remove in the same edit what it leaves unused'],
     [/missing return/, 'keep a function with a result ending in a return'],
+    [REPEATED_PARAMETER, 'give each parameter of a function its own name'],
     [REDECLARED, 'change the declaration that exists (replace it) rather than adding a second one'],
     [/^try /, 'keep a handler (except/catch) or a finally'],
     [/^match without/, 'keep at least one case'],
   ] as const;
-  return advice.flatMap(([pattern, text]) => (reasons.some((reason) => pattern.test(reason)) ? [text] : [])).join('; ');
+  // (Each reason gets the first advice that fits it: a repeated parameter is no declaration to replace.)
+  const fitting = new Set(reasons.map((reason) => advice.find(([pattern]) => pattern.test(reason))?.[1]));
+  return advice.flatMap(([, text]) => (fitting.has(text) ? [text] : [])).join('; ');
 }

@@ -70,7 +70,7 @@ export interface CompilerRules {
   unusedNames?(root: Node, within: TextSpan): RefusedNode[];
   /** The statements that overlap `within` and lack a part the compiler requires (a `try` with neither `catch` nor `finally`). */
   incompleteStatements?(root: Node, within: TextSpan): RefusedNode[];
-  /** Each declaration that repeats one before it in the same scope where the language refuses that (a second `func f` in a Go file): the later one, in the scopes that overlap `within`. */
+  /** Each declaration that repeats one before it in the same scope where the language refuses that (a second `func f` in a Go file, a parameter named as another): the later one, in the scopes that overlap `within`. */
   duplicateDeclarations?(root: Node, within: TextSpan): RefusedNode[];
 }
 

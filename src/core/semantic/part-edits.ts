@@ -56,7 +56,8 @@ export function editPart(run: EditRun, edit: SetEdit | AddEdit | RemoveEdit): Re
     const before = file.tree.source.text;
     const applied = yield* workspace.apply(file, replacements, edit.op === 'set' ? 'reject' : run.syntax).safeUnwrap();
     run.warnings.push(...applied.warnings);
-    // Two parameters of one name: every compiler refuses it (Python's "duplicate argument"), no grammar does.
+    // Two parameters of one name: every compiler refuses it, no grammar does. Where the profile has the compiler's
+    // rule (`repeatedParameters`), the edit check refused it above, in the compiler's words; this covers the others.
     if (edit.op !== 'remove' && (part.kind === 'params' || part.list?.kind === 'params')) {
       const again = await locateAddress(workspace, edit.path, edit.address, edit.language, { edit: edit.op });
       const names = again.isOk() ? (again.value.part.list?.items ?? []).flatMap((item) => (item.name && item.name !== '_' ? [item.name] : [])) : [];

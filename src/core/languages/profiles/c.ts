@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { LanguageProfile, RequiredMembers } from '../profile.js';
 import { blankUnparsedMacros } from './c-macros.js';
-import { genericSpacingKind, memberNameOf, usualBlankLinesBetween } from './generic.js';
+import { boundNames, genericSpacingKind, memberNameOf, repeatedParameters, usualBlankLinesBetween } from './generic.js';
 
 /**
  * C and C++: a function's parameter list sits in its declarator (`int *f(int a)` is a
@@ -33,8 +33,32 @@ export const c: LanguageProfile = {
     blankLinesBetween: (upper, lower) => (upper !== lower && (upper === 'preproc_def' || upper === 'preproc_call') ? 1 : usualBlankLinesBetween(upper, lower)),
     spacingKind: (kind, text, headerStart) => (kind === 'preproc_def' && GUARD.test(text.slice(headerStart, text.indexOf('\n', headerStart) >>> 0)) ? 'preproc_def guard' : genericSpacingKind(kind)),
   },
+  // `int f(int a, int a)`: gcc's and clang's "redefinition of parameter", which the grammar parses clean.
+  compiler: { touches: /[(),]/, duplicateDeclarations: (root, within) => repeatedParameters(root, within, ['parameter_list'], parameterNames, (name) => `redefinition of parameter '${name.text}'`) },
   parsedText: (text) => blankUnparsedMacros(text, false),
 };
+
+/** The names a parameter list declares: each parameter's declarator down to its identifier (`*b`, `c[]`, `(*d)(int)`, `&e`); an unnamed parameter declares none. */
+function parameterNames(list: Node): Node[] {
+  return boundNames(list, (node) => node.type === 'identifier', (node) => {
+    switch (node.type) {
+      case 'parameter_list':
+        return node.namedChildren.filter((parameter) => parameter !== null && /^(?:optional_)?parameter_declaration$/.test(parameter.type));
+      case 'parameter_declaration':
+      case 'optional_parameter_declaration':
+      case 'pointer_declarator':
+      case 'array_declarator':
+      case 'function_declarator':
+      case 'attributed_declarator':
+        return [node.childForFieldName('declarator')];
+      case 'parenthesized_declarator':
+      case 'reference_declarator':
+        return node.namedChildren.filter((child) => child !== null && /declarator$|^identifier$/.test(child.type));
+      default:
+        return [];
+    }
+  });
+}
 
 /** A header guard's `#define`: `_GLIBCXX_ALGORITHM 1`, `FOO_BAR_H`, `LIB_H_INCLUDED`. */
 const GUARD = /^#\s*define\s+(?:_[A-Z][A-Z0-9_]*|[A-Z][A-Z0-9_]*_(?:H|HH|HPP|HXX|H_|HPP_|INCLUDED|INCLUDED_))(?:\s+1)?\s*$/;

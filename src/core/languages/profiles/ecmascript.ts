@@ -4,7 +4,7 @@ import { dirname } from '../../semantic/modules.js';
 import { ecmascriptScopes } from '../../semantic/scope-rules-ecmascript.js';
 import { knownBases, type ImportStyle, type LanguageProfile, type ModuleSystem, type Reach } from '../profile.js';
 import type { TextSpan } from '../../structure/types.js';
-import { genericSpacingKind, nodesOverlapping, reachOfModifiers, requiredMembersOf, triesWithoutHandlers } from './generic.js';
+import { boundNames, genericSpacingKind, nodesOverlapping, reachOfModifiers, repeatedParameters, requiredMembersOf, triesWithoutHandlers } from './generic.js';
 
 /**
  * What TypeScript, TSX and JavaScript share: `@` decorators, their reserved words, their scoping
@@ -13,8 +13,13 @@ import { genericSpacingKind, nodesOverlapping, reachOfModifiers, requiredMembers
  */
 export const ecmascript = {
   parts: { decoratorPrefix: '@' },
-  // `try {…}` with its `catch` deleted and no `finally`: a SyntaxError the grammar accepts.
-  compiler: { touches: /\b(?:try|catch|finally|let|const|class|function|var)\b/, incompleteStatements: (root: Node, within: TextSpan) => triesWithoutHandlers(root, within, ['catch_clause', 'finally_clause'], 'try without catch or finally'), duplicateDeclarations: lexicalRedeclarations },
+  // `try {…}` with its `catch` deleted and no `finally`, `let x` twice, `(a, a) =>`: SyntaxErrors the grammar accepts.
+  // (A parameter list's lines hold a parenthesis or a comma.)
+  compiler: {
+    touches: /\b(?:try|catch|finally|let|const|class|function|var)\b|[(),]/,
+    incompleteStatements: (root: Node, within: TextSpan) => triesWithoutHandlers(root, within, ['catch_clause', 'finally_clause'], 'try without catch or finally'),
+    duplicateDeclarations: (root: Node, within: TextSpan) => [...lexicalRedeclarations(root, within), ...repeatedParameters(root, within, ['formal_parameters'], parameterNames, (name, list) => (typed(list) ? `Duplicate identifier '${name.text}'` : 'Duplicate parameter name not allowed in this context')).filter(({ node }) => repeatsRefused(node))],
+  },
   names: {
     identifier: /^[\p{L}_$][\p{L}\p{N}_$]*$/u,
     keywords: new Set('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static await'.split(' ')),
@@ -149,6 +154,66 @@ function typeOfNoValue(use: Node): boolean {
   if (parent?.type === 'lookup_type' && parent.firstNamedChild?.id === use.id) return true;
   if (parent?.type === 'type_arguments' && parent.parent?.type === 'generic_type' && NO_VALUE_TYPES.test(parent.parent.childForFieldName('name')?.text ?? '')) return true;
   for (let around = parent; around && /type/.test(around.type); around = around.parent) if (around.type === 'index_type_query') return true;
+  return false;
+}
+
+/** The names a parameter list binds, its patterns' included (`{ a, b: c }`, `[d]`, `e = 1`, `...f`; TypeScript's `this` binds none). */
+function parameterNames(list: Node): Node[] {
+  return boundNames(list, (node) => node.type === 'identifier' || node.type === 'shorthand_property_identifier_pattern', (node) => {
+    switch (node.type) {
+      case 'formal_parameters':
+      case 'rest_pattern':
+      case 'array_pattern':
+      case 'object_pattern':
+        return node.namedChildren;
+      case 'required_parameter':
+      case 'optional_parameter':
+        return [node.childForFieldName('pattern')];
+      case 'assignment_pattern':
+      case 'object_assignment_pattern':
+        return [node.childForFieldName('left')];
+      case 'pair_pattern':
+        return [node.childForFieldName('value')];
+      default:
+        return [];
+    }
+  });
+}
+
+/** A TypeScript parameter list (its parameters are `required_parameter`s and `optional_parameter`s), where a repeated name is always TS2300. */
+function typed(list: Node): boolean {
+  return list.namedChildren.some((parameter) => parameter?.type === 'required_parameter' || parameter?.type === 'optional_parameter');
+}
+
+/**
+ * Whether JavaScript refuses a repeated name in the parameter list holding `name`: always in
+ * TypeScript, an arrow function, a method, a list with a default, rest or pattern, and in strict code
+ * (a module, a class, under `'use strict'`); a script's plain function with plain parameters may
+ * repeat one (the later wins).
+ */
+function repeatsRefused(name: Node): boolean {
+  let list = name.parent;
+  while (list && list.type !== 'formal_parameters') list = list.parent;
+  if (!list) return false;
+  if (typed(list) || list.namedChildren.some((parameter) => parameter !== null && parameter.type !== 'identifier' && !/comment/.test(parameter.type))) return true;
+  if (list.parent?.type === 'arrow_function' || list.parent?.type === 'method_definition') return true;
+  for (let around: Node | null = list.parent; around; around = around.parent) {
+    if (around.type === 'class_body') return true;
+    const body = around.type === 'program' ? around : /function|method/.test(around.type) ? around.childForFieldName('body') : null;
+    if (body && strictDirective(body)) return true;
+    if (around.type === 'program') return around.namedChildren.some((child) => child?.type === 'import_statement' || child?.type === 'export_statement');
+  }
+  return false;
+}
+
+/** Whether a program or a function body opens with `'use strict'` among its directives (the strings before its first other statement). */
+function strictDirective(body: Node): boolean {
+  for (const statement of body.namedChildren) {
+    if (!statement || /comment|hash_bang_line/.test(statement.type)) continue;
+    const string = statement.type === 'expression_statement' ? statement.firstNamedChild : null;
+    if (string?.type !== 'string') return false;
+    if (/^(['"])use strict\1$/.test(string.text)) return true;
+  }
   return false;
 }
 

@@ -2,7 +2,7 @@ import { GENERIC_STRUCTURE_RULES } from '../../structure/rules.js';
 import { genericScopes } from '../../semantic/scope-rules-generic.js';
 import type { Node } from 'web-tree-sitter';
 import type { TextSpan } from '../../structure/types.js';
-import type { AwaitRules, Reach, RequiredMembers, ResolvedProfile } from '../profile.js';
+import type { AwaitRules, Reach, RefusedNode, RequiredMembers, ResolvedProfile } from '../profile.js';
 
 /**
  * What every language gets unless its profile says otherwise: the generic structure rules (any
@@ -262,4 +262,19 @@ export function repeatedKeys(declarations: Iterable<{ key: string; node: Node }>
     seen.add(key);
   }
   return repeated;
+}
+
+/**
+ * Each parameter named as one before it in its list, in the `lists` (node types holding a function's
+ * parameters) that overlap `within`: no grammar refuses two parameters of one name, every compiler
+ * does. `names` gives the names a list binds, in order (each a pattern binds too).
+ */
+export function repeatedParameters(root: Node, within: TextSpan, lists: readonly string[], names: (list: Node) => Node[], reason: (name: Node, list: Node) => string): RefusedNode[] {
+  return nodesOverlapping(root, within, lists).flatMap((list) => repeatedKeys(names(list).map((node) => ({ key: node.text, node })), (node) => reason(node, list)));
+}
+
+/** The names a parameter or a pattern binds: `node` itself where `isName`, else those bound by what `inside` gives of it (nothing: it binds none). */
+export function boundNames(node: Node | null | undefined, isName: (node: Node) => boolean, inside: (node: Node) => ReadonlyArray<Node | null>): Node[] {
+  if (!node) return [];
+  return isName(node) ? [node] : inside(node).flatMap((child) => boundNames(child, isName, inside));
 }

@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
 import type { TextSpan } from '../../structure/types.js';
 import type { DerivedConstructor, FieldLiteral, LanguageProfile, RequiredMembers, RefusedNode } from '../profile.js';
-import { overlaps, repeatedKeys } from './generic.js';
+import { overlaps, repeatedKeys, repeatedParameters } from './generic.js';
 
 /**
  * Go: interface method specs are members; a result type follows the parameters after a space.
@@ -21,7 +21,7 @@ export const go: LanguageProfile = {
   calls: { derivedConstructor: structConstructor, fieldLiterals: compositeLiterals },
   // A type implements an interface by having its methods, never by naming it.
   members: { requiredMembers: interfaceMethods },
-  compiler: { unterminatedBodies, unusedNames, duplicateDeclarations },
+  compiler: { unterminatedBodies, unusedNames, duplicateDeclarations: (root, within) => [...duplicateDeclarations(root), ...repeatedParameters(root, within, ['function_declaration', 'method_declaration', 'func_literal', 'method_elem', 'method_spec', 'function_type'], parameterNames, (name) => `duplicate argument ${name.text}`)] },
 };
 
 /** The bodies of functions with results (named or not) that do not end in a terminating statement. */
@@ -348,6 +348,14 @@ function packageNameOf(path: string): string | null {
   if (/^v\d+$/.test(last) && parts.length > 0) last = parts.pop()!;
   last = last.replace(/\.v\d+$/, '').replace(/^go-/, '').replace(/[-.]go$/, '');
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(last) ? last : null;
+}
+
+/** The names a function's (a method's, an interface method's, a function type's) receiver, parameters and named results bind, one block: `func (a T) f(a int)` repeats `a`; `_` may repeat. */
+function parameterNames(function_: Node): Node[] {
+  return ['receiver', 'parameters', 'result'].flatMap((field) => {
+    const list = function_.childForFieldName(field);
+    return list?.type === 'parameter_list' ? namedChildrenOf(list).flatMap((parameter) => parameter.childrenForFieldName('name').filter((name): name is Node => name !== null && name.text !== '_')) : [];
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
 import type { ExhaustiveMatch, LanguageProfile, RefusedNode } from '../profile.js';
 import type { TextSpan } from '../../structure/types.js';
-import { enumCasesOf, nodesOverlapping, reachOfModifiers, repeatedKeys } from './generic.js';
+import { enumCasesOf, nodesOverlapping, reachOfModifiers, repeatedKeys, repeatedParameters } from './generic.js';
 
 /** Java: constructors are their own kind; annotations added to `.decorators` get their `@`. */
 export const java: LanguageProfile = {
@@ -13,7 +13,13 @@ export const java: LanguageProfile = {
   structure: {
     kinds: { constructor_declaration: 'constructor' },
   },
-  compiler: { unterminatedBodies, duplicateDeclarations },
+  compiler: {
+    unterminatedBodies,
+    duplicateDeclarations: (root, within) => [
+      ...duplicateDeclarations(root, within),
+      ...repeatedParameters(root, within, ['formal_parameters', 'inferred_parameters'], parameterNames, (name, list) => (list.parent?.type === 'record_declaration' ? `record component ${name.text} is already defined` : `variable ${name.text} is already defined`)),
+    ],
+  },
   // A record's components are its canonical constructor's parameters (`record P(int x, int y)`).
   parts: { decoratorPrefix: '@', primaryParametersOf: (declaration) => (declaration.type === 'record_declaration' ? declaration.childForFieldName('parameters') : null) },
   members: {
@@ -199,6 +205,14 @@ function exited(statement: Node, jump: 'break_statement' | 'continue_statement')
     if (!own && (target ? target.text === label : !inner)) return true;
   }
   return false;
+}
+
+/** The names a method's, constructor's, lambda's or record's parameters declare (`T... xs` in a declarator). */
+function parameterNames(list: Node): Node[] {
+  return namedChildrenOf(list).flatMap((parameter) => {
+    const name = parameter.type === 'identifier' ? parameter : parameter.type === 'formal_parameter' ? parameter.childForFieldName('name') : parameter.type === 'spread_parameter' ? namedChildrenOf(parameter).find((child) => child.type === 'variable_declarator')?.childForFieldName('name') : null;
+    return name ? [name] : [];
+  });
 }
 
 /**

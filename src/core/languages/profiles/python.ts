@@ -3,7 +3,7 @@ import { pythonResolver } from '../../modules/python.js';
 import { dirname } from '../../semantic/modules.js';
 import { pythonScopes } from '../../semantic/scope-rules-python.js';
 import { knownBases, type ImportStyle, type LanguageProfile, type ModuleSystem, type RequiredMembers } from '../profile.js';
-import { awaitRules, triesWithoutHandlers, usualBlankLinesBetween } from './generic.js';
+import { awaitRules, boundNames, repeatedParameters, triesWithoutHandlers, usualBlankLinesBetween } from './generic.js';
 import { pythonDerivedConstructor } from './python-fields.js';
 
 /**
@@ -175,8 +175,9 @@ export const python: LanguageProfile = {
     // `def f():` with nothing under it is an IndentationError (tree-sitter parses it clean).
     emptyBody: { text: 'pass', clauses: /_clause$/, block: 'block' },
   },
-  // `try:` with its only `except` deleted and no `finally` (or an `else:` left): a SyntaxError tree-sitter parses clean.
+  // `try:` with its only `except` deleted and no `finally` (or an `else:` left), `def f(a, a)`: SyntaxErrors tree-sitter parses clean.
   compiler: {
+    duplicateDeclarations: (root, within) => repeatedParameters(root, within, ['parameters', 'lambda_parameters'], parameterNames, (name) => `duplicate argument '${name.text}' in function definition`),
     incompleteStatements: (root, within) => [
       ...triesWithoutHandlers(root, within, ['except_clause', 'except_group_clause', 'finally_clause'], 'try without except or finally'),
       ...triesWithoutHandlers(root, within, ['except_clause', 'except_group_clause'], 'try with else and no except').filter(({ node }) => node.namedChildren.some((clause) => clause?.type === 'else_clause') && node.namedChildren.some((clause) => clause?.type === 'finally_clause')),
@@ -188,6 +189,26 @@ export const python: LanguageProfile = {
   // Docstrings are documentation (inspect.cleandoc strips their indentation): they move with the code.
   text: { docstringsFollowCode: true },
 };
+
+/** The names a `def`'s or a `lambda`'s parameters bind (`*args: T` is a typed splat; `/`, `*` bind none). */
+function parameterNames(list: Node): Node[] {
+  return boundNames(list, (node) => node.type === 'identifier', (node) => {
+    switch (node.type) {
+      case 'parameters':
+      case 'lambda_parameters':
+        return node.namedChildren;
+      case 'default_parameter':
+      case 'typed_default_parameter':
+        return [node.childForFieldName('name')];
+      case 'typed_parameter':
+      case 'list_splat_pattern':
+      case 'dictionary_splat_pattern':
+        return [node.firstNamedChild];
+      default:
+        return [];
+    }
+  });
+}
 
 /** Python imports (see `pythonResolver`); `from pkg import mod` may import the submodule `pkg/mod.py`. */
 function pythonModules(): ModuleSystem {

@@ -1,4 +1,6 @@
+import type { Node } from 'web-tree-sitter';
 import type { LanguageProfile } from '../profile.js';
+import { boundNames, repeatedParameters } from './generic.js';
 
 /**
  * Ruby: `require` and `require_relative` are imports; `def name` without parentheses gets them when a
@@ -36,4 +38,27 @@ export const ruby: LanguageProfile = {
   reading: {
     category: (_node, header) => (/^(?:require|require_relative)[\s(]/.test(header) ? 'import' : null),
   },
+  // `def f(a, a)`, `|x, x|`: "duplicated argument name", which the grammar parses clean (`_`-names may repeat).
+  compiler: { duplicateDeclarations: (root, within) => repeatedParameters(root, within, ['method_parameters', 'lambda_parameters', 'block_parameters'], parameterNames, () => 'duplicated argument name') },
 };
+
+/** The names a method's, a lambda's or a block's parameters bind (`(a, b)` destructured too); a name starting with `_` may repeat. */
+function parameterNames(list: Node): Node[] {
+  return boundNames(list, (node) => node.type === 'identifier' && !node.text.startsWith('_'), (node) => {
+    switch (node.type) {
+      case 'method_parameters':
+      case 'lambda_parameters':
+      case 'block_parameters':
+      case 'destructured_parameter':
+        return node.namedChildren;
+      case 'optional_parameter':
+      case 'splat_parameter':
+      case 'hash_splat_parameter':
+      case 'block_parameter':
+      case 'keyword_parameter':
+        return [node.childForFieldName('name')];
+      default:
+        return [];
+    }
+  });
+}

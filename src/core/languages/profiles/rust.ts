@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
 import type { DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile, Reach, RefusedNode } from '../profile.js';
 import type { TextSpan } from '../../structure/types.js';
-import { awaitRules, enumCasesOf, nodesOverlapping, repeatedKeys, usualBlankLinesBetween } from './generic.js';
+import { awaitRules, boundNames, enumCasesOf, nodesOverlapping, repeatedKeys, repeatedParameters, usualBlankLinesBetween } from './generic.js';
 
 /** Rust: `,`-separated enum variants and struct fields, item kinds named as Rust names them, `->` return types. */
 export const rust: LanguageProfile = {
@@ -37,7 +37,10 @@ export const rust: LanguageProfile = {
   cases: { casesOf: (declaration) => (declaration.type === 'enum_item' ? enumCasesOf(declaration) : null), exhaustiveMatches: rustMatches },
   // A crate's inner attributes (`#![allow(…)]`) stand apart from the code after them.
   layout: { blankLinesBetween: (upper, lower) => (upper === 'inner_attribute_item' && lower !== upper ? 1 : usualBlankLinesBetween(upper, lower)) },
-  compiler: { unterminatedBodies, duplicateDeclarations },
+  compiler: {
+    unterminatedBodies,
+    duplicateDeclarations: (root, within) => [...duplicateDeclarations(root, within), ...repeatedParameters(root, within, ['parameters', 'closure_parameters'], parameterNames, (name) => `identifier \`${name.text}\` is bound more than once in this parameter list`)],
+  },
 };
 
 /**
@@ -265,6 +268,38 @@ function rustInterfaceOf(use: Node): Node | null {
     if (/_item$/.test(parent.type)) return null;
   }
   return null;
+}
+
+/**
+ * The names a function's or a closure's parameters bind, through their patterns (`mut a`, `(b, c)`,
+ * `S { x, y: z }`, `T(e)`, `w @ 1..=2`); `_` binds none, and a capitalized name is taken for the unit
+ * struct or constant it names.
+ */
+function parameterNames(list: Node): Node[] {
+  return boundNames(list, (node) => (node.type === 'identifier' && !/^[A-Z]/.test(node.text)) || node.type === 'shorthand_field_identifier', (node) => {
+    switch (node.type) {
+      case 'parameters':
+      case 'closure_parameters':
+      case 'ref_pattern':
+      case 'reference_pattern':
+      case 'mut_pattern':
+      case 'tuple_pattern':
+      case 'slice_pattern':
+      case 'captured_pattern':
+      case 'struct_pattern':
+        return node.namedChildren;
+      case 'tuple_struct_pattern': {
+        const type = node.childForFieldName('type');
+        return node.namedChildren.filter((child) => child !== null && !child.equals(type!));
+      }
+      case 'parameter':
+        return [node.childForFieldName('pattern')];
+      case 'field_pattern':
+        return [node.childForFieldName('pattern') ?? node.childForFieldName('name')];
+      default:
+        return [];
+    }
+  });
 }
 
 /**
