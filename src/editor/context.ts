@@ -368,8 +368,8 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
     if (profile.layout.emptyBody === null && profile.compiler === null) return okAsync([]);
     // Only what the edit changed can hold a new one: the functions elsewhere are the same in both.
     const changed = before ? changedSpans(before.source.text, after.source.text) : null;
-    if (!mayAddLanguageErrors(profile, changed && before ? [before.source.text.slice(changed.before.start, changed.before.end), after.source.text.slice(changed.after.start, changed.after.end)] : null)) return okAsync([]);
-    const errorsIn = (tree: StructureTree, within: TextSpan | undefined) =>
+    if (!mayAddLanguageErrors(profile, changed && before ? changed.flatMap((span) => [before.source.text.slice(span.before.start, span.before.end), after.source.text.slice(span.after.start, span.after.end)]) : null)) return okAsync([]);
+    const errorsIn = (tree: StructureTree, within: readonly TextSpan[] | undefined) =>
       parseSyntax(path, tree.source, language).map((syntax) => {
         if (!syntax) return [];
         try {
@@ -378,7 +378,7 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
           syntax.delete();
         }
       });
-    return errorsIn(after, changed?.after).andThen((now) => (now.length === 0 || before === null ? okAsync(now) : errorsIn(before, changed?.before).map((was) => addedErrors(was, now))));
+    return errorsIn(after, changed?.map((span) => span.after)).andThen((now) => (now.length === 0 || before === null ? okAsync(now) : errorsIn(before, changed?.map((span) => span.before)).map((was) => addedErrors(was, now))));
   };
 
   const checkEdit: EditorContext['checkEdit'] = (file, edited, mode = syntax, before = file.tree) =>

@@ -4,6 +4,7 @@ import type { LayoutRules, ResolvedProfile } from '../languages/profile.js';
 import { nodesOverlapping } from '../languages/profiles/generic.js';
 import { describeSyntaxError } from '../structure/syntax-errors.js';
 import type { TextSpan } from '../structure/types.js';
+import { changedRegions } from '../text/changed-regions.js';
 import type { SourceText } from '../text/source-text.js';
 
 /**
@@ -11,11 +12,12 @@ import type { SourceText } from '../text/source-text.js';
  * compiler's reason: blocks with no statement where one is needed (Python), functions with a result
  * that run off their end (Go, Java, Rust), imports, variables and labels never used (Go), a `try`
  * without its handler (Python, JavaScript), a second declaration of a name (Go, Java, Rust,
- * JavaScript), two parameters of one name (most languages). The edit check compares these apart, as it compares syntax errors (`addedErrors`):
- * an edit that leaves one more adds an error. Empty for a language with no such rule. Only what
- * overlaps `within` is looked at where a rule can tell (imports are the file's).
+ * JavaScript), two parameters of one name (most languages). The edit check compares these apart, as
+ * it compares syntax errors (`addedErrors`): an edit that leaves one more adds an error. Empty for a
+ * language with no such rule. Only what overlaps one of the spans `within` (what an edit changed,
+ * {@link changedSpans}) is looked at where a rule can tell (imports are the file's).
  */
-export function languageErrors(profile: ResolvedProfile, source: SourceText, root: Node, within: TextSpan = { start: 0, end: source.text.length }): ParseErrorInfo[] {
+export function languageErrors(profile: ResolvedProfile, source: SourceText, root: Node, within: readonly TextSpan[] = [{ start: 0, end: source.text.length }]): ParseErrorInfo[] {
   const { emptyBody } = profile.layout;
   const compiler = profile.compiler;
   return [
@@ -25,27 +27,29 @@ export function languageErrors(profile: ResolvedProfile, source: SourceText, roo
   ];
 }
 
+/** A changed middle up to this many characters is looked at as one span (cutting it at the lines it shares costs more). */
+const ONE_SPAN_UP_TO = 20_000;
+
 /**
- * The spans of two versions of a text that differ (common prefix and suffix aside): what
- * {@link languageErrors} need look at in each, functions elsewhere being the same in both.
+ * The spans of two versions of a text that differ (common start and end aside; edits spread over a
+ * large file, each apart), each widened to the nearest code lines: what {@link languageErrors} need look
+ * at in each, functions elsewhere being the same in both. `[]` when the two are the same.
  */
-export function changedSpans(before: string, after: string): { before: TextSpan; after: TextSpan } {
-  const shorter = Math.min(before.length, after.length);
-  let start = 0;
-  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
-  let end = 0;
-  while (end < shorter - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
-  return { before: widened(before, start, before.length - end), after: widened(after, start, after.length - end) };
+export function changedSpans(before: string, after: string, oneSpanUpTo = ONE_SPAN_UP_TO): Array<{ before: TextSpan; after: TextSpan }> {
+  return changedRegions(before, after, oneSpanUpTo).map((region) => ({ before: widened(before, region.before.start, region.before.end), after: widened(after, region.after.start, region.after.end) }));
 }
 
 /**
  * A changed span with the nearest line holding code before and after it: a statement that ends just
- * above a deletion (`try:` whose `except:` went) or starts just below it is what the change made.
+ * above a deletion (`try:` whose `except:` went, `def f():` whose body is left a comment) or starts
+ * just below it is what the change made. Blank lines and lines that start as a comment does in most
+ * languages are passed over (a line taken for a comment that is not one only widens the span).
  */
 function widened(text: string, start: number, end: number): TextSpan {
-  const lineStartAt = (at: number) => text.lastIndexOf('\n', at - 1) + 1;
+  // (`lastIndexOf` from -1 looks at offset 0: a text starting with a line break would give 1 for 0, and the loop below would not end.)
+  const lineStartAt = (at: number) => (at <= 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1);
   const lineEndAt = (at: number) => (text.indexOf('\n', at) === -1 ? text.length : text.indexOf('\n', at));
-  const blank = (lineStart: number) => text.slice(lineStart, lineEndAt(lineStart)).trim() === '';
+  const blank = (lineStart: number) => NO_CODE.test(text.slice(lineStart, lineEndAt(lineStart)));
   let from = lineStartAt(start);
   do from = from === 0 ? 0 : lineStartAt(from - 1);
   while (from > 0 && blank(from));
@@ -54,6 +58,9 @@ function widened(text: string, start: number, end: number): TextSpan {
   while (to < text.length && blank(lineStartAt(to)));
   return { start: Math.min(from, start), end: Math.max(to, end) };
 }
+
+/** A line with no code on it: blank, or starting a comment (`#`, `//`, `/*`, `*`, `--`, `;`, `%`, `<!--`, `(*`). */
+const NO_CODE = /^\s*(?:$|#|\/\/|\/\*|\*|--|;|%|<!--|\(\*)/;
 
 /**
  * Whether {@link languageErrors} can find anything new after an edit that changed `changed` (the
@@ -70,7 +77,7 @@ export function mayAddLanguageErrors(profile: ResolvedProfile, changed: readonly
  * The blocks of a text that hold no statement where the language needs one (Python: `def f():` with
  * nothing under it), as `MISSING` the profile's filler (`pass`) at the block.
  */
-function emptyBlockErrors(emptyBody: NonNullable<LayoutRules['emptyBody']>, source: SourceText, root: Node, within: TextSpan): ParseErrorInfo[] {
+function emptyBlockErrors(emptyBody: NonNullable<LayoutRules['emptyBody']>, source: SourceText, root: Node, within: readonly TextSpan[]): ParseErrorInfo[] {
   const errors: ParseErrorInfo[] = [];
   for (const node of nodesOverlapping(root, within, [emptyBody.block])) {
     // (Most blocks start with a statement: one call tells them apart. Comments are no statements.)

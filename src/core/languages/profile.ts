@@ -63,15 +63,15 @@ export interface CompilerRules {
   readonly touches?: RegExp;
   /**
    * The bodies of the functions in a tree that declare a result and whose body can run off its end;
-   * only functions that overlap `within` need be looked at (what an edit changed).
+   * only functions that overlap one of the spans `within` need be looked at (what an edit changed, each apart).
    */
-  unterminatedBodies?(root: Node, within: TextSpan): Node[];
-  /** The declarations in a tree the compiler refuses for being unused, each with the compiler's reason (a function's locals: only in functions that overlap `within`). */
-  unusedNames?(root: Node, within: TextSpan): RefusedNode[];
-  /** The statements that overlap `within` and lack a part the compiler requires (a `try` with neither `catch` nor `finally`). */
-  incompleteStatements?(root: Node, within: TextSpan): RefusedNode[];
-  /** Each declaration that repeats one before it in the same scope where the language refuses that (a second `func f` in a Go file, a parameter named as another): the later one, in the scopes that overlap `within`. */
-  duplicateDeclarations?(root: Node, within: TextSpan): RefusedNode[];
+  unterminatedBodies?(root: Node, within: readonly TextSpan[]): Node[];
+  /** The declarations in a tree the compiler refuses for being unused, each with the compiler's reason (a function's locals: only in functions that overlap a span of `within`). */
+  unusedNames?(root: Node, within: readonly TextSpan[]): RefusedNode[];
+  /** The statements that overlap a span of `within` and lack a part the compiler requires (a `try` with neither `catch` nor `finally`). */
+  incompleteStatements?(root: Node, within: readonly TextSpan[]): RefusedNode[];
+  /** Each declaration that repeats one before it in the same scope where the language refuses that (a second `func f` in a Go file, a parameter named as another): the later one, in the scopes that overlap a span of `within`. */
+  duplicateDeclarations?(root: Node, within: readonly TextSpan[]): RefusedNode[];
 }
 
 /** Syntax the grammar accepts and the compiler refuses, with the compiler's reason. */

@@ -17,8 +17,8 @@ export const ecmascript = {
   // (A parameter list's lines hold a parenthesis or a comma.)
   compiler: {
     touches: /\b(?:try|catch|finally|let|const|class|function|var)\b|[(),]/,
-    incompleteStatements: (root: Node, within: TextSpan) => triesWithoutHandlers(root, within, ['catch_clause', 'finally_clause'], 'try without catch or finally'),
-    duplicateDeclarations: (root: Node, within: TextSpan) => [...lexicalRedeclarations(root, within), ...repeatedParameters(root, within, ['formal_parameters'], parameterNames, (name, list) => (typed(list) ? `Duplicate identifier '${name.text}'` : 'Duplicate parameter name not allowed in this context')).filter(({ node }) => repeatsRefused(node))],
+    incompleteStatements: (root: Node, within: readonly TextSpan[]) => triesWithoutHandlers(root, within, ['catch_clause', 'finally_clause'], 'try without catch or finally'),
+    duplicateDeclarations: (root: Node, within: readonly TextSpan[]) => [...lexicalRedeclarations(root, within), ...repeatedParameters(root, within, ['formal_parameters'], parameterNames, (name, list) => (typed(list) ? `Duplicate identifier '${name.text}'` : 'Duplicate parameter name not allowed in this context')).filter(({ node }) => repeatsRefused(node))],
   },
   names: {
     identifier: /^[\p{L}_$][\p{L}\p{N}_$]*$/u,
@@ -228,7 +228,7 @@ const MAX_SCOPE_STATEMENTS = 2000;
  * functions in a script, are left alone, as are TypeScript's mergeable declarations. A block of more
  * than `MAX_SCOPE_STATEMENTS` statements (a bundle's) is not looked at.
  */
-function lexicalRedeclarations(root: Node, within: TextSpan): Array<{ node: Node; reason: string }> {
+function lexicalRedeclarations(root: Node, within: readonly TextSpan[]): Array<{ node: Node; reason: string }> {
   const module = root.namedChildren.some((child) => child?.type === 'import_statement' || child?.type === 'export_statement');
   return [root, ...nodesOverlapping(root, within, ['statement_block', 'switch_body', 'class_static_block'])].flatMap((scope) => {
     const functionsLexical = module && !/^(?:function_declaration|function_expression|function|arrow_function|method_definition|generator_function|generator_function_declaration)$/.test(scope.parent?.type ?? '');

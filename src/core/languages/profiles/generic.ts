@@ -226,31 +226,55 @@ export function reachOfModifiers(declaration: Node, unmarked: (declaration: Node
   return unmarked(declaration, type);
 }
 
-/** Whether a node overlaps a span (touching its ends counts: an insertion right after a function may end it). */
-export function overlaps(node: Node, span: TextSpan): boolean {
-  return node.startIndex <= span.end && node.endIndex >= span.start;
+/** Whether a node overlaps one of some spans (touching its ends counts: an insertion right after a function may end it). */
+export function overlaps(node: Node, spans: readonly TextSpan[]): boolean {
+  const start = node.startIndex;
+  const end = node.endIndex;
+  return spans.some((span) => start <= span.end && end >= span.start);
 }
 
 /** The `try` statements overlapping a span that hold none of the clauses a `try` needs (`catch`/`finally`, `except`/`finally`). */
-export function triesWithoutHandlers(root: Node, within: TextSpan, handlers: readonly string[], reason: string): Array<{ node: Node; reason: string }> {
+export function triesWithoutHandlers(root: Node, within: readonly TextSpan[], handlers: readonly string[], reason: string): Array<{ node: Node; reason: string }> {
   return nodesOverlapping(root, within, ['try_statement']).flatMap((statement) => (!statement.namedChildren.some((clause) => clause !== null && handlers.includes(clause.type)) ? [{ node: statement, reason }] : []));
 }
 
 /**
- * The nodes of some types that overlap a span: those around the smallest node holding the span,
- * and those inside it (a node overlapping the span is one or the other), without walking the rest of
- * the tree (an edit of a 2 MB file looks at its own few lines).
+ * The nodes of some types that overlap one of some spans (what an edit changed): for each span, those
+ * around the smallest node holding it, and those inside that node (a node overlapping the span is
+ * one or the other), without walking the rest of the tree (an edit of a 2 MB file looks at its own
+ * few lines); each node once, in the order found.
  */
-export function nodesOverlapping(root: Node, within: TextSpan, types: readonly string[]): Node[] {
-  const holder = root.descendantForIndex(within.start, Math.max(within.start, within.end - 1)) ?? root;
-  const around: Node[] = [];
-  for (let node: Node | null = holder.parent; node; node = node.parent) if (types.includes(node.type)) around.push(node);
-  // Inside: only under the holder's children that overlap (a span across two top-level declarations
-  // is held by the file); where most of them do (edits all over a file), one walk of the holder.
-  const children = holder.namedChildren.filter((child): child is Node => child !== null && overlaps(child, within));
-  const inside = (children.length > 8 ? [holder] : children).flatMap((under) => under.descendantsOfType([...types]).filter((node): node is Node => node !== null && !node.equals(holder) && overlaps(node, within)));
-  if (types.includes(holder.type)) around.unshift(holder);
-  return [...around, ...inside];
+export function nodesOverlapping(root: Node, spans: readonly TextSpan[], types: readonly string[]): Node[] {
+  const seen = new Set<number>();
+  const once = (node: Node) => !seen.has(node.id) && seen.add(node.id) !== undefined;
+  return spans.flatMap((within) => {
+    const holder = root.descendantForIndex(within.start, Math.max(within.start, within.end - 1)) ?? root;
+    const around: Node[] = [];
+    for (let node: Node | null = holder.parent; node; node = node.parent) if (types.includes(node.type)) around.push(node);
+    // Inside: only under the holder's children that overlap (a span across two top-level declarations
+    // is held by the file); where most of them do (edits all over a file), one walk of the holder.
+    const children = childrenOverlapping(holder, within);
+    const inside = (children.length > 8 ? [holder] : children).flatMap((under) => under.descendantsOfType([...types]).filter((node): node is Node => node !== null && !node.equals(holder) && overlaps(node, [within])));
+    if (types.includes(holder.type)) around.unshift(holder);
+    return [...around, ...inside].filter(once);
+  });
+}
+
+/** The named children of a node that overlap a span, found from the first one reaching it (a file's or a long body's others are not made nodes). */
+function childrenOverlapping(node: Node, span: TextSpan): Node[] {
+  const children: Node[] = [];
+  const cursor = node.walk();
+  try {
+    // (The first child ending past the offset before the span's start: one that ends where the span starts touches it.)
+    if (!cursor.gotoFirstChildForIndex(Math.max(0, span.start - 1))) return children;
+    do {
+      if (cursor.startIndex > span.end) break;
+      if (cursor.nodeIsNamed && cursor.endIndex >= span.start) children.push(cursor.currentNode);
+    } while (cursor.gotoNextSibling());
+  } finally {
+    cursor.delete();
+  }
+  return children;
 }
 
 /** The later of each pair of declarations with the same key (a name in one namespace of one scope), with `reason` for it. */
@@ -269,8 +293,19 @@ export function repeatedKeys(declarations: Iterable<{ key: string; node: Node }>
  * parameters) that overlap `within`: no grammar refuses two parameters of one name, every compiler
  * does. `names` gives the names a list binds, in order (each a pattern binds too).
  */
-export function repeatedParameters(root: Node, within: TextSpan, lists: readonly string[], names: (list: Node) => Node[], reason: (name: Node, list: Node) => string): RefusedNode[] {
-  return nodesOverlapping(root, within, lists).flatMap((list) => repeatedKeys(names(list).map((node) => ({ key: node.text, node })), (node) => reason(node, list)));
+export function repeatedParameters(root: Node, within: readonly TextSpan[], lists: readonly string[], names: (list: Node) => Node[], reason: (name: Node, list: Node) => string): RefusedNode[] {
+  // (A list whose text repeats no word cannot repeat a name: most are passed over without a call into the tree.)
+  return nodesOverlapping(root, within, lists).flatMap((list) => (repeatsAWord(list.text) ? repeatedKeys(names(list).map((node) => ({ key: node.text, node })), (node) => reason(node, list)) : []));
+}
+
+/** Whether a text holds some word twice (`a: number, b: number` does; `a, b` does not). */
+function repeatsAWord(text: string): boolean {
+  const seen = new Set<string>();
+  for (const [word] of text.matchAll(/[\p{L}_$][\p{L}\p{N}_$]*/gu)) {
+    if (seen.has(word)) return true;
+    seen.add(word);
+  }
+  return false;
 }
 
 /** The names a parameter or a pattern binds: `node` itself where `isName`, else those bound by what `inside` gives of it (nothing: it binds none). */

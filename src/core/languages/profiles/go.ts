@@ -25,7 +25,7 @@ export const go: LanguageProfile = {
 };
 
 /** The bodies of functions with results (named or not) that do not end in a terminating statement. */
-function unterminatedBodies(root: Node, within: TextSpan): Node[] {
+function unterminatedBodies(root: Node, within: readonly TextSpan[]): Node[] {
   return functionsWithin(root, within, true).flatMap((function_) => {
     const body = function_.childForFieldName('body');
     return body && function_.childForFieldName('result') && !terminating(body) ? [body] : [];
@@ -37,7 +37,7 @@ function unterminatedBodies(root: Node, within: TextSpan): Node[] {
  * or in the other declarations there: Go's functions are all top-level, so a 10,000-function file
  * is not walked for an edit of one.
  */
-function functionsWithin(root: Node, within: TextSpan, literals: boolean): Node[] {
+function functionsWithin(root: Node, within: readonly TextSpan[], literals: boolean): Node[] {
   return namedChildrenOf(root)
     .filter((declaration) => overlaps(declaration, within))
     .flatMap((declaration) => [
@@ -184,7 +184,7 @@ function declaredType(declaration: Node): Node | null {
  * it is declared again, nor assigned with `=`); an import, where the file names it qualified. Only
  * the functions that overlap `within` are looked at; the imports, in every edit.
  */
-function unusedNames(root: Node, within: TextSpan): RefusedNode[] {
+function unusedNames(root: Node, within: readonly TextSpan[]): RefusedNode[] {
   const unused: RefusedNode[] = [];
   const imports = namedChildrenOf(root)
     .filter((declaration) => declaration.type === 'import_declaration')

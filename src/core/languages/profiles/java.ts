@@ -91,7 +91,7 @@ function isExpression(node: Node): boolean {
 }
 
 /** The bodies of methods with a result (not `void`) that can complete normally: run off their end. */
-function unterminatedBodies(root: Node, within: TextSpan): Node[] {
+function unterminatedBodies(root: Node, within: readonly TextSpan[]): Node[] {
   return nodesOverlapping(root, within, ['method_declaration']).flatMap((method) => {
     const body = method.childForFieldName('body');
     const type = method?.childForFieldName('type');
@@ -220,7 +220,7 @@ function parameterNames(list: Node): Node[] {
  * name and parameter types as one before it (types compared as written, type arguments aside), a
  * field or a member type of the same name: javac's "is already defined in".
  */
-function duplicateDeclarations(root: Node, within: TextSpan): RefusedNode[] {
+function duplicateDeclarations(root: Node, within: readonly TextSpan[]): RefusedNode[] {
   return nodesOverlapping(root, within, ['class_body', 'interface_body', 'enum_body_declarations', 'annotation_type_body']).flatMap((body) => {
     const declared: Array<{ key: string; node: Node }> = [];
     for (const member of namedChildrenOf(body)) {

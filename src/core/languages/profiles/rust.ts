@@ -49,7 +49,7 @@ export const rust: LanguageProfile = {
  * `()`"). By syntax: a call of another function that never returns is not seen to diverge, so such a
  * body counts before and after an edit alike.
  */
-function unterminatedBodies(root: Node, within: TextSpan): Node[] {
+function unterminatedBodies(root: Node, within: readonly TextSpan[]): Node[] {
   return nodesOverlapping(root, within, ['function_item']).flatMap((function_) => {
     const body = function_.childForFieldName('body');
     const result = function_?.childForFieldName('return_type');
@@ -308,7 +308,7 @@ function parameterNames(list: Node): Node[] {
  * two namespaces (a tuple or unit struct is in both); an item under a `#[cfg(…)]` is left out, as one
  * of a pair of `#[cfg(unix)]`/`#[cfg(windows)]` items compiles alone.
  */
-function duplicateDeclarations(root: Node, within: TextSpan): RefusedNode[] {
+function duplicateDeclarations(root: Node, within: readonly TextSpan[]): RefusedNode[] {
   const scopes = [root, ...nodesOverlapping(root, within, ['declaration_list']).filter((list) => /^(?:mod|impl|trait)_item$/.test(list.parent?.type ?? ''))];
   return scopes.flatMap((scope) => {
     const inImpl = scope.parent?.type === 'impl_item' || scope.parent?.type === 'trait_item';
