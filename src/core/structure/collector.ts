@@ -60,15 +60,18 @@ export function nestCandidates(candidates: Candidate[], root: StructureNode): nu
   // Ordered and nested by the extended range, so what sits in a structure's decorators (which may
   // be siblings of its node, as in TypeScript class bodies) nests inside it and is then dropped.
   const ordered = candidates.sort((a, b) => a.structure.start - b.structure.start || b.nodeEnd - a.nodeEnd);
-  const stack: Array<{ candidate: Candidate | null; structure: StructureNode }> = [{ candidate: null, structure: root }];
+  // The open structures: `root`, then candidates (two arrays, not an object per candidate).
+  const candidateStack: Candidate[] = [];
+  const structureStack: StructureNode[] = [root];
   let deeper = 0;
   for (const candidate of ordered) {
-    while (stack.length > 1) {
-      const top = stack[stack.length - 1]!.candidate!;
+    while (candidateStack.length > 0) {
+      const top = candidateStack[candidateStack.length - 1]!;
       if (top.structure.start <= candidate.structure.start && candidate.nodeEnd <= top.nodeEnd) break;
-      stack.pop();
+      candidateStack.pop();
+      structureStack.pop();
     }
-    const parent = stack[stack.length - 1]!.structure;
+    const parent = structureStack[structureStack.length - 1]!;
     // Inside a structure's decorators or doc comment (an object literal in `@Component({…})`):
     // part of its header, not one of its members.
     if (candidate.nodeStart < parent.headerStart) continue;
@@ -78,7 +81,8 @@ export function nestCandidates(candidates: Candidate[], root: StructureNode): nu
     if (candidate.bare && parent.kind === 'enum' && structure.kind === candidate.headerType) structure.kind = 'enum_member';
     parent.children.push(structure);
     if (parent !== root) deeper++;
-    stack.push({ candidate, structure });
+    candidateStack.push(candidate);
+    structureStack.push(structure);
   }
   return deeper;
 }
@@ -134,6 +138,25 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
   // One cursor steps through every body's children: per child a type id and, for the few kept,
   // offsets or a node. Cheaper than `namedChildren`, which makes a node object of every child.
   const cursor = tree.walk();
+  // How deep the cursor is in ERRORs among a body's children, and whether it enters the one it is
+  // on: state of the one walk at a time (defined once, not per body: a closure per body cost).
+  let errorDepth = 0;
+  let enterError = false;
+  const step = (): boolean => {
+    if (enterError) {
+      enterError = false;
+      if (cursor.gotoFirstChild()) {
+        errorDepth++;
+        return true;
+      }
+    }
+    while (!cursor.gotoNextSibling()) {
+      if (errorDepth === 0) return false;
+      cursor.gotoParent();
+      errorDepth--;
+    }
+    return true;
+  };
   const addBodyChildren = (body: Node, bodyTypeId: number, made?: Made) => {
     const bodySlot = typeSlot(compiled, bodyTypeId);
     const separator = compiled.rules.separators[typeNames[bodySlot]!];
@@ -147,23 +170,8 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
     // declarations around a stray token in it, as C does around an `#if` it cannot close); in it,
     // as in a body that is itself an ERROR, only sound subtrees on lines of their own are structures.
     const bodyIsError = typeSlot(compiled, bodyTypeId) === errorSlot;
-    let errorDepth = 0;
-    let enterError = false;
-    const step = (): boolean => {
-      if (enterError) {
-        enterError = false;
-        if (cursor.gotoFirstChild()) {
-          errorDepth++;
-          return true;
-        }
-      }
-      while (!cursor.gotoNextSibling()) {
-        if (errorDepth === 0) return false;
-        cursor.gotoParent();
-        errorDepth--;
-      }
-      return true;
-    };
+    errorDepth = 0;
+    enterError = false;
     cursor.reset(body);
     for (let more = cursor.gotoFirstChild(); more; more = step()) {
       const typeId = cursor.nodeTypeId;
@@ -206,7 +214,7 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
       const end = cursor.endIndex;
       // Zero-width named nodes are MISSING tokens the parser made up.
       if (start !== end && ((errorDepth === 0 && !bodyIsError) || soundWholeLines(node, start, end))) {
-        const attached = pending.length > 0 ? attachedStart(pending, lineOfOffset(source, start)) : {};
+        const attached = pending.length > 0 ? attachedStart(pending, lineOfOffset(source, start)) : NOTHING_ATTACHED;
         // A member's ending `;` that the grammar gives to the body (`x = 1;` in a class) is the member's.
         const terminator = separator === ';' ? /^[ \t]*;/.exec(text.slice(end, end + 40)) : null;
         const trimmed = terminator ? end : withoutSpill(end, start);
@@ -253,7 +261,7 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
    */
   const commentsSpilledInto = (node: Node, start: number, end: number): Attachment[] => {
     const lastLine = text.lastIndexOf('\n', end - 1);
-    if (lastLine < start || !/^[ \t]*(?:\/\/|\/\*|\*|#|--|\(\*)/.test(text.slice(lastLine + 1, Math.min(end, lastLine + 81)))) return [];
+    if (lastLine < start || !startsAsComment(text, lastLine + 1, Math.min(end, lastLine + 81))) return [];
     // Down the last children to the node whose children end in comments.
     let container: Node | null = node;
     while (container && container.lastChild && (typeFlags[typeSlot(compiled, container.lastChild.typeId)]! & TYPE_COMMENT) === 0) container = container.lastChild;
@@ -322,6 +330,24 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
   };
 }
 
+/**
+ * Whether `text` from `from` to `to` starts, after spaces and tabs, as a comment does: `//`, `/*`,
+ * `*`, `#`, `--` or `(*`. (What `/^[ \t]*(?:\/\/|\/\*|\*|#|--|\(\*)/` tells of that slice, read in
+ * place: it is asked of every structure.)
+ */
+function startsAsComment(text: string, from: number, to: number): boolean {
+  let at = from;
+  while (at < to && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++;
+  if (at >= to) return false;
+  const code = text.charCodeAt(at);
+  if (code === 42 || code === 35) return true; // * #
+  if (at + 1 >= to) return false;
+  const next = text.charCodeAt(at + 1);
+  return (code === 47 && (next === 47 || next === 42)) || (code === 45 && next === 45) || (code === 40 && next === 42); // // /* -- (*
+}
+
+const NOTHING_ATTACHED: { start?: number; decorated?: number } = Object.freeze({});
+
 /** Attachments directly above a structure: decorators always, comments only without a blank line between. */
 function attachedStart(pending: readonly Attachment[], firstLine: number): { start?: number; decorated?: number } {
   let expectedLine = firstLine;
@@ -369,15 +395,11 @@ function makeCandidate(
   compiled: CompiledStructureRules,
 ): Candidate {
   const text = source.text;
-  const ownStart = (header: Node) => {
-    const headerNodeStart = header.startIndex;
-    return compiled.hasModifiers || !startsWithWord(text.charCodeAt(headerNodeStart)) ? startAfterLeading(header, compiled) : headerNodeStart;
-  };
-  const starts = [start, decoratedStart, nodeStart, ownStart(node)];
+  const starts = [start, decoratedStart, nodeStart, ownStart(node, text, compiled)];
   let header = node;
   let headerTypeId = typeId;
   for (let depth = 0; depth < 8; depth++) {
-    if (depth > 0) starts.push(ownStart(header));
+    if (depth > 0) starts.push(ownStart(header, text, compiled));
     const inner = unwrap(header, compiled.typeNames[typeSlot(compiled, headerTypeId)]!, compiled);
     if (!inner) break;
     header = inner;
@@ -388,7 +410,9 @@ function makeCandidate(
   const headerSlot = typeSlot(compiled, headerTypeId);
   // An expression statement's kind and name both come from its first named child: fetched once.
   const first = (compiled.typeFlags[headerSlot]! & TYPE_EXPRESSION_STATEMENT) !== 0 ? header.firstNamedChild : undefined;
-  let kind = kindOf(headerSlot, first, compiled);
+  // (Its type id too: the kind, then the name, read it.)
+  const firstTypeId = first ? first.typeId : -1;
+  let kind = kindOf(headerSlot, first, firstTypeId, compiled);
   const byText = compiled.rules.kindsByText[compiled.typeNames[headerSlot]!];
   if (byText) {
     const head = text.slice(headerStart, headerStart + 200);
@@ -401,7 +425,7 @@ function makeCandidate(
     kind,
     type: compiled.typeNames[typeSlot(compiled, typeId)]!,
     // (The kinds nesting may give instead, `method` and `enum_member`, are named alike.)
-    name: bare ? nameText(header, text) : UNNAMED_KINDS.has(kind) ? null : nameOf(header, first, compiled, text),
+    name: bare ? nameText(header, text) : UNNAMED_KINDS.has(kind) ? null : nameOf(header, first, firstTypeId, compiled, text),
     start,
     end,
     headerStart,
@@ -458,22 +482,31 @@ function startsWithWord(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36;
 }
 
+/** Where a header's own text starts: after its leading nodes, which only a grammar with modifiers or a header not starting with a word character can have. */
+function ownStart(header: Node, text: string, compiled: CompiledStructureRules): number {
+  const headerNodeStart = header.startIndex;
+  return compiled.hasModifiers || !startsWithWord(text.charCodeAt(headerNodeStart)) ? startAfterLeading(header, compiled) : headerNodeStart;
+}
+
+function flagsOf(node: Node, compiled: CompiledStructureRules): number {
+  return compiled.typeFlags[typeSlot(compiled, node.typeId)]!;
+}
+
 /** Where a node's own text starts once its leading decorators, annotations and comments are skipped. */
 function startAfterLeading(node: Node, compiled: CompiledStructureRules): number {
-  const flagsOf = (child: Node) => compiled.typeFlags[typeSlot(compiled, child.typeId)]!;
   const leading = TYPE_NAMED | TYPE_LEADING;
   const modifiers = TYPE_NAMED | TYPE_MODIFIERS;
   const first = node.firstChild;
   if (!first) return node.startIndex;
-  const firstFlags = flagsOf(first);
+  const firstFlags = flagsOf(first, compiled);
   if ((firstFlags & leading) !== leading && (firstFlags & modifiers) !== modifiers) return node.startIndex;
   for (const child of node.children) {
     if (!child) continue;
-    const flags = flagsOf(child);
+    const flags = flagsOf(child, compiled);
     if ((flags & leading) === leading) continue;
     if ((flags & modifiers) === modifiers) {
       for (const modifier of child.children) {
-        if (modifier && (flagsOf(modifier) & leading) !== leading) return modifier.startIndex;
+        if (modifier && (flagsOf(modifier, compiled) & leading) !== leading) return modifier.startIndex;
       }
       continue;
     }
@@ -482,12 +515,11 @@ function startAfterLeading(node: Node, compiled: CompiledStructureRules): number
   return node.startIndex;
 }
 
-/** The kind of a header of this type; `first` is an expression statement's first named child. */
-function kindOf(slot: number, first: Node | null | undefined, compiled: CompiledStructureRules): string {
+/** The kind of a header of this type; `first` is an expression statement's first named child (of type `firstTypeId`). */
+function kindOf(slot: number, first: Node | null | undefined, firstTypeId: number, compiled: CompiledStructureRules): string {
   if (first !== undefined) {
-    const inner = first;
-    if (!inner) return 'statement';
-    const innerSlot = typeSlot(compiled, inner.typeId);
+    if (!first) return 'statement';
+    const innerSlot = typeSlot(compiled, firstTypeId);
     if ((compiled.typeFlags[innerSlot]! & TYPE_STRING) !== 0) return 'docstring';
     return cachedKind(compiled.typeNames[innerSlot]!, compiled) ?? 'expression';
   }
@@ -511,12 +543,15 @@ const UNNAMED_KINDS: ReadonlySet<string> = new Set([
 ]);
 
 /** The declared name of a declaration node, searching the usual fields a level or two down. */
-function nameOf(node: Node, nodeFirst: Node | null | undefined, compiled: CompiledStructureRules, text: string): string | null {
+function nameOf(node: Node, nodeFirst: Node | null | undefined, nodeFirstTypeId: number, compiled: CompiledStructureRules, text: string): string | null {
   const fieldIds = compiled.nameFieldIds;
   let current: Node | null = node;
+  // The type id of `current` where already read (a declarator's), else -1: each read is a WASM call.
+  let currentTypeId = -1;
   for (let depth = 0; depth < 4 && current; depth++) {
-    if (current !== node && isNameLike(current, compiled)) return nameText(current, text);
+    if (current !== node && isNameLike(current, currentTypeId, compiled)) return nameText(current, text);
     let next: Node | null = null;
+    let nextTypeId = -1;
     for (const id of fieldIds) {
       next = current.childForFieldId(id);
       if (next) break;
@@ -524,11 +559,18 @@ function nameOf(node: Node, nodeFirst: Node | null | undefined, compiled: Compil
     if (!next) {
       // Declarations wrapping declarators without a field: `const a = 1`, `var a int`, `x = 1`.
       const first: Node | null = current === node && nodeFirst !== undefined ? nodeFirst : current.firstNamedChild;
-      if (first && (compiled.typeFlags[typeSlot(compiled, first.typeId)]! & TYPE_DECLARATOR) !== 0) next = first;
+      if (first) {
+        const firstTypeId = first === nodeFirst ? nodeFirstTypeId : first.typeId;
+        if ((compiled.typeFlags[typeSlot(compiled, firstTypeId)]! & TYPE_DECLARATOR) !== 0) {
+          next = first;
+          nextTypeId = firstTypeId;
+        }
+      }
     }
     current = next;
+    currentTypeId = nextTypeId;
   }
-  return current && isNameLike(current, compiled) ? nameText(current, text) : null;
+  return current && isNameLike(current, currentTypeId, compiled) ? nameText(current, text) : null;
 }
 
 /** {@link lineOfOffset} of an offset known to be on `line` or after it: a gallop from there, as most structures span few lines. */
@@ -556,6 +598,7 @@ function nameText(node: Node, text: string): string {
   return /^(["'`]).*\1$/.test(name) && name.length >= 2 ? name.slice(1, -1) : name;
 }
 
-function isNameLike(node: Node, compiled: CompiledStructureRules): boolean {
-  return (compiled.typeFlags[typeSlot(compiled, node.typeId)]! & TYPE_NAME_LIKE) !== 0 || node.childCount === 0;
+/** `typeId`: the node's, or -1 if not read yet. */
+function isNameLike(node: Node, typeId: number, compiled: CompiledStructureRules): boolean {
+  return (compiled.typeFlags[typeSlot(compiled, typeId >= 0 ? typeId : node.typeId)]! & TYPE_NAME_LIKE) !== 0 || node.childCount === 0;
 }
