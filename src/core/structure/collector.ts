@@ -124,6 +124,7 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
   const clausesInBodies = new Set<number>();
   const comments: TextSpan[] = [];
   const errorSlot = typeNames.length - 1;
+  const plain = plainTypesOf(compiled);
 
   /**
    * A node that a grammar ends after the line break and indentation of the next line (Scala's
@@ -131,7 +132,7 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
    */
   const withoutSpill = (end: number, start: number): number => {
     let last = end;
-    while (last > start && /\s/.test(text[last - 1]!)) last--;
+    while (last > start && isWhitespace(text.charCodeAt(last - 1))) last--;
     return last < end && text.slice(last, end).includes('\n') ? last : end;
   };
 
@@ -209,11 +210,20 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
         pending = [];
         continue;
       }
-      const node = cursor.currentNode;
-      const start = node.startIndex;
+      // A plain structure (see plainTypesOf) outside errors, starting with a word character in a
+      // grammar without modifiers, and that no `made` hears of, is made without a node object.
+      let node: Node | null = null;
+      let start: number;
+      if (made === undefined && errorDepth === 0 && !bodyIsError && !compiled.hasModifiers && isPlain(plain, slot, compiled)) {
+        start = cursor.startIndex;
+        if (!startsWithWord(text.charCodeAt(start))) node = cursor.currentNode;
+      } else {
+        node = cursor.currentNode;
+        start = node.startIndex;
+      }
       const end = cursor.endIndex;
       // Zero-width named nodes are MISSING tokens the parser made up.
-      if (start !== end && ((errorDepth === 0 && !bodyIsError) || soundWholeLines(node, start, end))) {
+      if (start !== end && ((errorDepth === 0 && !bodyIsError) || soundWholeLines(node!, start, end))) {
         const attached = pending.length > 0 ? attachedStart(pending, lineOfOffset(source, start)) : NOTHING_ATTACHED;
         // A member's ending `;` that the grammar gives to the body (`x = 1;` in a class) is the member's.
         const terminator = separator === ';' ? /^[ \t]*;/.exec(text.slice(end, end + 40)) : null;
@@ -221,10 +231,10 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
         const spilled = terminator ? [] : commentsSpilledInto(node, start, trimmed);
         const nodeEnd = terminator ? end + terminator[0].length : spilled.length > 0 ? withoutSpill(spilled[0]!.start, start) : trimmed;
         candidates.push(makeCandidate(node, typeId, attached.start ?? start, attached.decorated ?? start, start, nodeEnd, separator, source, compiled));
-        if ((flags & TYPE_CLAUSE) !== 0) clausesInBodies.add(node.id);
+        if ((flags & TYPE_CLAUSE) !== 0) clausesInBodies.add(node ? node.id : cursor.nodeId);
         pending = spilled;
         previous = candidates[candidates.length - 1]!;
-        made?.(previous, node, false);
+        made?.(previous, node!, false);
         continue;
       }
       pending = [];
@@ -257,13 +267,14 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
    * Comments at the end of a node that stand on lines of their own at its own column or left of it:
    * the grammar ended the node after them (Scala's `def f =` with its body on the next line takes the
    * next method's doc comment into that body), but they lead whatever follows. Only looked for when
-   * the node's last line starts as a comment does (`end`: where the node ends, its spill left out).
+   * the node's last line starts as a comment does (`end`: where the node ends, its spill left out;
+   * `node`: `null` for the cursor's).
    */
-  const commentsSpilledInto = (node: Node, start: number, end: number): Attachment[] => {
+  const commentsSpilledInto = (node: Node | null, start: number, end: number): Attachment[] => {
     const lastLine = text.lastIndexOf('\n', end - 1);
     if (lastLine < start || !startsAsComment(text, lastLine + 1, Math.min(end, lastLine + 81))) return [];
     // Down the last children to the node whose children end in comments.
-    let container: Node | null = node;
+    let container: Node | null = node ?? cursor.currentNode;
     while (container && container.lastChild && (typeFlags[typeSlot(compiled, container.lastChild.typeId)]! & TYPE_COMMENT) === 0) container = container.lastChild;
     const trailing: Node[] = [];
     for (let child = container?.lastChild ?? null; child && (typeFlags[typeSlot(compiled, child.typeId)]! & TYPE_COMMENT) !== 0; child = child.previousSibling) trailing.unshift(child);
@@ -346,6 +357,13 @@ function startsAsComment(text: string, from: number, to: number): boolean {
   return (code === 47 && (next === 47 || next === 42)) || (code === 45 && next === 45) || (code === 40 && next === 42); // // /* -- (*
 }
 
+/** What `/\s/` matches, by UTF-16 code unit. */
+function isWhitespace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 160) return false;
+  return code === 160 || code === 5760 || (code >= 8192 && code <= 8202) || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288 || code === 65279;
+}
+
 const NOTHING_ATTACHED: { start?: number; decorated?: number } = Object.freeze({});
 
 /** Attachments directly above a structure: decorators always, comments only without a blank line between. */
@@ -383,8 +401,12 @@ export function makeRoot(source: SourceText): StructureNode {
   };
 }
 
+/**
+ * `node` may be `null` for a node of a {@link plainTypesOf plain} type whose own text starts where
+ * it starts (no modifiers in the grammar, a word character first): nothing is read of it then.
+ */
 function makeCandidate(
-  node: Node,
+  node: Node | null,
   typeId: number,
   start: number,
   decoratedStart: number,
@@ -395,10 +417,10 @@ function makeCandidate(
   compiled: CompiledStructureRules,
 ): Candidate {
   const text = source.text;
-  const starts = [start, decoratedStart, nodeStart, ownStart(node, text, compiled)];
+  const starts = [start, decoratedStart, nodeStart, node ? ownStart(node, text, compiled) : nodeStart];
   let header = node;
   let headerTypeId = typeId;
-  for (let depth = 0; depth < 8; depth++) {
+  for (let depth = 0; depth < 8 && header; depth++) {
     if (depth > 0) starts.push(ownStart(header, text, compiled));
     const inner = unwrap(header, compiled.typeNames[typeSlot(compiled, headerTypeId)]!, compiled);
     if (!inner) break;
@@ -409,7 +431,7 @@ function makeCandidate(
   const end = endBeforeLineBreaks(text, start, nodeEnd);
   const headerSlot = typeSlot(compiled, headerTypeId);
   // An expression statement's kind and name both come from its first named child: fetched once.
-  const first = (compiled.typeFlags[headerSlot]! & TYPE_EXPRESSION_STATEMENT) !== 0 ? header.firstNamedChild : undefined;
+  const first = header && (compiled.typeFlags[headerSlot]! & TYPE_EXPRESSION_STATEMENT) !== 0 ? header.firstNamedChild : undefined;
   // (Its type id too: the kind, then the name, read it.)
   const firstTypeId = first ? first.typeId : -1;
   let kind = kindOf(headerSlot, first, firstTypeId, compiled);
@@ -425,7 +447,7 @@ function makeCandidate(
     kind,
     type: compiled.typeNames[typeSlot(compiled, typeId)]!,
     // (The kinds nesting may give instead, `method` and `enum_member`, are named alike.)
-    name: bare ? nameText(header, text) : UNNAMED_KINDS.has(kind) ? null : nameOf(header, first, firstTypeId, compiled, text),
+    name: bare ? nameText(header!, text) : UNNAMED_KINDS.has(kind) ? null : nameOf(header!, first, firstTypeId, compiled, text),
     start,
     end,
     headerStart,
@@ -536,6 +558,37 @@ function cachedKind(type: string, compiled: CompiledStructureRules): string | nu
   return kind;
 }
 
+/**
+ * Per type slot of some compiled rules: 1 where a structure of the type needs nothing read of its
+ * node but its extent (no wrapper, expression statement or bare identifier, a kind not told by
+ * text and without a name), 2 where it needs more, 0 not known yet. Such a structure (a `return`,
+ * an `if`) is made from the cursor's offsets without a node object.
+ */
+const plainTypes = new WeakMap<CompiledStructureRules, Uint8Array>();
+
+function plainTypesOf(compiled: CompiledStructureRules): Uint8Array {
+  let plain = plainTypes.get(compiled);
+  if (!plain) {
+    plain = new Uint8Array(compiled.typeNames.length);
+    plainTypes.set(compiled, plain);
+  }
+  return plain;
+}
+
+function isPlain(plain: Uint8Array, slot: number, compiled: CompiledStructureRules): boolean {
+  if (plain[slot] === 0) {
+    const type = compiled.typeNames[slot]!;
+    const flags = compiled.typeFlags[slot]!;
+    const simple =
+      !compiled.wrapperFieldIds.has(type) &&
+      (flags & (TYPE_EXPRESSION_STATEMENT | TYPE_BARE)) === 0 &&
+      !compiled.rules.kindsByText[type] &&
+      UNNAMED_KINDS.has(kindOf(slot, undefined, -1, compiled));
+    plain[slot] = simple ? 1 : 2;
+  }
+  return plain[slot] === 1;
+}
+
 /** Kinds that have no declared name, so no name lookup is spent on them. */
 const UNNAMED_KINDS: ReadonlySet<string> = new Set([
   'if', 'else', 'elif', 'catch', 'finally', 'case', 'loop', 'try', 'switch', 'with', 'statement', 'docstring',
@@ -593,7 +646,12 @@ function lineFrom(source: SourceText, offset: number, line: number): number {
 
 /** A node's text, as a name: `text` is the tree's own text, so a slice of it is `node.text`. */
 function nameText(node: Node, text: string): string {
-  const name = clipName(text.slice(node.startIndex, node.endIndex));
+  const start = node.startIndex;
+  const end = node.endIndex;
+  // Only the first line makes the name (clipName): a node of many lines is not sliced whole.
+  let lineEnd = start;
+  while (lineEnd < end && text.charCodeAt(lineEnd) !== 10) lineEnd++;
+  const name = clipName(text.slice(start, lineEnd));
   // JSON keys and quoted names read better without their quotes.
   return /^(["'`]).*\1$/.test(name) && name.length >= 2 ? name.slice(1, -1) : name;
 }
