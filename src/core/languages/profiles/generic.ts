@@ -233,7 +233,7 @@ export function overlaps(node: Node, spans: readonly TextSpan[]): boolean {
   return spans.some((span) => start <= span.end && end >= span.start);
 }
 
-/** The `try` statements overlapping a span that hold none of the clauses a `try` needs (`catch`/`finally`, `except`/`finally`). */
+/** The `try` statements overlapping one of the spans that hold none of the clauses a `try` needs (`catch`/`finally`, `except`/`finally`). */
 export function triesWithoutHandlers(root: Node, within: readonly TextSpan[], handlers: readonly string[], reason: string): Array<{ node: Node; reason: string }> {
   return nodesOverlapping(root, within, ['try_statement']).flatMap((statement) => (!statement.namedChildren.some((clause) => clause !== null && handlers.includes(clause.type)) ? [{ node: statement, reason }] : []));
 }
@@ -246,7 +246,11 @@ export function triesWithoutHandlers(root: Node, within: readonly TextSpan[], ha
  */
 export function nodesOverlapping(root: Node, spans: readonly TextSpan[], types: readonly string[]): Node[] {
   const seen = new Set<number>();
-  const once = (node: Node) => !seen.has(node.id) && seen.add(node.id) !== undefined;
+  const once = (node: Node) => {
+    if (seen.has(node.id)) return false;
+    seen.add(node.id);
+    return true;
+  };
   return spans.flatMap((within) => {
     const holder = root.descendantForIndex(within.start, Math.max(within.start, within.end - 1)) ?? root;
     const around: Node[] = [];
