@@ -20,6 +20,14 @@ const refused = [
   { path: 'a.go', text: lines('package a', '', 'func f(a int, b int) int {', '\treturn a + b', '}'), old: 'b int)', new: 'a int)', reason: 'duplicate argument a' },
   { path: 'a.go', text: lines('package a', '', 'func f(a int) (b int) {', '\treturn a', '}'), old: '(b int)', new: '(a int)', reason: 'duplicate argument a' },
   { path: 'a.go', text: lines('package a', '', 'type M interface {', '\tF(a int, b string) error', '}'), old: 'b string', new: 'a string', reason: 'duplicate argument a' },
+  // (The span the rules look at starting between two declarations: a cursor's jump to it found no child there.)
+  {
+    path: 'a.go',
+    text: lines('package a', '', 'import "go/types"', '', 'type TypeList struct{}', '', 'type TypeParam struct{}', '', 'func unsupported() {}', '', 'func (*TypeList) At(int) types.Type { unsupported(); return nil }', '', '// NewTypeParam is unsupported at this Go version, and panics.', 'func NewTypeParam(name *types.TypeName, constraint types.Type) *TypeParam {', '\tunsupported()', '\treturn nil', '}'),
+    old: 'constraint types.Type',
+    new: 'name types.Type',
+    reason: 'duplicate argument name',
+  },
   { path: 'a.rs', text: lines('fn f(a: u8, b: u8) -> u8 {', '    a', '}'), old: 'b: u8)', new: 'mut a: u8)', reason: 'identifier `a` is bound more than once in this parameter list' },
   { path: 'a.c', text: lines('int f(int a, char *b) {', '  return a;', '}'), old: 'char *b', new: 'char *a', reason: "redefinition of parameter 'a'" },
   { path: 'a.cpp', text: lines('auto g = [](int a, int &b) { return a; };'), old: 'int &b', new: 'int &a', reason: "redefinition of parameter 'a'" },
