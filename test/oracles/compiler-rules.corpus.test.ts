@@ -273,42 +273,74 @@ describe('deleting the statement a function returns with (compilers as the oracl
   });
 
   it.skipIf(!existsSync(JAVAC) || !existsSync(join(JDK, 'lib', 'src.zip')))('Java: javac finds "missing return statement" exactly where the edit is refused (java.base)', { timeout: 300_000 }, async () => {
-    const sample = languageSample('java', FILES * 4, 60_000);
-    if (!('files' in sample)) throw new Error(sample.missing);
-    // Only java.base compiles patched into its module without the others' sources.
-    const files = sample.files.filter((file) => file.startsWith('java.base/') && !file.endsWith('module-info.java')).slice(0, FILES);
-    const byFile = new Map<string, Deletion[]>();
-    for (const file of files) byFile.set(file, await deletions(file.split('/').pop()!, file, readFileSync(join(sample.root, file), 'utf8')));
-    const found = [...byFile.values()].flat();
-    const added = await inRounds(byFile, (file) => readFileSync(join(sample.root, file), 'utf8'), (root, files) => javacErrorFiles(root, files, /missing return statement$/));
-    const result = tally('Java', found, added);
+    const { found, verdict } = await javacJudged(FILES * 4, FILES, deletions, /missing return statement$/);
+    const result = tally('Java', found, verdict);
     expect(found.length).toBeGreaterThan(150);
     expect(result.flagged).toBeGreaterThan(50);
     expect(result.problems).toEqual([]);
   });
 
   it.skipIf(rustcMissing !== null)('Rust: rustc finds a body giving `()` exactly where the edit is refused (regex-syntax, semver)', { timeout: 300_000 }, async () => {
-    const found: Deletion[] = [];
-    const verdicts = new Map<Deletion, boolean | null>();
-    for (const crate of CRATES) {
-      const files = sourcesUnder(join(REGISTRY, crate), 'src', (name) => name.endsWith('.rs'));
-      const byFile = new Map<string, Deletion[]>();
-      for (const [file, text] of Object.entries(files)) byFile.set(file, await deletions(file, file, text));
-      found.push(...[...byFile.values()].flat());
-      const added = await inRounds(byFile, (file) => files[file]!, (root) => rustcMissingValues(root, editionOf(crate), featuresOf(crate)), Object.keys(files), (deletion) => {
-        // `let _: u8 = ();` where the statement stood: E0308, "found `()`", wherever the function is compiled.
-        const lines = deletion.before.split('\n');
-        lines.splice(deletion.line - 1, 0, 'let _structedit_probe: u8 = ();');
-        return lines.join('\n');
-      });
-      for (const deletion of [...byFile.values()].flat()) verdicts.set(deletion, added(deletion));
-    }
-    const result = tally('Rust', found, (deletion) => verdicts.get(deletion) ?? null);
+    // A body giving no value: E0308 "found `()`" (a body with statements "implicitly returns `()`" too), E0317 an `if` without `else`.
+    // The probe, `let _: u8 = ();` where the statement stood, is E0308 wherever the function is compiled.
+    const { found, verdict } = await rustcJudged((file, text) => deletions(file, file, text), (code, rendered) => code === 'E0317' || (code === 'E0308' && /found (?:unit type )?`\(\)`/.test(rendered)), ['let _structedit_probe: u8 = ();']);
+    const result = tally('Rust', found, verdict);
     expect(found.length).toBeGreaterThan(80);
     expect(result.flagged).toBeGreaterThan(30);
     expect(result.problems).toEqual([]);
   });
 });
+
+/** What an oracle made of the edits: each edit, and whether the compiler found an error it added (`null`: code it does not compile, not judged). */
+interface Judged {
+  readonly found: Deletion[];
+  readonly verdict: (edit: Deletion) => boolean | null;
+}
+
+/**
+ * The edits `edit` makes in `count` files of java.base (taken from a sample of `sampled` Java files),
+ * each judged by javac in rounds: whether it adds an error whose message `about` matches.
+ */
+async function javacJudged(sampled: number, count: number, edit: (path: string, file: string, text: string) => Promise<Deletion[]>, about: RegExp): Promise<Judged> {
+  const sample = languageSample('java', sampled, 60_000);
+  if (!('files' in sample)) throw new Error(sample.missing);
+  const read = (file: string) => readFileSync(join(sample.root, file), 'utf8');
+  // Only java.base compiles patched into its module without the others' sources.
+  const files = sample.files.filter((file) => file.startsWith('java.base/') && !file.endsWith('module-info.java')).slice(0, count);
+  const byFile = new Map<string, Deletion[]>();
+  for (const file of files) byFile.set(file, await edit(file.split('/').pop()!, file, read(file)));
+  const verdict = await inRounds(byFile, read, (root, files) => javacErrorFiles(root, files, about));
+  return { found: [...byFile.values()].flat(), verdict };
+}
+
+/**
+ * The edits `edit` makes in the two crates' sources, each judged by rustc in rounds: whether it adds an
+ * error `wanted` takes. `probe`: lines put where the edit stands that rustc refuses wherever that code is
+ * compiled (an edit in code a `cfg` leaves out is not judged).
+ */
+async function rustcJudged(edit: (file: string, text: string) => Promise<Deletion[]>, wanted: (code: string, rendered: string) => boolean, probe: readonly string[]): Promise<Judged> {
+  const found: Deletion[] = [];
+  const verdicts = new Map<Deletion, boolean | null>();
+  for (const crate of CRATES) {
+    const files = sourcesUnder(join(REGISTRY, crate), 'src', (name) => name.endsWith('.rs'));
+    const byFile = new Map<string, Deletion[]>();
+    for (const [file, text] of Object.entries(files)) byFile.set(file, await edit(file, text));
+    found.push(...[...byFile.values()].flat());
+    const added = await inRounds(byFile, (file) => files[file]!, (root) => rustcErrorsOf(root, editionOf(crate), featuresOf(crate), wanted), Object.keys(files), (made) => {
+      const lines = made.before.split('\n');
+      lines.splice(made.line - 1, 0, ...probe);
+      return lines.join('\n');
+    });
+    for (const made of [...byFile.values()].flat()) verdicts.set(made, added(made));
+  }
+  return { found, verdict: (made) => verdicts.get(made) ?? null };
+}
+
+/** Whether go/types can type a file of the standard library alone: no cgo, and not built for another system only (whose imports are not here). */
+function typableAlone(file: string, text: string): boolean {
+  const otherSystem = /_(?:aix|android|darwin|dragonfly|freebsd|illumos|ios|js|netbsd|openbsd|plan9|solaris|windows|wasm)(?:_\w+)?(?:_test)?\.go$/.test(file) || /^\/\/go:build (?!.*\b(?:linux|unix)\b)(?!!)/m.test(text);
+  return !/^import "C"$/m.test(text) && !otherSystem;
+}
 
 /**
  * The file of each error javac reports whose message `about` matches, compiling `files` of the tree at
@@ -317,12 +349,6 @@ describe('deleting the statement a function returns with (compilers as the oracl
 function javacErrorFiles(root: string, files: readonly string[], about: RegExp): string[] {
   const compiled = spawnSync(JAVAC, ['-Xmaxerrs', '100000', '-nowarn', '-Xlint:none', '-XDsuppressNotes', '-XDshould-stop.ifError=FLOW', '-proc:none', '--patch-module', `java.base=${join(root, 'java.base')}`, '-d', `${root}-classes`, ...files.map((file) => join(root, file))], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return [...`${compiled.stdout}${compiled.stderr}`.matchAll(/^(\S+\.java):\d+: error: (.*)$/gm)].filter((match) => about.test(match[2]!)).map((match) => match[1]!.slice(root.length + 1));
-}
-
-/** The files of rustc's errors for a body that gives no value (E0308 "found `()`", E0317 an `if` without `else`), the library and its tests. */
-function rustcMissingValues(root: string, edition: string, features: readonly string[]): Promise<string[]> {
-  // (An empty body's E0308 says only "found `()`"; a body with statements, "implicitly returns `()`" too.)
-  return rustcErrorsOf(root, edition, features, (code, rendered) => code === 'E0317' || (code === 'E0308' && /found (?:unit type )?`\(\)`/.test(rendered)));
 }
 
 /** The files of rustc's errors that `wanted` takes, the library and its tests (a function in both counted once per file: the more of the two). */
@@ -407,9 +433,7 @@ describe('inserting a second declaration of a name (compilers as the oracle)', (
     const found: Deletion[] = [];
     for (const file of sample.files) {
       const text = readFileSync(join(sample.root, file), 'utf8');
-      // (A file built for another system, whose imports the standard library here does not have, cannot be typed.)
-      const otherSystem = /_(?:aix|android|darwin|dragonfly|freebsd|illumos|ios|js|netbsd|openbsd|plan9|solaris|windows|wasm)(?:_\w+)?(?:_test)?\.go$/.test(file) || /^\/\/go:build (?!.*\b(?:linux|unix)\b)(?!!)/m.test(text);
-      if (!/^import "C"$/m.test(text) && !otherSystem) found.push(...(await copies('m.go', file, text, 2)));
+      if (typableAlone(file, text)) found.push(...(await copies('m.go', file, text, 2)));
     }
     const addedKinds = goAddedKinds(found, sample.root, ['duplicate']);
     const result = tally('Go', found, (edit) => addedKinds(edit).length > 0, 'functions inserted again after themselves (half of them renamed)');
@@ -419,34 +443,16 @@ describe('inserting a second declaration of a name (compilers as the oracle)', (
   });
 
   it.skipIf(!existsSync(JAVAC) || !existsSync(join(JDK, 'lib', 'src.zip')))('Java: javac finds "is already defined" exactly where the insertion is refused (java.base)', { timeout: 300_000 }, async () => {
-    const sample = languageSample('java', 160, 60_000);
-    if (!('files' in sample)) throw new Error(sample.missing);
-    const files = sample.files.filter((file) => file.startsWith('java.base/') && !file.endsWith('module-info.java')).slice(0, 30);
-    const byFile = new Map<string, Deletion[]>();
-    for (const file of files) byFile.set(file, await copies(file.split('/').pop()!, file, readFileSync(join(sample.root, file), 'utf8'), 2));
-    const added = await inRounds(byFile, (file) => readFileSync(join(sample.root, file), 'utf8'), (root, files) => javacErrorFiles(root, files, / is already defined in /));
-    const result = tally('Java', [...byFile.values()].flat(), added, 'methods inserted again after themselves (half of them renamed)');
+    const { found, verdict } = await javacJudged(160, 30, (path, file, text) => copies(path, file, text, 2), / is already defined in /);
+    const result = tally('Java', found, verdict, 'methods inserted again after themselves (half of them renamed)');
     expect(result.flagged).toBeGreaterThan(30);
     expect(result.problems).toEqual([]);
   });
 
   it.skipIf(rustcMissing !== null)('Rust: rustc finds a name defined twice exactly where the insertion is refused (regex-syntax, semver)', { timeout: 300_000 }, async () => {
-    const found: Deletion[] = [];
-    const verdicts = new Map<Deletion, boolean | null>();
-    for (const crate of CRATES) {
-      const files = sourcesUnder(join(REGISTRY, crate), 'src', (name) => name.endsWith('.rs'));
-      const byFile = new Map<string, Deletion[]>();
-      for (const [file, text] of Object.entries(files)) byFile.set(file, await copies(file, file, text, 2));
-      found.push(...[...byFile.values()].flat());
-      // The probe: two functions of one name where the copy went, refused wherever that code is compiled.
-      const added = await inRounds(byFile, (file) => files[file]!, (root) => rustcErrorsOf(root, editionOf(crate), featuresOf(crate), (code) => code === 'E0428' || code === 'E0201' || code === 'E0592'), Object.keys(files), (edit) => {
-        const lines = edit.before.split('\n');
-        lines.splice(edit.line - 1, 0, 'fn structedit_probe() {}', 'fn structedit_probe() {}');
-        return lines.join('\n');
-      });
-      for (const edit of [...byFile.values()].flat()) verdicts.set(edit, added(edit));
-    }
-    const result = tally('Rust', found, (edit) => verdicts.get(edit) ?? null, 'functions inserted again after themselves (half of them renamed)');
+    // The probe: two functions of one name where the copy went, refused wherever that code is compiled.
+    const { found, verdict } = await rustcJudged((file, text) => copies(file, file, text, 2), (code) => code === 'E0428' || code === 'E0201' || code === 'E0592', ['fn structedit_probe() {}', 'fn structedit_probe() {}']);
+    const result = tally('Rust', found, verdict, 'functions inserted again after themselves (half of them renamed)');
     expect(result.flagged).toBeGreaterThan(20);
     expect(result.problems).toEqual([]);
   });
@@ -625,8 +631,7 @@ describe('a text edit naming a parameter as another of its function (compilers a
     const found: Deletion[] = [];
     for (const file of sample.files) {
       const text = readFileSync(join(sample.root, file), 'utf8');
-      const otherSystem = /_(?:aix|android|darwin|dragonfly|freebsd|illumos|ios|js|netbsd|openbsd|plan9|solaris|windows|wasm)(?:_\w+)?(?:_test)?\.go$/.test(file) || /^\/\/go:build (?!.*\b(?:linux|unix)\b)(?!!)/m.test(text);
-      if (!/^import "C"$/m.test(text) && !otherSystem) found.push(...(await parameterRepeats('m.go', file, text, 3, 'go')));
+      if (typableAlone(file, text)) found.push(...(await parameterRepeats('m.go', file, text, 3, 'go')));
     }
     // (go/types says "redeclared" of a repeated parameter, as of any name declared twice in a block.)
     const addedKinds = goAddedKinds(found, sample.root, ['duplicate']);
@@ -636,33 +641,15 @@ describe('a text edit naming a parameter as another of its function (compilers a
   });
 
   it.skipIf(!existsSync(JAVAC) || !existsSync(join(JDK, 'lib', 'src.zip')))('Java: javac finds "is already defined" of a parameter exactly where the edit is refused (java.base)', { timeout: 300_000 }, async () => {
-    const sample = languageSample('java', 160, 60_000);
-    if (!('files' in sample)) throw new Error(sample.missing);
-    const files = sample.files.filter((file) => file.startsWith('java.base/') && !file.endsWith('module-info.java')).slice(0, 30);
-    const byFile = new Map<string, Deletion[]>();
-    for (const file of files) byFile.set(file, await parameterRepeats(file.split('/').pop()!, file, readFileSync(join(sample.root, file), 'utf8'), 2, 'java'));
-    const added = await inRounds(byFile, (file) => readFileSync(join(sample.root, file), 'utf8'), (root, files) => javacErrorFiles(root, files, /^(?:variable|record component) \S+ is already defined in /));
-    const result = tally('Java', [...byFile.values()].flat(), added, 'parameters renamed in the text (half as the first parameter)');
+    const { found, verdict } = await javacJudged(160, 30, (path, file, text) => parameterRepeats(path, file, text, 2, 'java'), /^(?:variable|record component) \S+ is already defined in /);
+    const result = tally('Java', found, verdict, 'parameters renamed in the text (half as the first parameter)');
     expect(result.flagged).toBeGreaterThan(20);
     expect(result.problems).toEqual([]);
   });
 
   it.skipIf(rustcMissing !== null)('Rust: rustc finds a name bound twice in a parameter list (E0415) exactly where the edit is refused (regex-syntax, semver)', { timeout: 300_000 }, async () => {
-    const found: Deletion[] = [];
-    const verdicts = new Map<Deletion, boolean | null>();
-    for (const crate of CRATES) {
-      const files = sourcesUnder(join(REGISTRY, crate), 'src', (name) => name.endsWith('.rs'));
-      const byFile = new Map<string, Deletion[]>();
-      for (const [file, text] of Object.entries(files)) byFile.set(file, await parameterRepeats(file, file, text, 2, 'rust'));
-      found.push(...[...byFile.values()].flat());
-      const added = await inRounds(byFile, (file) => files[file]!, (root) => rustcErrorsOf(root, editionOf(crate), featuresOf(crate), (code) => code === 'E0415' || code === 'E0416'), Object.keys(files), (edit) => {
-        const lines = edit.before.split('\n');
-        lines.splice(edit.line - 1, 0, 'fn structedit_probe(a: u8, a: u8) {}');
-        return lines.join('\n');
-      });
-      for (const edit of [...byFile.values()].flat()) verdicts.set(edit, added(edit));
-    }
-    const result = tally('Rust', found, (edit) => verdicts.get(edit) ?? null, 'parameters renamed in the text (half as the first parameter)');
+    const { found, verdict } = await rustcJudged((file, text) => parameterRepeats(file, file, text, 2, 'rust'), (code) => code === 'E0415' || code === 'E0416', ['fn structedit_probe(a: u8, a: u8) {}']);
+    const result = tally('Rust', found, verdict, 'parameters renamed in the text (half as the first parameter)');
     expect(result.flagged).toBeGreaterThan(20);
     expect(result.problems).toEqual([]);
   });
