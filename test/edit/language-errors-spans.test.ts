@@ -33,6 +33,18 @@ describe('compiler rules over the spans an edit changed, each apart', () => {
     expect(fs.snapshot()['a.py']).toBe(text);
   });
 
+  it("a block's only statement deleted above `elif`/`except` is refused: the empty block left has no width, and is still looked at", async () => {
+    for (const [text, line] of [
+      ['import os\nif os.name == "nt":\n    x = 1\nelif os.name == "posix":\n    x = 2\n', '    x = 1\n'],
+      ['try:\n    import fcntl\nexcept ImportError:\n    fcntl = None\n', '    import fcntl\n'],
+    ] as const) {
+      const { editor, fs } = editorOver({ 'a.py': text });
+      const refused = await editor.editFile({ path: 'a.py', edits: [{ old_text: line, new_text: '' }] });
+      expect(refused._unsafeUnwrapErr()).toMatchObject({ error: 'SYNTAX_ERROR', details: { errors: [{ kind: 'MISSING', missing: 'pass' }] } });
+      expect(fs.snapshot()['a.py']).toBe(text);
+    }
+  });
+
   it('find the same errors added as over one span from the first change to the last (real files, six languages)', { timeout: 120_000 }, async () => {
     const registry = createLanguageRegistry();
     let seed = 11;
@@ -64,11 +76,13 @@ describe('compiler rules over the spans an edit changed, each apart', () => {
         for (let attempt = 0; attempt < 12 && after === ''; attempt++) {
           const edited = [...lines];
           for (let count = 1 + random(5); count > 0; count--) {
-            // Half of them at lines the rules read: a `return` deleted, a `let`/`const`/`var` or a `use`/`import` doubled.
-            const telling = edited.flatMap((line, index) => (/^\s*(?:return\b|(?:let|const|var|use|import)\s)/.test(line) ? [index] : []));
+            // Half of them at lines the rules read: a `return` or a block's only line above a clause (`else:`, `} catch`)
+            // deleted, a `let`/`const`/`var` or a `use`/`import` doubled.
+            const aboveClause = (index: number) => /[:{]\s*$/.test(edited[index - 1] ?? '') && /^\s*(?:\}\s*)?(?:else|elif|except|catch|finally)\b/.test(edited[index + 1] ?? '');
+            const telling = edited.flatMap((line, index) => (/^\s*(?:return\b|(?:let|const|var|use|import)\s)/.test(line) || aboveClause(index) ? [index] : []));
             const at = random(2) === 0 && telling.length > 0 ? telling[random(telling.length)]! : random(edited.length);
             const line = edited[at] ?? '';
-            if (/^\s*return\b/.test(line)) edited.splice(at, 1);
+            if (/^\s*return\b/.test(line) || aboveClause(at)) edited.splice(at, 1);
             else if (/^\s*(?:let|const|var|use|import)\s/.test(line) || random(2) === 0) edited.splice(at, 0, line);
             else edited.splice(at, 1);
           }
@@ -81,7 +95,7 @@ describe('compiler rules over the spans an edit changed, each apart', () => {
         try {
           const [sourceBefore, sourceAfter] = [createSourceText(text), createSourceText(after)];
           const added = (oneSpanUpTo: number) => {
-            const spans = changedSpans(text, after, oneSpanUpTo);
+            const spans = oneSpanUpTo === -1 ? [{ before: { start: 0, end: text.length }, after: { start: 0, end: after.length } }] : changedSpans(text, after, oneSpanUpTo);
             return addedErrors(
               languageErrors(profile, sourceBefore, treeBefore.rootNode, spans.map((span) => span.before)),
               languageErrors(profile, sourceAfter, treeAfter.rootNode, spans.map((span) => span.after)),
@@ -92,6 +106,8 @@ describe('compiler rules over the spans an edit changed, each apart', () => {
           const whole = sorted(added(Infinity));
           const apart = sorted(added(0));
           expect(apart, `${file}\n${JSON.stringify(changedSpans(text, after, 0))}\n${JSON.stringify(whole)}\n${JSON.stringify(apart)}`).toEqual(whole);
+          const everywhere = sorted(added(-1));
+          expect(whole, `${file} whole file\n${JSON.stringify(changedSpans(text, after, 0))}\n${JSON.stringify(everywhere)}\n${JSON.stringify(whole)}`).toEqual(everywhere);
           edits++;
           found += whole.length;
           regions += changedSpans(text, after, 0).length;

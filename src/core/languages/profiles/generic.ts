@@ -279,7 +279,10 @@ function childrenOverlapping(node: Node, span: TextSpan): Node[] {
     else high = middle;
   }
   const children: Node[] = [];
-  for (let child = low < node.childCount ? node.child(low) : null; child && child.startIndex <= span.end; child = child.nextSibling) {
+  // (By index: `nextSibling` passes over a child of no width, the empty block of `if x:` left with nothing under it.)
+  for (let index = low; index < node.childCount; index++) {
+    const child = node.child(index)!;
+    if (child.startIndex > span.end) break;
     if (child.isNamed && child.endIndex >= span.start) children.push(child);
   }
   return children;
