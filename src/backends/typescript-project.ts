@@ -2,6 +2,7 @@ import type * as TS from 'typescript';
 import { uniqueBy } from '../core/unique-by.js';
 import type { BackendDefinition, BackendDiagnostic, BackendEdit, BackendRename, BackendSpan, CurrentTexts } from '../core/semantic/backend.js';
 import { globRegExp } from '../core/glob.js';
+import { changedExports, grows, merged, reach, type ChangedExports, type ImportSite } from './typescript-reach.js';
 import { dirname, joinPath } from '../core/semantic/modules.js';
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex } from '@noble/hashes/utils';
@@ -141,37 +142,56 @@ export class TypeScriptProject {
 
   /**
    * The files whose errors an edit of `files` can change (`null`: any file's): where the edit changed
-   * what a file declares to others (its `.d.ts`, emitted on either side of the edit), every file
-   * importing it, directly or through others; a script, or a module declaring something global,
-   * affects every file. Not only the importers whose own declarations change: one may re-export it
-   * (`export * from './api.js'`) or name its types (`export declare const s: ZodString`), and the
-   * files using that see the change through text that did not. Declarations are emitted only for
-   * files something imports (or global ones), and nothing is built when no file of the project is
-   * checked (a JavaScript project without `checkJs`).
+   * what a file declares to others (its `.d.ts`, emitted on either side of the edit), the files
+   * importing it that use a changed export, by name, and on through what those export from the
+   * statements using it (`typescript-reach.ts`): a re-export (`export * from './api.js'`) or a
+   * declaration naming a type (`export declare const s: ZodString`) passes a change on in text that
+   * did not change. A script, or a module declaring something global, affects every file.
+   * Declarations are emitted only for files something imports (or global ones), and nothing is built
+   * when no file of the project is checked (a JavaScript project without `checkJs`).
    */
   async affectedFiles(before: CurrentTexts, after: CurrentTexts, files: readonly string[]): Promise<string[] | null> {
     await this.#list(after);
     if (!(await this.checksAny(after, this.#listed.filter((path) => SOURCE.test(path))))) return [...files];
     const edited = await this.sync(after);
-    const importersNow = this.#importers(edited);
+    const { importers: importersNow, imports } = this.#imports(edited);
     const now = this.#exposures(edited, files, importersNow, () => true);
     const was = this.#exposures(await this.sync(before), files, null, (path) => now.get(path)!.declarations !== undefined || !now.get(path)!.exists);
-    const changed = files.filter((path) => was.get(path)!.declarations !== now.get(path)!.declarations);
-    if (changed.some((path) => was.get(path)!.global || now.get(path)!.global)) return null;
+    const changedFiles = files.filter((path) => was.get(path)!.declarations !== now.get(path)!.declarations);
+    if (changedFiles.some((path) => was.get(path)!.global || now.get(path)!.global)) return null;
+    const ts = this.#ts;
     const affected = new Set(files);
-    // (Importers as the edit leaves the project; of a file it deletes, as it was. An edited file that
-    // imports a changed one passes the change on too: followed like any other.)
-    const followed = new Set<string>();
-    let frontier = changed.flatMap((path) => [...was.get(path)!.importers, ...now.get(path)!.importers]);
-    while (frontier.length > 0) {
-      const next: string[] = [];
-      for (const path of frontier) {
-        if (followed.has(path)) continue;
-        followed.add(path);
-        affected.add(path);
-        next.push(...(importersNow.get(path) ?? []));
+    // What each file's exports pass on, from the edited files' declarations on through the files
+    // importing them, as far as a file uses what changed (typescript-reach.ts).
+    const changes = new Map<string, ChangedExports>();
+    const queue: string[] = [];
+    const passOn = (path: string, changed: ChangedExports) => {
+      if (changed !== true && changed.size === 0) return;
+      const known = changes.get(path);
+      if (known !== undefined && !grows(known, changed)) return;
+      changes.set(path, known === undefined ? changed : merged(known, changed));
+      queue.push(path);
+    };
+    for (const path of changedFiles) {
+      const [from, to] = [was.get(path)!.declarations, now.get(path)!.declarations];
+      passOn(path, typeof from === 'string' && typeof to === 'string' ? changedExports(ts, from, to) : true);
+    }
+    while (queue.length > 0) {
+      const path = queue.shift()!;
+      // (A file importing it before the edit and not after, as the edit leaves the project: an import that no longer resolves.)
+      const lost = (was.get(path)?.importers ?? []).filter((importer) => !(importersNow.get(path) ?? []).includes(importer));
+      for (const importer of lost) {
+        affected.add(importer);
+        passOn(importer, true);
       }
-      frontier = next;
+      for (const importer of importersNow.get(path) ?? []) {
+        const source = edited.getSourceFile(absolute(importer));
+        if (!source) continue;
+        const reached = reach(ts, source, imports.get(importer) ?? [], (target) => changes.get(target));
+        if (reached.global) return null;
+        if (reached.affected) affected.add(importer);
+        passOn(importer, reached.changed);
+      }
     }
     return [...affected];
   }
@@ -184,7 +204,7 @@ export class TypeScriptProject {
   #exposures(program: TS.Program, paths: readonly string[], importersOf: ReadonlyMap<string, readonly string[]> | null, wanted: (path: string) => boolean): Map<string, Exposure> {
     const ts = this.#ts;
     const exposures = new Map<string, Exposure>();
-    const importersIn = importersOf ?? this.#importers(program);
+    const importersIn = importersOf ?? this.#imports(program).importers;
     for (const path of paths) {
       const source = program.getSourceFile(absolute(path));
       if (!source) {
@@ -206,16 +226,21 @@ export class TypeScriptProject {
   /**
    * For each project file of `program`, the project files importing it (`import`, `export … from`,
    * `import()`, `require`, `/// <reference path>`), as TypeScript resolves their specifiers, in
-   * either module mode (dependencies left out). Not the service's `getFileReferences`, which finds
-   * no importer of a module whose every export is re-exported (zod's `core/index.ts`).
+   * either module mode (dependencies left out); and for each, where it imports what. Not the
+   * service's `getFileReferences`, which finds no importer of a module whose every export is
+   * re-exported (zod's `core/index.ts`).
    */
-  #importers(program: TS.Program): Map<string, string[]> {
+  #imports(program: TS.Program): { importers: Map<string, string[]>; imports: Map<string, ImportSite[]> } {
     const ts = this.#ts;
     const options = program.getCompilerOptions();
     const cache = ts.createModuleResolutionCache(ROOT, (name) => name, options);
     const importers = new Map<string, Set<string>>();
-    const add = (target: string | null, importer: string) => {
-      if (target === null || target === importer || unlisted(target)) return;
+    const imports = new Map<string, ImportSite[]>();
+    const add = (target: string | null, importer: string, position: number) => {
+      const sites = imports.get(importer) ?? imports.set(importer, []).get(importer)!;
+      const known = target !== null && target !== importer && !unlisted(target);
+      sites.push({ position, target: known ? target : null });
+      if (!known) return;
       if (!importers.has(target)) importers.set(target, new Set());
       importers.get(target)!.add(importer);
     };
@@ -223,15 +248,19 @@ export class TypeScriptProject {
       const importer = projectPath(source.fileName);
       if (importer === null || unlisted(importer)) continue;
       const found = ts.preProcessFile(source.text, true, true);
-      for (const { fileName } of found.importedFiles) {
+      // (The program's own list of the file's module names where it has one: `preProcessFile` misses
+      // `export * as ns from`. Synthesized ones, a helper library's, have no place in the text.)
+      const named = (source as { imports?: readonly TS.StringLiteralLike[] }).imports;
+      const specifiers = named ? named.filter((name) => name.pos >= 0).map((name) => ({ fileName: name.text, pos: name.getStart(source) })) : found.importedFiles;
+      for (const { fileName, pos } of specifiers) {
         for (const mode of [ts.ModuleKind.ESNext, ts.ModuleKind.CommonJS] as const) {
           const resolved = ts.resolveModuleName(fileName, source.fileName, options, this.#host, cache, undefined, mode).resolvedModule;
-          add(resolved ? projectPath(resolved.resolvedFileName) : null, importer);
+          add(resolved ? projectPath(resolved.resolvedFileName) : null, importer, pos);
         }
       }
-      for (const { fileName } of found.referencedFiles) add(joinPath(dirname(importer), fileName), importer);
+      for (const { fileName, pos } of found.referencedFiles) add(joinPath(dirname(importer), fileName), importer, pos);
     }
-    return new Map([...importers].map(([target, from]) => [target, [...from].sort()]));
+    return { importers: new Map([...importers].map(([target, from]) => [target, [...from].sort()])), imports };
   }
 
   rename(program: TS.Program, file: string, offset: number, newName: string): BackendRename {

@@ -228,3 +228,32 @@ export function newErrors(before: ReadonlyMap<number, { count: number; first: st
   }
   return found;
 }
+
+/** An exported function declaration of a corpus file, named alone there by its text. */
+export interface ExportedFunction {
+  file: string;
+  name: string;
+  text: string;
+  /** The function's text up to its parameters' `)`. */
+  head: string;
+}
+
+/** The exported function declarations with a body of the source files `imported` accepts. */
+export function exportedFunctionsOf(files: ReadonlyMap<string, string>, imported: (file: string) => boolean): ExportedFunction[] {
+  const found: ExportedFunction[] = [];
+  for (const [file, text] of files) {
+    if (!isSource(file) || !imported(file)) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    for (const node of source.statements) {
+      if (!ts.isFunctionDeclaration(node) || !node.body || !node.name || !node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) continue;
+      const whole = node.getText(source);
+      if (text.indexOf(whole) === text.lastIndexOf(whole)) found.push({ file, name: node.name.text, text: whole, head: whole.slice(0, closeParenEnd(node, source) - node.getStart(source)) });
+    }
+  }
+  return found;
+}
+
+/** Where a function's parameter list ends, after its `)`. */
+function closeParenEnd(node: ts.FunctionDeclaration, source: ts.SourceFile): number {
+  return node.getChildren(source).find((child) => child.kind === ts.SyntaxKind.CloseParenToken)!.getEnd();
+}
