@@ -8,14 +8,16 @@ import type * as TS from 'typescript';
  * them. Before this, every file importing the module, directly or through others, was checked: an
  * edit of one function of zod's `util.ts` type-checked 160 files.
  *
- * A use is found by name, in the text (comments and strings too: finding one more costs a check, not
- * a wrong answer): a statement that mentions a changed binding, or one declared by a statement that
- * does, is affected. A type can reach a file only through a name written somewhere on the way (an
- * inferred type is the type of a declaration the file names), so a statement that names none of them
- * sees nothing change. A namespace binding (`import * as util`) is followed member by member
- * (`util.parse` is another member than `util.assertNever`); used whole, it is affected. What cannot
- * be followed by name is taken whole: `export =`, CommonJS exports, a file that is not a module, a
- * global or module augmentation (the caller checks the whole project).
+ * A use is found by name. The statements whose text mentions a changed binding (a sieve: comments
+ * and strings count) are read as trees: a reference to it, not a property or a declaration of the
+ * same name, makes the statement affected, and the names it declares change in turn. A type can
+ * reach a file only through a name written somewhere on the way (an inferred type is the type of a
+ * declaration the file names), so a statement that names none of them sees nothing change. A
+ * namespace binding (`import * as util`) is followed member by member (`util.parse` is another
+ * member than `util.assertNever`); used whole, it is affected. In JavaScript a mention is a use
+ * (JSDoc types are comments to the tree). What cannot be followed by name is taken whole: `export =`
+ * and CommonJS exports (every export changed), a file that is not a module, a global declaration or
+ * a module augmentation using what changed (every file of the project: the caller checks them all).
  */
 
 /** What changed in a module's exports: every one (`true`), or those named, each wholly (`true`) or, a namespace, member by member. */
