@@ -2,7 +2,7 @@ import type * as TS from 'typescript';
 import { uniqueBy } from '../core/unique-by.js';
 import type { BackendDefinition, BackendDiagnostic, BackendEdit, BackendRename, BackendSpan, CurrentTexts } from '../core/semantic/backend.js';
 import { globRegExp } from '../core/glob.js';
-import { changedExports, grows, merged, reach, type ChangedExports, type ImportSite } from './typescript-reach.js';
+import { changedExports, grows, isModuleFile, merged, reach, type ChangedExports, type ImportSite } from './typescript-reach.js';
 import { dirname, joinPath } from '../core/semantic/modules.js';
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex } from '@noble/hashes/utils';
@@ -211,9 +211,7 @@ export class TypeScriptProject {
         exposures.set(path, { exists: false, global: false, importers: [], declarations: null });
         continue;
       }
-      // (A CommonJS file is a module too; `isExternalOrCommonJsModule` is not in the typings.)
-      const module = ts.isExternalModule(source) || (source as { commonJsModuleIndicator?: unknown }).commonJsModuleIndicator !== undefined;
-      const global = !module || /\bdeclare\s+(?:global\b|module\s*['"])/.test(source.text);
+      const global = !isModuleFile(ts, source) || /\bdeclare\s+(?:global\b|module\s*['"])/.test(source.text);
       const importers = importersIn.get(path) ?? [];
       const reaches = global || importers.length > 0;
       // (A declaration file emits nothing: it is its declarations.)
@@ -247,18 +245,18 @@ export class TypeScriptProject {
     for (const source of program.getSourceFiles()) {
       const importer = projectPath(source.fileName);
       if (importer === null || unlisted(importer)) continue;
-      const found = ts.preProcessFile(source.text, true, true);
-      // (The program's own list of the file's module names where it has one: `preProcessFile` misses
-      // `export * as ns from`. Synthesized ones, a helper library's, have no place in the text.)
+      // (The program's own list of the file's module names where it has one: `preProcessFile`, which
+      // scans the text again, misses `export * as ns from`. Synthesized ones, a helper library's, have
+      // no place in the text.)
       const named = (source as { imports?: readonly TS.StringLiteralLike[] }).imports;
-      const specifiers = named ? named.filter((name) => name.pos >= 0).map((name) => ({ fileName: name.text, pos: name.getStart(source) })) : found.importedFiles;
+      const specifiers = named ? named.filter((name) => name.pos >= 0).map((name) => ({ fileName: name.text, pos: name.getStart(source) })) : ts.preProcessFile(source.text, true, true).importedFiles;
       for (const { fileName, pos } of specifiers) {
         for (const mode of [ts.ModuleKind.ESNext, ts.ModuleKind.CommonJS] as const) {
           const resolved = ts.resolveModuleName(fileName, source.fileName, options, this.#host, cache, undefined, mode).resolvedModule;
           add(resolved ? projectPath(resolved.resolvedFileName) : null, importer, pos);
         }
       }
-      for (const { fileName, pos } of found.referencedFiles) add(joinPath(dirname(importer), fileName), importer, pos);
+      for (const { fileName, pos } of source.referencedFiles) add(joinPath(dirname(importer), fileName), importer, pos);
     }
     return { importers: new Map([...importers].map(([target, from]) => [target, [...from].sort()])), imports };
   }

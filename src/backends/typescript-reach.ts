@@ -178,15 +178,24 @@ export function reach(ts: typeof TS, source: TS.SourceFile, imports: readonly Im
     }
   }
   if (marked.size > 0) affected = true;
-  const isModule = ts.isExternalModule(source) || (source as { commonJsModuleIndicator?: unknown }).commonJsModuleIndicator !== undefined;
-  if (affected && (!isModule || [...marked].some((statement) => augments(ts, statement.node)))) return { affected, changed: true, global: true };
-  if (everything || (affected && (module.exportEquals || (source as { commonJsModuleIndicator?: unknown }).commonJsModuleIndicator !== undefined))) return { affected, changed: true, global: false };
+  if (affected && (!isModuleFile(ts, source) || [...marked].some((statement) => augments(ts, statement.node)))) return { affected, changed: true, global: true };
+  if (everything || (affected && (module.exportEquals || isCommonJs(source)))) return { affected, changed: true, global: false };
   for (const [name, from] of module.exports) {
     if (from.local === undefined) continue;
     const meaning = tainted.get(from.local);
     if (meaning !== undefined) pass(name, meaning);
   }
   return { affected, changed: exported, global: false };
+}
+
+/** Whether a file is a module (ES or CommonJS), not a script whose declarations are global. */
+export function isModuleFile(ts: typeof TS, source: TS.SourceFile): boolean {
+  return ts.isExternalModule(source) || isCommonJs(source);
+}
+
+/** Whether a file exports through `module.exports`/`exports` (TypeScript's own flag; `isExternalOrCommonJsModule` is not in the typings). */
+function isCommonJs(source: TS.SourceFile): boolean {
+  return (source as { commonJsModuleIndicator?: unknown }).commonJsModuleIndicator !== undefined;
 }
 
 /** The union of two changes. */
@@ -209,7 +218,10 @@ function isEmpty(changed: ChangedExports): boolean {
   return changed !== true && changed.size === 0;
 }
 
-/** A change re-exported as a namespace: nested one level deeper, and whole past {@link MAX_DEPTH}. */
+/**
+ * A change passed on as a namespace's members (`export * as ns`): the same, but whole below
+ * {@link MAX_DEPTH} levels (two modules re-exporting each other as namespaces would nest it without end).
+ */
 function nested(changed: ChangedExports, depth = 0): ChangedExports {
   if (changed === true) return true;
   if (depth > MAX_DEPTH) return true;
