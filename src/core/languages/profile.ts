@@ -27,6 +27,8 @@ export interface LanguageProfile {
   readonly scopes?: (root: Node, language: string) => ScopeModel;
   /** How files import each other (`null`: no module system structedit follows). */
   readonly modules?: ModuleSystem | null;
+  /** What a declaration moved to another file takes with it where structedit follows no module system. */
+  readonly moves?: Partial<MoveRules>;
   /** Blank lines between structures. */
   readonly layout?: Partial<LayoutRules>;
   /** How `readFile` categorizes lines. */
@@ -442,6 +444,51 @@ export function knownBases(table: Readonly<Record<string, string>>): ReadonlyMap
   return bases;
 }
 
+/**
+ * How a declaration moved to another file keeps what it uses, in a language whose imports
+ * structedit does not resolve (Go, Java, C, Rust…): the imports it relies on go with it, the
+ * source's top-level names it uses must be seen from the destination, or the move is refused.
+ */
+export interface MoveRules {
+  /** Top-level structure kinds that bring in names from elsewhere, besides `import` (C++'s `using_declaration`). */
+  readonly importKinds: readonly string[];
+  /**
+   * The single imports one import structure's text holds, each with its span in that text and as a
+   * statement of its own (Go's `import ( "fmt"; "os" )` is `import "fmt"` and `import "os"`).
+   */
+  importsOf(text: string): ImportLine[];
+  /**
+   * An import whose names its text does not tell (C's `#include`, Java's `import a.*;`, C#'s
+   * `using System;`, Swift's `import Foundation`): a moved declaration using a name its file does
+   * not declare may need it. The others are needed where the text names what the declaration uses.
+   */
+  readonly opaqueImport: RegExp;
+  /**
+   * Whether the files of one folder with the same package clause see each other's top-level names
+   * (Go's package, Java's, Kotlin's, Scala's): a declaration moved between them may use the
+   * source's other declarations.
+   */
+  readonly folderShared: boolean;
+  /** Whether an import nothing uses fails to compile (Go): the source's imports only the moved declaration used go with it. */
+  readonly unusedImportFails: boolean;
+  /**
+   * The names the language declares itself (Go's `len`, `string`), where known: moved out of its
+   * package, a declaration may use any other name its file does not declare only through an import
+   * (else another file of the package may declare it). `null`: not known, and every such name is
+   * then one the move cannot prove.
+   */
+  readonly predeclared: ReadonlySet<string> | null;
+}
+
+/** One import of an import structure: its span in the structure's text, and the statement importing it alone. */
+export interface ImportLine {
+  readonly start: number;
+  readonly end: number;
+  readonly statement: string;
+  /** The names it binds, where its text tells them for sure (Go's `f "os"` binds `f`, `"unicode/utf8"` binds `utf8`); else any word of it may be one. */
+  readonly names?: readonly string[];
+}
+
 /** The import style of a file, followed by the imports a move adds. */
 export interface ImportStyle {
   readonly quote: string;
@@ -581,6 +628,7 @@ export interface ResolvedProfile {
   readonly members: MemberRules;
   readonly scopes: (root: Node, language: string) => ScopeModel;
   readonly modules: ModuleSystem | null;
+  readonly moves: MoveRules;
   readonly layout: LayoutRules;
   readonly reading: ReadingRules;
   readonly text: TextRules;

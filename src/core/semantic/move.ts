@@ -11,6 +11,8 @@ import type { StructureNode, StructureTree } from '../structure/types.js';
 import { mentionsAfterMove, moduleBindingReferences, unresolvedReferences } from './declaration-references.js';
 import { addImport, exportDeclaration, importStyle, modelOf, removeImport, retargetReexport } from './imports.js';
 import { parsePosition } from './lists.js';
+import { dirname } from './modules.js';
+import { importsInsertion, movedTextNeeds } from './moved-text.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import type { MoveChange, MoveOutcome } from './outcomes.js';
 import type { FoundLocation, ModelledFile, UnprovenMention } from './references.js';
@@ -136,7 +138,8 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     }
     if (moved.length !== 2) return err(invalidArgument([{ field: `${field}.address`, message: 'only a top-level declaration can move to another file' }]));
     // Overload signatures and their implementation are one declaration: one of them alone cannot move.
-    const overloads = located.part.path[0]!.children.filter((sibling) => sibling.name !== null && sibling.name === node.name && /function|method/.test(sibling.kind));
+    // (Free functions only: Go's methods of one name have other receivers, and its type shares its methods' names.)
+    const overloads = node.kind === 'function' ? located.part.path[0]!.children.filter((sibling) => sibling.name !== null && sibling.name === node.name && sibling.kind === 'function') : [];
     if (overloads.length > 1) {
       return err(invalidArgument([{ field: `${field}.address`, message: `${node.name} is declared ${overloads.length} times (overload signatures and their implementation, lines ${overloads.map((sibling) => sibling.lineRange[0]).join(', ')}), and moving one of them alone would split it; move is not available for overloaded functions yet` }]));
     }
@@ -155,16 +158,42 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     }
     const binding = name ? sourceModel.module.bindings.get(name) : undefined;
     if (!modules || !name || !binding) {
-      // No module system to follow (or nothing named): the text moves, nothing else changes. So a
-      // name used anywhere (C's `ff()` left behind, Ruby's call without a `require`) would no longer
-      // be reachable: refused, unless forced.
-      const unreachable = !modules && name ? yield* mentionsAfterMove(workspace, source, name, node, toPath).safeUnwrap() : [];
+      // No module system to follow (or nothing named): the text moves with the imports it relies
+      // on. So a name used anywhere (C's `ff()` left behind, Ruby's call without a `require`) would
+      // no longer be reachable, nor would a name of the source the destination does not see:
+      // refused, unless forced.
+      // Between files of one package (Go's, Java's), every use by plain name still reaches it.
+      const moves = profileOf(language).moves;
+      const samePackage = dirname(source.path) === dirname(toPath) && fileHead(source) === fileHead(destination);
+      const unreachable = !modules && name && !(moves.folderShared && samePackage) ? [...(yield* mentionsAfterMove(workspace, source, name, node, toPath).safeUnwrap())] : [];
+      const taken = modules
+        ? null
+        : movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceModel, node, destination: destination.tree, destinationPath: toPath, destinationModel: destModel, samePackage }, moves);
       const forced = yield* refuseUnproven(run, located, name ?? '', unreachable, edit.force === true).safeUnwrap();
+      if (taken && taken.unproven.length > 0) {
+        const unseen = taken.unproven.map((missing) => ({ ...codeLocation(source, missing.start, 'unresolved'), reason: missing.reason }));
+        const listed = unseen.slice(0, 3).map((location) => `${location.file}:${location.line} (${location.reason})`).join('; ');
+        const count = `${unseen.length} name${unseen.length === 1 ? '' : 's'}`;
+        if (edit.force !== true) {
+          return err(makeError('UNRESOLVED_REFERENCES', `${JSON.stringify(edit.address)} uses ${count} of ${source.path} that ${toPath} would not see (${listed}${unseen.length > 3 ? '; …' : ''}); nothing was written. Move what it uses to ${toPath} as well (in the same batch; the first of those moves needs force: true, as what is still to move uses it), declare it in ${toPath} first, or send the edit again with force: true to move it anyway.`, { path: edit.path, address: edit.address, name: name ?? '', references: unseen }));
+        }
+        run.warnings.push({ type: 'REFERENCES_UNRESOLVED' as const, message: `${JSON.stringify(edit.address)} uses ${count} of ${source.path} that ${toPath} does not see, and was moved anyway (force: true): ${unseen.map((location) => `${location.file}:${location.line}`).join(', ')}. Check them.`, details: { locations: unseen } });
+      }
       const plans = yield* planMoveAcrossFiles(moveSource, { tree: destination.tree, path: anchor, side, style }).safeUnwrap();
-      yield* workspace.apply(destination, plans.destination.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
-      yield* workspace.apply(source, plans.source.replacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
+      const moved = yield* workspace.apply(destination, plans.destination.replacements, run.syntax).safeUnwrap();
+      run.warnings.push(...moved.warnings);
+      if (taken && taken.imports.length > 0) {
+        const headEnd = profileOf(language).layout.fileHead.exec(moved.file.tree.source.text)?.[0].length ?? 0;
+        yield* workspace.apply(moved.file, [importsInsertion(moved.file.tree, taken.imports, moves, headEnd)], run.syntax).safeUnwrap();
+      }
+      const sourceReplacements = [...plans.source.replacements, ...(taken?.source ?? [])].sort((a, b) => a.start - b.start);
+      yield* workspace.apply(source, sourceReplacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
       if (forced.length > 0) run.warnings.push(forcedWarning(name ?? '', forced));
-      return ok({ ...base, changes: [{ file: source.path, type: 'removed_definition' as const }, { file: toPath, type: 'added_definition' as const }] });
+      const imports: MoveChange[] = [
+        ...(taken?.imports ?? []).map((statement) => ({ file: toPath, type: 'added_import' as const, import: statement })),
+        ...(taken?.removed ?? []).map((statement) => ({ file: source.path, type: 'removed_import' as const, import: statement })),
+      ];
+      return ok({ ...base, changes: [{ file: source.path, type: 'removed_definition' as const }, { file: toPath, type: 'added_definition' as const }, ...imports] });
     }
 
     // Who refers to the declaration, proven before anything changes.

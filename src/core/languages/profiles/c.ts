@@ -65,6 +65,8 @@ const GUARD = /^#\s*define\s+(?:_[A-Z][A-Z0-9_]*|[A-Z][A-Z0-9_]*_(?:H|HH|HPP|HXX
 
 /** C++: as C, but an empty parameter list is written `()` where the file shows no habit. */
 export const cpp: LanguageProfile = {
+  // `using namespace std;` and `using std::string;` bring names in as `#include` does.
+  moves: { importKinds: ['import', 'using_declaration'] },
   ...c,
   languages: ['cpp'],
   parts: { ...c.parts, emptyParameters: { text: 'void', byDefault: false } },

@@ -18,6 +18,16 @@ export const GENERIC_PROFILE: ResolvedProfile = {
   members: { implicit: () => false, knownBases: new Map(), globalPrefix: '', bareNamesReachMembers: true, declaredByAssignment: false, requiredMembers: (declaration) => requiredMembersOf(declaration, 'named'), lambdaTargets: () => false, typesNoValue: () => false, reachOf: () => null, exposedBy: () => null },
   scopes: genericScopes,
   modules: null,
+  // A language structedit knows nothing of: any import may bring in what a moved declaration uses
+  // (so the missing ones go with it), and no other file sees the source's declarations.
+  moves: {
+    importKinds: ['import'],
+    importsOf: (text) => [{ start: 0, end: text.length, statement: text }],
+    opaqueImport: /(?:)/,
+    folderShared: false,
+    unusedImportFails: false,
+    predeclared: null,
+  },
   cases: { casesOf: () => null, exhaustiveMatches: () => [] },
   parsedText: null,
   compiler: null,

@@ -1,8 +1,14 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
 import type { TextSpan } from '../../structure/types.js';
-import type { DerivedConstructor, FieldLiteral, LanguageProfile, RequiredMembers, RefusedNode } from '../profile.js';
+import type { DerivedConstructor, FieldLiteral, ImportLine, LanguageProfile, RequiredMembers, RefusedNode } from '../profile.js';
 import { overlaps, repeatedKeys, repeatedParameters } from './generic.js';
+
+/** The Go specification's predeclared identifiers. */
+const GO_PREDECLARED: ReadonlySet<string> = new Set(
+  ('any bool byte comparable complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr ' +
+    'true false iota nil append cap clear close complex copy delete imag len make max min new panic print println real recover').split(' '),
+);
 
 /**
  * Go: interface method specs are members; a result type follows the parameters after a space.
@@ -10,6 +16,9 @@ import { overlaps, repeatedKeys, repeatedParameters } from './generic.js';
  * statements are the structures, the list is not.
  */
 export const go: LanguageProfile = {
+  // A grouped `import ( … )` is one import per spec; a package's files share their top-level names;
+  // an import nothing uses does not compile. A dot import's names cannot be read from it.
+  moves: { importsOf: goImports, opaqueImport: /^import\s+\.\s/, folderShared: true, unusedImportFails: true, predeclared: GO_PREDECLARED },
   languages: ['go'],
   structure: {
     bodies: ['interface_type', 'method_spec_list', 'statement_list'],
@@ -379,4 +388,34 @@ function duplicateDeclarations(root: Node): RefusedNode[] {
     }
   }
   return repeatedKeys(declared, (node) => `${node.text} redeclared in this block`);
+}
+
+/**
+ * The imports of a Go import declaration, one per spec: `import ( "fmt"; f "os" )` is `import "fmt"`
+ * and `import f "os"`, each spanning its line.
+ */
+function goImports(text: string): ImportLine[] {
+  const spec = /^[ \t]*((?:[\p{L}_][\p{L}\p{N}_]*|\.|_)[ \t]+)?("[^"\n]*"|`[^`\n]*`)[^\n]*(?:\n|$)/gmu;
+  const single = /^import[ \t]+((?:[\p{L}_][\p{L}\p{N}_]*|\.|_)[ \t]+)?("[^"\n]*"|`[^`\n]*`)/u.exec(text);
+  if (single) return [{ start: 0, end: text.length, statement: text, ...goNames(single[1], single[2]!) }];
+  if (!/^import\s*\(/.test(text)) return [{ start: 0, end: text.length, statement: text }];
+  const lines: ImportLine[] = [];
+  for (const match of text.matchAll(spec)) {
+    lines.push({ start: match.index, end: match.index + match[0].length, statement: `import ${match[1] ?? ''}${match[2]}`, ...goNames(match[1], match[2]!) });
+  }
+  return lines;
+}
+
+/**
+ * The name a Go import spec binds: its alias, else its path's package name where the path tells it
+ * (`unicode/utf8`, `gopkg.in/yaml.v3`, `example.com/mod/v2`); nothing for a path whose last element
+ * is no identifier (`go-isatty`: the package clause decides).
+ */
+function goNames(alias: string | undefined, path: string): { names?: string[] } {
+  if (alias !== undefined) return { names: [alias.trim()] };
+  const elements = path.slice(1, -1).split('/');
+  let last = elements.pop() ?? '';
+  if (/^v\d+$/.test(last) && elements.length > 0) last = elements.pop()!;
+  last = last.replace(/\.v\d+$/, '');
+  return /^[\p{L}_][\p{L}\p{N}_]*$/u.test(last) ? { names: [last] } : {};
 }

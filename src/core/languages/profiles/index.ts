@@ -37,6 +37,7 @@ export function resolveProfile(profile: LanguageProfile): ResolvedProfile {
     members: { ...generic.members, ...profile.members },
     scopes: profile.scopes ?? generic.scopes,
     modules: profile.modules === undefined ? generic.modules : profile.modules,
+    moves: { ...generic.moves, ...profile.moves },
     layout: { ...generic.layout, ...profile.layout },
     reading: { ...generic.reading, ...profile.reading },
     text: { ...generic.text, ...profile.text },

@@ -6,6 +6,7 @@ import { enumCasesOf, nodesOverlapping, reachOfModifiers, repeatedKeys, repeated
 
 /** Java: constructors are their own kind; annotations added to `.decorators` get their `@`. */
 export const java: LanguageProfile = {
+  moves: { opaqueImport: /\*\s*;?\s*$/, folderShared: true },
   languages: ['java'],
   // An enum's constants, which every switch expression on it must cover (a switch statement need not,
   // unless it matches patterns); a sealed type's permitted subtypes, which pattern switches must cover.

@@ -6,6 +6,8 @@ import { reachOfModifiers } from './generic.js';
  * structure it could be deleted or moved, which turns every line after it into inline HTML.
  */
 export const php: LanguageProfile = {
+  // `use Foo\Bar;` names what it brings in.
+  moves: { opaqueImport: /(?!)/ },
   languages: ['php'],
   members: { reachOf: (declaration) => reachOfModifiers(declaration) },
   // A function ignores arguments beyond its parameters; too few fail (ArgumentCountError).

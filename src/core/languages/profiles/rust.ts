@@ -6,6 +6,7 @@ import { awaitRules, boundNames, enumCasesOf, nodesOverlapping, repeatedKeys, re
 
 /** Rust: `,`-separated enum variants and struct fields, item kinds named as Rust names them, `->` return types. */
 export const rust: LanguageProfile = {
+  moves: { opaqueImport: /\*/ },
   languages: ['rust'],
   structure: {
     separators: { enum_variant_list: ',', field_declaration_list: ',' },

@@ -11,6 +11,7 @@ import { reachOfModifiers } from './generic.js';
  * follows the parameters after `: `.
  */
 export const scala: LanguageProfile = {
+  moves: { opaqueImport: /\._\s*$|\.\*\s*$|[{,]\s*_\s*}/, folderShared: true },
   languages: ['scala'],
   members: { reachOf: (declaration) => reachOfModifiers(declaration) },
   // `f(b = 2)`: an argument written as an assignment names its parameter.

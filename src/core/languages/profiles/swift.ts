@@ -10,6 +10,9 @@ import { blankNewerSwift } from './swift-syntax-gaps.js';
  * `,`, `parameter`, `=`, `default_value`, `)`), so `.params` is found by those parentheses.
  */
 export const swift: LanguageProfile = {
+  // `import Foundation` names a module, not what the code uses from it; the files of a module share
+  // their top-level names (a folder stands for the module).
+  moves: { folderShared: true },
   languages: ['swift'],
   members: { reachOf: (declaration) => reachOfModifiers(declaration) },
   calls: {

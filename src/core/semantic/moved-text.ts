@@ -1,0 +1,201 @@
+/*
+ * What a declaration moved to another file needs there, in a language whose imports structedit
+ * does not resolve (Go, Java, C, Rust…): the imports it relies on go with it, the source's imports
+ * only it used go too where an unused import does not compile, and the source's other top-level
+ * names it uses must be seen from the destination, or the move cannot be proven complete.
+ */
+import type { Replacement } from '../edit/replacements.js';
+import type { MoveRules } from '../languages/profile.js';
+import type { StructureNode, StructureTree } from '../structure/types.js';
+import { lineOfOffset } from '../text/source-text.js';
+import type { Binding, ScopeModel } from './scopes.js';
+
+/** The two files of a move and what is known of them. */
+export interface MovedTextFiles {
+  readonly source: StructureTree;
+  readonly sourcePath: string;
+  /** The source's scope model. */
+  readonly model: ScopeModel;
+  /** The moved declaration: a top-level structure of `source`. */
+  readonly node: StructureNode;
+  readonly destination: StructureTree;
+  readonly destinationPath: string;
+  readonly destinationModel: ScopeModel | null;
+  /** Whether the destination shares the source's folder and package clause. */
+  readonly samePackage: boolean;
+}
+
+/** What a move takes with it, or why it cannot be proven complete. */
+export interface MovedTextNeeds {
+  /** The import statements the destination gets, in the source's order (see {@link importsInsertion}). */
+  readonly imports: readonly string[];
+  /** The source's imports only the moved declaration used, removed where an unused import does not compile: the statements, and the removals. */
+  readonly removed: readonly string[];
+  readonly source: readonly Replacement[];
+  /** Names the declaration uses that the destination would not see: where the first use is, and why. */
+  readonly unproven: ReadonlyArray<{ readonly start: number; readonly reason: string }>;
+}
+
+interface SourceImport {
+  readonly structure: StructureNode;
+  /** Its span in the file. */
+  readonly start: number;
+  readonly end: number;
+  readonly statement: string;
+  readonly names: readonly string[] | undefined;
+  readonly opaque: boolean;
+}
+
+/** What the declaration at `files.node` needs in its destination (see {@link MovedTextNeeds}). */
+export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTextNeeds {
+  const { node, model } = files;
+  const text = files.source.source.text;
+  const own = node.name ? model.module.bindings.get(node.name) : undefined;
+  // The names it uses from outside itself, each at its first use.
+  const free = new Map<string, { start: number; binding: Binding | null }>();
+  for (const occurrence of model.occurrences) {
+    if (occurrence.role !== 'reference' || occurrence.start < node.start || occurrence.start >= node.end || free.has(occurrence.name)) continue;
+    const binding = occurrence.binding ?? null;
+    if ((binding && binding.scope !== model.module) || (binding && binding === own)) continue;
+    free.set(occurrence.name, { start: occurrence.start, binding });
+  }
+  const isImport = (structure: StructureNode) => rules.importKinds.includes(structure.kind);
+  const top = files.source.root.children.filter((structure) => structure !== node);
+  const sourceImports: SourceImport[] = top.filter(isImport).flatMap((structure) =>
+    rules.importsOf(text.slice(structure.start, structure.end)).map((line) => ({
+      structure,
+      start: structure.start + line.start,
+      end: structure.start + line.end,
+      statement: line.statement.trim(),
+      names: line.names,
+      opaque: rules.opaqueImport.test(line.statement),
+    })),
+  );
+  const destinationText = files.destination.source.text;
+  const destinationTop = files.destination.root.children;
+  const present = new Set(destinationTop.filter(isImport).flatMap((structure) => rules.importsOf(destinationText.slice(structure.start, structure.end)).map((line) => normalized(line.statement))));
+  const declaredThere = (name: string) => destinationTop.some((structure) => structure.name === name) || files.destinationModel?.module.bindings.has(name) === true;
+
+  // Each import needed, with the names it is needed for.
+  const needed = new Map<SourceImport, Set<string>>();
+  const need = (imported: SourceImport, name: string) => needed.set(imported, (needed.get(imported) ?? new Set()).add(name));
+  const unproven: Array<{ start: number; reason: string }> = [];
+  let fromElsewhere = false;
+  for (const [name, use] of free) {
+    const declared = use.binding?.declarations[0]?.start;
+    const holder = declared !== undefined ? top.find((structure) => structure.start <= declared && declared < structure.end) : top.find((structure) => structure.name === name && !isImport(structure));
+    if (holder && isImport(holder)) {
+      // `local json = require("json")`: the import that binds it.
+      const lines = sourceImports.filter((imported) => imported.structure === holder);
+      const naming = lines.filter((imported) => binds(imported, name));
+      for (const imported of naming.length > 0 ? naming : lines) need(imported, name);
+      continue;
+    }
+    if (holder) {
+      if (declaredThere(name) || (rules.folderShared && files.samePackage)) continue;
+      const line = lineOfOffset(files.source.source, holder.start);
+      const shared = rules.folderShared ? `, and ${files.destinationPath} is not in its folder and package, whose files share their top-level names` : '';
+      unproven.push({
+        start: use.start,
+        reason: `uses ${name}, declared in ${files.sourcePath} (line ${line})${shared}; ${files.destinationPath} does not declare it. Move ${name} with it, or declare it in ${files.destinationPath} first`,
+      });
+      continue;
+    }
+    if (use.binding) continue;
+    // Declared nowhere in the file: an import whose text names it, else something it cannot tell.
+    const naming = sourceImports.filter((imported) => !imported.opaque && binds(imported, name));
+    for (const imported of naming) need(imported, name);
+    if (naming.length > 0) continue;
+    fromElsewhere = true;
+    // Out of its package, a name of another file of the package is no longer seen.
+    if (rules.folderShared && !files.samePackage && !rules.predeclared?.has(name)) {
+      unproven.push({
+        start: use.start,
+        reason: `uses ${name}, which ${files.sourcePath} neither declares nor imports: another file of its package may declare it, and ${files.destinationPath} is not in that package`,
+      });
+    }
+  }
+  // A name from nowhere in the file may come from any import that does not say what it brings in.
+  if (fromElsewhere) for (const imported of sourceImports) if (imported.opaque && !needed.has(imported)) needed.set(imported, new Set());
+
+  const added = sourceImports.filter((imported) => needed.has(imported) && !present.has(normalized(imported.statement)));
+  const imports = [...new Set(added.map((imported) => imported.statement))];
+  const unused = rules.unusedImportFails ? unusedAfterMove(files, sourceImports, needed) : { removed: [], replacements: [] };
+  return {
+    imports,
+    removed: unused.removed,
+    source: unused.replacements,
+    unproven,
+  };
+}
+
+/**
+ * Where imports go in `tree`: after its last import, else after its package clause or file head
+ * (which ends at `headEnd`: PHP's `<?php`), else first. Added after the moved declaration, so that
+ * no check sees an import before what uses it (Go refuses an unused one).
+ */
+export function importsInsertion(tree: StructureTree, imports: readonly string[], rules: MoveRules, headEnd: number): Replacement {
+  const top = tree.root.children;
+  const lines = imports.join('\n');
+  const lastImport = top.filter((structure) => rules.importKinds.includes(structure.kind)).at(-1);
+  if (lastImport) return { start: lastImport.end, end: lastImport.end, text: `\n${lines}` };
+  let head: StructureNode | undefined;
+  for (const structure of top) {
+    if (structure.kind !== 'package' && structure.kind !== 'package_header' && !(structure.kind === 'module' && structure.children.length === 0)) break;
+    head = structure;
+  }
+  if (head) return { start: head.end, end: head.end, text: `\n\n${lines}` };
+  const text = tree.source.text;
+  const afterHead = text.slice(0, headEnd).trimEnd().length;
+  if (afterHead > 0) return { start: afterHead, end: afterHead, text: `\n\n${lines}` };
+  return { start: 0, end: 0, text: text.trim() === '' ? `${lines}\n` : `${lines}\n\n` };
+}
+
+/**
+ * The source's imports the moved declaration needed and nothing else in the source uses, removed:
+ * a spec's line, or a whole import structure with the blank line above it where one stays below.
+ */
+function unusedAfterMove(files: MovedTextFiles, sourceImports: readonly SourceImport[], needed: ReadonlyMap<SourceImport, ReadonlySet<string>>): { removed: string[]; replacements: Replacement[] } {
+  const { node, model } = files;
+  const text = files.source.source.text;
+  const stillUsed = new Set<string>();
+  for (const occurrence of model.occurrences) {
+    if (occurrence.role === 'reference' && (occurrence.start < node.start || occurrence.start >= node.end)) stillUsed.add(occurrence.name);
+  }
+  const unused = new Set([...needed].filter(([, names]) => names.size > 0 && ![...names].some((name) => stillUsed.has(name))).map(([imported]) => imported));
+  const removals: Replacement[] = [];
+  for (const structure of new Set([...unused].map((imported) => imported.structure))) {
+    const lines = sourceImports.filter((imported) => imported.structure === structure);
+    const gone = lines.filter((imported) => unused.has(imported));
+    if (gone.length < lines.length) {
+      for (const imported of gone) removals.push({ start: lineStart(text, imported.start), end: imported.end, text: '' });
+      continue;
+    }
+    let start = lineStart(text, structure.start);
+    const end = text.indexOf('\n', structure.end) === -1 ? text.length : text.indexOf('\n', structure.end) + 1;
+    // Blank on both sides: the blank line above goes too (the one below may be the moved declaration's).
+    const above = start > 0 ? lineStart(text, start - 1) : -1;
+    if (above >= 0 && text.slice(above, start).trim() === '' && /^[ \t]*(?:\n|$)/.test(text.slice(end))) start = above;
+    removals.push({ start, end, text: '' });
+  }
+  return { removed: sourceImports.filter((imported) => unused.has(imported)).map((imported) => imported.statement), replacements: removals.sort((a, b) => a.start - b.start) };
+}
+
+function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+function normalized(statement: string): string {
+  return statement.replace(/\s+/g, ' ').trim();
+}
+
+/** Whether an import may bind `name`: one of the names it binds, where known, else a word of its text. */
+function binds(imported: SourceImport, name: string): boolean {
+  return imported.names ? imported.names.includes(name) : mentions(imported.statement, name);
+}
+
+/** Whether `statement` holds `name` as a word of its own. */
+function mentions(statement: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}_$])${escaped}(?![\\p{L}\\p{N}_$])`, 'u').test(statement);
+}

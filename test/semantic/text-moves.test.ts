@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { editorOver, expectError, expectOk, lines } from '../helpers.js';
+
+/*
+ * A move to another file in a language whose imports structedit does not resolve: the declaration
+ * takes the imports it uses with it, the source keeps only what it still uses where an unused
+ * import does not compile, and a name of the source the destination would not see refuses the move.
+ * (The Go compiler checks the same on the standard library: test/oracles/go-moves.corpus.test.ts.)
+ */
+
+async function moved(files: Record<string, string>, path: string, address: string, to: string): Promise<Record<string, string>> {
+  const { editor, fs } = editorOver(files);
+  expectOk(await editor.applyEdits({ edits: [{ op: 'move', path, address, to }] }));
+  return fs.snapshot() as Record<string, string>;
+}
+
+describe('moves that take their imports along', () => {
+  it('Go: the spec it uses goes to the new file, and out of the group where nothing else uses it', async () => {
+    const source = lines('package m', '', 'import (', '\t"fmt"', '\t"os"', ')', '', 'func Hello() {', '\tfmt.Println("hi")', '}', '', 'func other() {', '\tos.Exit(1)', '}');
+    const after = await moved({ 'a.go': source }, 'a.go', 'func Hello', 'b.go');
+    expect(after['a.go']).toBe(lines('package m', '', 'import (', '\t"os"', ')', '', 'func other() {', '\tos.Exit(1)', '}'));
+    expect(after['b.go']).toBe(lines('package m', '', 'import "fmt"', '', 'func Hello() {', '\tfmt.Println("hi")', '}'));
+  });
+
+  it('Go: a single import only the moved function used leaves with its blank line; the destination\'s imports are kept', async () => {
+    const after = await moved(
+      { 'a.go': lines('package m', '', 'import "unicode/utf8"', '', 'func Size(s string) int {', '\treturn utf8.RuneCountInString(s)', '}', '', 'func other() {}'), 'b.go': lines('package m', '', 'import "os"', '', 'func x() { os.Exit(2) }') },
+      'a.go',
+      'func Size',
+      'b.go',
+    );
+    expect(after['a.go']).toBe(lines('package m', '', 'func other() {}'));
+    expect(after['b.go']).toBe(lines('package m', '', 'import "os"', 'import "unicode/utf8"', '', 'func x() { os.Exit(2) }', '', 'func Size(s string) int {', '\treturn utf8.RuneCountInString(s)', '}'));
+  });
+
+  it('Go: within its package, a function used by other files moves (their plain names still reach it)', async () => {
+    const after = await moved({ 'a.go': lines('package m', '', 'func helper() int {', '\treturn 1', '}', '', 'func other() int { return helper() }'), 'c.go': lines('package m', '', 'func use() int { return helper() }') }, 'a.go', 'func helper', 'b.go');
+    expect(after['b.go']).toBe(lines('package m', '', 'func helper() int {', '\treturn 1', '}'));
+  });
+
+  it('Go: out of its package, a name of the package is refused, listed', async () => {
+    const { editor, fs } = editorOver({ 'a.go': lines('package m', '', 'func helper() int { return 1 }', '', 'func Hello() int {', '\treturn helper() + Other()', '}'), 'o.go': lines('package m', '', 'func Other() int { return 2 }') });
+    const refused = expectError(await editor.applyEdits({ edits: [{ op: 'move', path: 'a.go', address: 'func Hello', to: 'sub/c.go' }] }), 'UNRESOLVED_REFERENCES');
+    expect(refused.details.references.map((reference) => reference.reason.split(',')[0])).toEqual(['uses helper', 'uses Other']);
+    expect(fs.snapshot()['sub/c.go']).toBeUndefined();
+  });
+
+  it('Java and PHP: the import naming what it uses, after the package clause or <?php; Lua: the require binding it', async () => {
+    const java = await moved({ 'A.java': lines('package p;', '', 'import java.util.List;', 'import java.util.Map;', '', 'class A {', '}', '', 'class B {', '    List<String> x;', '}') }, 'A.java', 'class B', 'B.java');
+    expect(java['B.java']).toBe(lines('package p;', '', 'import java.util.List;', '', 'class B {', '    List<String> x;', '}'));
+    const php = await moved({ 'a.php': lines('<?php', '', 'use Foo\\Bar;', '', 'function hello() {', '    return new Bar();', '}') }, 'a.php', 'function hello', 'b.php');
+    expect(php['b.php']).toBe(lines('<?php', '', 'use Foo\\Bar;', '', 'function hello() {', '    return new Bar();', '}'));
+    const lua = await moved({ 'a.lua': lines('local json = require("json")', '', 'local function f()', '  return json.encode({})', 'end', '', 'return {}') }, 'a.lua', 'local function f', 'b.lua');
+    expect(lua['b.lua']).toBe(lines('local json = require("json")', '', 'local function f()', '  return json.encode({})', 'end'));
+  });
+
+  it('C: the includes go along (they cannot tell what they declare); a static helper or a macro of the source is refused', async () => {
+    const c = await moved({ 'a.c': lines('#include <stdio.h>', '', 'void hello(void) {', '    printf("hi");', '}') }, 'a.c', 'void hello', 'b.c');
+    expect(c['b.c']).toBe(lines('#include <stdio.h>', '', 'void hello(void) {', '    printf("hi");', '}'));
+    const { editor, fs } = editorOver({ 'a.c': lines('#include <stdio.h>', '#define GREETING "hi"', '', 'static int helper(void) { return 1; }', '', 'void hello(void) {', '    printf(GREETING);', '    helper();', '}') });
+    const refused = expectError(await editor.applyEdits({ edits: [{ op: 'move', path: 'a.c', address: 'void hello', to: 'b.c' }] }), 'UNRESOLVED_REFERENCES');
+    expect(refused.message).toContain('uses 2 names of a.c that b.c would not see');
+    expect(refused.details.references.map((reference) => reference.line)).toEqual([7, 8]);
+    expect(fs.snapshot()['b.c']).toBeUndefined();
+    // Declared in the destination too (a prototype), a name of the source is seen there.
+    const declared = await moved({ 'a.c': lines('int helper(void) { return 1; }', '', 'int hello(void) {', '    return helper();', '}'), 'b.c': lines('int helper(void);') }, 'a.c', 'int hello', 'b.c');
+    expect(declared['b.c']).toBe(lines('int helper(void);', '', 'int hello(void) {', '    return helper();', '}'));
+  });
+});
