@@ -54,6 +54,16 @@ describe('moves that take their imports along', () => {
     expect(lua['b.lua']).toBe(lines('local json = require("json")', '', 'local function f()', '  return json.encode({})', 'end'));
   });
 
+  it('a new file starts in the source\'s package or namespace (Kotlin\'s package header, PHP\'s namespace); another namespace is refused', async () => {
+    const kotlin = await moved({ 'a.kt': lines('package p.q', '', 'import a.b.C', '', 'fun f(): C = C()', '', 'fun g() {}') }, 'a.kt', 'fun f', 'b.kt');
+    expect(kotlin['b.kt']).toBe(lines('package p.q', '', 'import a.b.C', '', 'fun f(): C = C()'));
+    const php = await moved({ 'a.php': lines('<?php', 'namespace App;', '', 'use Foo\\Bar;', '', 'function hello() {', '    return new Bar(new Baz());', '}') }, 'a.php', 'function hello', 'b.php');
+    expect(php['b.php']).toBe(lines('<?php', 'namespace App;', '', 'use Foo\\Bar;', '', 'function hello() {', '    return new Bar(new Baz());', '}'));
+    const { editor } = editorOver({ 'a.php': lines('<?php', 'namespace App;', '', 'function hello() {', '    return new Baz();', '}'), 'b.php': lines('<?php', 'namespace Other;') });
+    const refused = expectError(await editor.applyEdits({ edits: [{ op: 'move', path: 'a.php', address: 'function hello', to: 'b.php' }] }), 'UNRESOLVED_REFERENCES');
+    expect(refused.details.references[0]!.reason).toContain('uses Baz, which a.php neither declares nor imports');
+  });
+
   it('C: the includes go along (they cannot tell what they declare); a static helper or a macro of the source is refused', async () => {
     const c = await moved({ 'a.c': lines('#include <stdio.h>', '', 'void hello(void) {', '    printf("hi");', '}') }, 'a.c', 'void hello', 'b.c');
     expect(c['b.c']).toBe(lines('#include <stdio.h>', '', 'void hello(void) {', '    printf("hi");', '}'));

@@ -450,6 +450,12 @@ export function knownBases(table: Readonly<Record<string, string>>): ReadonlyMap
  * source's top-level names it uses must be seen from the destination, or the move is refused.
  */
 export interface MoveRules {
+  /**
+   * Top-level structure kinds that say which package or namespace a file's code is in (Go's and
+   * Java's `package`, Kotlin's `package_header`, PHP's and C#'s `namespace X;`; one with children,
+   * a namespace block, is not): a file a move creates starts with them.
+   */
+  readonly packageKinds: readonly string[];
   /** Top-level structure kinds that bring in names from elsewhere, besides `import` (C++'s `using_declaration`). */
   readonly importKinds: readonly string[];
   /**

@@ -12,7 +12,7 @@ import { mentionsAfterMove, moduleBindingReferences, unresolvedReferences } from
 import { addImport, exportDeclaration, importStyle, modelOf, removeImport, retargetReexport } from './imports.js';
 import { parsePosition } from './lists.js';
 import { dirname } from './modules.js';
-import { importsInsertion, movedTextNeeds } from './moved-text.js';
+import { importsInsertion, movedTextNeeds, packageClauses } from './moved-text.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import type { MoveChange, MoveOutcome } from './outcomes.js';
 import type { FoundLocation, ModelledFile, UnprovenMention } from './references.js';
@@ -34,7 +34,7 @@ interface Placement {
 function fileHead(source: WorkspaceFile): string {
   const text = source.tree.source.text;
   const opening = (profileOf(source.language.id).layout.fileHead.exec(text)?.[0] ?? '').replace(/^#![^\n]*\n?/, '');
-  const packages = source.tree.root.children.filter((structure) => structure.kind === 'package').map((structure) => text.slice(structure.start, structure.end));
+  const packages = packageClauses(source.tree, profileOf(source.language.id).moves).map((structure) => text.slice(structure.start, structure.end));
   const parts = [...(opening.trim() === '' ? [] : [opening.trimEnd()]), ...packages];
   return parts.length === 0 ? '' : `${parts.join('\n')}\n\n`;
 }
@@ -164,11 +164,13 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       // refused, unless forced.
       // Between files of one package (Go's, Java's), every use by plain name still reaches it.
       const moves = profileOf(language).moves;
-      const samePackage = dirname(source.path) === dirname(toPath) && fileHead(source) === fileHead(destination);
+      const clauses = (file: WorkspaceFile) => packageClauses(file.tree, moves).map((clause) => file.tree.source.text.slice(clause.start, clause.end).replace(/\s+/g, ' ')).join('\n');
+      const sameNamespace = clauses(source) === clauses(destination);
+      const samePackage = dirname(source.path) === dirname(toPath) && sameNamespace;
       const unreachable = !modules && name && !(moves.folderShared && samePackage) ? [...(yield* mentionsAfterMove(workspace, source, name, node, toPath).safeUnwrap())] : [];
       const taken = modules
         ? null
-        : movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceModel, node, destination: destination.tree, destinationPath: toPath, destinationModel: destModel, samePackage }, moves);
+        : movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceModel, node, destination: destination.tree, destinationPath: toPath, destinationModel: destModel, samePackage, sameNamespace }, moves);
       const forced = yield* refuseUnproven(run, located, name ?? '', unreachable, edit.force === true).safeUnwrap();
       if (taken && taken.unproven.length > 0) {
         const unseen = taken.unproven.map((missing) => ({ ...codeLocation(source, missing.start, 'unresolved'), reason: missing.reason }));

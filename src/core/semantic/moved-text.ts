@@ -23,6 +23,8 @@ export interface MovedTextFiles {
   readonly destinationModel: ScopeModel | null;
   /** Whether the destination shares the source's folder and package clause. */
   readonly samePackage: boolean;
+  /** Whether the destination has the source's package or namespace clauses (see {@link packageClauses}). */
+  readonly sameNamespace: boolean;
 }
 
 /** What a move takes with it, or why it cannot be proven complete. */
@@ -107,11 +109,11 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
     for (const imported of naming) need(imported, name);
     if (naming.length > 0) continue;
     fromElsewhere = true;
-    // Out of its package, a name of another file of the package is no longer seen.
-    if (rules.folderShared && !files.samePackage && !rules.predeclared?.has(name)) {
+    // Out of its package or namespace, a name of another file of it is no longer seen (or means another thing).
+    if (((rules.folderShared && !files.samePackage) || !files.sameNamespace) && !rules.predeclared?.has(name)) {
       unproven.push({
         start: use.start,
-        reason: `uses ${name}, which ${files.sourcePath} neither declares nor imports: another file of its package may declare it, and ${files.destinationPath} is not in that package`,
+        reason: `uses ${name}, which ${files.sourcePath} neither declares nor imports: another file of its package or namespace may declare it, and ${files.destinationPath} is not in that package or namespace`,
       });
     }
   }
@@ -129,6 +131,11 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
   };
 }
 
+/** The top-level structures saying which package or namespace the file's code is in (not a namespace block). */
+export function packageClauses(tree: StructureTree, rules: MoveRules): StructureNode[] {
+  return tree.root.children.filter((structure) => rules.packageKinds.includes(structure.kind) && structure.children.length === 0);
+}
+
 /**
  * Where imports go in `tree`: after its last import, else after its package clause or file head
  * (which ends at `headEnd`: PHP's `<?php`), else first. Added after the moved declaration, so that
@@ -139,15 +146,13 @@ export function importsInsertion(tree: StructureTree, imports: readonly string[]
   const lines = imports.join('\n');
   const lastImport = top.filter((structure) => rules.importKinds.includes(structure.kind)).at(-1);
   if (lastImport) return { start: lastImport.end, end: lastImport.end, text: `\n${lines}` };
-  let head: StructureNode | undefined;
-  for (const structure of top) {
-    if (structure.kind !== 'package' && structure.kind !== 'package_header' && !(structure.kind === 'module' && structure.children.length === 0)) break;
-    head = structure;
-  }
-  if (head) return { start: head.end, end: head.end, text: `\n\n${lines}` };
   const text = tree.source.text;
+  // A blank line above them, and one below unless the file ends or a blank line follows already.
+  const between = (at: number): Replacement => ({ start: at, end: at, text: `\n\n${lines}${/^\n[ \t]*\S/.test(text.slice(at)) ? '\n' : ''}` });
+  const head = packageClauses(tree, rules).at(-1);
+  if (head) return between(head.end);
   const afterHead = text.slice(0, headEnd).trimEnd().length;
-  if (afterHead > 0) return { start: afterHead, end: afterHead, text: `\n\n${lines}` };
+  if (afterHead > 0) return between(afterHead);
   return { start: 0, end: 0, text: text.trim() === '' ? `${lines}\n` : `${lines}\n\n` };
 }
 

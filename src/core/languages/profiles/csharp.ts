@@ -9,7 +9,7 @@ import { reachOfModifiers } from './generic.js';
  */
 export const csharp: LanguageProfile = {
   // `using System;` names a namespace; `using A = B.C;` and `using static` name what they bring in.
-  moves: { opaqueImport: /^\s*(?:global\s+)?using\s+[\w.]+\s*;/ },
+  moves: { packageKinds: ['module'], opaqueImport: /^\s*(?:global\s+)?using\s+[\w.]+\s*;/ },
   languages: ['csharp'],
   // A member without an access modifier is private to its class or struct (not an interface's or an enum's, nor an explicit interface implementation).
   members: { reachOf: (declaration) => reachOfModifiers(declaration, (member, type) => (type && !/interface|enum/.test(type.type) && !childOfType(member, 'explicit_interface_specifier') ? 'type' : 'everywhere')) },

@@ -21,6 +21,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
   // A language structedit knows nothing of: any import may bring in what a moved declaration uses
   // (so the missing ones go with it), and no other file sees the source's declarations.
   moves: {
+    packageKinds: ['package'],
     importKinds: ['import'],
     importsOf: (text) => [{ start: 0, end: text.length, statement: text }],
     opaqueImport: /(?:)/,

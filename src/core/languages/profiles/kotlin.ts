@@ -9,7 +9,7 @@ import { enumCasesOf, reachOfModifiers } from './generic.js';
  * sets, and a result type follows the parameters after `: `.
  */
 export const kotlin: LanguageProfile = {
-  moves: { opaqueImport: /\*\s*$/, folderShared: true },
+  moves: { packageKinds: ['package_header'], opaqueImport: /\*\s*$/, folderShared: true },
   languages: ['kotlin'],
   members: { reachOf: (declaration) => reachOfModifiers(declaration) },
   // An enum class's entries, which every `when` on it must cover (statements too, since Kotlin 1.7).

@@ -7,7 +7,7 @@ import { reachOfModifiers } from './generic.js';
  */
 export const php: LanguageProfile = {
   // `use Foo\Bar;` names what it brings in.
-  moves: { opaqueImport: /(?!)/ },
+  moves: { packageKinds: ['module'], opaqueImport: /(?!)/ },
   languages: ['php'],
   members: { reachOf: (declaration) => reachOfModifiers(declaration) },
   // A function ignores arguments beyond its parameters; too few fail (ArgumentCountError).
