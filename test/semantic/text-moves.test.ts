@@ -64,6 +64,14 @@ describe('moves that take their imports along', () => {
     expect(refused.details.references[0]!.reason).toContain('uses Baz, which a.php neither declares nor imports');
   });
 
+  it('Ruby: its requires go along, not other top-level calls; a path from the source\'s folder is refused in another folder', async () => {
+    const ruby = await moved({ 'a.rb': lines('require "json"', 'require_relative "util"', '', 'def f', '  JSON.dump(Util.x)', 'end', '', 'puts "hi"') }, 'a.rb', 'def f', 'b.rb');
+    expect(ruby['b.rb']).toBe(lines('require "json"', 'require_relative "util"', '', 'def f', '  JSON.dump(Util.x)', 'end'));
+    const { editor } = editorOver({ 'a.c': lines('#include "util.h"', '', 'int f(void) { return util(); }') });
+    const refused = expectError(await editor.applyEdits({ edits: [{ op: 'move', path: 'a.c', address: 'int f', to: 'sub/b.c' }] }), 'UNRESOLVED_REFERENCES');
+    expect(refused.details.references[0]!.reason).toContain('needs #include "util.h", whose path is relative to the folder of a.c');
+  });
+
   it('C: the includes go along (they cannot tell what they declare); a static helper or a macro of the source is refused', async () => {
     const c = await moved({ 'a.c': lines('#include <stdio.h>', '', 'void hello(void) {', '    printf("hi");', '}') }, 'a.c', 'void hello', 'b.c');
     expect(c['b.c']).toBe(lines('#include <stdio.h>', '', 'void hello(void) {', '    printf("hi");', '}'));

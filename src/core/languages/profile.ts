@@ -458,6 +458,14 @@ export interface MoveRules {
   readonly packageKinds: readonly string[];
   /** Top-level structure kinds that bring in names from elsewhere, besides `import` (C++'s `using_declaration`). */
   readonly importKinds: readonly string[];
+  /** Top-level structures of any kind that bring in names too, by their text (Ruby's `require` calls); `null`: none. */
+  readonly importText: RegExp | null;
+  /**
+   * Imports whose path is relative to the file's folder (C's `#include "x.h"`, Ruby's
+   * `require_relative`): into another folder they would name another file, so a move that needs one
+   * there is refused. `null`: none.
+   */
+  readonly relativeImport: RegExp | null;
   /**
    * The single imports one import structure's text holds, each with its span in that text and as a
    * statement of its own (Go's `import ( "fmt"; "os" )` is `import "fmt"` and `import "os"`).

@@ -166,11 +166,12 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       const moves = profileOf(language).moves;
       const clauses = (file: WorkspaceFile) => packageClauses(file.tree, moves).map((clause) => file.tree.source.text.slice(clause.start, clause.end).replace(/\s+/g, ' ')).join('\n');
       const sameNamespace = clauses(source) === clauses(destination);
-      const samePackage = dirname(source.path) === dirname(toPath) && sameNamespace;
+      const sameFolder = dirname(source.path) === dirname(toPath);
+      const samePackage = sameFolder && sameNamespace;
       const unreachable = !modules && name && !(moves.folderShared && samePackage) ? [...(yield* mentionsAfterMove(workspace, source, name, node, toPath).safeUnwrap())] : [];
       const taken = modules
         ? null
-        : movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceModel, node, destination: destination.tree, destinationPath: toPath, destinationModel: destModel, samePackage, sameNamespace }, moves);
+        : movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceModel, node, destination: destination.tree, destinationPath: toPath, destinationModel: destModel, sameFolder, samePackage, sameNamespace }, moves);
       const forced = yield* refuseUnproven(run, located, name ?? '', unreachable, edit.force === true).safeUnwrap();
       if (taken && taken.unproven.length > 0) {
         const unseen = taken.unproven.map((missing) => ({ ...codeLocation(source, missing.start, 'unresolved'), reason: missing.reason }));

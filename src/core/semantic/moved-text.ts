@@ -21,6 +21,8 @@ export interface MovedTextFiles {
   readonly destination: StructureTree;
   readonly destinationPath: string;
   readonly destinationModel: ScopeModel | null;
+  /** Whether the destination is in the source's folder. */
+  readonly sameFolder: boolean;
   /** Whether the destination shares the source's folder and package clause. */
   readonly samePackage: boolean;
   /** Whether the destination has the source's package or namespace clauses (see {@link packageClauses}). */
@@ -61,9 +63,9 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
     if ((binding && binding.scope !== model.module) || (binding && binding === own)) continue;
     free.set(occurrence.name, { start: occurrence.start, binding });
   }
-  const isImport = (structure: StructureNode) => rules.importKinds.includes(structure.kind);
+  const isImport = importTest(rules);
   const top = files.source.root.children.filter((structure) => structure !== node);
-  const sourceImports: SourceImport[] = top.filter(isImport).flatMap((structure) =>
+  const sourceImports: SourceImport[] = top.filter((structure) => isImport(structure, text)).flatMap((structure) =>
     rules.importsOf(text.slice(structure.start, structure.end)).map((line) => ({
       structure,
       start: structure.start + line.start,
@@ -75,7 +77,7 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
   );
   const destinationText = files.destination.source.text;
   const destinationTop = files.destination.root.children;
-  const present = new Set(destinationTop.filter(isImport).flatMap((structure) => rules.importsOf(destinationText.slice(structure.start, structure.end)).map((line) => normalized(line.statement))));
+  const present = new Set(destinationTop.filter((structure) => isImport(structure, destinationText)).flatMap((structure) => rules.importsOf(destinationText.slice(structure.start, structure.end)).map((line) => normalized(line.statement))));
   const declaredThere = (name: string) => destinationTop.some((structure) => structure.name === name) || files.destinationModel?.module.bindings.has(name) === true;
 
   // Each import needed, with the names it is needed for.
@@ -85,8 +87,8 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
   let fromElsewhere = false;
   for (const [name, use] of free) {
     const declared = use.binding?.declarations[0]?.start;
-    const holder = declared !== undefined ? top.find((structure) => structure.start <= declared && declared < structure.end) : top.find((structure) => structure.name === name && !isImport(structure));
-    if (holder && isImport(holder)) {
+    const holder = declared !== undefined ? top.find((structure) => structure.start <= declared && declared < structure.end) : top.find((structure) => structure.name === name && !isImport(structure, text));
+    if (holder && isImport(holder, text)) {
       // `local json = require("json")`: the import that binds it.
       const lines = sourceImports.filter((imported) => imported.structure === holder);
       const naming = lines.filter((imported) => binds(imported, name));
@@ -121,6 +123,17 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
   if (fromElsewhere) for (const imported of sourceImports) if (imported.opaque && !needed.has(imported)) needed.set(imported, new Set());
 
   const added = sourceImports.filter((imported) => needed.has(imported) && !present.has(normalized(imported.statement)));
+  // A path from the source's folder names another file from another folder.
+  if (!files.sameFolder && rules.relativeImport) {
+    for (const imported of added) {
+      if (!rules.relativeImport.test(imported.statement)) continue;
+      const [name] = needed.get(imported) ?? [];
+      unproven.push({
+        start: name !== undefined ? free.get(name)!.start : node.start,
+        reason: `needs ${imported.statement}${name !== undefined ? ` for ${name}` : ''}, whose path is relative to the folder of ${files.sourcePath}, and ${files.destinationPath} is in another folder; write the import there first`,
+      });
+    }
+  }
   const imports = [...new Set(added.map((imported) => imported.statement))];
   const unused = rules.unusedImportFails ? unusedAfterMove(files, sourceImports, needed) : { removed: [], replacements: [] };
   return {
@@ -129,6 +142,11 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
     source: unused.replacements,
     unproven,
   };
+}
+
+/** Whether a top-level structure (of a file whose text is `text`) is an import, by its kind or its text. */
+function importTest(rules: MoveRules): (structure: StructureNode, text: string) => boolean {
+  return (structure, text) => rules.importKinds.includes(structure.kind) || (rules.importText !== null && rules.importText.test(text.slice(structure.start, structure.start + 100)));
 }
 
 /** The top-level structures saying which package or namespace the file's code is in (not a namespace block). */
@@ -144,7 +162,8 @@ export function packageClauses(tree: StructureTree, rules: MoveRules): Structure
 export function importsInsertion(tree: StructureTree, imports: readonly string[], rules: MoveRules, headEnd: number): Replacement {
   const top = tree.root.children;
   const lines = imports.join('\n');
-  const lastImport = top.filter((structure) => rules.importKinds.includes(structure.kind)).at(-1);
+  const isImport = importTest(rules);
+  const lastImport = top.filter((structure) => isImport(structure, tree.source.text)).at(-1);
   if (lastImport) return { start: lastImport.end, end: lastImport.end, text: `\n${lines}` };
   const text = tree.source.text;
   // A blank line above them, and one below unless the file ends or a blank line follows already.

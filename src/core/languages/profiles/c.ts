@@ -3,6 +3,9 @@ import type { LanguageProfile, RequiredMembers } from '../profile.js';
 import { blankUnparsedMacros } from './c-macros.js';
 import { boundNames, genericSpacingKind, memberNameOf, repeatedParameters, usualBlankLinesBetween } from './generic.js';
 
+/** `#include "x.h"`: looked up first in the including file's folder. */
+const INCLUDE_QUOTED = /^#\s*include\s*"/;
+
 /**
  * C and C++: a function's parameter list sits in its declarator (`int *f(int a)` is a
  * `pointer_declarator` around a `function_declarator` holding the `parameters`), not in a field of
@@ -15,6 +18,7 @@ import { boundNames, genericSpacingKind, memberNameOf, repeatedParameters, usual
  * (c-macros.ts).
  */
 export const c: LanguageProfile = {
+  moves: { relativeImport: INCLUDE_QUOTED },
   languages: ['c'],
   structure: {
     separators: {
@@ -66,7 +70,7 @@ const GUARD = /^#\s*define\s+(?:_[A-Z][A-Z0-9_]*|[A-Z][A-Z0-9_]*_(?:H|HH|HPP|HXX
 /** C++: as C, but an empty parameter list is written `()` where the file shows no habit. */
 export const cpp: LanguageProfile = {
   // `using namespace std;` and `using std::string;` bring names in as `#include` does.
-  moves: { importKinds: ['import', 'using_declaration'] },
+  moves: { importKinds: ['import', 'using_declaration'], relativeImport: INCLUDE_QUOTED },
   ...c,
   languages: ['cpp'],
   parts: { ...c.parts, emptyParameters: { text: 'void', byDefault: false } },

@@ -23,6 +23,8 @@ export const GENERIC_PROFILE: ResolvedProfile = {
   moves: {
     packageKinds: ['package'],
     importKinds: ['import'],
+    importText: null,
+    relativeImport: null,
     importsOf: (text) => [{ start: 0, end: text.length, statement: text }],
     opaqueImport: /(?:)/,
     folderShared: false,

@@ -9,6 +9,8 @@ import { boundNames, repeatedParameters } from './generic.js';
  * part of the block's header, not a statement beside them.
  */
 export const ruby: LanguageProfile = {
+  // A `require` at the top level loads what the file's code uses; `require_relative` by a path from its folder.
+  moves: { importText: /^require(?:_relative)?[\s(]/, relativeImport: /^require_relative\b/ },
   languages: ['ruby'],
   // Top-level code runs as the file loads: a method called there must be defined above it.
   names: { definedInOrder: true },
