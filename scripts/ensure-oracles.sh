@@ -26,12 +26,14 @@ fi
 # its standard library's sources.
 /usr/bin/python3 -c 'import pip' 2>/dev/null || packages+=(python3-pip)
 command -v rustc >/dev/null 2>&1 || packages+=(rustc)
-for package in librust-regex-syntax-dev librust-semver-dev golang-1.19-go golang-1.19-src; do
+# The example C programs of -dev packages (/usr/share/doc/*/examples), the corpus of
+# test/oracles/c-moves.corpus.test.ts.
+for package in librust-regex-syntax-dev librust-semver-dev golang-1.19-go golang-1.19-src zlib1g-dev libpng-dev libexpat1-dev liblzma-dev nettle-dev libidn2-dev; do
   dpkg -s "$package" >/dev/null 2>&1 || packages+=("$package")
 done
 
 if [ ${#packages[@]} -eq 0 ]; then
-  echo "ensure-oracles: /usr/bin/python3 has jedi $(/usr/bin/python3 -c 'import jedi; print(jedi.__version__)'), jinja2, markdown, distro and pip; $(rustc --version), the crates' sources and Go 1.19 are here"
+  echo "ensure-oracles: /usr/bin/python3 has jedi $(/usr/bin/python3 -c 'import jedi; print(jedi.__version__)'), jinja2, markdown, distro and pip; $(rustc --version), the crates' sources, Go 1.19 and the -dev packages' C examples are here"
   exit 0
 fi
 
