@@ -83,5 +83,11 @@ describe('moves that take their imports along', () => {
     // Declared in the destination too (a prototype), a name of the source is seen there.
     const declared = await moved({ 'a.c': lines('int helper(void) { return 1; }', '', 'int hello(void) {', '    return helper();', '}'), 'b.c': lines('int helper(void);') }, 'a.c', 'int hello', 'b.c');
     expect(declared['b.c']).toBe(lines('int helper(void);', '', 'int hello(void) {', '    return helper();', '}'));
+    // An enumerator of the source is a name of it too.
+    const enumerator = editorOver({ 'a.c': lines('enum { RED, GREEN };', '', 'int hello(void) {', '    return RED;', '}') });
+    expect(expectError(await enumerator.editor.applyEdits({ edits: [{ op: 'move', path: 'a.c', address: 'int hello', to: 'b.c' }] }), 'UNRESOLVED_REFERENCES').details.references[0]!.reason).toContain('uses RED, declared in a.c (line 1)');
+    // Another helper of that name there would change what it calls.
+    const other = editorOver({ 'a.c': lines('static int helper(void) { return 1; }', '', 'int hello(void) {', '    return helper();', '}'), 'b.c': lines('static int helper(int x) { return x; }') });
+    expectError(await other.editor.applyEdits({ edits: [{ op: 'move', path: 'a.c', address: 'int hello', to: 'b.c' }] }), 'UNRESOLVED_REFERENCES');
   });
 });

@@ -171,7 +171,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       const unreachable = !modules && name && !(moves.folderShared && samePackage) ? [...(yield* mentionsAfterMove(workspace, source, name, node, toPath).safeUnwrap())] : [];
       const taken = modules
         ? null
-        : movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceModel, node, destination: destination.tree, destinationPath: toPath, destinationModel: destModel, sameFolder, samePackage, sameNamespace }, moves);
+        : movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceModel, node, destination: destination.tree, destinationPath: toPath, sameFolder, samePackage, sameNamespace }, moves);
       const forced = yield* refuseUnproven(run, located, name ?? '', unreachable, edit.force === true).safeUnwrap();
       if (taken && taken.unproven.length > 0) {
         const unseen = taken.unproven.map((missing) => ({ ...codeLocation(source, missing.start, 'unresolved'), reason: missing.reason }));

@@ -20,7 +20,6 @@ export interface MovedTextFiles {
   readonly node: StructureNode;
   readonly destination: StructureTree;
   readonly destinationPath: string;
-  readonly destinationModel: ScopeModel | null;
   /** Whether the destination is in the source's folder. */
   readonly sameFolder: boolean;
   /** Whether the destination shares the source's folder and package clause. */
@@ -78,7 +77,22 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
   const destinationText = files.destination.source.text;
   const destinationTop = files.destination.root.children;
   const present = new Set(destinationTop.filter((structure) => isImport(structure, destinationText)).flatMap((structure) => rules.importsOf(destinationText.slice(structure.start, structure.end)).map((line) => normalized(line.statement))));
-  const declaredThere = (name: string) => destinationTop.some((structure) => structure.name === name) || files.destinationModel?.module.bindings.has(name) === true;
+  // The same declaration there (C's prototype of the function, the same `#define`), not merely the same name:
+  // another `static` helper of that name would change what the moved code calls.
+  const declaredThere = (name: string, holder: StructureNode) => {
+    const own = signature(text.slice(holder.start, holder.end));
+    return destinationTop.some((structure) => structure.name === name && signature(destinationText.slice(structure.start, structure.end)) === own);
+  };
+
+  // Where a name the scope model does not bind is declared: a structure of that name (C's `#define`),
+  // else, where a package's files do not share their names, an enumeration naming it (C's
+  // `enum { RED }` or `typedef enum { RED } color;`, whose enumerators no structure names).
+  const enumerates = (structure: StructureNode, name: string) => {
+    const declaration = text.slice(structure.start, structure.end);
+    return (structure.kind === 'enum' || (structure.kind === 'type' && /\benum\b/.test(declaration))) && mentions(declaration, name);
+  };
+  const undeclaredHolder = (name: string) =>
+    top.find((structure) => structure.name === name && !isImport(structure, text)) ?? (rules.folderShared ? undefined : top.find((structure) => enumerates(structure, name)));
 
   // Each import needed, with the names it is needed for.
   const needed = new Map<SourceImport, Set<string>>();
@@ -87,7 +101,7 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
   let fromElsewhere = false;
   for (const [name, use] of free) {
     const declared = use.binding?.declarations[0]?.start;
-    const holder = declared !== undefined ? top.find((structure) => structure.start <= declared && declared < structure.end) : top.find((structure) => structure.name === name && !isImport(structure, text));
+    const holder = declared !== undefined ? top.find((structure) => structure.start <= declared && declared < structure.end) : undeclaredHolder(name);
     if (holder && isImport(holder, text)) {
       // `local json = require("json")`: the import that binds it.
       const lines = sourceImports.filter((imported) => imported.structure === holder);
@@ -96,12 +110,12 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
       continue;
     }
     if (holder) {
-      if (declaredThere(name) || (rules.folderShared && files.samePackage)) continue;
+      if (declaredThere(name, holder) || (rules.folderShared && files.samePackage)) continue;
       const line = lineOfOffset(files.source.source, holder.start);
       const shared = rules.folderShared ? `, and ${files.destinationPath} is not in its folder and package, whose files share their top-level names` : '';
       unproven.push({
         start: use.start,
-        reason: `uses ${name}, declared in ${files.sourcePath} (line ${line})${shared}; ${files.destinationPath} does not declare it. Move ${name} with it, or declare it in ${files.destinationPath} first`,
+        reason: `uses ${name}, declared in ${files.sourcePath} (line ${line})${shared}; ${files.destinationPath} does not declare it alike. Move ${name} with it, or declare it in ${files.destinationPath} first`,
       });
       continue;
     }
@@ -207,6 +221,12 @@ function unusedAfterMove(files: MovedTextFiles, sourceImports: readonly SourceIm
 
 function lineStart(text: string, offset: number): number {
   return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** A declaration's text up to its body or value (`int f(void)` of a definition and of its prototype alike), spaces folded. */
+function signature(text: string): string {
+  const end = text.search(/[{;]|=(?!=)/);
+  return normalized(end === -1 ? text : text.slice(0, end));
 }
 
 function normalized(statement: string): string {
