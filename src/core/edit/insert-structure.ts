@@ -151,10 +151,12 @@ export function planInsert(
   if (path.length === 1) {
     rebased = rebaseIndentation(normalized, destination, style, literals);
     const root = tree.root;
+    // The kinds of the content, so the file's habits and the language's style space it (a package clause, then code).
+    const kinds = spacingKindsOf(tree, root, normalized, options);
     if (side === 'before') {
       const at = profileOf(tree.language).layout.fileHead.exec(text)?.[0].length ?? 0;
       const prefix = at === text.length && at > 0 && !text.endsWith('\n') ? '\n' : '';
-      const blank = at === text.length ? '' : '\n'.repeat(spacingNextTo(tree, root, 0, 'before', rebased));
+      const blank = at === text.length ? '' : '\n'.repeat(spacingNextTo(tree, root, 0, 'before', rebased, kinds));
       replacement = { start: at, end: at, text: `${prefix}${rebased}\n${blank}` };
       contentOffset = prefix.length;
     } else {
@@ -164,7 +166,7 @@ export function planInsert(
         contentOffset = 0;
       } else {
         // Trailing blank lines give way to the spacing; the final line break stays as it was.
-        const blank = '\n'.repeat(spacingNextTo(tree, root, root.children.length - 1, 'after', rebased));
+        const blank = '\n'.repeat(spacingNextTo(tree, root, root.children.length - 1, 'after', rebased, kinds));
         replacement = text.endsWith('\n')
           ? { start: source.lineStarts[last]!, end: text.length, text: `${blank}${rebased}\n` }
           : { start: text.length, end: text.length, text: `\n${blank}${rebased}` };

@@ -6,7 +6,7 @@ import type { StructureTree } from '../structure/types.js';
 import type { IndentationStyle } from '../text/indentation.js';
 import { planDeleteStructure } from './delete-structure.js';
 import { planInsert, type InsertPlan, type InsertSide } from './insert-structure.js';
-import { lineAfterEdit, offsetAfterEdit } from './layout.js';
+import { lineAfterEdit, offsetAfterEdit, spacingKind } from './layout.js';
 import { indentationWarnings, type EditPlan } from './plan.js';
 
 /** Where a moved structure goes. */
@@ -101,13 +101,20 @@ function isAlreadyThere(moved: StructurePath, anchor: StructurePath, side: Inser
   return movedIndex !== -1 && anchorIndex !== -1 && movedIndex === anchorIndex + (side === 'after' ? 1 : -1);
 }
 
+/** The kind the moved structure spaces by. */
+function movedKinds(source: MoveSource): { first: string; last: string } {
+  const kind = spacingKind(source.tree, source.path[source.path.length - 1]!);
+  return { first: kind, last: kind };
+}
+
 /** Plans a move between two files: a deletion in one, an insertion in the other. */
 export function planMoveAcrossFiles(
   source: MoveSource,
   destination: MoveDestination,
 ): Result<{ source: EditPlan<unknown>; destination: InsertPlan; figures: MoveFigures }, ErrorOf<'INVALID_ARGUMENT'>> {
   return checkSource(source).andThen(() =>
-    planInsert(destination.tree, destination.path, destination.side, movedText(source), destination.style).map((insertion) => {
+    // Spaced as the destination spaces structures of its kind (one blank line after Go's package clause).
+    planInsert(destination.tree, destination.path, destination.side, movedText(source), destination.style, { contentKinds: movedKinds(source) }).map((insertion) => {
       const first = insertion.figures.inserted_at_line;
       return {
         source: planDeleteStructure(source.tree, source.path, source.parentTarget),
