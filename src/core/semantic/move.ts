@@ -12,7 +12,7 @@ import { mentionsAfterMove, moduleBindingReferences, unresolvedReferences } from
 import { addImport, exportDeclaration, importStyle, modelOf, removeImport, retargetReexport } from './imports.js';
 import { parsePosition } from './lists.js';
 import { dirname } from './modules.js';
-import { importsInsertion, movedTextNeeds, packageClauses } from './moved-text.js';
+import { importsInsertion, movedTextNeeds, packageClauses, type MovedTextNeeds } from './moved-text.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import type { MoveChange, MoveOutcome } from './outcomes.js';
 import type { FoundLocation, ModelledFile, UnprovenMention } from './references.js';
@@ -161,8 +161,8 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       // No module system to follow (or nothing named): the text moves with the imports it relies
       // on. So a name used anywhere (C's `ff()` left behind, Ruby's call without a `require`) would
       // no longer be reachable, nor would a name of the source the destination does not see:
-      // refused, unless forced.
-      // Between files of one package (Go's, Java's), every use by plain name still reaches it.
+      // refused, unless forced. Between files of one package (Go's, Java's), every use of it by
+      // plain name still reaches it.
       const moves = profileOf(language).moves;
       const clauses = (file: WorkspaceFile) => packageClauses(file.tree, moves).map((clause) => file.tree.source.text.slice(clause.start, clause.end).replace(/\s+/g, ' ')).join('\n');
       const sameNamespace = clauses(source) === clauses(destination);
@@ -173,21 +173,14 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
         ? null
         : movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceModel, node, destination: destination.tree, destinationPath: toPath, sameFolder, samePackage, sameNamespace }, moves);
       const forced = yield* refuseUnproven(run, located, name ?? '', unreachable, edit.force === true).safeUnwrap();
-      if (taken && taken.unproven.length > 0) {
-        const unseen = taken.unproven.map((missing) => ({ ...codeLocation(source, missing.start, 'unresolved'), reason: missing.reason }));
-        const listed = unseen.slice(0, 3).map((location) => `${location.file}:${location.line} (${location.reason})`).join('; ');
-        const count = `${unseen.length} name${unseen.length === 1 ? '' : 's'}`;
-        if (edit.force !== true) {
-          return err(makeError('UNRESOLVED_REFERENCES', `${JSON.stringify(edit.address)} uses ${count} of ${source.path} that ${toPath} would not see (${listed}${unseen.length > 3 ? '; …' : ''}); nothing was written. Move what it uses to ${toPath} as well (in the same batch; the first of those moves needs force: true, as what is still to move uses it), declare it in ${toPath} first, or send the edit again with force: true to move it anyway.`, { path: edit.path, address: edit.address, name: name ?? '', references: unseen }));
-        }
-        run.warnings.push({ type: 'REFERENCES_UNRESOLVED' as const, message: `${JSON.stringify(edit.address)} uses ${count} of ${source.path} that ${toPath} does not see, and was moved anyway (force: true): ${unseen.map((location) => `${location.file}:${location.line}`).join(', ')}. Check them.`, details: { locations: unseen } });
-      }
+      if (taken && taken.unproven.length > 0) yield* refuseUnseen(run, edit, name ?? '', source, toPath, taken.unproven).safeUnwrap();
       const plans = yield* planMoveAcrossFiles(moveSource, { tree: destination.tree, path: anchor, side, style }).safeUnwrap();
       const moved = yield* workspace.apply(destination, plans.destination.replacements, run.syntax).safeUnwrap();
       run.warnings.push(...moved.warnings);
+      // The imports after the code that uses them: no check sees one unused (Go refuses that).
       if (taken && taken.imports.length > 0) {
         const headEnd = profileOf(language).layout.fileHead.exec(moved.file.tree.source.text)?.[0].length ?? 0;
-        yield* workspace.apply(moved.file, [importsInsertion(moved.file.tree, taken.imports, moves, headEnd)], run.syntax).safeUnwrap();
+        yield* workspace.apply(moved.file, [importsInsertion(moved.file.tree, taken.imports, moves, headEnd)], run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
       }
       const sourceReplacements = [...plans.source.replacements, ...(taken?.source ?? [])].sort((a, b) => a.start - b.start);
       yield* workspace.apply(source, sourceReplacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
@@ -325,6 +318,28 @@ function refuseUnproven(run: EditRun, located: LocatedAddress, name: string, unp
     if (!force) return err(refusal);
     return ok(refusal.error === 'UNRESOLVED_REFERENCES' ? refusal.details.references : []);
   });
+}
+
+/**
+ * Names of the source a moved declaration uses that its destination would not see: refused with
+ * each listed (`UNRESOLVED_REFERENCES`), or with `force` a warning.
+ */
+function refuseUnseen(run: EditRun, edit: MoveEdit, name: string, source: WorkspaceFile, toPath: string, unproven: MovedTextNeeds['unproven']): Result<void, StructeditError> {
+  const unseen = unproven.map((missing) => ({ ...codeLocation(source, missing.start, 'unresolved'), reason: missing.reason }));
+  const count = `${unseen.length} name${unseen.length === 1 ? '' : 's'}`;
+  if (edit.force === true) {
+    run.warnings.push({ type: 'REFERENCES_UNRESOLVED' as const, message: `${JSON.stringify(edit.address)} uses ${count} of ${source.path} that ${toPath} does not see, and was moved anyway (force: true): ${unseen.map((location) => `${location.file}:${location.line}`).join(', ')}. Check them.`, details: { locations: unseen } });
+    return ok(undefined);
+  }
+  const listed = unseen.slice(0, 3).map((location) => `${location.file}:${location.line} (${location.reason})`).join('; ');
+  return err(
+    makeError('UNRESOLVED_REFERENCES', `${JSON.stringify(edit.address)} uses ${count} of ${source.path} that ${toPath} would not see (${listed}${unseen.length > 3 ? '; …' : ''}); nothing was written. Move what it uses to ${toPath} as well (in the same batch; the first of those moves needs force: true, as what is still to move uses it), declare it in ${toPath} first, or send the edit again with force: true to move it anyway.`, {
+      path: edit.path,
+      address: edit.address,
+      name,
+      references: unseen,
+    }),
+  );
 }
 
 function forcedWarning(name: string, locations: readonly CodeLocation[]) {
