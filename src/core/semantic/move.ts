@@ -12,7 +12,7 @@ import { mentionsAfterMove, moduleBindingReferences, unresolvedReferences } from
 import { addImport, exportDeclaration, importStyle, modelOf, removeImport, retargetReexport } from './imports.js';
 import { parsePosition } from './lists.js';
 import { dirname } from './modules.js';
-import { importsInsertion, movedTextNeeds, packageClauses, type MovedTextNeeds } from './moved-text.js';
+import { importsInsertion, movedTextNeeds, namespaceOf, packageClauses, type MovedTextNeeds } from './moved-text.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import type { MoveChange, MoveOutcome } from './outcomes.js';
 import type { FoundLocation, ModelledFile, UnprovenMention } from './references.js';
@@ -164,8 +164,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       // refused, unless forced. Between files of one package (Go's, Java's), every use of it by
       // plain name still reaches it.
       const moves = profileOf(language).moves;
-      const clauses = (file: WorkspaceFile) => packageClauses(file.tree, moves).map((clause) => file.tree.source.text.slice(clause.start, clause.end).replace(/\s+/g, ' ')).join('\n');
-      const sameNamespace = clauses(source) === clauses(destination);
+      const sameNamespace = namespaceOf(source.tree, moves) === namespaceOf(destination.tree, moves);
       const sameFolder = dirname(source.path) === dirname(toPath);
       const samePackage = sameFolder && sameNamespace;
       const unreachable = !modules && name && !(moves.folderShared && samePackage) ? [...(yield* mentionsAfterMove(workspace, source, name, node, toPath).safeUnwrap())] : [];

@@ -7,6 +7,7 @@
 import type { Replacement } from '../edit/replacements.js';
 import type { MoveRules } from '../languages/profile.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
+import { literalPattern } from '../text/literal-search.js';
 import { lineOfOffset } from '../text/source-text.js';
 import type { Binding, ScopeModel } from './scopes.js';
 
@@ -168,6 +169,11 @@ export function packageClauses(tree: StructureTree, rules: MoveRules): Structure
   return tree.root.children.filter((structure) => rules.packageKinds.includes(structure.kind) && structure.children.length === 0);
 }
 
+/** The package or namespace clauses of a file as one text, spaces folded: two files with the same one are in one package. */
+export function namespaceOf(tree: StructureTree, rules: MoveRules): string {
+  return packageClauses(tree, rules).map((clause) => normalized(tree.source.text.slice(clause.start, clause.end))).join('\n');
+}
+
 /**
  * Where imports go in `tree`: after its last import, else after its package clause or file head
  * (which ends at `headEnd`: PHP's `<?php`), else first. Added after the moved declaration, so that
@@ -210,7 +216,8 @@ function unusedAfterMove(files: MovedTextFiles, sourceImports: readonly SourceIm
       continue;
     }
     let start = lineStart(text, structure.start);
-    const end = text.indexOf('\n', structure.end) === -1 ? text.length : text.indexOf('\n', structure.end) + 1;
+    const lineBreak = text.indexOf('\n', structure.end);
+    const end = lineBreak === -1 ? text.length : lineBreak + 1;
     // Blank on both sides: the blank line above goes too (the one below may be the moved declaration's).
     const above = start > 0 ? lineStart(text, start - 1) : -1;
     if (above >= 0 && text.slice(above, start).trim() === '' && /^[ \t]*(?:\n|$)/.test(text.slice(end))) start = above;
@@ -240,6 +247,5 @@ function binds(imported: SourceImport, name: string): boolean {
 
 /** Whether `statement` holds `name` as a word of its own. */
 function mentions(statement: string, name: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\p{L}\\p{N}_$])${escaped}(?![\\p{L}\\p{N}_$])`, 'u').test(statement);
+  return new RegExp(`(?<![\\p{L}\\p{N}_$])${literalPattern(name)}(?![\\p{L}\\p{N}_$])`, 'u').test(statement);
 }
