@@ -69,7 +69,7 @@ describe('moves that take their imports along', () => {
     expect(ruby['b.rb']).toBe(lines('require "json"', 'require_relative "util"', '', 'def f', '  JSON.dump(Util.x)', 'end'));
     const { editor } = editorOver({ 'a.c': lines('#include "util.h"', '', 'int f(void) { return util(); }') });
     const refused = expectError(await editor.applyEdits({ edits: [{ op: 'move', path: 'a.c', address: 'int f', to: 'sub/b.c' }] }), 'UNRESOLVED_REFERENCES');
-    expect(refused.details.references[0]!.reason).toContain('needs #include "util.h", whose path is relative to the folder of a.c');
+    expect(refused.details.references[0]!.reason).toContain('needs #include "util.h", whose path is relative to the folder ., and in sub/b.c it would start from the folder sub');
   });
 
   it('C: the includes go along (they cannot tell what they declare); a static helper or a macro of the source is refused', async () => {
@@ -89,5 +89,33 @@ describe('moves that take their imports along', () => {
     // Another helper of that name there would change what it calls.
     const other = editorOver({ 'a.c': lines('static int helper(void) { return 1; }', '', 'int hello(void) {', '    return helper();', '}'), 'b.c': lines('static int helper(int x) { return x; }') });
     expectError(await other.editor.applyEdits({ edits: [{ op: 'move', path: 'a.c', address: 'int hello', to: 'b.c' }] }), 'UNRESOLVED_REFERENCES');
+  });
+
+  it('Rust: into a module the crate declares, with its uses; an undeclared file, another crate, a relative path or a private reach is refused', async () => {
+    const crate = { 'src/lib.rs': lines('mod ast;', 'mod util;', '', 'use crate::ast::Ast;', 'use std::collections::HashMap;', '', 'pub fn make() -> HashMap<u8, Ast> {', '    HashMap::new()', '}'), 'src/ast.rs': lines('pub struct Ast;'), 'src/util.rs': '' };
+    const after = await moved(crate, 'src/lib.rs', 'pub fn make', 'src/util.rs');
+    expect(after['src/util.rs']).toBe(lines('use crate::ast::Ast;', 'use std::collections::HashMap;', '', 'pub fn make() -> HashMap<u8, Ast> {', '    HashMap::new()', '}'));
+    // Into the module that declares what it imports: the import would name it twice.
+    const home = await moved(crate, 'src/lib.rs', 'pub fn make', 'src/ast.rs');
+    expect(home['src/ast.rs']).toBe(lines('use std::collections::HashMap;', '', 'pub struct Ast;', '', 'pub fn make() -> HashMap<u8, Ast> {', '    HashMap::new()', '}'));
+    const refusal = async (files: Record<string, string>, path: string, to: string, code: 'INVALID_ARGUMENT' | 'UNRESOLVED_REFERENCES') => {
+      const { editor, fs } = editorOver(files);
+      const error = expectError(await editor.applyEdits({ edits: [{ op: 'move', path, address: 'pub fn make', to }] }), code);
+      expect(fs.snapshot()).toEqual(files);
+      return error.error === 'UNRESOLVED_REFERENCES' ? error.details.references[0]!.reason : error.message;
+    };
+    // No `mod` declares the file: the crate would lose the function.
+    expect(await refusal(crate, 'src/lib.rs', 'src/extra.rs', 'INVALID_ARGUMENT')).toContain('src/extra.rs is not compiled: a file is part of the crate only where its parent module declares it, and no mod extra; is in src/lib.rs');
+    expect(await refusal({ ...crate, 'src/main.rs': lines('fn main() {}') }, 'src/lib.rs', 'src/main.rs', 'INVALID_ARGUMENT')).toContain('src/main.rs belongs to the crate that starts at src/main.rs');
+    // `super::`, `self::` and a path from a name of the file's own mean another thing elsewhere.
+    const nested = { 'src/lib.rs': lines('mod a;', 'pub struct E;'), 'src/a.rs': lines('mod b;', 'use super::E;', '', 'pub fn make() -> E {', '    E', '}'), 'src/a/b.rs': '' };
+    expect(await refusal(nested, 'src/a.rs', 'src/a/b.rs', 'UNRESOLVED_REFERENCES')).toBe('needs use super::E; for E, whose path is relative to the module src, and in src/a/b.rs it would start from the module src/a; write the import as src/a/b.rs needs it there first');
+    expect(await refusal({ ...crate, 'src/lib.rs': lines('mod ast;', 'mod util;', '', 'pub fn make() -> u8 {', '    ast::one()', '}') }, 'src/lib.rs', 'src/util.rs', 'UNRESOLVED_REFERENCES')).toContain('holds a path relative to the module src');
+    // Out of a module that shows it what it keeps private (a field without pub).
+    const private_ = { 'src/lib.rs': lines('mod a;', 'mod b;'), 'src/a/mod.rs': lines('mod x;', 'pub struct T { f: u8 }'), 'src/a/x.rs': lines('use crate::a::T;', '', 'pub fn make(t: &T) -> u8 {', '    t.f', '}'), 'src/b.rs': '' };
+    expect(await refusal(private_, 'src/a/x.rs', 'src/b.rs', 'UNRESOLVED_REFERENCES')).toContain('reaches crate::a::T through the module src/a, which shows src/a/x.rs what it keeps private');
+    // Between sibling modules, `super::` means the same.
+    const siblings = await moved({ 'src/lib.rs': lines('mod a;', 'mod b;', 'pub struct E;'), 'src/a.rs': lines('use super::E;', '', 'pub fn make() -> E {', '    E', '}'), 'src/b.rs': '' }, 'src/a.rs', 'pub fn make', 'src/b.rs');
+    expect(siblings['src/b.rs']).toBe(lines('use super::E;', '', 'pub fn make() -> E {', '    E', '}'));
   });
 });

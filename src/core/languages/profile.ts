@@ -461,11 +461,32 @@ export interface MoveRules {
   /** Top-level structures of any kind that bring in names too, by their text (Ruby's `require` calls); `null`: none. */
   readonly importText: RegExp | null;
   /**
-   * Imports whose path is relative to the file's folder (C's `#include "x.h"`, Ruby's
-   * `require_relative`): into another folder they would name another file, so a move that needs one
-   * there is refused. `null`: none.
+   * Where a relative path in `text` (an import's statement, or the moved declaration itself) starts
+   * from, for a file at `path` whose own top-level names `declares` tells: C's `#include "x.h"` and
+   * Ruby's `require_relative` from the file's folder, Rust's `use self::…` from its module and
+   * `super::` from the parent module. Moved where it would start elsewhere, the path names another
+   * thing, so the move is refused. `null` (the rule, or its answer): nothing relative.
    */
-  readonly relativeImport: RegExp | null;
+  readonly relativeTo: ((text: string, path: string, declares: (name: string) => boolean) => string | null) | null;
+  /**
+   * Where a file must be declared to be compiled at all (Rust's `mod util;` in its parent module),
+   * for a file at `path` among the project's `files`: `null` for a file that starts a program
+   * (`lib.rs`, `main.rs`). The rule is `null` for a language that compiles every file it is given.
+   * A move into a file no chain of declarations reaches from a program's start would drop the code.
+   */
+  readonly declaredBy: ((path: string, files: ReadonlySet<string>) => ModuleDeclaration | null) | null;
+  /**
+   * Why code moved as `move` says would no longer see what `text` (an import it needs, or itself)
+   * reaches, where privacy depends on where code is (Rust's modules show their descendants what
+   * they keep private); `null` when it sees all it did. The rule is `null` where it does not.
+   */
+  readonly lostAccess: ((text: string, move: MovedAccess) => string | null) | null;
+  /**
+   * Whether the import `statement` brings `name` from the move's destination itself (Rust's `use
+   * crate::a::T` for code moved into `a`): not added there. Else a name the destination declares
+   * and the moved code imports would collide, and the move is refused. `null`: never known.
+   */
+  readonly importsFrom: ((statement: string, name: string, move: MovedAccess) => boolean) | null;
   /**
    * The single imports one import structure's text holds, each with its span in that text and as a
    * statement of its own (Go's `import ( "fmt"; "os" )` is `import "fmt"` and `import "os"`).
@@ -492,6 +513,26 @@ export interface MoveRules {
    * then one the move cannot prove.
    */
   readonly predeclared: ReadonlySet<string> | null;
+}
+
+/** Where a file is declared (see {@link MoveRules.declaredBy}). */
+export interface ModuleDeclaration {
+  /** The name its parent module declares it by. */
+  readonly name: string;
+  /** The files that may hold that declaration, as the compiler looks for them. */
+  readonly files: readonly string[];
+  /** Whether a top-level structure of one of those files is that declaration (its text, attributes included). */
+  declares(structure: { readonly kind: string; readonly name: string | null }, text: string): boolean;
+}
+
+/** A move between two files of one program (see {@link MoveRules.lostAccess}). */
+export interface MovedAccess {
+  readonly sourcePath: string;
+  readonly destinationPath: string;
+  /** The file the program starts at (Rust's `src/lib.rs`). */
+  readonly programStart: string;
+  /** Every file of the project. */
+  readonly files: ReadonlySet<string>;
 }
 
 /** One import of an import structure: its span in the structure's text, and the statement importing it alone. */

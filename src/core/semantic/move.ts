@@ -2,7 +2,7 @@ import { err, ok, safeTry, type Result, type ResultAsync } from 'neverthrow';
 import type { MoveEdit } from '../arguments/semantic.js';
 import { planMoveAcrossFiles, planMoveWithinFile } from '../edit/move-structure.js';
 import { invalidArgument, makeError, type CodeLocation, type StructeditError } from '../errors.js';
-import type { ImportStyle, ModuleSystem } from '../languages/profile.js';
+import type { ImportStyle, ModuleDeclaration, ModuleSystem, MoveRules } from '../languages/profile.js';
 import { languageFamily, profileOf } from '../languages/profiles/index.js';
 import { locateUniqueTarget } from '../locate/locate.js';
 import type { StructurePath } from '../locate/targets.js';
@@ -165,12 +165,12 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       // plain name still reaches it.
       const moves = profileOf(language).moves;
       const sameNamespace = namespaceOf(source.tree, moves) === namespaceOf(destination.tree, moves);
-      const sameFolder = dirname(source.path) === dirname(toPath);
-      const samePackage = sameFolder && sameNamespace;
+      const samePackage = dirname(source.path) === dirname(toPath) && sameNamespace;
+      const program = moves.declaredBy ? yield* programOfMove(run, moves.declaredBy, source.path, toPath).safeUnwrap() : null;
       const unreachable = !modules && name && !(moves.folderShared && samePackage) ? [...(yield* mentionsAfterMove(workspace, source, name, node, toPath).safeUnwrap())] : [];
       const taken = modules
         ? null
-        : movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceModel, node, destination: destination.tree, destinationPath: toPath, sameFolder, samePackage, sameNamespace }, moves);
+        : movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceModel, node, destination: destination.tree, destinationPath: toPath, samePackage, sameNamespace, program }, moves);
       const forced = yield* refuseUnproven(run, located, name ?? '', unreachable, edit.force === true).safeUnwrap();
       if (taken && taken.unproven.length > 0) yield* refuseUnseen(run, edit, name ?? '', source, toPath, taken.unproven).safeUnwrap();
       const plans = yield* planMoveAcrossFiles(moveSource, { tree: destination.tree, path: anchor, side, style }).safeUnwrap();
@@ -306,6 +306,56 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     yield* verifyMove(run, located, { source, toPath, name, node, resolution, before: before.found.locations, models: before.models, filesBefore, left, forced: forced.length > 0 }).safeUnwrap();
     if (forced.length > 0) run.warnings.push(forcedWarning(name, forced));
     return ok({ ...base, changes });
+  });
+}
+
+/**
+ * Where the program holding `path` starts, following the declarations that compile it up (Rust's
+ * `mod util;` in the parent module), and where that chain breaks: the file no declaration reaches
+ * (then `start` is that file, which only compiling it alone would compile).
+ */
+function compiledFrom(run: EditRun, declaredBy: NonNullable<MoveRules['declaredBy']>, path: string, files: ReadonlySet<string>): ResultAsync<{ start: string; missing: ModuleDeclaration | null }, StructeditError> {
+  return safeTry(async function* () {
+    const seen = new Set<string>();
+    for (let at = path; ; ) {
+      const declaration = declaredBy(at, files);
+      if (declaration === null || seen.has(at)) return ok({ start: at, missing: null });
+      seen.add(at);
+      let parent: string | null = null;
+      for (const candidate of declaration.files.filter((file) => files.has(file))) {
+        const { tree } = yield* run.workspace.file(candidate).safeUnwrap();
+        if (tree.root.children.some((structure) => declaration.declares(structure, tree.source.text.slice(structure.start, structure.end)))) {
+          parent = candidate;
+          break;
+        }
+      }
+      if (parent === null) return ok({ start: at, missing: declaration });
+      at = parent;
+    }
+  });
+}
+
+/**
+ * The program a move stays in: its destination must be compiled in the source's program, as a file
+ * no declaration reaches (Rust's new `util.rs` without `mod util;`) would drop the code, and another
+ * program (the crate of `main.rs` for code of `lib.rs`) gives its paths (`crate::…`) and privacy
+ * other meanings.
+ */
+function programOfMove(run: EditRun, declaredBy: NonNullable<MoveRules['declaredBy']>, sourcePath: string, toPath: string): ResultAsync<{ start: string; files: ReadonlySet<string> }, StructeditError> {
+  return safeTry(async function* () {
+    const project = yield* run.workspace.project().safeUnwrap();
+    const files = new Set([...project.files, sourcePath]);
+    const from = yield* compiledFrom(run, declaredBy, sourcePath, files).safeUnwrap();
+    const to = yield* compiledFrom(run, declaredBy, toPath, files).safeUnwrap();
+    if (to.start === from.start) return ok({ start: from.start, files });
+    const field = `edits.${run.index}.to`;
+    if (to.missing) {
+      const where = to.missing.files.filter((file) => files.has(file));
+      const declaring = where.length > 0 ? where.join(' or ') : to.missing.files.slice(0, 2).join(' or ');
+      const chain = to.start === toPath ? toPath : `${toPath} (through ${to.start})`;
+      return err(invalidArgument([{ field, message: `${chain} is not compiled: a file is part of the crate only where its parent module declares it, and no mod ${to.missing.name}; is in ${declaring}. Declare it there first (mod ${to.missing.name};), or move the declaration to a module the crate has; nothing was written` }]));
+    }
+    return err(invalidArgument([{ field, message: `${toPath} belongs to the crate that starts at ${to.start}, and ${sourcePath} to the one that starts at ${from.start}: moved there, its paths (crate::…) and privacy would mean other things. Move it to a module of ${from.start}'s crate; nothing was written` }]));
   });
 }
 

@@ -21,12 +21,12 @@ export interface MovedTextFiles {
   readonly node: StructureNode;
   readonly destination: StructureTree;
   readonly destinationPath: string;
-  /** Whether the destination is in the source's folder. */
-  readonly sameFolder: boolean;
   /** Whether the destination shares the source's folder and package clause. */
   readonly samePackage: boolean;
   /** Whether the destination has the source's package or namespace clauses (see {@link packageClauses}). */
   readonly sameNamespace: boolean;
+  /** Where a language that compiles only declared files (Rust) starts the program holding both, and the project's files. */
+  readonly program: { readonly start: string; readonly files: ReadonlySet<string> } | null;
 }
 
 /** What a move takes with it, or why it cannot be proven complete. */
@@ -137,17 +137,43 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
   // A name from nowhere in the file may come from any import that does not say what it brings in.
   if (fromElsewhere) for (const imported of sourceImports) if (imported.opaque && !needed.has(imported)) needed.set(imported, new Set());
 
-  const added = sourceImports.filter((imported) => needed.has(imported) && !present.has(normalized(imported.statement)));
-  // A path from the source's folder names another file from another folder.
-  if (!files.sameFolder && rules.relativeImport) {
-    for (const imported of added) {
-      if (!rules.relativeImport.test(imported.statement)) continue;
-      const [name] = needed.get(imported) ?? [];
-      unproven.push({
-        start: name !== undefined ? free.get(name)!.start : node.start,
-        reason: `needs ${imported.statement}${name !== undefined ? ` for ${name}` : ''}, whose path is relative to the folder of ${files.sourcePath}, and ${files.destinationPath} is in another folder; write the import there first`,
-      });
+  const movedName = own?.declarations.some((declaration) => declaration.start >= node.start && declaration.start < node.end) ? node.name : null;
+  const declaredIn = (tree: StructureTree, moved: string | null) => {
+    const names = new Set(tree.root.children.filter((structure) => !isImport(structure, tree.source.text)).map((structure) => structure.name));
+    return (name: string) => name !== moved && names.has(name);
+  };
+  const inSource = declaredIn(files.source, movedName);
+  const inDestination = declaredIn(files.destination, null);
+  const access = files.program && { sourcePath: files.sourcePath, destinationPath: files.destinationPath, programStart: files.program.start, files: files.program.files };
+  // A name the destination declares itself: the import brings that very declaration (Rust's `use
+  // crate::a::T` moved into `a`) and is not added there, or another of that name, which would collide.
+  const broughtThere = new Set<SourceImport>();
+  for (const [imported, names] of needed) {
+    const clash = [...names].filter(inDestination);
+    if (clash.length === 0) continue;
+    if ([...names].every((name) => clash.includes(name) && access !== null && rules.importsFrom?.(imported.statement, name, access) === true)) {
+      broughtThere.add(imported);
+      continue;
     }
+    unproven.push({ start: free.get(clash[0]!)!.start, reason: `uses ${clash[0]} through ${imported.statement}, and ${files.destinationPath} declares a ${clash[0]} of its own: moved there, the two would collide; rename one of them first` });
+  }
+  const added = sourceImports.filter((imported) => needed.has(imported) && !broughtThere.has(imported) && !present.has(normalized(imported.statement)));
+  // A relative path (C's `#include "x.h"`, Rust's `use super::x`) that would start elsewhere in the
+  // destination names another thing; a path into what only the source may see (Rust's privacy) fails.
+  const statements = [...sourceImports.filter((imported) => needed.has(imported) && !broughtThere.has(imported)), { statement: text.slice(node.start, node.end), moved: true }];
+  for (const imported of statements) {
+    const [name] = 'moved' in imported ? [] : (needed.get(imported) ?? []);
+    const start = name !== undefined ? free.get(name)!.start : node.start;
+    const what = 'moved' in imported ? 'holds a path' : `needs ${imported.statement}${name !== undefined ? ` for ${name}` : ''}, whose path is`;
+    const from = rules.relativeTo?.(imported.statement, files.sourcePath, inSource) ?? null;
+    const there = from === null ? null : rules.relativeTo!(imported.statement, files.destinationPath, inDestination);
+    if (from !== null && from !== there) {
+      const fix = 'moved' in imported ? 'write it from the root first' : `write the import as ${files.destinationPath} needs it there first`;
+      unproven.push({ start, reason: `${what} relative to ${from}, and in ${files.destinationPath} it would start from ${there ?? 'elsewhere'}; ${fix}` });
+      continue;
+    }
+    const lost = access && rules.lostAccess?.(imported.statement, access);
+    if (lost) unproven.push({ start, reason: `${'moved' in imported ? '' : `needs ${imported.statement}, which `}${lost}` });
   }
   const imports = [...new Set(added.map((imported) => imported.statement))];
   const unused = rules.unusedImportFails ? unusedAfterMove(files, sourceImports, needed) : { removed: [], replacements: [] };

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { LanguageProfile, RequiredMembers } from '../profile.js';
 import { blankUnparsedMacros } from './c-macros.js';
-import { boundNames, genericSpacingKind, memberNameOf, repeatedParameters, usualBlankLinesBetween } from './generic.js';
+import { boundNames, fromFolder, genericSpacingKind, memberNameOf, repeatedParameters, usualBlankLinesBetween } from './generic.js';
 
 /** `#include "x.h"`: looked up first in the including file's folder. */
 const INCLUDE_QUOTED = /^#\s*include\s*"/;
@@ -18,7 +18,7 @@ const INCLUDE_QUOTED = /^#\s*include\s*"/;
  * (c-macros.ts).
  */
 export const c: LanguageProfile = {
-  moves: { relativeImport: INCLUDE_QUOTED },
+  moves: { relativeTo: fromFolder(INCLUDE_QUOTED) },
   languages: ['c'],
   structure: {
     separators: {
@@ -70,7 +70,7 @@ const GUARD = /^#\s*define\s+(?:_[A-Z][A-Z0-9_]*|[A-Z][A-Z0-9_]*_(?:H|HH|HPP|HXX
 /** C++: as C, but an empty parameter list is written `()` where the file shows no habit. */
 export const cpp: LanguageProfile = {
   // `using namespace std;` and `using std::string;` bring names in as `#include` does.
-  moves: { importKinds: ['import', 'using_declaration'], relativeImport: INCLUDE_QUOTED },
+  moves: { importKinds: ['import', 'using_declaration'], relativeTo: fromFolder(INCLUDE_QUOTED) },
   ...c,
   languages: ['cpp'],
   parts: { ...c.parts, emptyParameters: { text: 'void', byDefault: false } },

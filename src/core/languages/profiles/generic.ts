@@ -2,7 +2,8 @@ import { GENERIC_STRUCTURE_RULES } from '../../structure/rules.js';
 import { genericScopes } from '../../semantic/scope-rules-generic.js';
 import type { Node } from 'web-tree-sitter';
 import type { TextSpan } from '../../structure/types.js';
-import type { AwaitRules, Reach, RefusedNode, RequiredMembers, ResolvedProfile } from '../profile.js';
+import { dirname } from '../../semantic/modules.js';
+import type { AwaitRules, MoveRules, Reach, RefusedNode, RequiredMembers, ResolvedProfile } from '../profile.js';
 
 /**
  * What every language gets unless its profile says otherwise: the generic structure rules (any
@@ -24,7 +25,10 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     packageKinds: ['package'],
     importKinds: ['import'],
     importText: null,
-    relativeImport: null,
+    relativeTo: null,
+    declaredBy: null,
+    lostAccess: null,
+    importsFrom: null,
     importsOf: (text) => [{ start: 0, end: text.length, statement: text }],
     opaqueImport: /(?:)/,
     folderShared: false,
@@ -91,6 +95,11 @@ export const GENERIC_PROFILE: ResolvedProfile = {
  * follows, none between imports: the style of gofmt, Google's Java style, PEP 8 and the usual C#
  * layout.
  */
+/** {@link MoveRules.relativeTo} for imports whose path starts from the file's folder (C's `#include "x.h"`, Ruby's `require_relative`). */
+export function fromFolder(relative: RegExp): NonNullable<MoveRules['relativeTo']> {
+  return (text, path) => (relative.test(text) ? `the folder ${dirname(path) || '.'}` : null);
+}
+
 export function usualBlankLinesBetween(upper: string, lower: string): number | null {
   if (upper === 'import' && lower === 'import') return 0;
   return upper !== lower && (upper === 'package' || upper === 'import') ? 1 : null;

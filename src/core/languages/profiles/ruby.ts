@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { LanguageProfile } from '../profile.js';
-import { boundNames, repeatedParameters } from './generic.js';
+import { boundNames, fromFolder, repeatedParameters } from './generic.js';
 
 /**
  * Ruby: `require` and `require_relative` are imports; `def name` without parentheses gets them when a
@@ -10,7 +10,7 @@ import { boundNames, repeatedParameters } from './generic.js';
  */
 export const ruby: LanguageProfile = {
   // A `require` at the top level loads what the file's code uses; `require_relative` by a path from its folder.
-  moves: { importText: /^require(?:_relative)?[\s(]/, relativeImport: /^require_relative\b/ },
+  moves: { importText: /^require(?:_relative)?[\s(]/, relativeTo: fromFolder(/^require_relative\b/) },
   languages: ['ruby'],
   // Top-level code runs as the file loads: a method called there must be defined above it.
   names: { definedInOrder: true },

@@ -1,12 +1,16 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
-import type { DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile, Reach, RefusedNode } from '../profile.js';
+import type { DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile, ModuleDeclaration, MovedAccess, Reach, RefusedNode } from '../profile.js';
+import { dirname } from '../../semantic/modules.js';
 import type { TextSpan } from '../../structure/types.js';
 import { awaitRules, boundNames, enumCasesOf, nodesOverlapping, repeatedKeys, repeatedParameters, usualBlankLinesBetween } from './generic.js';
 
 /** Rust: `,`-separated enum variants and struct fields, item kinds named as Rust names them, `->` return types. */
 export const rust: LanguageProfile = {
-  moves: { opaqueImport: /\*/ },
+  // `use a::*` cannot tell what it brings in; `self::`, `super::` and (2018) a path from a name of the
+  // file's own start from its module; a file is compiled only where its parent module declares it;
+  // privacy is by module, so code moved out of one may lose sight of what it keeps private.
+  moves: { opaqueImport: /\*/, relativeTo: rustRelativeTo, declaredBy: rustDeclaredBy, lostAccess: rustLostAccess, importsFrom: rustImportsFrom },
   languages: ['rust'],
   structure: {
     separators: { enum_variant_list: ',', field_declaration_list: ',' },
@@ -349,4 +353,122 @@ function namespacesOf(item: Node, inImpl: boolean): string[] {
     default:
       return [];
   }
+}
+
+/**
+ * The module of a Rust file by its place (`src/a.rs` and `src/a/mod.rs` are `src/a`, `src/lib.rs` is
+ * `src`): the folder its child modules live in.
+ */
+function rustModuleOf(path: string): string {
+  const module = path.replace(/\.rs$/, '');
+  return /\/(?:mod|lib|main)$/.test(module) ? dirname(module) : module;
+}
+
+/** Files that start a crate rather than being declared by a `mod`: `lib.rs`, `main.rs`, `build.rs`, and the files directly in `bin/`, `tests/`, `examples/`, `benches/`. */
+function rustCrateRoot(path: string): boolean {
+  return /(?:^|\/)(?:lib|main|build)\.rs$/.test(path) || /(?:^|\/)(?:bin|tests|examples|benches)\/[^/]+\.rs$/.test(path);
+}
+
+/** Where `path` is declared: `mod name;` in the file of its parent module (`src/a.rs` or `src/a/mod.rs` for `src/a/b.rs`; `src/lib.rs` or `src/main.rs` for `src/b.rs`). */
+function rustDeclaredBy(path: string, files: ReadonlySet<string>): ModuleDeclaration | null {
+  if (!path.endsWith('.rs') || rustCrateRoot(path)) return null;
+  const module = rustModuleOf(path);
+  const name = module.slice(module.lastIndexOf('/') + 1);
+  const parent = dirname(module);
+  const prefix = parent === '' ? '' : `${parent}/`;
+  // A crate root in that folder (`src/bin/tool.rs`) declares its modules there too.
+  const roots = [...files].filter((file) => dirname(file) === parent && rustCrateRoot(file) && !/\/(?:lib|main)\.rs$|^(?:lib|main)\.rs$/.test(file)).sort();
+  const candidates = [`${parent}.rs`, `${prefix}mod.rs`, `${prefix}lib.rs`, `${prefix}main.rs`, ...roots].filter((file) => file !== path && file !== '.rs');
+  // `#[path = "…"]` points elsewhere: that declaration is not of this file.
+  const declaration = new RegExp(`(?:^|[\\s;}])mod\\s+(?:r#)?${name}\\s*;\\s*$`);
+  return { name, files: candidates, declares: (structure, text) => structure.kind === 'module' && structure.name === name && declaration.test(text) && !/#\s*\[\s*path\b/.test(text) };
+}
+
+/**
+ * What a Rust path in `text` starts from, when relative: a `use` whose paths begin with `self::`,
+ * or (edition 2018) with a name the file declares (`use ast::Ast` beside `mod ast;`), starts from the
+ * file's module; `super::` from its parent; `crate::`, `::` and crates' names mean the same anywhere.
+ * In code (not a `use`) every path starts from the module: `ast::parse()`, `self::f()`, `super::g()`.
+ */
+function rustRelativeTo(text: string, path: string, declares: (name: string) => boolean): string | null {
+  const module = rustModuleOf(path);
+  const from = (head: string) => (head === 'super' ? `the module ${dirname(module) || '.'}` : head === 'self' || declares(head) ? `the module ${module}` : null);
+  const bases = new Set(rustPaths(text).map((segments) => from(segments[0]!)).filter((base) => base !== null));
+  return bases.size > 0 ? [...bases].join(' and ') : null;
+}
+
+/**
+ * What code moved from `sourcePath` to `destinationPath` would no longer see through the paths in
+ * `text`: a module holding the source and not the destination shows the source its items, fields and
+ * methods without `pub`, and the destination only its `pub` ones. Every path reaching into such a
+ * module (`crate::a::T` moved out of `crate::a::x`) is one the move cannot prove. (A destination
+ * inside the source's module sees all the source sees.)
+ */
+function rustLostAccess(text: string, move: MovedAccess): string | null {
+  const source = rustModuleOf(move.sourcePath);
+  const destination = rustModuleOf(move.destinationPath);
+  const within = (module: string, owner: string) => module === owner || module.startsWith(`${owner}/`);
+  if (within(destination, source)) return null;
+  const root = rustModuleOf(move.programStart);
+  const isModule = (folder: string) => move.files.has(`${folder}.rs`) || move.files.has(`${folder}/mod.rs`);
+  for (const segments of rustPaths(text)) {
+    const [head, ...rest] = segments;
+    // 2015's `use a::b` starts at the crate's root too.
+    let owner = head === 'crate' ? root : head === 'super' ? dirname(source) : head === 'self' ? source : isModule(`${root}/${head}`) ? root : null;
+    if (owner === null) continue;
+    const names = head === 'crate' || head === 'super' || head === 'self' ? rest : segments;
+    for (const name of names) {
+      if (within(source, owner) && !within(destination, owner)) {
+        return `reaches ${segments.join('::')} through the module ${owner}, which shows ${move.sourcePath} what it keeps private (items, fields and methods without pub) and ${move.destinationPath} only what is pub; make sure all it uses there is pub, then send the edit again with force: true`;
+      }
+      if (!isModule(`${owner}/${name}`)) break;
+      owner = `${owner}/${name}`;
+    }
+  }
+  return null;
+}
+
+/** Whether a `use` brings `name` from the module of the move's destination (`use crate::a::T` into `src/a.rs`). */
+function rustImportsFrom(statement: string, name: string, move: MovedAccess): boolean {
+  const source = rustModuleOf(move.sourcePath);
+  const starts: Record<string, string> = { crate: rustModuleOf(move.programStart), super: dirname(source), self: source };
+  return rustPaths(statement).some((segments) => {
+    const [head, ...rest] = segments;
+    const start = head === undefined ? undefined : starts[head];
+    return start !== undefined && rest.at(-1) === name && [start, ...rest.slice(0, -1)].join('/') === rustModuleOf(move.destinationPath);
+  });
+}
+
+/**
+ * The paths in Rust text as their segments: a `use` tree's (`use a::{b::C, d}` is `a::b::C` and
+ * `a::d`), else every path of the code that starts with a name (`crate::x::f`, `ast::parse`).
+ */
+function rustPaths(text: string): string[][] {
+  const use = /^(?:\s*#\s*\[[^\]]*\])*\s*(?:pub(?:\s*\([^)]*\))?\s+)?use\s+(?!::)([^;]*)/.exec(text);
+  if (use) return rustUsePaths(use[1]!.replace(/\s+as\s+[\w#]+/g, '').replace(/\s+/g, ''));
+  return [...text.matchAll(/(?<![\w:])(?:r#)?([A-Za-z_]\w*(?:\s*::\s*(?:r#)?[A-Za-z_]\w*)+)/g)].map((match) => match[1]!.split('::').map((segment) => segment.trim().replace(/^r#/, '')));
+}
+
+/** A `use` tree's paths (spaces and renames removed): `a::{b::C,d}` → `a::b::C`, `a::d`; `self` in a group names its prefix. */
+function rustUsePaths(tree: string): string[][] {
+  const group = tree.indexOf('{');
+  if (group === -1) {
+    const path = tree.split('::').filter((segment) => segment !== '' && segment !== '*').map((segment) => segment.replace(/^r#/, ''));
+    return path.length > 0 ? [path] : [];
+  }
+  const prefix = tree.slice(0, group).split('::').filter((segment) => segment !== '');
+  const inner = tree.slice(group + 1, tree.lastIndexOf('}'));
+  const items: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let at = 0; at <= inner.length; at++) {
+    const char = inner[at];
+    if (char === '{') depth++;
+    else if (char === '}') depth--;
+    else if ((char === ',' && depth === 0) || at === inner.length) {
+      items.push(inner.slice(start, at));
+      start = at + 1;
+    }
+  }
+  return items.flatMap((item) => (item === 'self' ? (prefix.length > 0 ? [prefix] : []) : rustUsePaths(item).map((path) => [...prefix, ...path])));
 }
