@@ -110,7 +110,14 @@ describe('moves that take their imports along', () => {
     // `super::`, `self::` and a path from a name of the file's own mean another thing elsewhere.
     const nested = { 'src/lib.rs': lines('mod a;', 'pub struct E;'), 'src/a.rs': lines('mod b;', 'use super::E;', '', 'pub fn make() -> E {', '    E', '}'), 'src/a/b.rs': '' };
     expect(await refusal(nested, 'src/a.rs', 'src/a/b.rs', 'UNRESOLVED_REFERENCES')).toBe('needs use super::E; for E, whose path is relative to the module src, and in src/a/b.rs it would start from the module src/a; write the import as src/a/b.rs needs it there first');
-    expect(await refusal({ ...crate, 'src/lib.rs': lines('mod ast;', 'mod util;', '', 'pub fn make() -> u8 {', '    ast::one()', '}') }, 'src/lib.rs', 'src/util.rs', 'UNRESOLVED_REFERENCES')).toContain('holds a path relative to the module src');
+    expect(await refusal({ ...crate, 'src/lib.rs': lines('mod ast;', 'mod util;', '', 'pub fn make() -> u8 {', '    self::ast::one()', '}') }, 'src/lib.rs', 'src/util.rs', 'UNRESOLVED_REFERENCES')).toContain('holds a path relative to the module src');
+    // Into a module inside the source's, the source's own names are imported: its module sees them all.
+    const inside = await moved({ 'src/lib.rs': lines('mod ast;', 'mod util;', '', 'fn helper() -> u8 {', '    1', '}', '', 'pub fn make() -> u8 {', '    ast::one() + helper()', '}'), 'src/ast.rs': lines('pub fn one() -> u8 { 1 }'), 'src/util.rs': '' }, 'src/lib.rs', 'pub fn make', 'src/util.rs');
+    expect(inside['src/util.rs']).toBe(lines('use crate::ast;', 'use crate::helper;', '', 'pub fn make() -> u8 {', '    ast::one() + helper()', '}'));
+    // A trait's impl is reached through the trait, wherever it is: it moves though its type is used elsewhere.
+    const display = { 'src/lib.rs': lines('mod id;'), 'src/id.rs': lines('use std::fmt;', 'mod display;', '', 'pub struct Id {', '    x: u8,', '}', '', 'impl fmt::Display for Id {', '    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {', '        write!(f, "{}", self.x)', '    }', '}', '', 'pub fn show(id: &Id) -> String {', '    id.to_string()', '}'), 'src/id/display.rs': '' };
+    const impl = await moved(display, 'src/id.rs', 'impl fmt::Display for Id', 'src/id/display.rs');
+    expect(impl['src/id/display.rs']).toBe(lines('use std::fmt;', 'use crate::id::Id;', '', 'impl fmt::Display for Id {', '    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {', '        write!(f, "{}", self.x)', '    }', '}'));
     // Out of a module that shows it what it keeps private (a field without pub).
     const private_ = { 'src/lib.rs': lines('mod a;', 'mod b;'), 'src/a/mod.rs': lines('mod x;', 'pub struct T { f: u8 }'), 'src/a/x.rs': lines('use crate::a::T;', '', 'pub fn make(t: &T) -> u8 {', '    t.f', '}'), 'src/b.rs': '' };
     expect(await refusal(private_, 'src/a/x.rs', 'src/b.rs', 'UNRESOLVED_REFERENCES')).toContain('reaches crate::a::T through the module src/a, which shows src/a/x.rs what it keeps private');

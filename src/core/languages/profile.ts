@@ -482,11 +482,34 @@ export interface MoveRules {
    */
   readonly lostAccess: ((text: string, move: MovedAccess) => string | null) | null;
   /**
-   * Whether the import `statement` brings `name` from the move's destination itself (Rust's `use
-   * crate::a::T` for code moved into `a`): not added there. Else a name the destination declares
-   * and the moved code imports would collide, and the move is refused. `null`: never known.
+   * Whether the import `statement` brings `name` (`*`: all it brings) from the move's destination
+   * itself (Rust's `use crate::a::T` or `use crate::a::*` for code moved into `a`): not added there.
+   * Else a name the destination declares and the moved code imports would collide, and the move is
+   * refused. `null`: never known.
    */
   readonly importsFrom: ((statement: string, name: string, move: MovedAccess) => boolean) | null;
+  /**
+   * The path from the program's root that an import `statement` of the file at `file` binds `name`
+   * to (Rust's `use super::x::T` in `src/a/b.rs`: `crate::a::x::T`), or `null` where it does not
+   * bind it as written: two imports of one name are the same where their paths are. Where the
+   * destination imports a name the moved code needs, the same one is not imported again and another
+   * one refuses the move. `null`: not known (imports are then compared as written).
+   */
+  readonly importedPath: ((statement: string, name: string, file: string, programStart: string) => string | null) | null;
+  /**
+   * The import that lets the destination use `name`, a top-level declaration of the source (its
+   * structure kind and text) that stays there, where the destination sees it (Rust: `use
+   * crate::a::T;` in a module inside `a`, under the declaration's `#[cfg]`); `null` where it may not
+   * (the move is then refused). The rule is `null` where no import can.
+   */
+  readonly importOwn: ((name: string, declaration: { readonly kind: string; readonly text: string }, move: MovedAccess) => string | null) | null;
+  /**
+   * What reaches a structure of `kind` with the text `text` that is listed under a name it does not
+   * declare: `'members'` (Rust's `impl T`, listed under `T`: its methods, through `T`), `'nothing'`
+   * (Rust's `impl Trait for T`: its methods are reached through the trait, from any module of the
+   * crate, so moved it leaves no use of it behind); `null` for one that declares its name.
+   */
+  readonly unnamed: ((kind: string, text: string) => 'members' | 'nothing' | null) | null;
   /**
    * The single imports one import structure's text holds, each with its span in that text and as a
    * statement of its own (Go's `import ( "fmt"; "os" )` is `import "fmt"` and `import "os"`).
@@ -523,6 +546,8 @@ export interface ModuleDeclaration {
   readonly files: readonly string[];
   /** Whether a top-level structure of one of those files is that declaration (its text, attributes included). */
   declares(structure: { readonly kind: string; readonly name: string | null }, text: string): boolean;
+  /** The conditions that declaration compiles the file under (Rust's `#[cfg(feature = "serde")]`), as written. */
+  conditions(text: string): string[];
 }
 
 /** A move between two files of one program (see {@link MoveRules.lostAccess}). */

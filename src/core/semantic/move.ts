@@ -12,7 +12,7 @@ import { mentionsAfterMove, moduleBindingReferences, unresolvedReferences } from
 import { addImport, exportDeclaration, importStyle, modelOf, removeImport, retargetReexport } from './imports.js';
 import { parsePosition } from './lists.js';
 import { dirname } from './modules.js';
-import { importsInsertion, movedTextNeeds, namespaceOf, packageClauses, type MovedTextNeeds } from './moved-text.js';
+import { attributesAbove, importsInsertion, movedTextNeeds, namespaceOf, packageClauses, type MovedTextNeeds } from './moved-text.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import type { MoveChange, MoveOutcome } from './outcomes.js';
 import type { FoundLocation, ModelledFile, UnprovenMention } from './references.js';
@@ -151,7 +151,9 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const modules = profileOf(language).modules;
     const sourceModel = (yield* modelOf(workspace, source.path).safeUnwrap()).model;
     const destModel = destination.originalBytes === null && destination.tree.source.text === '' ? null : (yield* modelOf(workspace, toPath).safeUnwrap()).model;
-    if (name && destModel?.module.bindings.has(name) && !destModel.imports.some((record) => record.local === name)) {
+    // (Rust's `impl Trait for T` is listed under `T`, which it does not declare.)
+    const unnamed = profileOf(source.language.id).moves.unnamed?.(node.kind, source.tree.source.text.slice(node.start, node.end)) ?? null;
+    if (name && unnamed === null && destModel?.module.bindings.has(name) && !destModel.imports.some((record) => record.local === name)) {
       const declaration = destModel.module.bindings.get(name)!.declarations[0]!;
       const conflict = codeLocation(destination, declaration.start, 'definition');
       return err(makeError('CONFLICT', `${toPath} already declares ${JSON.stringify(name)} (line ${conflict.line}: ${JSON.stringify(conflict.text)}); moving ${JSON.stringify(name)} there would collide. Rename one of them first.`, { reason: 'name_taken', path: edit.path, address: edit.address, name, conflicts: [conflict] }));
@@ -167,7 +169,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       const sameNamespace = namespaceOf(source.tree, moves) === namespaceOf(destination.tree, moves);
       const samePackage = dirname(source.path) === dirname(toPath) && sameNamespace;
       const program = moves.declaredBy ? yield* programOfMove(run, moves.declaredBy, source.path, toPath).safeUnwrap() : null;
-      const unreachable = !modules && name && !(moves.folderShared && samePackage) ? [...(yield* mentionsAfterMove(workspace, source, name, node, toPath).safeUnwrap())] : [];
+      const unreachable = !modules && name && unnamed !== 'nothing' && !(moves.folderShared && samePackage) ? [...(yield* mentionsAfterMove(workspace, source, name, node, toPath).safeUnwrap())] : [];
       const taken = modules
         ? null
         : movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceModel, node, destination: destination.tree, destinationPath: toPath, samePackage, sameNamespace, program }, moves);
@@ -311,25 +313,30 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
 
 /**
  * Where the program holding `path` starts, following the declarations that compile it up (Rust's
- * `mod util;` in the parent module), and where that chain breaks: the file no declaration reaches
- * (then `start` is that file, which only compiling it alone would compile).
+ * `mod util;` in the parent module), the conditions they compile it under (`#[cfg(…)]`), and where
+ * that chain breaks: the file no declaration reaches (then `start` is that file, which only
+ * compiling it alone would compile).
  */
-function compiledFrom(run: EditRun, declaredBy: NonNullable<MoveRules['declaredBy']>, path: string, files: ReadonlySet<string>): ResultAsync<{ start: string; missing: ModuleDeclaration | null }, StructeditError> {
+function compiledFrom(run: EditRun, declaredBy: NonNullable<MoveRules['declaredBy']>, path: string, files: ReadonlySet<string>): ResultAsync<{ start: string; conditions: string[]; missing: ModuleDeclaration | null }, StructeditError> {
   return safeTry(async function* () {
     const seen = new Set<string>();
+    const conditions: string[] = [];
     for (let at = path; ; ) {
       const declaration = declaredBy(at, files);
-      if (declaration === null || seen.has(at)) return ok({ start: at, missing: null });
+      if (declaration === null || seen.has(at)) return ok({ start: at, conditions, missing: null });
       seen.add(at);
       let parent: string | null = null;
       for (const candidate of declaration.files.filter((file) => files.has(file))) {
         const { tree } = yield* run.workspace.file(candidate).safeUnwrap();
-        if (tree.root.children.some((structure) => declaration.declares(structure, tree.source.text.slice(structure.start, structure.end)))) {
+        const text = tree.source.text;
+        const declaring = tree.root.children.find((structure) => declaration.declares(structure, text.slice(structure.start, structure.end)));
+        if (declaring) {
+          conditions.push(...declaration.conditions(text.slice(attributesAbove(text, declaring.start), declaring.end)));
           parent = candidate;
           break;
         }
       }
-      if (parent === null) return ok({ start: at, missing: declaration });
+      if (parent === null) return ok({ start: at, conditions, missing: declaration });
       at = parent;
     }
   });
@@ -347,8 +354,12 @@ function programOfMove(run: EditRun, declaredBy: NonNullable<MoveRules['declared
     const files = new Set([...project.files, sourcePath]);
     const from = yield* compiledFrom(run, declaredBy, sourcePath, files).safeUnwrap();
     const to = yield* compiledFrom(run, declaredBy, toPath, files).safeUnwrap();
-    if (to.start === from.start) return ok({ start: from.start, files });
     const field = `edits.${run.index}.to`;
+    if (to.start === from.start) {
+      const under = (conditions: readonly string[]) => (conditions.length > 0 ? `only under ${[...new Set(conditions)].sort().join(' ')}` : 'without conditions');
+      if (under(to.conditions) === under(from.conditions)) return ok({ start: from.start, files });
+      return err(invalidArgument([{ field, message: `${toPath} is compiled ${under(to.conditions)}, and ${sourcePath} ${under(from.conditions)}: moved there, the declaration would be compiled when its code was not (or not when it was). Move it to a module compiled as ${sourcePath} is; nothing was written` }]));
+    }
     if (to.missing) {
       const where = to.missing.files.filter((file) => files.has(file));
       const declaring = where.length > 0 ? where.join(' or ') : to.missing.files.slice(0, 2).join(' or ');

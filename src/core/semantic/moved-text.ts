@@ -54,14 +54,19 @@ interface SourceImport {
 export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTextNeeds {
   const { node, model } = files;
   const text = files.source.source.text;
-  const own = node.name ? model.module.bindings.get(node.name) : undefined;
+  // The module-level name it declares (not Rust's `impl T`, named by the type it does not declare).
+  const named = node.name ? model.module.bindings.get(node.name) : undefined;
+  const own = named?.declarations.some((declaration) => declaration.start >= node.start && declaration.start < node.end) ? named : undefined;
   // The names it uses from outside itself, each at its first use.
   const free = new Map<string, { start: number; binding: Binding | null }>();
   for (const occurrence of model.occurrences) {
-    if (occurrence.role !== 'reference' || occurrence.start < node.start || occurrence.start >= node.end || free.has(occurrence.name)) continue;
-    const binding = occurrence.binding ?? null;
+    if (occurrence.role !== 'reference' || occurrence.start < node.start || occurrence.start >= node.end) continue;
+    // A path (`fmt::Display`, which the generic scopes take as one name) needs what binds its first name.
+    const name = occurrence.name.includes('::') ? occurrence.name.slice(0, occurrence.name.indexOf('::')) : occurrence.name;
+    if (name === '' || free.has(name)) continue;
+    const binding = name === occurrence.name ? (occurrence.binding ?? null) : (model.module.bindings.get(name) ?? null);
     if ((binding && binding.scope !== model.module) || (binding && binding === own)) continue;
-    free.set(occurrence.name, { start: occurrence.start, binding });
+    free.set(name, { start: occurrence.start, binding });
   }
   const isImport = importTest(rules);
   const top = files.source.root.children.filter((structure) => structure !== node);
@@ -77,7 +82,8 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
   );
   const destinationText = files.destination.source.text;
   const destinationTop = files.destination.root.children;
-  const present = new Set(destinationTop.filter((structure) => isImport(structure, destinationText)).flatMap((structure) => rules.importsOf(destinationText.slice(structure.start, structure.end)).map((line) => normalized(line.statement))));
+  const destinationImports = destinationTop.filter((structure) => isImport(structure, destinationText)).flatMap((structure) => rules.importsOf(destinationText.slice(structure.start, structure.end)));
+  const present = new Set(destinationImports.map((line) => normalized(line.statement)));
   // The same declaration there (C's prototype of the function, the same `#define`), not merely the same name:
   // another `static` helper of that name would change what the moved code calls.
   const declaredThere = (name: string, holder: StructureNode) => {
@@ -90,19 +96,50 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
   // `enum { RED }` or `typedef enum { RED } color;`, whose enumerators no structure names).
   const enumerates = (structure: StructureNode, name: string) => {
     const declaration = text.slice(structure.start, structure.end);
-    return (structure.kind === 'enum' || (structure.kind === 'type' && /\benum\b/.test(declaration))) && mentions(declaration, name);
+    // As an enumerator: after the `{` or a `,` (comments between), not in an attribute (Rust's `#[cfg(not(x))]`).
+    const enumerator = new RegExp(`[{,]\\s*(?:(?:\\/\\/[^\\n]*\\n|\\/\\*[^]*?\\*\\/)\\s*)*${literalPattern(name)}(?![\\p{L}\\p{N}_$])`, 'u');
+    return (structure.kind === 'enum' || (structure.kind === 'type' && /\benum\b/.test(declaration))) && enumerator.test(declaration);
   };
+  // (Not a structure listed under a name it does not declare: Rust's `impl T`.)
+  const declaring = (structure: StructureNode) => !isImport(structure, text) && !rules.unnamed?.(structure.kind, text.slice(structure.start, structure.end));
   const undeclaredHolder = (name: string) =>
-    top.find((structure) => structure.name === name && !isImport(structure, text)) ?? (rules.folderShared ? undefined : top.find((structure) => enumerates(structure, name)));
+    top.find((structure) => structure.name === name && declaring(structure)) ?? (rules.folderShared ? undefined : top.find((structure) => enumerates(structure, name)));
+
+  const declaredIn = (tree: StructureTree, moved: string | null) => {
+    const names = new Set(tree.root.children.filter((structure) => !isImport(structure, tree.source.text) && !rules.unnamed?.(structure.kind, tree.source.text.slice(structure.start, structure.end))).map((structure) => structure.name));
+    return (name: string) => name !== moved && names.has(name);
+  };
+  const inSource = declaredIn(files.source, own ? node.name : null);
+  const inDestination = declaredIn(files.destination, null);
+  const access = files.program && { sourcePath: files.sourcePath, destinationPath: files.destinationPath, programStart: files.program.start, files: files.program.files };
+  // What the destination's imports bind a name to, from the program's root (Rust), where they bind it.
+  const pathOf = (statement: string, name: string, path: string) => (files.program && rules.importedPath?.(statement, name, path, files.program.start)) ?? null;
+  const importedThere = (name: string): string | null => {
+    if (!rules.importedPath) return null;
+    for (const line of destinationImports) {
+      const path = pathOf(line.statement, name, files.destinationPath);
+      if (path !== null) return path;
+      // Not bound as its paths tell, yet named where a name is bound (a rename `as T`): another thing.
+      if (line.names ? line.names.includes(name) : new RegExp(`(?<![\\p{L}\\p{N}_$])${literalPattern(name)}(?![\\p{L}\\p{N}_$]|\\s*::)`, 'u').test(line.statement)) return `${line.statement.trim()}, as written`;
+    }
+    return null;
+  };
+  const collision = (start: number, name: string, there: string) => ({
+    start,
+    reason: `uses ${name}, and ${files.destinationPath} imports another ${name} (${there}): moved there, it would mean that one; rename one of them first`,
+  });
 
   // Each import needed, with the names it is needed for.
   const needed = new Map<SourceImport, Set<string>>();
   const need = (imported: SourceImport, name: string) => needed.set(imported, (needed.get(imported) ?? new Set()).add(name));
   const unproven: Array<{ start: number; reason: string }> = [];
+  const ownImports = new Set<string>();
   let fromElsewhere = false;
   for (const [name, use] of free) {
     const declared = use.binding?.declarations[0]?.start;
-    const holder = declared !== undefined ? top.find((structure) => structure.start <= declared && declared < structure.end) : undeclaredHolder(name);
+    // A name bound in an impl (the generic scopes bind its methods at module level) is not the file's.
+    const binder = declared !== undefined ? top.find((structure) => structure.start <= declared && declared < structure.end) : undefined;
+    const holder = binder === undefined || !declaring(binder) ? (binder && isImport(binder, text) ? binder : undeclaredHolder(name)) : binder;
     if (holder && isImport(holder, text)) {
       // `local json = require("json")`: the import that binds it.
       const lines = sourceImports.filter((imported) => imported.structure === holder);
@@ -112,6 +149,15 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
     }
     if (holder) {
       if (declaredThere(name, holder) || (rules.folderShared && files.samePackage)) continue;
+      // Where the destination sees the source's declarations (Rust: a module inside the source's), an import brings it
+      // (one the destination has already, or none where it imports another thing of that name).
+      const imported = access && holder.name === name && !inDestination(name) ? (rules.importOwn?.(name, { kind: holder.kind, text: text.slice(attributesAbove(text, holder.start), holder.end) }, access) ?? null) : null;
+      if (imported !== null) {
+        const there = importedThere(name);
+        if (there === null) ownImports.add(imported);
+        else if (there !== pathOf(imported, name, files.destinationPath)) unproven.push(collision(use.start, name, there));
+        continue;
+      }
       const line = lineOfOffset(files.source.source, holder.start);
       const shared = rules.folderShared ? `, and ${files.destinationPath} is not in its folder and package, whose files share their top-level names` : '';
       unproven.push({
@@ -120,11 +166,12 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
       });
       continue;
     }
-    if (use.binding) continue;
     // Declared nowhere in the file: an import whose text names it, else something it cannot tell.
+    // Declared in the moved code as a method (Rust's `fn fmt` in an impl, which the generic scopes
+    // bind at module level): a path through an import of the name (`fmt::Formatter`) still needs it.
     const naming = sourceImports.filter((imported) => !imported.opaque && binds(imported, name));
     for (const imported of naming) need(imported, name);
-    if (naming.length > 0) continue;
+    if (naming.length > 0 || use.binding) continue;
     fromElsewhere = true;
     // Out of its package or namespace, a name of another file of it is no longer seen (or means another thing).
     if (((rules.folderShared && !files.samePackage) || !files.sameNamespace) && !rules.predeclared?.has(name)) {
@@ -135,27 +182,31 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
     }
   }
   // A name from nowhere in the file may come from any import that does not say what it brings in.
-  if (fromElsewhere) for (const imported of sourceImports) if (imported.opaque && !needed.has(imported)) needed.set(imported, new Set());
+  // (Not one of the destination's own names: Rust's `use crate::a::*` moved into `a`.)
+  if (fromElsewhere) {
+    for (const imported of sourceImports) {
+      if (imported.opaque && !needed.has(imported) && !(access && rules.importsFrom?.(imported.statement, '*', access))) needed.set(imported, new Set());
+    }
+  }
 
-  const movedName = own?.declarations.some((declaration) => declaration.start >= node.start && declaration.start < node.end) ? node.name : null;
-  const declaredIn = (tree: StructureTree, moved: string | null) => {
-    const names = new Set(tree.root.children.filter((structure) => !isImport(structure, tree.source.text)).map((structure) => structure.name));
-    return (name: string) => name !== moved && names.has(name);
-  };
-  const inSource = declaredIn(files.source, movedName);
-  const inDestination = declaredIn(files.destination, null);
-  const access = files.program && { sourcePath: files.sourcePath, destinationPath: files.destinationPath, programStart: files.program.start, files: files.program.files };
   // A name the destination declares itself: the import brings that very declaration (Rust's `use
   // crate::a::T` moved into `a`) and is not added there, or another of that name, which would collide.
+  // One the destination imports (where paths tell): the same thing is not imported twice.
   const broughtThere = new Set<SourceImport>();
   for (const [imported, names] of needed) {
     const clash = [...names].filter(inDestination);
-    if (clash.length === 0) continue;
-    if ([...names].every((name) => clash.includes(name) && access !== null && rules.importsFrom?.(imported.statement, name, access) === true)) {
-      broughtThere.add(imported);
+    const there = (name: string) => (clash.includes(name) ? null : importedThere(name));
+    const differs = [...names].find((name) => (clash.includes(name) ? !(access !== null && rules.importsFrom?.(imported.statement, name, access)) : there(name) !== null && there(name) !== pathOf(imported.statement, name, files.sourcePath)));
+    if (differs !== undefined) {
+      const start = free.get(differs)!.start;
+      unproven.push(clash.includes(differs) ? { start, reason: `uses ${differs} through ${imported.statement}, and ${files.destinationPath} declares a ${differs} of its own: moved there, the two would collide; rename one of them first` } : collision(start, differs, there(differs)!));
       continue;
     }
-    unproven.push({ start: free.get(clash[0]!)!.start, reason: `uses ${clash[0]} through ${imported.statement}, and ${files.destinationPath} declares a ${clash[0]} of its own: moved there, the two would collide; rename one of them first` });
+    const satisfied = [...names].filter((name) => clash.includes(name) || there(name) !== null);
+    if (names.size > 0 && satisfied.length === names.size) broughtThere.add(imported);
+    else if (satisfied.length > 0 && rules.importedPath) {
+      unproven.push({ start: free.get(satisfied[0]!)!.start, reason: `needs ${imported.statement}, and ${files.destinationPath} has ${satisfied[0]} already: written there, it would bring ${satisfied[0]} in twice; import the rest of what it needs there first` });
+    }
   }
   const added = sourceImports.filter((imported) => needed.has(imported) && !broughtThere.has(imported) && !present.has(normalized(imported.statement)));
   // A relative path (C's `#include "x.h"`, Rust's `use super::x`) that would start elsewhere in the
@@ -175,7 +226,7 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
     const lost = access && rules.lostAccess?.(imported.statement, access);
     if (lost) unproven.push({ start, reason: `${'moved' in imported ? '' : `needs ${imported.statement}, which `}${lost}` });
   }
-  const imports = [...new Set(added.map((imported) => imported.statement))];
+  const imports = [...new Set([...added.map((imported) => imported.statement), ...ownImports])];
   const unused = rules.unusedImportFails ? unusedAfterMove(files, sourceImports, needed) : { removed: [], replacements: [] };
   return {
     imports,
@@ -250,6 +301,17 @@ function unusedAfterMove(files: MovedTextFiles, sourceImports: readonly SourceIm
     removals.push({ start, end, text: '' });
   }
   return { removed: sourceImports.filter((imported) => unused.has(imported)).map((imported) => imported.statement), replacements: removals.sort((a, b) => a.start - b.start) };
+}
+
+/** Where the attribute and comment lines directly above `start` begin (Rust's `#[cfg(x)] // why`, which a structure may not hold). */
+export function attributesAbove(text: string, start: number): number {
+  let at = lineStart(text, start);
+  while (at > 0) {
+    const above = lineStart(text, at - 1);
+    if (!/^[ \t]*(?:#\[|\/\/)/.test(text.slice(above, at))) break;
+    at = above;
+  }
+  return at;
 }
 
 function lineStart(text: string, offset: number): number {

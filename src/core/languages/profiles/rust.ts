@@ -10,7 +10,7 @@ export const rust: LanguageProfile = {
   // `use a::*` cannot tell what it brings in; `self::`, `super::` and (2018) a path from a name of the
   // file's own start from its module; a file is compiled only where its parent module declares it;
   // privacy is by module, so code moved out of one may lose sight of what it keeps private.
-  moves: { opaqueImport: /\*/, relativeTo: rustRelativeTo, declaredBy: rustDeclaredBy, lostAccess: rustLostAccess, importsFrom: rustImportsFrom },
+  moves: { opaqueImport: /\*/, relativeTo: rustRelativeTo, declaredBy: rustDeclaredBy, lostAccess: rustLostAccess, importsFrom: rustImportsFrom, importedPath: rustImportedPath, importOwn: rustImportOwn, unnamed: (kind, text) => (kind !== 'impl' ? null : TRAIT_IMPL.test(text) ? 'nothing' : 'members') },
   languages: ['rust'],
   structure: {
     separators: { enum_variant_list: ',', field_declaration_list: ',' },
@@ -381,19 +381,22 @@ function rustDeclaredBy(path: string, files: ReadonlySet<string>): ModuleDeclara
   const candidates = [`${parent}.rs`, `${prefix}mod.rs`, `${prefix}lib.rs`, `${prefix}main.rs`, ...roots].filter((file) => file !== path && file !== '.rs');
   // `#[path = "…"]` points elsewhere: that declaration is not of this file.
   const declaration = new RegExp(`(?:^|[\\s;}])mod\\s+(?:r#)?${name}\\s*;\\s*$`);
-  return { name, files: candidates, declares: (structure, text) => structure.kind === 'module' && structure.name === name && declaration.test(text) && !/#\s*\[\s*path\b/.test(text) };
+  return { name, files: candidates, declares: (structure, text) => structure.kind === 'module' && structure.name === name && declaration.test(text) && !/#\s*\[\s*path\b/.test(text), conditions: rustConditions };
 }
 
 /**
  * What a Rust path in `text` starts from, when relative: a `use` whose paths begin with `self::`,
  * or (edition 2018) with a name the file declares (`use ast::Ast` beside `mod ast;`), starts from the
  * file's module; `super::` from its parent; `crate::`, `::` and crates' names mean the same anywhere.
- * In code (not a `use`) every path starts from the module: `ast::parse()`, `self::f()`, `super::g()`.
+ * In code (not a `use`), `self::f()` and `super::g()` do too.
  */
 function rustRelativeTo(text: string, path: string, declares: (name: string) => boolean): string | null {
   const module = rustModuleOf(path);
   const from = (head: string) => (head === 'super' ? `the module ${dirname(module) || '.'}` : head === 'self' || declares(head) ? `the module ${module}` : null);
-  const bases = new Set(rustPaths(text).map((segments) => from(segments[0]!)).filter((base) => base !== null));
+  // (In code, a path from a name of the file's own is a use of that name, which the move follows.)
+  const code = !/^(?:\s*#\s*\[[^\]]*\])*\s*(?:pub(?:\s*\([^)]*\))?\s+)?use\s/.test(text);
+  const heads = rustPaths(text).map((segments) => segments[0]!).filter((head) => !code || head === 'self' || head === 'super');
+  const bases = new Set(heads.map(from).filter((base) => base !== null));
   return bases.size > 0 ? [...bases].join(' and ') : null;
 }
 
@@ -428,15 +431,55 @@ function rustLostAccess(text: string, move: MovedAccess): string | null {
   return null;
 }
 
-/** Whether a `use` brings `name` from the module of the move's destination (`use crate::a::T` into `src/a.rs`). */
-function rustImportsFrom(statement: string, name: string, move: MovedAccess): boolean {
+/** `impl<T> Trait for Type {`, attributes and doc comments before it (not an inherent `impl Type`, whose methods without `pub` its module alone calls). */
+const TRAIT_IMPL = /^(?:\s*(?:\/\/[^\n]*|#\s*\[[^\n]*\])\n)*\s*(?:unsafe\s+)?impl\b[^{]*?\sfor\s+[^{]*\{/;
+
+/**
+ * `use crate::a::T;` for the item `T` of the source's module `crate::a`, into a module inside it,
+ * which sees all the source's module sees (its items without `pub` too). Not a macro
+ * (`macro_rules!` is not reached by a path) or what no name reaches (an `impl`).
+ */
+function rustImportOwn(name: string, declaration: { readonly kind: string; readonly text: string }, move: MovedAccess): string | null {
   const source = rustModuleOf(move.sourcePath);
-  const starts: Record<string, string> = { crate: rustModuleOf(move.programStart), super: dirname(source), self: source };
-  return rustPaths(statement).some((segments) => {
+  const destination = rustModuleOf(move.destinationPath);
+  const root = rustModuleOf(move.programStart);
+  if (!destination.startsWith(`${source}/`) || !(source === root || source.startsWith(`${root}/`))) return null;
+  if (!/^(?:function|struct|enum|union|trait|type|const|static|module)$/.test(declaration.kind)) return null;
+  // Declared only under a `#[cfg(…)]`, it is imported only under it too.
+  return [...rustConditions(declaration.text), `use ${rustCratePath(source, move.programStart)}::${name};`].join('\n');
+}
+
+/** The `#[cfg(…)]` attributes on the lines that begin an item's text, spaces folded. */
+function rustConditions(text: string): string[] {
+  const attributes = /^(?:[ \t]*(?:#\s*\[[^\n]*\]|\/\/[^\n]*)[^\S\n]*(?:\/\/[^\n]*)?\n)*/.exec(text)![0];
+  return (attributes.match(/#\s*\[\s*cfg\s*\([^\n]*\)\s*\]/g) ?? []).map((condition) => condition.replace(/\s+/g, ' ').trim());
+}
+
+/** Whether a `use` brings `name` (`*`: a glob) from the module of the move's destination (`use crate::a::T` or `use crate::a::*` into `src/a.rs`). */
+function rustImportsFrom(statement: string, name: string, move: MovedAccess): boolean {
+  return rustImportedPath(statement, name, move.sourcePath, move.programStart) === `${rustCratePath(rustModuleOf(move.destinationPath), move.programStart)}::${name}`;
+}
+
+/**
+ * The path from the crate's root a `use` in the file at `file` binds `name` to (`use super::x::T`
+ * in `src/a/b.rs`: `crate::a::x::T`; `use std::fmt::{self, Write}`: `std::fmt` for `fmt`; a glob
+ * `use a::*` for `*`), or `null` where it does not bind it as written (a rename, another name).
+ */
+function rustImportedPath(statement: string, name: string, file: string, programStart: string): string | null {
+  const module = rustModuleOf(file);
+  for (const segments of rustPaths(statement)) {
+    if (segments.at(-1) !== name) continue;
     const [head, ...rest] = segments;
-    const start = head === undefined ? undefined : starts[head];
-    return start !== undefined && rest.at(-1) === name && [start, ...rest.slice(0, -1)].join('/') === rustModuleOf(move.destinationPath);
-  });
+    const start = head === 'crate' ? 'crate' : head === 'self' ? rustCratePath(module, programStart) : head === 'super' ? rustCratePath(dirname(module), programStart) : head!;
+    return [start, ...rest].join('::');
+  }
+  return null;
+}
+
+/** A module's folder (see rustModuleOf) as a path from the crate's root: `src/a/b` → `crate::a::b`. */
+function rustCratePath(module: string, programStart: string): string {
+  const root = rustModuleOf(programStart);
+  return ['crate', ...module.slice(root.length).split('/').filter((segment) => segment !== '')].join('::');
 }
 
 /**
@@ -453,7 +496,7 @@ function rustPaths(text: string): string[][] {
 function rustUsePaths(tree: string): string[][] {
   const group = tree.indexOf('{');
   if (group === -1) {
-    const path = tree.split('::').filter((segment) => segment !== '' && segment !== '*').map((segment) => segment.replace(/^r#/, ''));
+    const path = tree.split('::').filter((segment) => segment !== '').map((segment) => segment.replace(/^r#/, ''));
     return path.length > 0 ? [path] : [];
   }
   const prefix = tree.slice(0, group).split('::').filter((segment) => segment !== '');
