@@ -121,6 +121,16 @@ describe('moves that take their imports along', () => {
     // Out of a module that shows it what it keeps private (a field without pub).
     const private_ = { 'src/lib.rs': lines('mod a;', 'mod b;'), 'src/a/mod.rs': lines('mod x;', 'pub struct T { f: u8 }'), 'src/a/x.rs': lines('use crate::a::T;', '', 'pub fn make(t: &T) -> u8 {', '    t.f', '}'), 'src/b.rs': '' };
     expect(await refusal(private_, 'src/a/x.rs', 'src/b.rs', 'UNRESOLVED_REFERENCES')).toContain('reaches crate::a::T through the module src/a, which shows src/a/x.rs what it keeps private');
+    // Into a child module, every path still reaches it: its old module imports it back, `pub use` for a `pub` one.
+    const split = await moved({ 'src/lib.rs': lines('mod util;', 'use std::fmt;', '', 'fn helper() -> u8 {', '    1', '}', '', 'pub fn make() -> u8 {', '    helper()', '}'), 'src/util.rs': '' }, 'src/lib.rs', 'fn helper', 'src/util.rs');
+    expect(split['src/lib.rs']).toBe(lines('mod util;', 'use std::fmt;', 'use self::util::helper;', '', 'pub fn make() -> u8 {', '    helper()', '}'));
+    expect(split['src/util.rs']).toBe(lines('pub(super) fn helper() -> u8 {', '    1', '}'));
+    const api = await moved({ 'src/lib.rs': lines('mod a;', 'mod util;', '', 'pub fn make() -> u8 {', '    1', '}'), 'src/a.rs': lines('pub fn x() -> u8 {', '    crate::make()', '}'), 'src/util.rs': '' }, 'src/lib.rs', 'pub fn make', 'src/util.rs');
+    expect(api['src/lib.rs']).toBe(lines('pub use self::util::make;', '', 'mod a;', 'mod util;'));
+    // Not a struct whose fields its old module would no longer see.
+    const fields = editorOver({ 'src/lib.rs': lines('mod util;', '', 'pub struct P {', '    x: u8,', '}', '', 'pub fn make() -> P {', '    P { x: 1 }', '}'), 'src/util.rs': '' });
+    const kept = expectError(await fields.editor.applyEdits({ edits: [{ op: 'move', path: 'src/lib.rs', address: 'pub struct P', to: 'src/util.rs' }] }), 'UNRESOLVED_REFERENCES');
+    expect(kept.details.references.map((reference) => reference.line)).toEqual([7, 8]);
     // Between sibling modules, `super::` means the same.
     const siblings = await moved({ 'src/lib.rs': lines('mod a;', 'mod b;', 'pub struct E;'), 'src/a.rs': lines('use super::E;', '', 'pub fn make() -> E {', '    E', '}'), 'src/b.rs': '' }, 'src/a.rs', 'pub fn make', 'src/b.rs');
     expect(siblings['src/b.rs']).toBe(lines('use super::E;', '', 'pub fn make() -> E {', '    E', '}'));

@@ -31,6 +31,8 @@ export interface MoveSource {
   readonly path: StructurePath;
   /** Target of the structure enclosing the moved one (for `STRUCTURE_EMPTY`). */
   readonly parentTarget: string | null;
+  /** How its text changes on the way to another file (Rust: the visibility its old module needs to reach it there). */
+  readonly rewrite?: (text: string) => string;
 }
 
 /** Where a move puts it. */
@@ -52,7 +54,8 @@ function checkSource(source: MoveSource): Result<void, ErrorOf<'INVALID_ARGUMENT
 
 /** The moved text: the structure's lines as `readStructure` shows them, re-indented by the insertion. */
 function movedText(source: MoveSource): string {
-  return structureText(source.tree.source, source.path[source.path.length - 1]!);
+  const text = structureText(source.tree.source, source.path[source.path.length - 1]!);
+  return source.rewrite ? source.rewrite(text) : text;
 }
 
 /**

@@ -511,6 +511,14 @@ export interface MoveRules {
    */
   readonly unnamed: ((kind: string, text: string) => 'members' | 'nothing' | null) | null;
   /**
+   * How a declaration named `name` of the structure kind `kind` and text `text` stays reachable by
+   * every path that reached it where it was, once moved as `move` says: the text it arrives as
+   * (Rust: visible to its old module, `pub(super)`) and the statement its old file gets (`use
+   * self::child::name;` with its old visibility, `pub use` for a `pub` one). Then no use of it is
+   * left behind. `null` where it cannot (the move is refused while it is used).
+   */
+  readonly leaveBehind: ((name: string, declaration: { readonly kind: string; readonly text: string }, move: MovedAccess) => LeftBehind | null) | null;
+  /**
    * The single imports one import structure's text holds, each with its span in that text and as a
    * statement of its own (Go's `import ( "fmt"; "os" )` is `import "fmt"` and `import "os"`).
    */
@@ -558,6 +566,14 @@ export interface MovedAccess {
   readonly programStart: string;
   /** Every file of the project. */
   readonly files: ReadonlySet<string>;
+}
+
+/** How a moved declaration stays reachable where it was (see {@link MoveRules.leaveBehind}). */
+export interface LeftBehind {
+  /** Its text as it arrives (from the text as it would). */
+  rewrite(text: string): string;
+  /** The statement its old file gets. */
+  readonly statement: string;
 }
 
 /** One import of an import structure: its span in the structure's text, and the statement importing it alone. */

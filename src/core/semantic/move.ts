@@ -169,13 +169,16 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       const sameNamespace = namespaceOf(source.tree, moves) === namespaceOf(destination.tree, moves);
       const samePackage = dirname(source.path) === dirname(toPath) && sameNamespace;
       const program = moves.declaredBy ? yield* programOfMove(run, moves.declaredBy, source.path, toPath).safeUnwrap() : null;
-      const unreachable = !modules && name && unnamed !== 'nothing' && !(moves.folderShared && samePackage) ? [...(yield* mentionsAfterMove(workspace, source, name, node, toPath).safeUnwrap())] : [];
+      // Rust: into a child module, its old module imports it back (`use self::child::name;`), and every path still reaches it.
+      const text = source.tree.source.text;
+      const left = program && name && unnamed === null ? (moves.leaveBehind?.(name, { kind: node.kind, text: text.slice(attributesAbove(text, node.start), node.end) }, { sourcePath: source.path, destinationPath: toPath, programStart: program.start, files: program.files }) ?? null) : null;
+      const unreachable = !modules && name && unnamed !== 'nothing' && !left && !(moves.folderShared && samePackage) ? [...(yield* mentionsAfterMove(workspace, source, name, node, toPath).safeUnwrap())] : [];
       const taken = modules
         ? null
         : movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceModel, node, destination: destination.tree, destinationPath: toPath, samePackage, sameNamespace, program }, moves);
       const forced = yield* refuseUnproven(run, located, name ?? '', unreachable, edit.force === true).safeUnwrap();
       if (taken && taken.unproven.length > 0) yield* refuseUnseen(run, edit, name ?? '', source, toPath, taken.unproven).safeUnwrap();
-      const plans = yield* planMoveAcrossFiles(moveSource, { tree: destination.tree, path: anchor, side, style }).safeUnwrap();
+      const plans = yield* planMoveAcrossFiles(left ? { ...moveSource, rewrite: left.rewrite } : moveSource, { tree: destination.tree, path: anchor, side, style }).safeUnwrap();
       const moved = yield* workspace.apply(destination, plans.destination.replacements, run.syntax).safeUnwrap();
       run.warnings.push(...moved.warnings);
       // The imports after the code that uses them: no check sees one unused (Go refuses that).
@@ -184,9 +187,15 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
         yield* workspace.apply(moved.file, [importsInsertion(moved.file.tree, taken.imports, moves, headEnd)], run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
       }
       const sourceReplacements = [...plans.source.replacements, ...(taken?.source ?? [])].sort((a, b) => a.start - b.start);
-      yield* workspace.apply(source, sourceReplacements, run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
+      const tidied = yield* workspace.apply(source, sourceReplacements, run.syntax).safeUnwrap();
+      run.warnings.push(...tidied.warnings);
+      if (left) {
+        const headEnd = profileOf(language).layout.fileHead.exec(tidied.file.tree.source.text)?.[0].length ?? 0;
+        yield* workspace.apply(tidied.file, [importsInsertion(tidied.file.tree, [left.statement], moves, headEnd)], run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
+      }
       if (forced.length > 0) run.warnings.push(forcedWarning(name ?? '', forced));
       const imports: MoveChange[] = [
+        ...(left ? [{ file: source.path, type: 'added_import' as const, import: left.statement }] : []),
         ...(taken?.imports ?? []).map((statement) => ({ file: toPath, type: 'added_import' as const, import: statement })),
         ...(taken?.removed ?? []).map((statement) => ({ file: source.path, type: 'removed_import' as const, import: statement })),
       ];

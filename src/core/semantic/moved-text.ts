@@ -64,7 +64,10 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
     // A path (`fmt::Display`, which the generic scopes take as one name) needs what binds its first name.
     const name = occurrence.name.includes('::') ? occurrence.name.slice(0, occurrence.name.indexOf('::')) : occurrence.name;
     if (name === '' || free.has(name)) continue;
-    const binding = name === occurrence.name ? (occurrence.binding ?? null) : (model.module.bindings.get(name) ?? null);
+    let binding = name === occurrence.name ? (occurrence.binding ?? null) : (model.module.bindings.get(name) ?? null);
+    // A local variable declared after this use (`identifier(x)` above `let identifier = …`) is not
+    // what it names: the generic scopes bind a block's names throughout it.
+    if (binding && binding.scope !== model.module && binding.kind === 'variable' && binding.declarations.every((declaration) => declaration.start > occurrence.start)) binding = model.module.bindings.get(name) ?? null;
     if ((binding && binding.scope !== model.module) || (binding && binding === own)) continue;
     free.set(name, { start: occurrence.start, binding });
   }

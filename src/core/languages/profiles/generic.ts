@@ -32,6 +32,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     importedPath: null,
     importOwn: null,
     unnamed: null,
+    leaveBehind: null,
     importsOf: (text) => [{ start: 0, end: text.length, statement: text }],
     opaqueImport: /(?:)/,
     folderShared: false,

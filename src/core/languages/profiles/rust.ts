@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
-import type { DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile, ModuleDeclaration, MovedAccess, Reach, RefusedNode } from '../profile.js';
+import type { DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile, LeftBehind, ModuleDeclaration, MovedAccess, Reach, RefusedNode } from '../profile.js';
 import { dirname } from '../../semantic/modules.js';
 import type { TextSpan } from '../../structure/types.js';
 import { awaitRules, boundNames, enumCasesOf, nodesOverlapping, repeatedKeys, repeatedParameters, usualBlankLinesBetween } from './generic.js';
@@ -10,7 +10,7 @@ export const rust: LanguageProfile = {
   // `use a::*` cannot tell what it brings in; `self::`, `super::` and (2018) a path from a name of the
   // file's own start from its module; a file is compiled only where its parent module declares it;
   // privacy is by module, so code moved out of one may lose sight of what it keeps private.
-  moves: { opaqueImport: /\*/, relativeTo: rustRelativeTo, declaredBy: rustDeclaredBy, lostAccess: rustLostAccess, importsFrom: rustImportsFrom, importedPath: rustImportedPath, importOwn: rustImportOwn, unnamed: (kind, text) => (kind !== 'impl' ? null : TRAIT_IMPL.test(text) ? 'nothing' : 'members') },
+  moves: { opaqueImport: /\*/, relativeTo: rustRelativeTo, declaredBy: rustDeclaredBy, lostAccess: rustLostAccess, importsFrom: rustImportsFrom, importedPath: rustImportedPath, importOwn: rustImportOwn, leaveBehind: rustLeaveBehind, unnamed: (kind, text) => (kind !== 'impl' ? null : TRAIT_IMPL.test(text) ? 'nothing' : 'members') },
   languages: ['rust'],
   structure: {
     separators: { enum_variant_list: ',', field_declaration_list: ',' },
@@ -447,6 +447,42 @@ function rustImportOwn(name: string, declaration: { readonly kind: string; reado
   if (!/^(?:function|struct|enum|union|trait|type|const|static|module)$/.test(declaration.kind)) return null;
   // Declared only under a `#[cfg(…)]`, it is imported only under it too.
   return [...rustConditions(declaration.text), `use ${rustCratePath(source, move.programStart)}::${name};`].join('\n');
+}
+
+/** An item's attributes and comments, then its visibility (`pub`, `pub(crate)`…) if it has one. */
+const VISIBILITY = /^((?:\s*(?:\/\/[^\n]*|\/\*[^]*?\*\/|#\s*\[[^\n]*\])\n)*\s*)(pub(?:\s*\([^)]*\))?\s+)?/;
+
+/**
+ * An item moved into a child module of its own stays where every path found it: its module gets
+ * `use self::child::name;` with the item's old visibility (`pub use` for a `pub` one, `pub(crate)
+ * use` for a `pub(crate)` one; a private import is seen by the module and all inside it, as the
+ * item was), and a private item becomes `pub(super)`, so its old module sees it. Not a struct with a
+ * field that module would no longer see (a field without `pub`), a macro, or an item reaching
+ * further than it says (`pub(super)`, `pub(in …)` name other modules from the child).
+ */
+function rustLeaveBehind(name: string, declaration: { readonly kind: string; readonly text: string }, move: MovedAccess): LeftBehind | null {
+  const source = rustModuleOf(move.sourcePath);
+  const destination = rustModuleOf(move.destinationPath);
+  if (dirname(destination) !== source || !/^(?:function|struct|enum|union|trait|type|const|static)$/.test(declaration.kind)) return null;
+  const [, , written] = VISIBILITY.exec(declaration.text)!;
+  const visibility = written?.replace(/\s+/g, '') ?? '';
+  if (visibility !== '' && visibility !== 'pub(self)' && visibility !== 'pub(crate)' && visibility !== 'pub') return null;
+  if (/^(?:struct|union)$/.test(declaration.kind) && !fieldsAllVisible(declaration.text)) return null;
+  const child = destination.slice(destination.lastIndexOf('/') + 1);
+  const reexport = visibility === 'pub' || visibility === 'pub(crate)' ? `${visibility} ` : '';
+  return {
+    rewrite: (text) => (reexport !== '' ? text : text.replace(VISIBILITY, (_, head: string) => `${head}pub(super) `)),
+    statement: [...rustConditions(declaration.text), `${reexport}use self::${child}::${name};`].join('\n'),
+  };
+}
+
+/** Whether every field of a struct's text is `pub` or `pub(crate)` (a unit struct has none). */
+function fieldsAllVisible(text: string): boolean {
+  const body = /\{([^]*)\}\s*$/.exec(text)?.[1] ?? /\(([^]*)\)\s*(?:where[^;]*)?;\s*$/.exec(text)?.[1];
+  if (body === undefined) return /;\s*$/.test(text);
+  // Each field, after the `{`/`(` or a `,` at the top level, its attributes and comments aside.
+  const fields = body.split(/,(?![^<([{]*[>)\]}])/).map((field) => field.replace(/^(?:\s*(?:\/\/[^\n]*\n|\/\*[^]*?\*\/|#\s*\[[^\]]*\]))*\s*/, '')).filter((field) => field.trim() !== '');
+  return fields.every((field) => /^pub(?:\s*\(\s*crate\s*\))?\s/.test(field));
 }
 
 /** The `#[cfg(…)]` attributes on the lines that begin an item's text, spaces folded. */
