@@ -105,8 +105,8 @@ describe('moves that take their imports along', () => {
       return error.error === 'UNRESOLVED_REFERENCES' ? error.details.references[0]!.reason : error.message;
     };
     // No `mod` declares the file: the crate would lose the function.
-    expect(await refusal(crate, 'src/lib.rs', 'src/extra.rs', 'INVALID_ARGUMENT')).toContain('src/extra.rs is not compiled: a file is part of the crate only where its parent module declares it, and no mod extra; is in src/lib.rs');
-    expect(await refusal({ ...crate, 'src/main.rs': lines('fn main() {}') }, 'src/lib.rs', 'src/main.rs', 'INVALID_ARGUMENT')).toContain('src/main.rs belongs to the crate that starts at src/main.rs');
+    expect(await refusal(crate, 'src/lib.rs', 'src/extra.rs', 'INVALID_ARGUMENT')).toContain('src/extra.rs is not compiled: a file is part of the program only where its parent module declares it, and src/lib.rs has no mod extra; Declare it there first');
+    expect(await refusal({ ...crate, 'src/main.rs': lines('fn main() {}') }, 'src/lib.rs', 'src/main.rs', 'INVALID_ARGUMENT')).toContain('src/main.rs belongs to the program that starts at src/main.rs');
     // `super::`, `self::` and a path from a name of the file's own mean another thing elsewhere.
     const nested = { 'src/lib.rs': lines('mod a;', 'pub struct E;'), 'src/a.rs': lines('mod b;', 'use super::E;', '', 'pub fn make() -> E {', '    E', '}'), 'src/a/b.rs': '' };
     expect(await refusal(nested, 'src/a.rs', 'src/a/b.rs', 'UNRESOLVED_REFERENCES')).toBe('needs use super::E; for E, whose path is relative to the module src, and in src/a/b.rs it would start from the module src/a; write the import as src/a/b.rs needs it there first');
@@ -125,6 +125,9 @@ describe('moves that take their imports along', () => {
     const split = await moved({ 'src/lib.rs': lines('mod util;', 'use std::fmt;', '', 'fn helper() -> u8 {', '    1', '}', '', 'pub fn make() -> u8 {', '    helper()', '}'), 'src/util.rs': '' }, 'src/lib.rs', 'fn helper', 'src/util.rs');
     expect(split['src/lib.rs']).toBe(lines('mod util;', 'use std::fmt;', 'use self::util::helper;', '', 'pub fn make() -> u8 {', '    helper()', '}'));
     expect(split['src/util.rs']).toBe(lines('pub(super) fn helper() -> u8 {', '    1', '}'));
+    // Used by nothing, a private item moves as it is (an import nothing uses would warn).
+    const unused = await moved({ 'src/lib.rs': lines('mod util;', '', 'fn helper() -> u8 {', '    1', '}'), 'src/util.rs': '' }, 'src/lib.rs', 'fn helper', 'src/util.rs');
+    expect(unused).toEqual({ 'src/lib.rs': lines('mod util;'), 'src/util.rs': lines('fn helper() -> u8 {', '    1', '}') });
     const api = await moved({ 'src/lib.rs': lines('mod a;', 'mod util;', '', 'pub fn make() -> u8 {', '    1', '}'), 'src/a.rs': lines('pub fn x() -> u8 {', '    crate::make()', '}'), 'src/util.rs': '' }, 'src/lib.rs', 'pub fn make', 'src/util.rs');
     expect(api['src/lib.rs']).toBe(lines('pub use self::util::make;', '', 'mod a;', 'mod util;'));
     // Not a struct whose fields its old module would no longer see.

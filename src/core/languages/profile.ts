@@ -556,6 +556,8 @@ export interface ModuleDeclaration {
   declares(structure: { readonly kind: string; readonly name: string | null }, text: string): boolean;
   /** The conditions that declaration compiles the file under (Rust's `#[cfg(feature = "serde")]`), as written. */
   conditions(text: string): string[];
+  /** The declaration to write where it is missing (`mod util;`). */
+  readonly statement: string;
 }
 
 /** A move between two files of one program (see {@link MoveRules.lostAccess}). */
@@ -574,6 +576,8 @@ export interface LeftBehind {
   rewrite(text: string): string;
   /** The statement its old file gets. */
   readonly statement: string;
+  /** Whether it is needed where nothing in the project uses the declaration (a Rust `pub` item's path is its crate's interface); else it is left out then (an unused import warns). */
+  readonly always: boolean;
 }
 
 /** One import of an import structure: its span in the structure's text, and the statement importing it alone. */

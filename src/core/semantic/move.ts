@@ -172,13 +172,16 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       // Rust: into a child module, its old module imports it back (`use self::child::name;`), and every path still reaches it.
       const text = source.tree.source.text;
       const left = program && name && unnamed === null ? (moves.leaveBehind?.(name, { kind: node.kind, text: text.slice(attributesAbove(text, node.start), node.end) }, { sourcePath: source.path, destinationPath: toPath, programStart: program.start, files: program.files }) ?? null) : null;
-      const unreachable = !modules && name && unnamed !== 'nothing' && !left && !(moves.folderShared && samePackage) ? [...(yield* mentionsAfterMove(workspace, source, name, node, toPath).safeUnwrap())] : [];
+      const mentioned = !modules && name && unnamed !== 'nothing' && !(moves.folderShared && samePackage) ? [...(yield* mentionsAfterMove(workspace, source, name, node, toPath).safeUnwrap())] : [];
+      // (Not where nothing uses it: an import nothing uses warns.)
+      const leaves = left !== null && (left.always || mentioned.length > 0);
+      const unreachable = left ? [] : mentioned;
       const taken = modules
         ? null
         : movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceModel, node, destination: destination.tree, destinationPath: toPath, samePackage, sameNamespace, program }, moves);
       const forced = yield* refuseUnproven(run, located, name ?? '', unreachable, edit.force === true).safeUnwrap();
       if (taken && taken.unproven.length > 0) yield* refuseUnseen(run, edit, name ?? '', source, toPath, taken.unproven).safeUnwrap();
-      const plans = yield* planMoveAcrossFiles(left ? { ...moveSource, rewrite: left.rewrite } : moveSource, { tree: destination.tree, path: anchor, side, style }).safeUnwrap();
+      const plans = yield* planMoveAcrossFiles(leaves ? { ...moveSource, rewrite: left!.rewrite } : moveSource, { tree: destination.tree, path: anchor, side, style }).safeUnwrap();
       const moved = yield* workspace.apply(destination, plans.destination.replacements, run.syntax).safeUnwrap();
       run.warnings.push(...moved.warnings);
       // The imports after the code that uses them: no check sees one unused (Go refuses that).
@@ -189,13 +192,13 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       const sourceReplacements = [...plans.source.replacements, ...(taken?.source ?? [])].sort((a, b) => a.start - b.start);
       const tidied = yield* workspace.apply(source, sourceReplacements, run.syntax).safeUnwrap();
       run.warnings.push(...tidied.warnings);
-      if (left) {
+      if (leaves) {
         const headEnd = profileOf(language).layout.fileHead.exec(tidied.file.tree.source.text)?.[0].length ?? 0;
-        yield* workspace.apply(tidied.file, [importsInsertion(tidied.file.tree, [left.statement], moves, headEnd)], run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
+        yield* workspace.apply(tidied.file, [importsInsertion(tidied.file.tree, [left!.statement], moves, headEnd)], run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
       }
       if (forced.length > 0) run.warnings.push(forcedWarning(name ?? '', forced));
       const imports: MoveChange[] = [
-        ...(left ? [{ file: source.path, type: 'added_import' as const, import: left.statement }] : []),
+        ...(leaves ? [{ file: source.path, type: 'added_import' as const, import: left!.statement }] : []),
         ...(taken?.imports ?? []).map((statement) => ({ file: toPath, type: 'added_import' as const, import: statement })),
         ...(taken?.removed ?? []).map((statement) => ({ file: source.path, type: 'removed_import' as const, import: statement })),
       ];
@@ -373,9 +376,9 @@ function programOfMove(run: EditRun, declaredBy: NonNullable<MoveRules['declared
       const where = to.missing.files.filter((file) => files.has(file));
       const declaring = where.length > 0 ? where.join(' or ') : to.missing.files.slice(0, 2).join(' or ');
       const chain = to.start === toPath ? toPath : `${toPath} (through ${to.start})`;
-      return err(invalidArgument([{ field, message: `${chain} is not compiled: a file is part of the crate only where its parent module declares it, and no mod ${to.missing.name}; is in ${declaring}. Declare it there first (mod ${to.missing.name};), or move the declaration to a module the crate has; nothing was written` }]));
+      return err(invalidArgument([{ field, message: `${chain} is not compiled: a file is part of the program only where its parent module declares it, and ${declaring} has no ${to.missing.statement} Declare it there first, or move the declaration to a module the program has; nothing was written` }]));
     }
-    return err(invalidArgument([{ field, message: `${toPath} belongs to the crate that starts at ${to.start}, and ${sourcePath} to the one that starts at ${from.start}: moved there, its paths (crate::…) and privacy would mean other things. Move it to a module of ${from.start}'s crate; nothing was written` }]));
+    return err(invalidArgument([{ field, message: `${toPath} belongs to the program that starts at ${to.start}, and ${sourcePath} to the one that starts at ${from.start}: moved there, its paths from the program's root and its privacy would mean other things. Move it to a module of the program of ${from.start}; nothing was written` }]));
   });
 }
 

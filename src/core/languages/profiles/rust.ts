@@ -381,7 +381,7 @@ function rustDeclaredBy(path: string, files: ReadonlySet<string>): ModuleDeclara
   const candidates = [`${parent}.rs`, `${prefix}mod.rs`, `${prefix}lib.rs`, `${prefix}main.rs`, ...roots].filter((file) => file !== path && file !== '.rs');
   // `#[path = "…"]` points elsewhere: that declaration is not of this file.
   const declaration = new RegExp(`(?:^|[\\s;}])mod\\s+(?:r#)?${name}\\s*;\\s*$`);
-  return { name, files: candidates, declares: (structure, text) => structure.kind === 'module' && structure.name === name && declaration.test(text) && !/#\s*\[\s*path\b/.test(text), conditions: rustConditions };
+  return { name, files: candidates, declares: (structure, text) => structure.kind === 'module' && structure.name === name && declaration.test(text) && !/#\s*\[\s*path\b/.test(text), conditions: rustConditions, statement: `mod ${name};` };
 }
 
 /**
@@ -473,6 +473,7 @@ function rustLeaveBehind(name: string, declaration: { readonly kind: string; rea
   return {
     rewrite: (text) => (reexport !== '' ? text : text.replace(VISIBILITY, (_, head: string) => `${head}pub(super) `)),
     statement: [...rustConditions(declaration.text), `${reexport}use self::${child}::${name};`].join('\n'),
+    always: visibility === 'pub',
   };
 }
 
