@@ -134,6 +134,9 @@ describe('moves that take their imports along', () => {
     const fields = editorOver({ 'src/lib.rs': lines('mod util;', '', 'pub struct P {', '    x: u8,', '}', '', 'pub fn make() -> P {', '    P { x: 1 }', '}'), 'src/util.rs': '' });
     const kept = expectError(await fields.editor.applyEdits({ edits: [{ op: 'move', path: 'src/lib.rs', address: 'pub struct P', to: 'src/util.rs' }] }), 'UNRESOLVED_REFERENCES');
     expect(kept.details.references.map((reference) => reference.line)).toEqual([7, 8]);
+    // The destination importing it already would hold the name twice.
+    const twice = { 'src/lib.rs': lines('mod util;', '', 'pub fn make() -> u8 {', '    1', '}'), 'src/util.rs': lines('use super::make;', '', 'pub fn twice() -> u8 {', '    make() * 2', '}') };
+    expect(await refusal(twice, 'src/lib.rs', 'src/util.rs', 'UNRESOLVED_REFERENCES')).toBe('is imported by src/util.rs already (crate::make): moved there, the import and the declaration would collide; remove that import first');
     // Between sibling modules, `super::` means the same.
     const siblings = await moved({ 'src/lib.rs': lines('mod a;', 'mod b;', 'pub struct E;'), 'src/a.rs': lines('use super::E;', '', 'pub fn make() -> E {', '    E', '}'), 'src/b.rs': '' }, 'src/a.rs', 'pub fn make', 'src/b.rs');
     expect(siblings['src/b.rs']).toBe(lines('use super::E;', '', 'pub fn make() -> E {', '    E', '}'));

@@ -136,6 +136,9 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
   const needed = new Map<SourceImport, Set<string>>();
   const need = (imported: SourceImport, name: string) => needed.set(imported, (needed.get(imported) ?? new Set()).add(name));
   const unproven: Array<{ start: number; reason: string }> = [];
+  // The destination importing the moved name (from the source, or elsewhere) would hold it twice.
+  const importedName = own && node.name !== null ? importedThere(node.name) : null;
+  if (importedName !== null) unproven.push({ start: node.start, reason: `is imported by ${files.destinationPath} already (${importedName}): moved there, the import and the declaration would collide; remove that import first` });
   const ownImports = new Set<string>();
   let fromElsewhere = false;
   for (const [name, use] of free) {
