@@ -3,13 +3,16 @@
  * text uses, and the names where it lands. Checked before anything is written; `force` skips it.
  */
 import { err, ok, okAsync, safeTry, type ResultAsync } from 'neverthrow';
-import { makeError, type StructeditError } from '../core/errors.js';
+import { invalidArgument, makeError, type StructeditError } from '../core/errors.js';
 import { profileOf } from '../core/languages/profiles/index.js';
 import type { StructurePath } from '../core/locate/targets.js';
 import { modelled } from '../core/semantic/declaration-references.js';
 import { codeLocation } from '../core/semantic/locate-address.js';
 import { memberDefinitions } from '../core/semantic/members.js';
 import { classAt, membersOutOfReach, orderBreaks, reachAfterMove, type MoveReach } from '../core/semantic/moved-names.js';
+import { programOfMove } from '../core/semantic/move.js';
+import { dirname } from '../core/semantic/modules.js';
+import { movedTextNeeds, namespaceOf, packageClauses } from '../core/semantic/moved-text.js';
 import type { WorkspaceFile } from '../core/semantic/workspace.js';
 import { MEMBER_CONTAINERS } from '../core/structure/kinds.js';
 import type { StructureNode } from '../core/structure/types.js';
@@ -121,6 +124,26 @@ function reachOfMove(context: EditorContext, moved: MovedStructure, landing: Mov
             : `"${occurrence.name}" is used as the definition runs, and is not declared above where the move puts it`;
           lost.push({ occurrence, reason });
         }
+      }
+      // To another file in a language whose imports structedit does not follow (Rust, Go, C…): the
+      // imports the text relies on are not there, and what a semantic move would refuse.
+      const language = profileOf(source.language.id);
+      if (!landing.sameFile && !language.modules && parents.source.kind === 'file' && parents.dest.kind === 'file') {
+        const rules = language.moves;
+        const compiled = rules.declaredBy ? yield* programOfMove(workspace, rules.declaredBy, source.path, dest.path).safeUnwrap() : null;
+        if (compiled?.refused) return err(invalidArgument([{ field: 'dest_path', message: `${compiled.refused}; nothing was written` }]));
+        const sameNamespace = namespaceOf(source.tree, rules) === namespaceOf(dest.tree, rules);
+        const samePackage = dirname(source.path) === dirname(dest.path) && sameNamespace;
+        const needs = movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceFile.model, node: structure, destination: dest.tree, destinationPath: dest.path, samePackage, sameNamespace, program: compiled?.refused === null ? compiled : null }, rules);
+        // A file without the source's package clause or head (Go's `package m`, PHP's `<?php`) holds the code elsewhere, or as text.
+        const clauses = packageClauses(source.tree, rules);
+        const head = language.layout.fileHead.exec(source.tree.source.text)?.[0].trim() ?? '';
+        if ((clauses.length > 0 && packageClauses(dest.tree, rules).length === 0) || (head !== '' && !dest.tree.source.text.trimStart().startsWith(head))) {
+          const wanted = [head, ...clauses.map((clause) => source.tree.source.text.slice(clause.start, clause.end))].filter((part) => part !== '').join(' and ');
+          return err(invalidArgument([{ field: 'dest_path', message: `${landing.file.path} does not start with ${wanted} as ${source.path} does: the code would not be in its package (or not be code). Start ${landing.file.path} with it first, or use applyEdits move, which does; nothing was written` }]));
+        }
+        for (const use of needs.importUses) lost.push({ occurrence: { name: use.name ?? use.statement, start: use.start }, reason: `needs ${use.statement}${use.name ? ` for ${use.name}` : ''}, which ${landing.file.path} does not have` });
+        for (const unseen of needs.unproven) lost.push({ occurrence: { name: /^[\p{L}\p{N}_$]*/u.exec(source.tree.source.text.slice(unseen.start))![0] || structure.name || moved.target, start: unseen.start }, reason: unseen.reason });
       }
       if (lost.length > 0) return err(outOfReach(moved, landing, source, lost));
       return ok(reach);

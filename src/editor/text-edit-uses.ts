@@ -259,7 +259,7 @@ function undeclared(edited: WorkspaceFile, uses: readonly Occurrence[]): Structe
 
 /** A name an edit leaves pointing at nothing: its first use, and why. */
 export interface LostName {
-  readonly occurrence: Occurrence;
+  readonly occurrence: Pick<Occurrence, 'name' | 'start'>;
   readonly reason: string;
 }
 

@@ -50,6 +50,12 @@ const files = {
   'a.lua': lines('local function a()', '  return 1', 'end', '', 'print(a())', '', 'local function z()', '  return 2', 'end'),
   'c.py': lines('def helper(y):', '    return y'),
   'a.ts': lines('export class A {', '  private items: number[] = [];', '  total() {', '    return this.items.length;', '  }', '}', '', 'export class B {', '  sum() {', '    return 0;', '  }', '}'),
+  // Languages whose imports structedit does not follow: what a semantic move would carry or refuse.
+  'src/lib.rs': lines('mod util;', '', 'use std::collections::HashMap;', '', 'pub fn make() -> HashMap<u8, u8> {', '    HashMap::new()', '}', '', 'pub fn one() -> u8 {', '    1', '}'),
+  'src/util.rs': '',
+  'a.go': lines('package m', '', 'import "fmt"', '', 'func Hello() {', '\tfmt.Println("hi")', '}', '', 'func Other() {', '\tfmt.Println("o")', '}', '', 'func Two() int {', '\treturn 2', '}'),
+  'b.go': lines('package m'),
+  'a.c': lines('#include <stdio.h>', '', 'void hello(void) {', '    printf("hi");', '}'),
 };
 
 type Expected = { written: true } | { refused: string; names: string[] };
@@ -119,6 +125,41 @@ const cases: Array<{ name: string; move: MoveStructureArgs; expected: Expected }
     name: 'a TypeScript method into another class: this.items',
     move: { source_path: 'a.ts', source_target: 'export class A\ntotal()', dest_path: 'a.ts', dest_target: 'export class B\nsum()', position: 'after' },
     expected: { refused: 'NAMES_OUT_OF_REACH', names: ['items'] },
+  },
+  {
+    name: 'a Rust function to a module without the use it needs',
+    move: { source_path: 'src/lib.rs', source_target: 'pub fn make', dest_path: 'src/util.rs', position: 'file_end' },
+    expected: { refused: 'NAMES_OUT_OF_REACH', names: ['HashMap'] },
+  },
+  {
+    name: 'a Rust function to a file no mod declares: the crate would lose it',
+    move: { source_path: 'src/lib.rs', source_target: 'pub fn one', dest_path: 'src/other.rs', position: 'file_end' },
+    expected: { refused: 'INVALID_ARGUMENT', names: [] },
+  },
+  {
+    name: 'a Rust function that needs nothing, to a module of the crate',
+    move: { source_path: 'src/lib.rs', source_target: 'pub fn one', dest_path: 'src/util.rs', position: 'file_end' },
+    expected: { written: true },
+  },
+  {
+    name: 'a Go function to a file of its package without its import',
+    move: { source_path: 'a.go', source_target: 'func Hello', dest_path: 'b.go', position: 'file_end' },
+    expected: { refused: 'NAMES_OUT_OF_REACH', names: ['fmt'] },
+  },
+  {
+    name: 'a Go function to a new file without the package clause',
+    move: { source_path: 'a.go', source_target: 'func Two', dest_path: 'c.go', position: 'file_end' },
+    expected: { refused: 'INVALID_ARGUMENT', names: [] },
+  },
+  {
+    name: 'a Go function that needs nothing, to a file of its package',
+    move: { source_path: 'a.go', source_target: 'func Two', dest_path: 'b.go', position: 'file_end' },
+    expected: { written: true },
+  },
+  {
+    name: 'a C function to a file without its includes',
+    move: { source_path: 'a.c', source_target: 'void hello', dest_path: 'b.c', position: 'file_end' },
+    expected: { refused: 'NAMES_OUT_OF_REACH', names: ['#include <stdio.h>'] },
   },
   {
     name: 'force: true moves it anyway',

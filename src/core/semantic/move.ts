@@ -18,7 +18,7 @@ import type { MoveChange, MoveOutcome } from './outcomes.js';
 import type { FoundLocation, ModelledFile, UnprovenMention } from './references.js';
 import { scopesOf } from './scope-model.js';
 import { occurrencesOf, type Binding, type ImportRecord, type Occurrence, type ScopeModel } from './scopes.js';
-import { workspacePath, type EditRun, type WorkspaceFile } from './workspace.js';
+import { workspacePath, type EditRun, type SemanticWorkspace, type WorkspaceFile } from './workspace.js';
 
 /** Where a moved declaration goes: next to a structure of the destination, or at its start or end. */
 interface Placement {
@@ -168,7 +168,9 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       const moves = profileOf(language).moves;
       const sameNamespace = namespaceOf(source.tree, moves) === namespaceOf(destination.tree, moves);
       const samePackage = dirname(source.path) === dirname(toPath) && sameNamespace;
-      const program = moves.declaredBy ? yield* programOfMove(run, moves.declaredBy, source.path, toPath).safeUnwrap() : null;
+      const compiled = moves.declaredBy ? yield* programOfMove(workspace, moves.declaredBy, source.path, toPath).safeUnwrap() : null;
+      if (compiled?.refused) return err(invalidArgument([{ field: `${field}.to`, message: `${compiled.refused}; nothing was written` }]));
+      const program = compiled?.refused === null ? compiled : null;
       // Rust: into a child module, its old module imports it back (`use self::child::name;`), and every path still reaches it.
       const text = source.tree.source.text;
       const left = program && name && unnamed === null ? (moves.leaveBehind?.(name, { kind: node.kind, text: text.slice(attributesAbove(text, node.start), node.end) }, { sourcePath: source.path, destinationPath: toPath, programStart: program.start, files: program.files }) ?? null) : null;
@@ -329,7 +331,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
  * that chain breaks: the file no declaration reaches (then `start` is that file, which only
  * compiling it alone would compile).
  */
-function compiledFrom(run: EditRun, declaredBy: NonNullable<MoveRules['declaredBy']>, path: string, files: ReadonlySet<string>): ResultAsync<{ start: string; conditions: string[]; missing: ModuleDeclaration | null }, StructeditError> {
+function compiledFrom(workspace: SemanticWorkspace, declaredBy: NonNullable<MoveRules['declaredBy']>, path: string, files: ReadonlySet<string>): ResultAsync<{ start: string; conditions: string[]; missing: ModuleDeclaration | null }, StructeditError> {
   return safeTry(async function* () {
     const seen = new Set<string>();
     const conditions: string[] = [];
@@ -339,7 +341,7 @@ function compiledFrom(run: EditRun, declaredBy: NonNullable<MoveRules['declaredB
       seen.add(at);
       let parent: string | null = null;
       for (const candidate of declaration.files.filter((file) => files.has(file))) {
-        const { tree } = yield* run.workspace.file(candidate).safeUnwrap();
+        const { tree } = yield* workspace.file(candidate).safeUnwrap();
         const text = tree.source.text;
         const declaring = tree.root.children.find((structure) => declaration.declares(structure, text.slice(structure.start, structure.end)));
         if (declaring) {
@@ -358,27 +360,31 @@ function compiledFrom(run: EditRun, declaredBy: NonNullable<MoveRules['declaredB
  * The program a move stays in: its destination must be compiled in the source's program, as a file
  * no declaration reaches (Rust's new `util.rs` without `mod util;`) would drop the code, and another
  * program (the crate of `main.rs` for code of `lib.rs`) gives its paths (`crate::…`) and privacy
- * other meanings.
+ * other meanings. `refused`: why the destination is not one, and how to make it one.
  */
-function programOfMove(run: EditRun, declaredBy: NonNullable<MoveRules['declaredBy']>, sourcePath: string, toPath: string): ResultAsync<{ start: string; files: ReadonlySet<string> }, StructeditError> {
+export function programOfMove(
+  workspace: SemanticWorkspace,
+  declaredBy: NonNullable<MoveRules['declaredBy']>,
+  sourcePath: string,
+  toPath: string,
+): ResultAsync<{ start: string; files: ReadonlySet<string>; refused: null } | { refused: string }, StructeditError> {
   return safeTry(async function* () {
-    const project = yield* run.workspace.project().safeUnwrap();
+    const project = yield* workspace.project().safeUnwrap();
     const files = new Set([...project.files, sourcePath]);
-    const from = yield* compiledFrom(run, declaredBy, sourcePath, files).safeUnwrap();
-    const to = yield* compiledFrom(run, declaredBy, toPath, files).safeUnwrap();
-    const field = `edits.${run.index}.to`;
+    const from = yield* compiledFrom(workspace, declaredBy, sourcePath, files).safeUnwrap();
+    const to = yield* compiledFrom(workspace, declaredBy, toPath, files).safeUnwrap();
     if (to.start === from.start) {
       const under = (conditions: readonly string[]) => (conditions.length > 0 ? `only under ${[...new Set(conditions)].sort().join(' ')}` : 'without conditions');
-      if (under(to.conditions) === under(from.conditions)) return ok({ start: from.start, files });
-      return err(invalidArgument([{ field, message: `${toPath} is compiled ${under(to.conditions)}, and ${sourcePath} ${under(from.conditions)}: moved there, the declaration would be compiled when its code was not (or not when it was). Move it to a module compiled as ${sourcePath} is; nothing was written` }]));
+      if (under(to.conditions) === under(from.conditions)) return ok({ start: from.start, files, refused: null });
+      return ok({ refused: `${toPath} is compiled ${under(to.conditions)}, and ${sourcePath} ${under(from.conditions)}: moved there, the declaration would be compiled when its code was not (or not when it was). Move it to a module compiled as ${sourcePath} is` });
     }
     if (to.missing) {
       const where = to.missing.files.filter((file) => files.has(file));
       const declaring = where.length > 0 ? where.join(' or ') : to.missing.files.slice(0, 2).join(' or ');
       const chain = to.start === toPath ? toPath : `${toPath} (through ${to.start})`;
-      return err(invalidArgument([{ field, message: `${chain} is not compiled: a file is part of the program only where its parent module declares it, and ${declaring} has no ${to.missing.statement} Declare it there first, or move the declaration to a module the program has; nothing was written` }]));
+      return ok({ refused: `${chain} is not compiled: a file is part of the program only where its parent module declares it, and ${declaring} has no ${to.missing.statement} Declare it there first, or move the declaration to a module the program has` });
     }
-    return err(invalidArgument([{ field, message: `${toPath} belongs to the program that starts at ${to.start}, and ${sourcePath} to the one that starts at ${from.start}: moved there, its paths from the program's root and its privacy would mean other things. Move it to a module of the program of ${from.start}; nothing was written` }]));
+    return ok({ refused: `${toPath} belongs to the program that starts at ${to.start}, and ${sourcePath} to the one that starts at ${from.start}: moved there, its paths from the program's root and its privacy would mean other things. Move it to a module of the program of ${from.start}` });
   });
 }
 

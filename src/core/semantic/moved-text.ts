@@ -38,6 +38,8 @@ export interface MovedTextNeeds {
   readonly source: readonly Replacement[];
   /** Names the declaration uses that the destination would not see: where the first use is, and why. */
   readonly unproven: ReadonlyArray<{ readonly start: number; readonly reason: string }>;
+  /** For each import `imports` adds, the name it is added for (`null`: an import that does not tell) and its first use. */
+  readonly importUses: ReadonlyArray<{ readonly statement: string; readonly name: string | null; readonly start: number }>;
 }
 
 interface SourceImport {
@@ -139,7 +141,7 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
   // The destination importing the moved name (from the source, or elsewhere) would hold it twice.
   const importedName = own && node.name !== null ? importedThere(node.name) : null;
   if (importedName !== null) unproven.push({ start: node.start, reason: `is imported by ${files.destinationPath} already (${importedName}): moved there, the import and the declaration would collide; remove that import first` });
-  const ownImports = new Set<string>();
+  const ownImports = new Map<string, { name: string; start: number }>();
   let fromElsewhere = false;
   for (const [name, use] of free) {
     const declared = use.binding?.declarations[0]?.start;
@@ -160,7 +162,7 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
       const imported = access && holder.name === name && !inDestination(name) ? (rules.importOwn?.(name, { kind: holder.kind, text: text.slice(attributesAbove(text, holder.start), holder.end) }, access) ?? null) : null;
       if (imported !== null) {
         const there = importedThere(name);
-        if (there === null) ownImports.add(imported);
+        if (there === null) ownImports.set(imported, ownImports.get(imported) ?? { name, start: use.start });
         else if (there !== pathOf(imported, name, files.destinationPath)) unproven.push(collision(use.start, name, there));
         continue;
       }
@@ -232,13 +234,21 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
     const lost = access && rules.lostAccess?.(imported.statement, access);
     if (lost) unproven.push({ start, reason: `${'moved' in imported ? '' : `needs ${imported.statement}, which `}${lost}` });
   }
-  const imports = [...new Set([...added.map((imported) => imported.statement), ...ownImports])];
+  const imports = [...new Set([...added.map((imported) => imported.statement), ...ownImports.keys()])];
   const unused = rules.unusedImportFails ? unusedAfterMove(files, sourceImports, needed) : { removed: [], replacements: [] };
+  const importUses = [
+    ...added.map((imported) => {
+      const [name] = needed.get(imported) ?? [];
+      return { statement: imported.statement, name: name ?? null, start: name !== undefined ? free.get(name)!.start : node.start };
+    }),
+    ...[...ownImports].map(([statement, use]) => ({ statement, ...use })),
+  ];
   return {
     imports,
     removed: unused.removed,
     source: unused.replacements,
     unproven,
+    importUses,
   };
 }
 
