@@ -262,9 +262,11 @@ export function packageClauses(tree: StructureTree, rules: MoveRules): Structure
   return tree.root.children.filter((structure) => rules.packageKinds.includes(structure.kind) && structure.children.length === 0);
 }
 
-/** The package or namespace clauses of a file as one text, spaces folded: two files with the same one are in one package. */
+/** The package or namespace clauses of a file as one text, spaces and comments folded: two files with the same one are in one package. */
 export function namespaceOf(tree: StructureTree, rules: MoveRules): string {
-  return packageClauses(tree, rules).map((clause) => normalized(tree.source.text.slice(clause.start, clause.end))).join('\n');
+  // Its doc comment aside (Go's `// Package color …` above one file's clause), not a build constraint (`//go:build x`).
+  const clauseText = (clause: StructureNode) => tree.source.text.slice(clause.start, clause.end).replace(/\/\*[^]*?\*\/|\/\/(?!go:build|\s*\+build)[^\n]*/g, '');
+  return packageClauses(tree, rules).map((clause) => normalized(clauseText(clause))).join('\n');
 }
 
 /**
