@@ -10,7 +10,7 @@ import { modelled } from '../core/semantic/declaration-references.js';
 import { codeLocation } from '../core/semantic/locate-address.js';
 import { memberDefinitions } from '../core/semantic/members.js';
 import { classAt, membersOutOfReach, orderBreaks, reachAfterMove, type MoveReach } from '../core/semantic/moved-names.js';
-import { programOfMove } from '../core/semantic/move.js';
+import { fileOpening, programOfMove } from '../core/semantic/move.js';
 import { dirname } from '../core/semantic/modules.js';
 import { movedTextNeeds, namespaceOf, packageClauses } from '../core/semantic/moved-text.js';
 import type { WorkspaceFile } from '../core/semantic/workspace.js';
@@ -137,7 +137,7 @@ function reachOfMove(context: EditorContext, moved: MovedStructure, landing: Mov
         const needs = movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceFile.model, node: structure, destination: dest.tree, destinationPath: dest.path, samePackage, sameNamespace, program: compiled?.refused === null ? compiled : null }, rules);
         // A file without the source's package clause or head (Go's `package m`, PHP's `<?php`) holds the code elsewhere, or as text.
         const clauses = packageClauses(source.tree, rules);
-        const head = language.layout.fileHead.exec(source.tree.source.text)?.[0].trim() ?? '';
+        const head = fileOpening(source);
         if ((clauses.length > 0 && packageClauses(dest.tree, rules).length === 0) || (head !== '' && !dest.tree.source.text.trimStart().startsWith(head))) {
           const wanted = [head, ...clauses.map((clause) => source.tree.source.text.slice(clause.start, clause.end))].filter((part) => part !== '').join(' and ');
           return err(invalidArgument([{ field: 'dest_path', message: `${landing.file.path} does not start with ${wanted} as ${source.path} does: the code would not be in its package (or not be code). Start ${landing.file.path} with it first, or use applyEdits move, which does; nothing was written` }]));

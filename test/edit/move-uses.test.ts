@@ -51,11 +51,12 @@ const files = {
   'c.py': lines('def helper(y):', '    return y'),
   'a.ts': lines('export class A {', '  private items: number[] = [];', '  total() {', '    return this.items.length;', '  }', '}', '', 'export class B {', '  sum() {', '    return 0;', '  }', '}'),
   // Languages whose imports structedit does not follow: what a semantic move would carry or refuse.
-  'src/lib.rs': lines('mod util;', '', 'use std::collections::HashMap;', '', 'pub fn make() -> HashMap<u8, u8> {', '    HashMap::new()', '}', '', 'pub fn one() -> u8 {', '    1', '}'),
+  'src/lib.rs': lines('#![allow(dead_code)]', 'mod util;', '', 'use std::collections::HashMap;', '', 'pub fn make() -> HashMap<u8, u8> {', '    HashMap::new()', '}', '', 'pub fn one() -> u8 {', '    1', '}'),
   'src/util.rs': '',
   'a.go': lines('package m', '', 'import "fmt"', '', 'func Hello() {', '\tfmt.Println("hi")', '}', '', 'func Other() {', '\tfmt.Println("o")', '}', '', 'func Two() int {', '\treturn 2', '}', '', 'func Three() int {', '\tx := len("abc")', '\treturn x + 1', '}'),
   'b.go': lines('// Package m is one package in two files.', 'package m'),
   'a.c': lines('#include <stdio.h>', '', 'void hello(void) {', '    printf("hi");', '}'),
+  'a.sh': lines('#!/bin/bash', '', 'greet() {', '  echo hi', '}'),
 };
 
 type Expected = { written: true } | { refused: string; names: string[] };
@@ -159,6 +160,11 @@ const cases: Array<{ name: string; move: MoveStructureArgs; expected: Expected }
   {
     name: 'a Go function whose locals the scopes leave unbound, to a file of its package with a doc comment on its clause',
     move: { source_path: 'a.go', source_target: 'func Three', dest_path: 'b.go', position: 'file_end' },
+    expected: { written: true },
+  },
+  {
+    name: 'a shell function to a file without the script\'s #! line',
+    move: { source_path: 'a.sh', source_target: 'greet()', dest_path: 'b.sh', position: 'file_end' },
     expected: { written: true },
   },
   {

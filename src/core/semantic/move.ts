@@ -33,10 +33,15 @@ interface Placement {
  */
 function fileHead(source: WorkspaceFile): string {
   const text = source.tree.source.text;
-  const opening = (profileOf(source.language.id).layout.fileHead.exec(text)?.[0] ?? '').replace(/^#![^\n]*\n?/, '');
+  const opening = fileOpening(source);
   const packages = packageClauses(source.tree, profileOf(source.language.id).moves).map((structure) => text.slice(structure.start, structure.end));
-  const parts = [...(opening.trim() === '' ? [] : [opening.trimEnd()]), ...packages];
+  const parts = [...(opening === '' ? [] : [opening]), ...packages];
   return parts.length === 0 ? '' : `${parts.join('\n')}\n\n`;
+}
+
+/** The head a file of the source's language must open with to hold its code (PHP's `<?php`); not a `#!` line (a script's, or Rust's `#![no_std]`), trimmed. */
+export function fileOpening(source: WorkspaceFile): string {
+  return (profileOf(source.language.id).layout.fileHead.exec(source.tree.source.text)?.[0] ?? '').replace(/^#![^\n]*\n?/, '').trim();
 }
 
 /** The placement a `position` names in the destination's tree. */
