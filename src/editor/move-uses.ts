@@ -10,7 +10,7 @@ import { modelled } from '../core/semantic/declaration-references.js';
 import { codeLocation } from '../core/semantic/locate-address.js';
 import { memberDefinitions } from '../core/semantic/members.js';
 import { classAt, membersOutOfReach, orderBreaks, reachAfterMove, type MoveReach } from '../core/semantic/moved-names.js';
-import { fileOpening, programOfMove } from '../core/semantic/move.js';
+import { compiledApart, fileOpening, programOfMove } from '../core/semantic/move.js';
 import { dirname } from '../core/semantic/modules.js';
 import { movedTextNeeds, namespaceOf, packageClauses } from '../core/semantic/moved-text.js';
 import type { WorkspaceFile } from '../core/semantic/workspace.js';
@@ -132,6 +132,8 @@ function reachOfMove(context: EditorContext, moved: MovedStructure, landing: Mov
         const rules = language.moves;
         const compiled = rules.declaredBy ? yield* programOfMove(workspace, rules.declaredBy, source.path, dest.path).safeUnwrap() : null;
         if (compiled?.refused) return err(invalidArgument([{ field: 'dest_path', message: `${compiled.refused}; nothing was written` }]));
+        const apart = compiledApart(rules, source.path, source.tree.source.text, dest.path, dest.tree.source.text);
+        if (apart !== null) return err(invalidArgument([{ field: 'dest_path', message: `${apart} (the same build constraints, and a name with the same suffixes); nothing was written` }]));
         const sameNamespace = namespaceOf(source.tree, rules) === namespaceOf(dest.tree, rules);
         const samePackage = dirname(source.path) === dirname(dest.path) && sameNamespace;
         const needs = movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceFile.model, node: structure, destination: dest.tree, destinationPath: dest.path, samePackage, sameNamespace, program: compiled?.refused === null ? compiled : null }, rules);

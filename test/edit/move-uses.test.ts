@@ -55,6 +55,7 @@ const files = {
   'src/util.rs': '',
   'a.go': lines('package m', '', 'import "fmt"', '', 'func Hello() {', '\tfmt.Println("hi")', '}', '', 'func Other() {', '\tfmt.Println("o")', '}', '', 'func Two() int {', '\treturn 2', '}', '', 'func Three() int {', '\tx := len("abc")', '\treturn x + 1', '}'),
   'b.go': lines('// Package m is one package in two files.', 'package m'),
+  'w_windows.go': lines('package m'),
   'a.c': lines('#include <stdio.h>', '', 'void hello(void) {', '    printf("hi");', '}'),
   'a.sh': lines('#!/bin/bash', '', 'greet() {', '  echo hi', '}'),
 };
@@ -161,6 +162,11 @@ const cases: Array<{ name: string; move: MoveStructureArgs; expected: Expected }
     name: 'a Go function whose locals the scopes leave unbound, to a file of its package with a doc comment on its clause',
     move: { source_path: 'a.go', source_target: 'func Three', dest_path: 'b.go', position: 'file_end' },
     expected: { written: true },
+  },
+  {
+    name: 'a Go function to a file compiled only on Windows (its name\'s suffix)',
+    move: { source_path: 'a.go', source_target: 'func Two', dest_path: 'w_windows.go', position: 'file_end' },
+    expected: { refused: 'INVALID_ARGUMENT', names: [] },
   },
   {
     name: 'a shell function to a file without the script\'s #! line',

@@ -45,6 +45,33 @@ describe('moves that take their imports along', () => {
     expect(fs.snapshot()['sub/c.go']).toBeUndefined();
   });
 
+  it('Go: a file compiled under other build constraints is refused; a new file carries the source\'s //go:build line', async () => {
+    const files = {
+      'm/a_linux.go': lines('package m', '', 'func A() int { return 1 }'),
+      'm/b.go': lines('//go:build !windows', '', 'package m', '', 'func B() int { return 2 }'),
+      'm/c_test.go': lines('package m', '', 'import "testing"', '', 'func helper(t *testing.T) { t.Log("x") }'),
+      'm/d.go': lines('package m', '', 'func D() int { return 4 }'),
+    };
+    for (const [path, address, to, reason] of [
+      ['m/a_linux.go', 'func A', 'm/d.go', 'm/d.go is compiled without conditions, and m/a_linux.go only under linux'],
+      ['m/c_test.go', 'func helper', 'm/d.go', 'm/c_test.go only under go test'],
+      ['m/d.go', 'func D', 'm/_old.go', 'm/_old.go is compiled only under a build that reads files whose names start with _'],
+      ['m/d.go', 'func D', 'm/e_windows.go', 'm/e_windows.go is compiled only under windows'],
+    ] as const) {
+      const { editor, fs } = editorOver(files);
+      const refused = expectError(await editor.applyEdits({ edits: [{ op: 'move', path, address, to }] }), 'INVALID_ARGUMENT');
+      expect(refused.message).toContain(reason);
+      expect(fs.snapshot()).toEqual(files);
+    }
+    // Where both agree (a name's suffix and its //go:build line say the same), and into a new file, it moves.
+    const carried = await moved(files, 'm/b.go', 'func B', 'm/z.go');
+    expect(carried['m/z.go']).toBe(lines('//go:build !windows', '', 'package m', '', 'func B() int { return 2 }'));
+    const agreeing = await moved({ ...files, 'm/f.go': lines('//go:build linux', '', 'package m') }, 'm/a_linux.go', 'func A', 'm/f.go');
+    expect(agreeing['m/f.go']).toBe(lines('//go:build linux', '', 'package m', '', 'func A() int { return 1 }'));
+    const tests = await moved(files, 'm/c_test.go', 'func helper', 'm/z_test.go');
+    expect(tests['m/z_test.go']).toBe(lines('package m', '', 'import "testing"', '', 'func helper(t *testing.T) { t.Log("x") }'));
+  });
+
   it('Java and PHP: the import naming what it uses, after the package clause or <?php; Lua: the require binding it', async () => {
     const java = await moved({ 'A.java': lines('package p;', '', 'import java.util.List;', 'import java.util.Map;', '', 'class A {', '}', '', 'class B {', '    List<String> x;', '}') }, 'A.java', 'class B', 'B.java');
     expect(java['B.java']).toBe(lines('package p;', '', 'import java.util.List;', '', 'class B {', '    List<String> x;', '}'));

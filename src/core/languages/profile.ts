@@ -476,6 +476,15 @@ export interface MoveRules {
    */
   readonly declaredBy: ((path: string, files: ReadonlySet<string>) => ModuleDeclaration | null) | null;
   /**
+   * The conditions a file at `path` with the text `text` is compiled under by itself (Go: its
+   * `//go:build` line, its name's `_linux`/`_amd64` suffixes, `_test.go` for `go test` only, a name
+   * starting with `_` never), and the lines of its head that state them: a file a move creates starts
+   * with the source's. Code moved between files compiled under other conditions would be compiled
+   * where it was not (or not where it was), so the move is refused. `null`: every file is compiled
+   * alike.
+   */
+  readonly compiledUnder: ((path: string, text: string) => BuildConditions) | null;
+  /**
    * Why code moved as `move` says would no longer see what `text` (an import it needs, or itself)
    * reaches, where privacy depends on where code is (Rust's modules show their descendants what
    * they keep private); `null` when it sees all it did. The rule is `null` where it does not.
@@ -544,6 +553,14 @@ export interface MoveRules {
    * then one the move cannot prove.
    */
   readonly predeclared: ReadonlySet<string> | null;
+}
+
+/** The conditions a file is compiled under (see {@link MoveRules.compiledUnder}). */
+export interface BuildConditions {
+  /** Each condition as written (`linux`, `!windows`), one per conjunct where they are joined by "and"; sorted, none repeated. */
+  readonly conditions: readonly string[];
+  /** The lines of the file's head that state conditions (Go's `//go:build linux`), as written; `''` for none. */
+  readonly lines: string;
 }
 
 /** Where a file is declared (see {@link MoveRules.declaredBy}). */

@@ -33,10 +33,15 @@ interface Placement {
  */
 function fileHead(source: WorkspaceFile): string {
   const text = source.tree.source.text;
+  const rules = profileOf(source.language.id).moves;
   const opening = fileOpening(source);
-  const packages = packageClauses(source.tree, profileOf(source.language.id).moves).map((structure) => text.slice(structure.start, structure.end));
+  // (Go's `//go:build linux`: the new file is compiled where the source is.)
+  const constraints = rules.compiledUnder?.(source.path, text).lines ?? '';
+  const packages = packageClauses(source.tree, rules).map((structure) => text.slice(structure.start, structure.end));
   const parts = [...(opening === '' ? [] : [opening]), ...packages];
-  return parts.length === 0 ? '' : `${parts.join('\n')}\n\n`;
+  // (A blank line ends a constraint's comment, or it would be the package's doc comment.)
+  const head = [...(constraints === '' ? [] : [constraints]), ...(parts.length === 0 ? [] : [parts.join('\n')])];
+  return head.length === 0 ? '' : `${head.join('\n\n')}\n\n`;
 }
 
 /** The head a file of the source's language must open with to hold its code (PHP's `<?php`); not a `#!` line (a script's, or Rust's `#![no_std]`), trimmed. */
@@ -175,6 +180,8 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       const samePackage = dirname(source.path) === dirname(toPath) && sameNamespace;
       const compiled = moves.declaredBy ? yield* programOfMove(workspace, moves.declaredBy, source.path, toPath).safeUnwrap() : null;
       if (compiled?.refused) return err(invalidArgument([{ field: `${field}.to`, message: `${compiled.refused}; nothing was written` }]));
+      const apart = compiledApart(moves, source.path, source.tree.source.text, toPath, destination.originalBytes === null && destination.tree.source.text === '' ? fileHead(source) : destination.tree.source.text);
+      if (apart !== null) return err(invalidArgument([{ field: `${field}.to`, message: `${apart} (the same build constraints, and a name with the same suffixes); nothing was written` }]));
       const program = compiled?.refused === null ? compiled : null;
       // Rust: into a child module, its old module imports it back (`use self::child::name;`), and every path still reaches it.
       const text = source.tree.source.text;
@@ -379,9 +386,8 @@ export function programOfMove(
     const from = yield* compiledFrom(workspace, declaredBy, sourcePath, files).safeUnwrap();
     const to = yield* compiledFrom(workspace, declaredBy, toPath, files).safeUnwrap();
     if (to.start === from.start) {
-      const under = (conditions: readonly string[]) => (conditions.length > 0 ? `only under ${[...new Set(conditions)].sort().join(' ')}` : 'without conditions');
-      if (under(to.conditions) === under(from.conditions)) return ok({ start: from.start, files, refused: null });
-      return ok({ refused: `${toPath} is compiled ${under(to.conditions)}, and ${sourcePath} ${under(from.conditions)}: moved there, the declaration would be compiled when its code was not (or not when it was). Move it to a module compiled as ${sourcePath} is` });
+      const apart = conditionsApart(sourcePath, from.conditions, toPath, to.conditions, 'module');
+      return ok(apart === null ? { start: from.start, files, refused: null } : { refused: apart });
     }
     if (to.missing) {
       const where = to.missing.files.filter((file) => files.has(file));
@@ -391,6 +397,23 @@ export function programOfMove(
     }
     return ok({ refused: `${toPath} belongs to the program that starts at ${to.start}, and ${sourcePath} to the one that starts at ${from.start}: moved there, its paths from the program's root and its privacy would mean other things. Move it to a module of the program of ${from.start}` });
   });
+}
+
+/**
+ * Why code moved from the file at `sourcePath` (text `sourceText`) to the one at `toPath` (text
+ * `toText`, or the head a move gives a new file) would be compiled under other conditions (Go's
+ * build constraints), or `null` where they agree or the language has none.
+ */
+export function compiledApart(rules: MoveRules, sourcePath: string, sourceText: string, toPath: string, toText: string): string | null {
+  if (!rules.compiledUnder) return null;
+  return conditionsApart(sourcePath, rules.compiledUnder(sourcePath, sourceText).conditions, toPath, rules.compiledUnder(toPath, toText).conditions, 'file');
+}
+
+/** Which conditions two places are compiled under, where they differ: the reason a move between them is refused. */
+function conditionsApart(sourcePath: string, from: readonly string[], toPath: string, to: readonly string[], place: 'module' | 'file'): string | null {
+  const under = (conditions: readonly string[]) => (conditions.length > 0 ? `only under ${[...new Set(conditions)].sort().join(' and ')}` : 'without conditions');
+  if (under(to) === under(from)) return null;
+  return `${toPath} is compiled ${under(to)}, and ${sourcePath} ${under(from)}: moved there, the declaration would be compiled when its code was not (or not when it was). Move it to a ${place} compiled as ${sourcePath} is`;
 }
 
 /** `UNRESOLVED_REFERENCES` for unproven mentions, or (with `force`) the list to report in a warning. */

@@ -27,6 +27,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
     importText: null,
     relativeTo: null,
     declaredBy: null,
+    compiledUnder: null,
     lostAccess: null,
     importsFrom: null,
     importedPath: null,

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
 import type { TextSpan } from '../../structure/types.js';
-import type { DerivedConstructor, FieldLiteral, ImportLine, LanguageProfile, RequiredMembers, RefusedNode } from '../profile.js';
+import type { BuildConditions, DerivedConstructor, FieldLiteral, ImportLine, LanguageProfile, RequiredMembers, RefusedNode } from '../profile.js';
 import { overlaps, repeatedKeys, repeatedParameters } from './generic.js';
 
 /** The Go specification's predeclared identifiers. */
@@ -17,8 +17,9 @@ const GO_PREDECLARED: ReadonlySet<string> = new Set(
  */
 export const go: LanguageProfile = {
   // A grouped `import ( … )` is one import per spec; a package's files share their top-level names;
-  // an import nothing uses does not compile. A dot import's names cannot be read from it.
-  moves: { importsOf: goImports, opaqueImport: /^import\s+\.\s/, folderShared: true, unusedImportFails: true, predeclared: GO_PREDECLARED },
+  // an import nothing uses does not compile. A dot import's names cannot be read from it. Build
+  // constraints and file names say where a file is compiled.
+  moves: { importsOf: goImports, opaqueImport: /^import\s+\.\s/, folderShared: true, unusedImportFails: true, predeclared: GO_PREDECLARED, compiledUnder: goCompiledUnder },
   languages: ['go'],
   structure: {
     bodies: ['interface_type', 'method_spec_list', 'statement_list'],
@@ -32,6 +33,50 @@ export const go: LanguageProfile = {
   members: { requiredMembers: interfaceMethods },
   compiler: { unterminatedBodies, unusedNames, duplicateDeclarations: (root, within) => [...duplicateDeclarations(root), ...repeatedParameters(root, within, ['function_declaration', 'method_declaration', 'func_literal', 'method_elem', 'method_spec', 'function_type'], parameterNames, (name) => `duplicate argument ${name.text}`)] },
 };
+
+/** go/build's known operating systems and architectures: a file name's last `_` parts among them constrain it. */
+const GO_OS: ReadonlySet<string> = new Set('aix android darwin dragonfly freebsd hurd illumos ios js linux nacl netbsd openbsd plan9 solaris wasip1 windows zos'.split(' '));
+const GO_ARCH: ReadonlySet<string> = new Set(
+  '386 amd64 amd64p32 arm armbe arm64 arm64be loong64 mips mipsle mips64 mips64le mips64p32 mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm'.split(' '),
+);
+
+/**
+ * Where go/build compiles a file: never for a name starting with `_` or `.`; only by `go test` for
+ * `_test.go`; under the GOOS and GOARCH its name ends with (`_linux`, `_windows_amd64`, after
+ * everything up to its first `_`); and under its head's `//go:build` line (else its `// +build`
+ * lines), one condition per `&&` where nothing else joins them.
+ */
+export function goCompiledUnder(path: string, text: string): BuildConditions {
+  const file = path.slice(path.lastIndexOf('/') + 1);
+  const conditions: string[] = [];
+  if (file.startsWith('_') || file.startsWith('.')) conditions.push('a build that reads files whose names start with _ or . (go build never does)');
+  const underscore = file.indexOf('_');
+  const parts = underscore < 0 ? [] : file.slice(underscore, file.indexOf('.') < 0 ? file.length : file.indexOf('.')).split('_');
+  if (parts.at(-1) === 'test') {
+    // (`package m_test` is another package, compiled apart: its code reaches m's through an import.)
+    conditions.push(/^package\s+\w+_test\b/m.test(text) ? 'go test, as the external test package' : 'go test (a _test.go file)');
+    parts.pop();
+  }
+  const last = parts.at(-1) ?? '';
+  const before = parts.at(-2) ?? '';
+  if (GO_OS.has(before) && GO_ARCH.has(last)) conditions.push(before, last);
+  else if (GO_OS.has(last) || GO_ARCH.has(last)) conditions.push(last);
+  // Constraints stand in the comments above the package clause.
+  const packageAt = /^package\s/m.exec(text)?.index ?? text.length;
+  const head = text.slice(0, packageAt);
+  const goBuild = /^\/\/go:build[ \t]+([^\n]*)$/m.exec(head);
+  const plusBuild = [...head.matchAll(/^\/\/ ?\+build[ \t]+([^\n]*)$/gm)];
+  if (goBuild) conditions.push(...conjuncts(goBuild[1]!, '&&'));
+  else for (const line of plusBuild) conditions.push(...(/\s/.test(line[1]!.trim()) ? [line[1]!.trim().replace(/\s+/g, ' || ')] : conjuncts(line[1]!, ',')));
+  const lines = [...(goBuild ? [goBuild[0]] : []), ...plusBuild.map((line) => line[0])].sort((a, b) => head.indexOf(a) - head.indexOf(b));
+  return { conditions: [...new Set(conditions)].sort(), lines: lines.join('\n') };
+}
+
+/** `a && b` as `a`, `b`; an expression with `||` or parentheses as itself, spaces folded. */
+function conjuncts(expression: string, and: string): string[] {
+  const folded = expression.trim().replace(/\s+/g, ' ');
+  return /\|\||[()]/.test(folded) ? [folded] : folded.split(and).map((part) => part.trim()).filter((part) => part !== '');
+}
 
 /** The bodies of functions with results (named or not) that do not end in a terminating statement. */
 function unterminatedBodies(root: Node, within: readonly TextSpan[]): Node[] {
