@@ -164,6 +164,10 @@ describe('moves that take their imports along', () => {
     // The destination importing it already would hold the name twice.
     const twice = { 'src/lib.rs': lines('mod util;', '', 'pub fn make() -> u8 {', '    1', '}'), 'src/util.rs': lines('use super::make;', '', 'pub fn twice() -> u8 {', '    make() * 2', '}') };
     expect(await refusal(twice, 'src/lib.rs', 'src/util.rs', 'UNRESOLVED_REFERENCES')).toBe('is imported by src/util.rs already (crate::make): moved there, the import and the declaration would collide; remove that import first');
+    // A file's own `#![cfg(unix)]` compiles what it holds only there; a `#[cfg(unix)] mod` says the same.
+    const conditioned = { 'src/lib.rs': lines('mod unix;', 'mod other;', '#[cfg(unix)]', 'mod sys;'), 'src/unix.rs': lines('#![cfg(unix)]', '', 'pub fn make() -> u8 {', '    1', '}'), 'src/other.rs': '', 'src/sys.rs': '' };
+    expect(await refusal(conditioned, 'src/unix.rs', 'src/other.rs', 'INVALID_ARGUMENT')).toContain('src/other.rs is compiled without conditions, and src/unix.rs only under cfg(unix)');
+    expect((await moved(conditioned, 'src/unix.rs', 'pub fn make', 'src/sys.rs'))['src/sys.rs']).toBe(lines('pub fn make() -> u8 {', '    1', '}'));
     // Between sibling modules, `super::` means the same.
     const siblings = await moved({ 'src/lib.rs': lines('mod a;', 'mod b;', 'pub struct E;'), 'src/a.rs': lines('use super::E;', '', 'pub fn make() -> E {', '    E', '}'), 'src/b.rs': '' }, 'src/a.rs', 'pub fn make', 'src/b.rs');
     expect(siblings['src/b.rs']).toBe(lines('use super::E;', '', 'pub fn make() -> E {', '    E', '}'));

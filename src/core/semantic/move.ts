@@ -178,9 +178,9 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       const moves = profileOf(language).moves;
       const sameNamespace = namespaceOf(source.tree, moves) === namespaceOf(destination.tree, moves);
       const samePackage = dirname(source.path) === dirname(toPath) && sameNamespace;
-      const compiled = moves.declaredBy ? yield* programOfMove(workspace, moves.declaredBy, source.path, toPath).safeUnwrap() : null;
+      const compiled = moves.declaredBy ? yield* programOfMove(workspace, moves, moves.declaredBy, source.path, toPath).safeUnwrap() : null;
       if (compiled?.refused) return err(invalidArgument([{ field: `${field}.to`, message: `${compiled.refused}; nothing was written` }]));
-      const apart = compiledApart(moves, source.path, source.tree.source.text, toPath, destination.originalBytes === null && destination.tree.source.text === '' ? fileHead(source) : destination.tree.source.text);
+      const apart = moves.declaredBy ? null : compiledApart(moves, source.path, source.tree.source.text, toPath, destination.originalBytes === null && destination.tree.source.text === '' ? fileHead(source) : destination.tree.source.text);
       if (apart !== null) return err(invalidArgument([{ field: `${field}.to`, message: `${apart} (the same build constraints, and a name with the same suffixes); nothing was written` }]));
       const program = compiled?.refused === null ? compiled : null;
       // Rust: into a child module, its old module imports it back (`use self::child::name;`), and every path still reaches it.
@@ -343,11 +343,13 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
  * that chain breaks: the file no declaration reaches (then `start` is that file, which only
  * compiling it alone would compile).
  */
-function compiledFrom(workspace: SemanticWorkspace, declaredBy: NonNullable<MoveRules['declaredBy']>, path: string, files: ReadonlySet<string>): ResultAsync<{ start: string; conditions: string[]; missing: ModuleDeclaration | null }, StructeditError> {
+function compiledFrom(workspace: SemanticWorkspace, rules: MoveRules, declaredBy: NonNullable<MoveRules['declaredBy']>, path: string, files: ReadonlySet<string>): ResultAsync<{ start: string; conditions: string[]; missing: ModuleDeclaration | null }, StructeditError> {
   return safeTry(async function* () {
     const seen = new Set<string>();
     const conditions: string[] = [];
     for (let at = path; ; ) {
+      // (A file's own conditions hold for all it declares: Rust's `#![cfg(unix)]`.)
+      if (rules.compiledUnder && files.has(at) && !seen.has(at)) conditions.push(...rules.compiledUnder(at, (yield* workspace.file(at).safeUnwrap()).tree.source.text).conditions);
       const declaration = declaredBy(at, files);
       if (declaration === null || seen.has(at)) return ok({ start: at, conditions, missing: null });
       seen.add(at);
@@ -376,6 +378,7 @@ function compiledFrom(workspace: SemanticWorkspace, declaredBy: NonNullable<Move
  */
 export function programOfMove(
   workspace: SemanticWorkspace,
+  rules: MoveRules,
   declaredBy: NonNullable<MoveRules['declaredBy']>,
   sourcePath: string,
   toPath: string,
@@ -383,8 +386,8 @@ export function programOfMove(
   return safeTry(async function* () {
     const project = yield* workspace.project().safeUnwrap();
     const files = new Set([...project.files, sourcePath]);
-    const from = yield* compiledFrom(workspace, declaredBy, sourcePath, files).safeUnwrap();
-    const to = yield* compiledFrom(workspace, declaredBy, toPath, files).safeUnwrap();
+    const from = yield* compiledFrom(workspace, rules, declaredBy, sourcePath, files).safeUnwrap();
+    const to = yield* compiledFrom(workspace, rules, declaredBy, toPath, files).safeUnwrap();
     if (to.start === from.start) {
       const apart = conditionsApart(sourcePath, from.conditions, toPath, to.conditions, 'module');
       return ok(apart === null ? { start: from.start, files, refused: null } : { refused: apart });
@@ -402,7 +405,8 @@ export function programOfMove(
 /**
  * Why code moved from the file at `sourcePath` (text `sourceText`) to the one at `toPath` (text
  * `toText`, or the head a move gives a new file) would be compiled under other conditions (Go's
- * build constraints), or `null` where they agree or the language has none.
+ * build constraints), or `null` where they agree or the language has none. (Where files are
+ * declared, {@link programOfMove} compares the conditions along their chains instead.)
  */
 export function compiledApart(rules: MoveRules, sourcePath: string, sourceText: string, toPath: string, toText: string): string | null {
   if (!rules.compiledUnder) return null;

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
-import type { DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile, LeftBehind, ModuleDeclaration, MovedAccess, Reach, RefusedNode } from '../profile.js';
+import type { BuildConditions, DerivedConstructor, ExhaustiveMatch, FieldLiteral, LanguageProfile, LeftBehind, ModuleDeclaration, MovedAccess, Reach, RefusedNode } from '../profile.js';
 import { dirname } from '../../semantic/modules.js';
 import type { TextSpan } from '../../structure/types.js';
 import { awaitRules, boundNames, enumCasesOf, nodesOverlapping, repeatedKeys, repeatedParameters, usualBlankLinesBetween } from './generic.js';
@@ -10,7 +10,7 @@ export const rust: LanguageProfile = {
   // `use a::*` cannot tell what it brings in; `self::`, `super::` and (2018) a path from a name of the
   // file's own start from its module; a file is compiled only where its parent module declares it;
   // privacy is by module, so code moved out of one may lose sight of what it keeps private.
-  moves: { opaqueImport: /\*/, relativeTo: rustRelativeTo, declaredBy: rustDeclaredBy, lostAccess: rustLostAccess, importsFrom: rustImportsFrom, importedPath: rustImportedPath, importOwn: rustImportOwn, leaveBehind: rustLeaveBehind, unnamed: (kind, text) => (kind !== 'impl' ? null : TRAIT_IMPL.test(text) ? 'nothing' : 'members') },
+  moves: { opaqueImport: /\*/, relativeTo: rustRelativeTo, declaredBy: rustDeclaredBy, compiledUnder: rustCompiledUnder, lostAccess: rustLostAccess, importsFrom: rustImportsFrom, importedPath: rustImportedPath, importOwn: rustImportOwn, leaveBehind: rustLeaveBehind, unnamed: (kind, text) => (kind !== 'impl' ? null : TRAIT_IMPL.test(text) ? 'nothing' : 'members') },
   languages: ['rust'],
   structure: {
     separators: { enum_variant_list: ',', field_declaration_list: ',' },
@@ -381,7 +381,7 @@ function rustDeclaredBy(path: string, files: ReadonlySet<string>): ModuleDeclara
   const candidates = [`${parent}.rs`, `${prefix}mod.rs`, `${prefix}lib.rs`, `${prefix}main.rs`, ...roots].filter((file) => file !== path && file !== '.rs');
   // `#[path = "…"]` points elsewhere: that declaration is not of this file.
   const declaration = new RegExp(`(?:^|[\\s;}])mod\\s+(?:r#)?${name}\\s*;\\s*$`);
-  return { name, files: candidates, declares: (structure, text) => structure.kind === 'module' && structure.name === name && declaration.test(text) && !/#\s*\[\s*path\b/.test(text), conditions: rustConditions, statement: `mod ${name};` };
+  return { name, files: candidates, declares: (structure, text) => structure.kind === 'module' && structure.name === name && declaration.test(text) && !/#\s*\[\s*path\b/.test(text), conditions: (text) => rustConditions(text).map(cfgCondition), statement: `mod ${name};` };
 }
 
 /**
@@ -490,6 +490,21 @@ function fieldsAllVisible(text: string): boolean {
 function rustConditions(text: string): string[] {
   const attributes = /^(?:[ \t]*(?:#\s*\[[^\n]*\]|\/\/[^\n]*)[^\S\n]*(?:\/\/[^\n]*)?\n)*/.exec(text)![0];
   return (attributes.match(/#\s*\[\s*cfg\s*\([^\n]*\)\s*\]/g) ?? []).map((condition) => condition.replace(/\s+/g, ' ').trim());
+}
+
+/** `#[cfg(unix)]` or `#![cfg(unix)]` as the condition it sets, `cfg(unix)`, spaces folded. */
+function cfgCondition(attribute: string): string {
+  return attribute.replace(/^#\s*!?\s*\[\s*|\s*\]$/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The conditions a file compiles its module under by itself: its inner `#![cfg(…)]` attributes,
+ * among the comments and inner attributes that open it (`src/unix.rs` with `#![cfg(unix)]`).
+ */
+function rustCompiledUnder(_path: string, text: string): BuildConditions {
+  const head = /^(?:\s*(?:\/\/[^\n]*|\/\*[^]*?\*\/|#!\[[^\n]*\]))*/.exec(text)![0];
+  const attributes = head.match(/#!\[\s*cfg\s*\([^\n]*\)\s*\]/g) ?? [];
+  return { conditions: [...new Set(attributes.map(cfgCondition))].sort(), lines: attributes.join('\n') };
 }
 
 /** Whether a `use` brings `name` (`*`: a glob) from the module of the move's destination (`use crate::a::T` or `use crate::a::*` into `src/a.rs`). */
