@@ -161,7 +161,8 @@ async function deletions(path: string, file: string, text: string): Promise<Dele
     let refused: boolean | null = null;
     if (flagged) {
       const checked = await createEditor({ fs: memoryFs({ [path]: text }), semantic: 'syntax' }).deleteStructure({ path, target: candidate.target! });
-      refused = checked.isErr() && checked.error.error === 'SYNTAX_ERROR';
+      // (A statement declaring a name still used, Go's `e := x.(*T)`, is refused for those uses first.)
+      refused = checked.isErr() && (checked.error.error === 'SYNTAX_ERROR' || checked.error.error === 'REFERENCES_EXIST');
     }
     found.push({ file, where: `${file}:${candidate.line_range_inclusive.join('-')} ${JSON.stringify(candidate.target!.split('\n').pop())}`, before: text, after, flagged, kinds, refused, line: candidate.line_range_inclusive[0] });
   }

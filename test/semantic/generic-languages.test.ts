@@ -25,6 +25,52 @@ describe('applyEdits with the generic rules', () => {
     expect(result).toBe(lines('package main', '', 'import "fmt"', '', 'type Config struct {', '\tName string', '\tPort int64', '\tHost string', '}', '', 'func welcome(who string, times int, loud bool) string {', '\treturn fmt.Sprintf("hi %s", who)', '}', '', 'func main() {', '\tname := "x"', '\tfmt.Println(welcome(name, 2, false))', '}'));
   });
 
+  it('Go: a package-level rename leaves locals of the name alone (:=, range, if), reads uses before a local as the package\'s, and follows the package\'s other files', async () => {
+    const a = lines(
+      'package m',
+      '',
+      'import "io"',
+      '',
+      'var count = 1',
+      '',
+      'type Writer struct{ out io.Writer }',
+      '',
+      'func F() int {',
+      '\tbefore := count',
+      '\tcount := count + 1',
+      '\tfor i, count := range []int{1} {',
+      '\t\t_ = i + count',
+      '\t}',
+      '\tif count, ok := g(); ok {',
+      '\t\treturn count',
+      '\t}',
+      '\treturn before + count',
+      '}',
+      '',
+      'func g() (int, bool) { return count, true }',
+    );
+    const b = lines('package m', '', 'func (w *Writer) count() int { return count }');
+    const other = lines('package m_test', '', 'var count = 9');
+    const { editor, fs } = editorOver({ 'm/a.go': a, 'm/b.go': b, 'm/x_test.go': other });
+    expectOk(await editor.applyEdits({ edits: [{ op: 'rename', path: 'm/a.go', address: 'var count', new_name: 'total' }, { op: 'rename', path: 'm/a.go', address: 'type Writer', new_name: 'Sink' }] }));
+    const after = fs.snapshot();
+    expect(after['m/a.go']).toBe(a.replace('var count', 'var total').replace('before := count', 'before := total').replace('count := count + 1', 'count := total + 1').replace('return count, true', 'return total, true').replace('type Writer struct', 'type Sink struct'));
+    // The other file's use is renamed, not its method of that name; `package m_test` is another package.
+    expect(after['m/b.go']).toBe(lines('package m', '', 'func (w *Sink) count() int { return total }'));
+    expect(after['m/x_test.go']).toBe(other);
+  });
+
+  it('Go: a new name taken in another file of the package is refused (declared there, or a local where a renamed use sits)', async () => {
+    const files = { 'm/a.go': lines('package m', '', 'var count = 1'), 'm/b.go': lines('package m', '', 'var total = 2'), 'm/c.go': lines('package m', '', 'func G() int {', '\tsum := 3', '\treturn count + sum', '}') };
+    const { editor, fs } = editorOver(files);
+    expect(expectError(await editor.applyEdits({ edits: [{ op: 'rename', path: 'm/a.go', address: 'var count', new_name: 'total' }] }), 'CONFLICT').message).toContain('is already declared at m/b.go:3');
+    expect(expectError(await editor.applyEdits({ edits: [{ op: 'rename', path: 'm/a.go', address: 'var count', new_name: 'sum' }] }), 'CONFLICT').message).toContain('m/c.go:4');
+    // A file for other build conditions declaring the name too: which one a use takes depends on the build.
+    const variants = editorOver({ 'm/a_linux.go': lines('package m', '', 'func lower() int { return 1 }'), 'm/a_windows.go': lines('package m', '', 'func lower() int { return 2 }'), 'm/b.go': lines('package m', '', 'func G() int { return lower() }') });
+    expect(expectError(await variants.editor.applyEdits({ edits: [{ op: 'rename', path: 'm/a_linux.go', address: 'func lower', new_name: 'down' }] }), 'UNRESOLVED_REFERENCES').message).toContain('m/a_windows.go too');
+    expect(fs.snapshot()).toEqual(files);
+  });
+
   it('a parameter added that a call does not pass is refused with the call (CALLS_BROKEN), in Go as in Java', async () => {
     const go = lines('package main', '', 'func greet(name string) string {', '\treturn name', '}', '', 'func main() {', '\tgreet("x")', '}');
     const { editor, fs } = editorOver({ 'main.go': go });
@@ -192,10 +238,9 @@ describe('applyEdits with the generic rules', () => {
   }
 
   // Files of these languages reach each other's top-level names without imports structedit follows
-  // (a Go package, a Java package, PHP's and Lua's globals): a use in another file used to be left
-  // with the old name, or the declaration removed while used there.
+  // (a Java package, PHP's and Lua's globals): a use in another file used to be left with the old
+  // name, or the declaration removed while used there. (A Go package's files share one scope: below.)
   const shared: Array<{ files: Record<string, string>; path: string; address: string; use: string }> = [
-    { files: { 'a.go': lines('package m', '', 'func ff() int {', '\treturn 1', '}'), 'b.go': lines('package m', '', 'func g() int {', '\treturn ff()', '}') }, path: 'a.go', address: 'func ff', use: 'b.go:4' },
     { files: { 'A.java': lines('class Aa {', '    static int f() {', '        return 1;', '    }', '}'), 'B.java': lines('class B {', '    int g() {', '        return Aa.f();', '    }', '}') }, path: 'A.java', address: 'class Aa', use: 'B.java:3' },
     { files: { 'a.php': lines('<?php', 'function ff() {', '    return 1;', '}'), 'b.php': lines('<?php', 'require "a.php";', 'function g() {', '    return ff();', '}') }, path: 'a.php', address: 'function ff', use: 'b.php:4' },
     { files: { 'a.lua': lines('function ff()', '  return 1', 'end'), 'b.lua': lines('require("a")', 'return ff()') }, path: 'a.lua', address: 'function ff', use: 'b.lua:2' },
@@ -210,6 +255,16 @@ describe('applyEdits with the generic rules', () => {
       expect(fs.snapshot()).toEqual(files);
     });
   }
+
+  it('a.go: a top-level declaration used from another file of its package is renamed there, and not removed while used there', async () => {
+    const files = { 'a.go': lines('package m', '', 'func ff() int {', '\treturn 1', '}'), 'b.go': lines('package m', '', 'func g() int {', '\treturn ff()', '}') };
+    const { editor, fs } = editorOver(files);
+    const refused = expectError(await editor.applyEdits({ edits: [{ op: 'remove', path: 'a.go', address: 'func ff' }] }), 'REFERENCES_EXIST');
+    expect(refused.details.references.map((place) => `${place.file}:${place.line}`)).toEqual(['b.go:4']);
+    expect(fs.snapshot()).toEqual(files);
+    expectOk(await editor.applyEdits({ edits: [{ op: 'rename', path: 'a.go', address: 'func ff', new_name: 'zz' }] }));
+    expect(fs.snapshot()).toEqual({ 'a.go': files['a.go'].replace('ff', 'zz'), 'b.go': files['b.go'].replace('ff', 'zz') });
+  });
 
   it('a move to another file in a language without a module system is refused while the name is used (the text used to move alone)', async () => {
     const files = { 'a.c': lines('int ff(void) {', '    return 1;', '}', '', 'int unused(void) {', '    return 2;', '}', '', 'int g(void) {', '    return ff();', '}') };

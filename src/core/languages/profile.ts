@@ -344,6 +344,14 @@ export interface NameRules {
   readonly predeclared: ReadonlySet<string> | null;
   /** Code that declares names no scope model sees (Python's `globals()`, `exec`): a file holding it is not checked for undeclared names. */
   readonly dynamicDeclarations: RegExp | null;
+  /**
+   * Whether the files of one folder with the same package clause share one package scope that
+   * nothing in a file can shadow but its own locals (Go: an import of a name the package declares
+   * does not compile): a name a file uses without declaring it, where another file of its package
+   * declares it at the top level, is that declaration. Renames follow it there and check the new
+   * name against every file of the package.
+   */
+  readonly packageScope: boolean;
 }
 
 /**

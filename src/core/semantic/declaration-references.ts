@@ -138,7 +138,9 @@ export function moduleBindingReferences(workspace: SemanticWorkspace, file: Work
     const own = origin.model.module.bindings.get(binding.name) ?? binding;
     const search = yield* searchFiles(workspace, origin, binding.name, known).safeUnwrap();
     const found = findLocations(search.models, { file: file.path, binding: own }, resolution);
-    return ok({ found, unproven: [...search.unproven, ...auditMentions(search.models, binding.name, found, resolution)], models: search.models });
+    // (Go: the uses in the package's other files, which no import ties to it.)
+    const shared = profileOf(file.language.id).names.packageScope ? receiverMentions(search.models, binding.name, placesOf(found.locations), own, 'shared').shared : [];
+    return ok({ found: { ...found, locations: [...found.locations, ...shared] }, unproven: [...search.unproven, ...auditMentions(search.models, binding.name, found, resolution)], models: search.models });
   });
 }
 
@@ -189,10 +191,10 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
       const unproven = [...search.unproven, ...(moduleLevel ? auditMentions(search.models, occurrence.name, found, resolution) : [])];
       // A member bound as a plain name: its uses through receivers are not the binding's; nor, in a
       // language whose files share names without imports structedit follows, are uses in other files.
-      const receivers = member || (moduleLevel && sharesNamesAcrossFiles(origin.language)) ? receiverMentions(search.models, occurrence.name, placesOf(found.locations), occurrence.binding, member ? 'member' : 'shared') : { candidates: [], unproven: [] };
+      const receivers = member || (moduleLevel && sharesNamesAcrossFiles(origin.language)) ? receiverMentions(search.models, occurrence.name, placesOf(found.locations), occurrence.binding, member ? 'member' : 'shared') : { candidates: [], unproven: [], shared: [] };
       return ok({
         name: occurrence.name,
-        locations: found.locations,
+        locations: [...found.locations, ...receivers.shared],
         bindings: found.bindings,
         unproven: uniqueBy([...unproven, ...receivers.unproven, ...(member ? implicitlyCalled(origin, nameNode) : [])], (mention) => placeKey(mention.file, mention.start)),
         candidates: receivers.candidates,
@@ -251,7 +253,8 @@ function overloadsOf(located: LocatedAddress): number[] | null {
   if (!profileOf(located.file.language.id).members.bareNamesReachMembers || (part.kind !== 'structure' && part.kind !== 'name') || part.path.length < 2) return null;
   const node = part.path[part.path.length - 1]!;
   if (node.name === null || !/function|method|constructor/.test(node.kind)) return null;
-  const others = part.path[part.path.length - 2]!.children.filter((sibling) => sibling !== node && sibling.name === node.name && /function|method|constructor/.test(sibling.kind));
+  // (Of its own kind: Go's `func Lookup` and its method `(f *FlagSet) Lookup` are no overloads.)
+  const others = part.path[part.path.length - 2]!.children.filter((sibling) => sibling !== node && sibling.name === node.name && sibling.kind === node.kind);
   return others.length > 0 ? others.map((sibling) => sibling.lineRange[0]) : null;
 }
 
@@ -470,6 +473,7 @@ export function checkReferencesBeforeRemove(run: EditRun, located: LocatedAddres
         const unproven = [...search.unproven, ...auditMentions(search.models, binding.name, found, resolution)];
         if (sharesNamesAcrossFiles(origin.language)) {
           const shared = receiverMentions(search.models, binding.name, placesOf(found.locations), binding, 'shared');
+          yield* listReferences(binding.name, shared.shared);
           unproven.push(...shared.unproven, ...asUnproven(shared.candidates, binding.name, 'the declaration'));
         }
         if (unproven.length > 0) return err(yield* unresolvedReferences(run, located, binding.name, uniqueBy(unproven, (mention) => placeKey(mention.file, mention.start))).safeUnwrap());

@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { profileOf } from '../languages/profiles/index.js';
 import type { ProjectResolution } from '../modules/resolution.js';
 import { exportedName, findLocations, importRecordOf, mentionContext, receiverModule, wordOffsets, type FoundLocation, type ModelledFile, type UnprovenMention } from './references.js';
+import { dirname } from './modules.js';
 import { occurrenceAt, occurrencesOf, type Binding, type Occurrence } from './scopes.js';
 import { namedChildrenOf } from './syntax.js';
 
@@ -340,6 +341,25 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
   return { locations, candidates, classes: [...family], outsideBases, unproven };
 }
 
+/** Whether a receiver is a package a file imports by name (Go's `io` in `io.Writer`, where the import's text tells the name it binds), bound to nothing else. */
+function importedPackage(file: ModelledFile, object: NonNullable<Occurrence['object']>): boolean {
+  if (!/^[\p{L}_][\p{L}\p{N}_]*$/u.test(object.name) || occurrenceAt(file.model, object.start, object.end)?.binding) return false;
+  return importedNames(file).has(object.name);
+}
+
+const importNames = new WeakMap<ModelledFile, ReadonlySet<string>>();
+
+/** The names a file's top-level imports bind, where their text tells them for sure. */
+function importedNames(file: ModelledFile): ReadonlySet<string> {
+  let names = importNames.get(file);
+  if (!names) {
+    const rules = profileOf(file.language).moves;
+    names = new Set(namedChildrenOf(file.root).filter((node) => /import/.test(node.type)).flatMap((node) => rules.importsOf(node.text).flatMap((line) => line.names ?? [])));
+    importNames.set(file, names);
+  }
+  return names;
+}
+
 /**
  * For a member the scope model binds as a plain name in its type's body (Java's and Kotlin's
  * methods, Go's methods on a receiver type), or a top-level declaration in a language whose files
@@ -357,25 +377,58 @@ export function receiverMentions(
   ours: Binding | null,
   /** What a use may reach: a member through a receiver, or a top-level declaration of another file. */
   reached: 'member' | 'shared' = 'member',
-): { candidates: Candidate[]; unproven: UnprovenMention[] } {
+): { candidates: Candidate[]; unproven: UnprovenMention[]; shared: FoundLocation[] } {
   const subject = reached === 'member' ? 'the member, reached without a receiver the model sees' : "the declaration, which this language's files reach without an import structedit follows";
   const candidates: Candidate[] = [];
   const unproven: UnprovenMention[] = [];
+  const shared: FoundLocation[] = [];
+  // Go: a use no scope of its file binds, in a file of the declaration's package, is the declaration
+  // (unless another file of the package declares the name too: a variant for other build conditions).
+  const home = reached === 'shared' && ours ? ([...files.values()].find((file) => file.model.module === ours.scope) ?? null) : null;
+  const inPackage = home && profileOf(home.language).names.packageScope ? (file: ModelledFile) => samePackage(file, home) : () => false;
+  const variants = home ? [...files.values()].filter((file) => file !== home && inPackage(file) && file.model.module.bindings.has(name)) : [];
   for (const { file, start, occurrence } of unplacedMentions(files, name, found)) {
     const unprove = (reason: string) => unproven.push({ file: file.path, start, reason });
     // Data handed to a program (Bash's `echo clean`) reaches nothing.
     if (occurrence?.role === 'text') continue;
     if (!occurrence) {
       unprove("structedit's scope model does not cover this syntax");
+    } else if (occurrence.role === 'property' && reached === 'shared' && (!occurrence.object || importedPackage(file, occurrence.object))) {
+      // A member's own name (Go's method `(f *FlagSet) Lookup`, a field, a literal's key) or a member
+      // of an imported package (Go's `io.Writer`): not the top-level declaration.
+      continue;
     } else if (occurrence.role === 'property' && occurrence.object) {
       candidates.push({ location: { file: file.path, start: occurrence.start, end: occurrence.end, kind: 'reference', occurrence, binding: null, imported: false }, receiver: occurrence.object.name });
+    } else if (occurrence.binding === null && occurrence.role === 'reference' && inPackage(file) && variants.length > 0) {
+      unprove(`"${name}" is declared at the top level of ${variants.map((variant) => variant.path).join(' and ')} too (a file for other build conditions): which declaration this use takes depends on the build`);
+    } else if (occurrence.binding === null && occurrence.role === 'reference' && inPackage(file) && !dotImports(file)) {
+      shared.push({ file: file.path, start: occurrence.start, end: occurrence.end, kind: 'reference', occurrence, binding: null, imported: false });
     } else if (occurrence.binding === null) {
       unprove(`a use of "${name}" that structedit's scope model ties to nothing: it may be ${subject}`);
-    } else if (occurrence.binding !== ours && occurrence.binding.declarations.includes(occurrence) && occurrence.binding.scope.kind === 'block') {
+    } else if (occurrence.binding !== ours && occurrence.binding.declarations.includes(occurrence) && occurrence.binding.scope.kind === 'block' && occurrence.binding.kind !== 'variable' && occurrence.binding.kind !== 'parameter') {
+      // (A method of a type declared in a block, as Java's anonymous classes are; a variable local
+      // to the block, as Go's `for x := …` is, overrides nothing.)
       unprove(`"${name}" is declared in another type's body too: it may override the member or be overridden by it, which structedit cannot tell without types`);
     }
   }
-  return { candidates, unproven };
+  return { candidates, unproven, shared };
+}
+
+/** Whether two files are of one package: one folder, one package clause (Go's `package m`; `package m_test` is another). */
+export function samePackage(file: ModelledFile, other: ModelledFile): boolean {
+  const clause = packageClause(file);
+  return clause !== null && clause === packageClause(other) && dirname(file.path) === dirname(other.path);
+}
+
+function packageClause(file: ModelledFile): string | null {
+  const clause = namedChildrenOf(file.root).find((node) => /^package_(?:clause|declaration|header)$/.test(node.type));
+  return clause ? clause.text.replace(/\s+/g, ' ') : null;
+}
+
+/** Whether a file imports a package's names unnamed (Go's `import . "fmt"`), which may be any name it uses. */
+function dotImports(file: ModelledFile): boolean {
+  const rules = profileOf(file.language).moves;
+  return namedChildrenOf(file.root).some((node) => /import/.test(node.type) && rules.importsOf(node.text).some((line) => rules.opaqueImport.test(line.statement)));
 }
 
 /**

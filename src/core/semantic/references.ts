@@ -481,7 +481,7 @@ export function findCollisions(files: ReadonlyMap<string, ModelledFile>, binding
       continue;
     }
     for (const occurrence of occurrencesOf(model, binding)) {
-      const other = resolveName(occurrence.scope, newName, model.classBodiesHidden);
+      const other = resolveName(occurrence.scope, newName, model.classBodiesHidden, occurrence.start);
       if (other && within(other.scope, binding.scope)) collisions.push({ file, start: other.declarations[0]?.start ?? occurrence.start, kind: 'shadowing' });
     }
     for (const occurrence of model.occurrences) {

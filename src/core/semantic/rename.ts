@@ -7,16 +7,16 @@ import { offsetAfterEdit } from '../edit/layout.js';
 import { isRedeclaration } from '../edit/language-errors.js';
 import { projectResolution } from '../modules/resolution.js';
 import { namedArgumentRenames, noteTypeContracts, noteSignature } from './call-check.js';
-import { ambiguousReferences, declaredName, moduleBindingReferences, referencesOf, unresolvedReferences, type References } from './declaration-references.js';
+import { ambiguousReferences, declaredName, moduleBindingReferences, referencesOf, searchFiles, unresolvedReferences, type References } from './declaration-references.js';
 import type { SemanticBackend } from './backend.js';
-import { memberDefinitions, type Candidate } from './members.js';
+import { memberDefinitions, samePackage, type Candidate } from './members.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import { profileOf } from '../languages/profiles/index.js';
 import type { RenameChange, RenameOutcome } from './outcomes.js';
-import { findCollisions, renamedText, type UnprovenMention } from './references.js';
+import { findCollisions, renamedText, type Collision, type UnprovenMention } from './references.js';
 import { scopesOf } from './scope-model.js';
-import { occurrencesOf } from './scopes.js';
-import type { EditRun, WorkspaceFile } from './workspace.js';
+import { occurrencesOf, resolveName } from './scopes.js';
+import type { EditRun, SemanticWorkspace, WorkspaceFile } from './workspace.js';
 
 /** The new name as written (`#private` members stay private), or why it cannot be one. */
 function newNameFor(oldName: string, requested: string, language: string): string | null {
@@ -81,7 +81,8 @@ export function renameDeclaration(run: EditRun, edit: RenameEdit): ResultAsync<R
     }
 
     const conflicts: CodeLocation[] = [];
-    for (const collision of findCollisions(found.models, found.bindings, newName)) conflicts.push(codeLocation(yield* workspace.file(collision.file).safeUnwrap(), collision.start, collision.kind));
+    const collisions = [...findCollisions(found.models, found.bindings, newName), ...(profileOf(language).names.packageScope ? yield* packageCollisions(workspace, found, newName).safeUnwrap() : [])];
+    for (const collision of collisions) conflicts.push(codeLocation(yield* workspace.file(collision.file).safeUnwrap(), collision.start, collision.kind));
     for (const declaration of found.classes) {
       for (const taken of memberDefinitions(declaration, newName)) conflicts.push(codeLocation(yield* workspace.file(declaration.file.path).safeUnwrap(), taken.startIndex, 'definition'));
     }
@@ -268,6 +269,36 @@ function renameThroughBackend(run: EditRun, backend: SemanticBackend, edit: Rena
     if (redeclared) return err(redeclared);
     changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
     return ok({ ...outcome(run, edit, oldName, newName, changes, []), backend: backend.name });
+  });
+}
+
+/**
+ * Where the new name of a declaration of a package's scope (Go's) is taken in the package's other
+ * files, which the search by the old name may not have read: declared at their top level
+ * (`definition`), used there without a declaration (a predeclared name, or one of the package's,
+ * that the renamed declaration would take over: `capture`), or bound by a local where a renamed use
+ * of theirs sits (`shadowing`).
+ */
+function packageCollisions(workspace: SemanticWorkspace, found: References, newName: string): ResultAsync<Collision[], StructeditError> {
+  return safeTry(async function* () {
+    const declared = found.bindings[0];
+    const home = declared ? found.models.get(declared.file) : undefined;
+    if (!declared || !home || declared.binding.scope !== home.model.module) return ok([]);
+    const collisions: Collision[] = [];
+    const search = yield* searchFiles(workspace, home, newName).safeUnwrap();
+    for (const file of search.models.values()) {
+      if (file === home || file.path === home.path || !samePackage(file, home)) continue;
+      const taken = file.model.module.bindings.get(newName);
+      if (taken) for (const declaration of taken.declarations) collisions.push({ file: file.path, start: declaration.start, kind: 'definition' });
+      else for (const occurrence of file.model.occurrences) if (occurrence.name === newName && occurrence.role === 'reference' && occurrence.binding === null) collisions.push({ file: file.path, start: occurrence.start, kind: 'capture' });
+    }
+    for (const location of found.locations) {
+      const file = found.models.get(location.file);
+      if (!file || file === home || location.occurrence.binding !== null) continue;
+      const local = resolveName(location.occurrence.scope, newName, file.model.classBodiesHidden, location.occurrence.start);
+      if (local) collisions.push({ file: file.path, start: local.declarations[0]?.start ?? location.start, kind: 'shadowing' });
+    }
+    return ok(collisions);
   });
 }
 

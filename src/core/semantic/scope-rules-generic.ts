@@ -3,12 +3,14 @@ import { receiverOf, ScopeBuilder, type Scope, type ScopeModel } from './scopes.
 import { namedChildrenOf } from './syntax.js';
 
 const FUNCTION_LIKE = /^(function_declaration|method_declaration|function_item|closure_expression|func_literal|lambda_expression|constructor_declaration|function_definition)$/;
-const BLOCK_LIKE = /^(block|compound_statement|statement_block|for_statement|if_statement|enhanced_for_statement)$/;
+const BLOCK_LIKE = /^(block|compound_statement|statement_block|for_statement|if_statement|enhanced_for_statement|expression_switch_statement|type_switch_statement|select_statement|expression_case|type_case|default_case|communication_case)$/;
+/** Go's `:=` and the statements that may use it: what their `left` (a type switch's `alias`) lists, they declare. */
+const SHORT_DECLARING = /^(short_var_declaration|range_clause|receive_statement|type_switch_statement)$/;
 const DECLARING_PARENT = /declaration|definition|_item$|_spec$|declarator|parameter|signature|^let_declaration$/;
 const PROPERTY_FIELDS = new Set(['field', 'property', 'attribute']);
 /** Fields naming the member an access reads (`a.f`, `a.f()`, `a->f`), and those holding what it is read from. */
 const MEMBER_FIELDS = new Set(['name', 'field', 'method', 'property', 'attribute']);
-const RECEIVER_FIELDS = new Set(['object', 'operand', 'argument', 'value', 'receiver', 'expression']);
+const RECEIVER_FIELDS = new Set(['object', 'operand', 'argument', 'value', 'receiver', 'expression', 'package']);
 
 /**
  * The generic scoping rule for Go, Rust, Java and other grammars: functions and blocks are scopes;
@@ -49,7 +51,9 @@ export function genericScopes(root: Node, language: string): ScopeModel {
       if (parent && (field === 'name' || field === 'pattern' || (field === 'left' && parent.type === 'short_var_declaration')) && DECLARING_PARENT.test(parent.type + (parent.type === 'short_var_declaration' ? '_declaration' : ''))) {
         const isFunction = FUNCTION_LIKE.test(parent.type) || /type|struct|class|interface|enum|trait|impl/.test(parent.type);
         const home = isFunction && scope.parent && scope.start === parent.startIndex ? scope.parent : scope;
-        builder.occurrence(node, 'definition', scope, { declareIn: home, kind: /parameter/.test(parent.type) ? 'parameter' : FUNCTION_LIKE.test(parent.type) ? 'function' : 'variable' });
+        // (Go's `var x = x` in a function: the name is seen after its spec, as with `:=`.)
+        const local = home !== builder.module && /^(?:var_spec|const_spec)$/.test(parent.type) ? { visibleFrom: parent.endIndex } : {};
+        builder.occurrence(node, 'definition', scope, { declareIn: home, kind: /parameter/.test(parent.type) ? 'parameter' : FUNCTION_LIKE.test(parent.type) ? 'function' : 'variable', ...local });
         return;
       }
       builder.occurrence(node, 'reference', scope);
@@ -60,6 +64,17 @@ export function genericScopes(root: Node, language: string): ScopeModel {
     if (parent && (field === 'name' || field === 'pattern') && DECLARING_PARENT.test(parent.type) && node.namedChildCount === 1 && !/type/.test(node.type)) {
       const only = node.namedChild(0);
       if (only && (/identifier$/.test(only.type) || only.type === 'name')) return visit(only, scope, field, parent);
+    }
+    // Go's `a, err := f()`: each name not declared in this scope yet is declared (the others are
+    // assigned), seen from the statement's end on (`x := x + 1` reads the outer `x`); `for k, v :=
+    // range`, `case v := <-ch`, `switch t := x.(type)` alike (not with `=`).
+    if (type === 'expression_list' && parent && (field === 'left' || field === 'alias') && SHORT_DECLARING.test(parent.type) && (field === 'alias' || parent.type === 'short_var_declaration' || parent.children.some((child) => child?.type === ':='))) {
+      const visibleFrom = field === 'alias' ? (parent.childForFieldName('value')?.endIndex ?? parent.endIndex) : parent.endIndex;
+      for (const child of namedChildrenOf(node)) {
+        if (child.type === 'identifier' && child.text !== '_' && !scope.bindings.has(child.text)) builder.occurrence(child, 'definition', scope, { declareIn: scope, kind: 'variable', visibleFrom });
+        else visit(child, scope, null, node);
+      }
+      return;
     }
     if (type === 'string' || type === 'comment' || /string_literal$|^raw_string|^interpreted_string/.test(type) || /comment$/.test(type)) return;
     let inner = scope;

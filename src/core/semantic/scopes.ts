@@ -44,6 +44,11 @@ export interface Binding {
   readonly scope: Scope;
   readonly kind: BindingKind;
   readonly declarations: Occurrence[];
+  /**
+   * Where the binding starts to be seen, for a local one that is not seen before its declaration
+   * ends (Go's `x := x + 1`: the right `x` is the outer one); unset where the whole scope sees it.
+   */
+  readonly visibleFrom?: number;
 }
 
 /**
@@ -205,7 +210,7 @@ export class ScopeBuilder {
     node: Node,
     role: OccurrenceRole,
     scope: Scope,
-    options: { form?: OccurrenceForm; declareIn?: Scope; kind?: BindingKind; object?: Occurrence['object']; name?: string; start?: number; end?: number } = {},
+    options: { form?: OccurrenceForm; declareIn?: Scope; kind?: BindingKind; object?: Occurrence['object']; name?: string; start?: number; end?: number; visibleFrom?: number } = {},
   ): Occurrence {
     const occurrence: Occurrence = {
       start: options.start ?? node.startIndex,
@@ -225,7 +230,7 @@ export class ScopeBuilder {
       else if (target.nonlocals.has(occurrence.name)) target = enclosingFunctionBinding(target, occurrence.name) ?? target;
       let binding = target.bindings.get(occurrence.name);
       if (!binding) {
-        binding = { name: occurrence.name, scope: target, kind: options.kind ?? 'variable', declarations: [] };
+        binding = { name: occurrence.name, scope: target, kind: options.kind ?? 'variable', declarations: [], ...(options.visibleFrom !== undefined ? { visibleFrom: options.visibleFrom } : {}) };
         target.bindings.set(occurrence.name, binding);
       }
       binding.declarations.push(occurrence);
@@ -241,7 +246,7 @@ export class ScopeBuilder {
   finish(language: string, exportsEverything: boolean, classBodiesHidden = false): ScopeModel {
     for (const occurrence of this.occurrences) {
       if (occurrence.binding || occurrence.role === 'property' || occurrence.role === 'keyword' || occurrence.role === 'text' || occurrence.role === 'import_name' || occurrence.role === 'export_name') continue;
-      occurrence.binding = resolveName(occurrence.scope, occurrence.name, classBodiesHidden);
+      occurrence.binding = resolveName(occurrence.scope, occurrence.name, classBodiesHidden, occurrence.start);
     }
     this.occurrences.sort((a, b) => a.start - b.start);
     return { language, module: this.module, scopes: this.scopes, occurrences: this.occurrences, imports: this.imports, exports: this.exports, exportsEverything, classBodiesHidden };
@@ -261,17 +266,18 @@ export function isStarImport(record: ImportRecord): boolean {
 }
 
 /**
- * The binding a name refers to from a scope: the innermost enclosing scope that binds it. Where
+ * The binding a name refers to from a scope (at the offset `at`, where given: a binding not seen
+ * there yet is passed over): the innermost enclosing scope that binds it. Where
  * `classBodiesHidden` (Python), a class body's names are not visible inside its methods (nor in
  * comprehensions in it).
  */
-export function resolveName(scope: Scope, name: string, classBodiesHidden: boolean): Binding | null {
+export function resolveName(scope: Scope, name: string, classBodiesHidden: boolean, at?: number): Binding | null {
   if (scope.globals.has(name)) return scope.parent ? resolveName(rootOf(scope), name, classBodiesHidden) : (scope.bindings.get(name) ?? null);
   let skipClasses = false;
   for (let current: Scope | null = scope; current; current = current.parent) {
     if (!(skipClasses && current.kind === 'class')) {
       const binding = current.bindings.get(name);
-      if (binding) return binding;
+      if (binding && !(at !== undefined && binding.visibleFrom !== undefined && at < binding.visibleFrom)) return binding;
     }
     if (classBodiesHidden && current.kind !== 'class' && current.kind !== 'module') skipClasses = true;
   }

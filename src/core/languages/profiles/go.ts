@@ -20,6 +20,8 @@ export const go: LanguageProfile = {
   // an import nothing uses does not compile. A dot import's names cannot be read from it. Build
   // constraints and file names say where a file is compiled.
   moves: { importsOf: goImports, opaqueImport: /^import\s+\.\s/, folderShared: true, unusedImportFails: true, predeclared: GO_PREDECLARED, compiledUnder: goCompiledUnder },
+  // A package's files share its scope: an import cannot shadow what the package declares.
+  names: { packageScope: true },
   languages: ['go'],
   structure: {
     bodies: ['interface_type', 'method_spec_list', 'statement_list'],
