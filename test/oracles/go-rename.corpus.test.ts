@@ -74,7 +74,6 @@ describe.skipIf(missing !== null)('Go renames agree with go/types', () => {
       for (const declaration of sample) {
         const where = targets.get(declaration.name);
         if (!where) {
-          if (process.env.DEBUG_GO_RENAME) console.log(`NO TARGET ${declaration.kind} ${declaration.name} ${declaration.places[0]}`);
           counts.noTarget++;
           continue;
         }
@@ -85,7 +84,6 @@ describe.skipIf(missing !== null)('Go renames agree with go/types', () => {
         const result = await createEditor({ fs }).applyEdits({ edits: [{ op: 'rename', path: where.path, address: where.target, new_name: to }] });
         if (result.isErr()) {
           counts.refused.set(result.error.error, (counts.refused.get(result.error.error) ?? 0) + 1);
-          if (process.env.DEBUG_GO_RENAME) console.log(`REFUSED ${declaration.kind} ${declaration.name}: ${result.error.message.slice(0, 500)}`);
           continue;
         }
         counts.applied++;

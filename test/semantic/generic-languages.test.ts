@@ -68,6 +68,9 @@ describe('applyEdits with the generic rules', () => {
     // A file for other build conditions declaring the name too: which one a use takes depends on the build.
     const variants = editorOver({ 'm/a_linux.go': lines('package m', '', 'func lower() int { return 1 }'), 'm/a_windows.go': lines('package m', '', 'func lower() int { return 2 }'), 'm/b.go': lines('package m', '', 'func G() int { return lower() }') });
     expect(expectError(await variants.editor.applyEdits({ edits: [{ op: 'rename', path: 'm/a_linux.go', address: 'func lower', new_name: 'down' }] }), 'UNRESOLVED_REFERENCES').message).toContain('m/a_windows.go too');
+    // Another package importing this one (under any alias) reaches it through a name whose type structedit does not follow.
+    const imported = editorOver({ 'm/a.go': lines('package m', '', 'func Hello() int { return 1 }'), 'cmd/main.go': lines('package main', '', 'import p "example.com/x/m"', '', 'func main() { _ = p.Hello() }') });
+    expect(expectError(await imported.editor.applyEdits({ edits: [{ op: 'rename', path: 'm/a.go', address: 'func Hello', new_name: 'Hi' }] }), 'AMBIGUOUS_REFERENCES').message).toContain('cmd/main.go:5');
     expect(fs.snapshot()).toEqual(files);
   });
 

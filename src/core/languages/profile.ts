@@ -612,6 +612,8 @@ export interface ImportLine {
   readonly statement: string;
   /** The names it binds, where its text tells them for sure (Go's `f "os"` binds `f`, `"unicode/utf8"` binds `utf8`); else any word of it may be one. */
   readonly names?: readonly string[];
+  /** The path of what it imports, where its text tells it (Go's `unicode/utf8`). */
+  readonly path?: string;
 }
 
 /** The import style of a file, followed by the imports a move adds. */

@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { profileOf } from '../languages/profiles/index.js';
+import type { ImportLine } from '../languages/profile.js';
 import type { ProjectResolution } from '../modules/resolution.js';
 import { exportedName, findLocations, importRecordOf, mentionContext, receiverModule, wordOffsets, type FoundLocation, type ModelledFile, type UnprovenMention } from './references.js';
 import { dirname } from './modules.js';
@@ -341,23 +342,30 @@ export function memberReferences(files: ReadonlyMap<string, ModelledFile>, owner
   return { locations, candidates, classes: [...family], outsideBases, unproven };
 }
 
-/** Whether a receiver is a package a file imports by name (Go's `io` in `io.Writer`, where the import's text tells the name it binds), bound to nothing else. */
-function importedPackage(file: ModelledFile, object: NonNullable<Occurrence['object']>): boolean {
+/**
+ * Whether a receiver is a package a file imports by name that is not the one of the folder `home`
+ * (Go's `io` in `io.Writer`: the import's text tells the name it binds, and its path's folder is
+ * another), bound to nothing else. An import whose path ends in the folder's name (`"example.com/m"`
+ * for code in `m/`) may be that package: its members may be the declaration.
+ */
+function importedOtherPackage(file: ModelledFile, object: NonNullable<Occurrence['object']>, home: string): boolean {
   if (!/^[\p{L}_][\p{L}\p{N}_]*$/u.test(object.name) || occurrenceAt(file.model, object.start, object.end)?.binding) return false;
-  return importedNames(file).has(object.name);
+  const folder = home.slice(home.lastIndexOf('/') + 1);
+  const imported = importLines(file).filter((line) => line.names?.includes(object.name));
+  return imported.length > 0 && imported.every((line) => line.path !== undefined && !line.path.split('/').filter((element) => !/^v\d+$/.test(element)).includes(folder));
 }
 
-const importNames = new WeakMap<ModelledFile, ReadonlySet<string>>();
+const importsOfFile = new WeakMap<ModelledFile, readonly ImportLine[]>();
 
-/** The names a file's top-level imports bind, where their text tells them for sure. */
-function importedNames(file: ModelledFile): ReadonlySet<string> {
-  let names = importNames.get(file);
-  if (!names) {
+/** A file's top-level imports, one per line (see {@link MoveRules.importsOf}). */
+function importLines(file: ModelledFile): readonly ImportLine[] {
+  let lines = importsOfFile.get(file);
+  if (!lines) {
     const rules = profileOf(file.language).moves;
-    names = new Set(namedChildrenOf(file.root).filter((node) => /import/.test(node.type)).flatMap((node) => rules.importsOf(node.text).flatMap((line) => line.names ?? [])));
-    importNames.set(file, names);
+    lines = namedChildrenOf(file.root).filter((node) => /import/.test(node.type)).flatMap((node) => rules.importsOf(node.text));
+    importsOfFile.set(file, lines);
   }
-  return names;
+  return lines;
 }
 
 /**
@@ -393,7 +401,7 @@ export function receiverMentions(
     if (occurrence?.role === 'text') continue;
     if (!occurrence) {
       unprove("structedit's scope model does not cover this syntax");
-    } else if (occurrence.role === 'property' && reached === 'shared' && (!occurrence.object || importedPackage(file, occurrence.object))) {
+    } else if (occurrence.role === 'property' && reached === 'shared' && (!occurrence.object || (home !== null && importedOtherPackage(file, occurrence.object, dirname(home.path))))) {
       // A member's own name (Go's method `(f *FlagSet) Lookup`, a field, a literal's key) or a member
       // of an imported package (Go's `io.Writer`): not the top-level declaration.
       continue;
@@ -428,7 +436,7 @@ function packageClause(file: ModelledFile): string | null {
 /** Whether a file imports a package's names unnamed (Go's `import . "fmt"`), which may be any name it uses. */
 function dotImports(file: ModelledFile): boolean {
   const rules = profileOf(file.language).moves;
-  return namedChildrenOf(file.root).some((node) => /import/.test(node.type) && rules.importsOf(node.text).some((line) => rules.opaqueImport.test(line.statement)));
+  return importLines(file).some((line) => rules.opaqueImport.test(line.statement));
 }
 
 /**

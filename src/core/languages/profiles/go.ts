@@ -456,13 +456,14 @@ function goImports(text: string): ImportLine[] {
 /**
  * The name a Go import spec binds: its alias, else its path's package name where the path tells it
  * (`unicode/utf8`, `gopkg.in/yaml.v3`, `example.com/mod/v2`); nothing for a path whose last element
- * is no identifier (`go-isatty`: the package clause decides).
+ * is no identifier (`go-isatty`: the package clause decides). And the path, unquoted.
  */
-function goNames(alias: string | undefined, path: string): { names?: string[] } {
-  if (alias !== undefined) return { names: [alias.trim()] };
-  const elements = path.slice(1, -1).split('/');
+function goNames(alias: string | undefined, quoted: string): { names?: string[]; path: string } {
+  const path = quoted.slice(1, -1);
+  if (alias !== undefined) return { names: [alias.trim()], path };
+  const elements = path.split('/');
   let last = elements.pop() ?? '';
   if (/^v\d+$/.test(last) && elements.length > 0) last = elements.pop()!;
   last = last.replace(/\.v\d+$/, '');
-  return /^[\p{L}_][\p{L}\p{N}_]*$/u.test(last) ? { names: [last] } : {};
+  return /^[\p{L}_][\p{L}\p{N}_]*$/u.test(last) ? { names: [last], path } : { path };
 }
