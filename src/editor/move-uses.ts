@@ -70,14 +70,28 @@ interface MoveParents {
 function checkMove(context: EditorContext, moved: MovedStructure, landing: MoveLanding, parents: MoveParents, amongSiblings: boolean): ResultAsync<void, StructeditError> {
   return safeTry(async function* () {
     const reach = yield* reachOfMove(context, moved, landing, parents).safeUnwrap();
-    // Among its siblings, every name keeps its reach: only the order of definitions may change.
-    if (!reach || amongSiblings) return ok(undefined);
+    // Among its siblings, every name keeps its reach: only the order of definitions may change;
+    // and a top-level declaration moved within its package is reached by every use it was.
+    if (!reach || amongSiblings || onePackage(moved, landing, parents)) return ok(undefined);
     // Uses of what it declares: within the file, those its new scope encloses still reach a plain
     // name (not a member, which its uses reach through its class).
     const plain = !MEMBER_CONTAINERS.has(parents.source.kind) && !MEMBER_CONTAINERS.has(parents.dest.kind) && reach.landing.kind !== 'class';
     const kept = landing.sameFile && plain ? new SpanIndex([{ start: reach.landing.start, end: reach.landing.end }]) : undefined;
     return await checkRemoval(context, moved.file, moved.target, 'move', kept);
   });
+}
+
+/**
+ * Whether a top-level structure moves to the top level of another file of its package, in a
+ * language whose package is one scope (`names.packageScope`: Go): one folder, one package clause.
+ * (Java's files see their package's classes too, but a public class must stay in its own file.)
+ */
+function onePackage(moved: MovedStructure, landing: MoveLanding, parents: MoveParents): boolean {
+  const profile = profileOf(moved.file.language.id);
+  const rules = profile.moves;
+  if (landing.sameFile || !profile.names.packageScope || parents.source.kind !== 'file' || parents.dest.kind !== 'file') return false;
+  const clauses = packageClauses(moved.file.tree, rules);
+  return clauses.length > 0 && dirname(moved.file.path) === dirname(landing.file.path) && namespaceOf(moved.file.tree, rules) === namespaceOf(landing.file.tree, rules);
 }
 
 /** The names the moved text meets where it lands (`null`: a language without scopes), refused on a conflict or a name out of reach. */
@@ -105,7 +119,9 @@ function reachOfMove(context: EditorContext, moved: MovedStructure, landing: Mov
       ];
       if (taken.length > 0) return err(nameTaken(moved, landing, dest, uniqueBy(taken, (place) => String(place.start))));
       const where = landing.sameFile ? 'its new place does not see' : `${landing.file.path} does not declare or import`;
-      const lost: LostName[] = reach.unreachable.map((occurrence) => ({
+      // Between files of one Go package, the source's top-level names are still seen.
+      const unreachable = onePackage(moved, landing, parents) ? reach.unreachable.filter((occurrence) => occurrence.binding?.scope !== sourceFile.model.module) : reach.unreachable;
+      const lost: LostName[] = unreachable.map((occurrence) => ({
         occurrence,
         reason: `"${occurrence.name}" is declared ${occurrence.binding?.scope.kind === 'module' ? `at the top level of ${source.path}` : 'in the code around it'}, which ${where}`,
       }));

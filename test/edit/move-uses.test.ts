@@ -53,7 +53,7 @@ const files = {
   // Languages whose imports structedit does not follow: what a semantic move would carry or refuse.
   'src/lib.rs': lines('#![allow(dead_code)]', 'mod util;', '', 'use std::collections::HashMap;', '', 'pub fn make() -> HashMap<u8, u8> {', '    HashMap::new()', '}', '', 'pub fn one() -> u8 {', '    1', '}'),
   'src/util.rs': '',
-  'a.go': lines('package m', '', 'import "fmt"', '', 'func Hello() {', '\tfmt.Println("hi")', '}', '', 'func Other() {', '\tfmt.Println("o")', '}', '', 'func Two() int {', '\treturn 2', '}', '', 'func Three() int {', '\tx := len("abc")', '\treturn x + 1', '}'),
+  'a.go': lines('package m', '', 'import "fmt"', '', 'func Hello() {', '\tfmt.Println("hi")', '}', '', 'func Other() {', '\tfmt.Println("o")', '}', '', 'func Two() int {', '\treturn 2', '}', '', 'func Three() int {', '\tx := len("abc")', '\treturn x + 1', '}', '', 'func Four() int {', '\treturn Two() + 1', '}'),
   'b.go': lines('// Package m is one package in two files.', 'package m'),
   'w_windows.go': lines('package m'),
   'a.c': lines('#include <stdio.h>', '', 'void hello(void) {', '    printf("hi");', '}'),
@@ -154,13 +154,18 @@ const cases: Array<{ name: string; move: MoveStructureArgs; expected: Expected }
     expected: { refused: 'INVALID_ARGUMENT', names: [] },
   },
   {
-    name: 'a Go function that needs nothing, to a file of its package',
+    name: 'a Go function that needs nothing and that another function uses, to a file of its package',
     move: { source_path: 'a.go', source_target: 'func Two', dest_path: 'b.go', position: 'file_end' },
     expected: { written: true },
   },
   {
     name: 'a Go function whose locals the scopes leave unbound, to a file of its package with a doc comment on its clause',
     move: { source_path: 'a.go', source_target: 'func Three', dest_path: 'b.go', position: 'file_end' },
+    expected: { written: true },
+  },
+  {
+    name: 'a Go function using another top-level name of its file, to a file of its package (one scope)',
+    move: { source_path: 'a.go', source_target: 'func Four', dest_path: 'b.go', position: 'file_end' },
     expected: { written: true },
   },
   {
