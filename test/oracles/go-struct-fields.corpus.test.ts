@@ -75,6 +75,7 @@ describe.skipIf(missing !== null)('a field added to a Go struct agrees with the 
     console.log(
       `[go build] ${tally.declarations} structs given a field: ${tally.applied} applied (builds), ${tally.refused} refused (${tally.refusedCompilerAgrees} where the compiler finds literals short of it, ${tally.listed}/${tally.errors} of its errors listed; ${tally.refusedBeyondCompiler} where it finds none: uses structedit cannot read)`,
     );
+    for (const line of tally.beyond) console.log(`  beyond: ${line}`);
     expect(tally.disagreed).toEqual([]);
     expect(tally.refusedCompilerAgrees).toBeGreaterThan(2);
   }, 300_000);

@@ -49,14 +49,15 @@ describe('applyEdits with the generic rules', () => {
       '',
       'func g() (int, bool) { return count, true }',
     );
-    const b = lines('package m', '', 'func (w *Writer) count() int { return count }');
+    const b = lines('package m', '', 'type P struct{ count int }', '', 'type Set map[int]bool', '', 'func (w *Writer) count() int { return count }', '', 'func h() ([]P, Set, map[int]int) {', '\treturn []P{{count: count}}, Set{count: true}, map[int]int{count: 1}', '}');
     const other = lines('package m_test', '', 'var count = 9');
     const { editor, fs } = editorOver({ 'm/a.go': a, 'm/b.go': b, 'm/x_test.go': other });
     expectOk(await editor.applyEdits({ edits: [{ op: 'rename', path: 'm/a.go', address: 'var count', new_name: 'total' }, { op: 'rename', path: 'm/a.go', address: 'type Writer', new_name: 'Sink' }] }));
     const after = fs.snapshot();
     expect(after['m/a.go']).toBe(a.replace('var count', 'var total').replace('before := count', 'before := total').replace('count := count + 1', 'count := total + 1').replace('return count, true', 'return total, true').replace('type Writer struct', 'type Sink struct'));
     // The other file's use is renamed, not its method of that name; `package m_test` is another package.
-    expect(after['m/b.go']).toBe(lines('package m', '', 'func (w *Sink) count() int { return total }'));
+    // A struct literal's key is a field (`P{count: …}`); a map's key is a value (`Set{total: true}`).
+    expect(after['m/b.go']).toBe(lines('package m', '', 'type P struct{ count int }', '', 'type Set map[int]bool', '', 'func (w *Sink) count() int { return total }', '', 'func h() ([]P, Set, map[int]int) {', '\treturn []P{{count: total}}, Set{total: true}, map[int]int{total: 1}', '}'));
     expect(after['m/x_test.go']).toBe(other);
   });
 

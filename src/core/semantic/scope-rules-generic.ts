@@ -65,6 +65,11 @@ export function genericScopes(root: Node, language: string): ScopeModel {
       const only = node.namedChild(0);
       if (only && (/identifier$/.test(only.type) || only.type === 'name')) return visit(only, scope, field, parent);
     }
+    // Go's `T{count: 1}`: a struct literal's key names a field, not what `count` means around it.
+    if (type === 'literal_element' && field === 'key' && parent?.type === 'keyed_element' && node.namedChildCount === 1 && node.namedChild(0)?.type === 'identifier' && keysAreFields(parent, root)) {
+      builder.occurrence(node.namedChild(0)!, 'property', scope);
+      return;
+    }
     // Go's `a, err := f()`: each name not declared in this scope yet is declared (the others are
     // assigned), seen from the statement's end on (`x := x + 1` reads the outer `x`); `for k, v :=
     // range`, `case v := <-ch`, `switch t := x.(type)` alike (not with `=`).
@@ -96,3 +101,43 @@ export function genericScopes(root: Node, language: string): ScopeModel {
   return builder.finish(language, true);
 }
 
+/**
+ * Whether the keys of a Go composite literal's element (`keyed`) name fields: its type (or, elided
+ * in `[]T{{…}}`, the element type of the literal around it) is a type name, not a map, slice or
+ * array, nor a name this file declares as one (`type Set map[string]bool`). A map's keys are
+ * values (`map[int]int{count: 2}` reads `count`).
+ */
+function keysAreFields(keyed: Node, root: Node): boolean {
+  let type: Node | null = null;
+  const elided: string[] = [];
+  for (let value = keyed.parent; value?.type === 'literal_value'; ) {
+    const owner = value.parent;
+    if (owner?.type === 'composite_literal') {
+      type = owner.childForFieldName('type');
+      break;
+    }
+    // `{{…}}`: an element of the literal around it (a keyed element's value, or a plain element).
+    if (owner?.type !== 'literal_element') return false;
+    elided.push(owner.parent?.type === 'keyed_element' && owner.parent.childForFieldName('key')?.equals(owner) ? 'key' : 'value');
+    value = owner.parent?.type === 'keyed_element' ? owner.parent.parent : owner.parent;
+  }
+  for (const position of elided.reverse()) {
+    if (!type) return false;
+    type = type.type === 'map_type' ? type.childForFieldName(position) : /^(?:slice_type|array_type|implicit_length_array_type)$/.test(type.type) ? type.childForFieldName('element') : null;
+  }
+  while (type?.type === 'pointer_type') type = type.namedChild(0);
+  if (!type || !/^(?:type_identifier|qualified_type|generic_type)$/.test(type.type)) return false;
+  const name = type.type === 'type_identifier' ? type.text : null;
+  return name === null || !declaredAsCollection(root, name);
+}
+
+/** Whether a file declares `name` as a map, slice or array type (Go's `type Set map[string]bool`). */
+function declaredAsCollection(root: Node, name: string): boolean {
+  for (const declaration of namedChildrenOf(root)) {
+    if (declaration.type !== 'type_declaration') continue;
+    for (const spec of namedChildrenOf(declaration)) {
+      if (spec.childForFieldName('name')?.text === name && /^(?:map_type|slice_type|array_type)$/.test(spec.childForFieldName('type')?.type ?? '')) return true;
+    }
+  }
+  return false;
+}
