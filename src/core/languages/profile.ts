@@ -416,6 +416,12 @@ export interface MemberRules {
    * private there breaks it even where the type itself is in reach.
    */
   exposedBy(use: Node): Node | null;
+  /**
+   * The module a file's code is in, as the folder its child modules' files live in (Rust: `src/a`
+   * for `src/a.rs` and `src/a/mod.rs`, `src` for `src/lib.rs`): a `module` reach is the files of that
+   * module and those under it. `null` where no reach goes by module.
+   */
+  readonly moduleOf: ((file: string) => string) | null;
 }
 
 /**

@@ -43,7 +43,7 @@ export function checkReach(run: EditRun, change: ChangedSignature, located: Loca
       problems = problemsAt(found, (model, start) => {
         const use = model.root.descendantForIndex(start);
         if (!use) return null;
-        if (!reaches(reach, where, declaration, holderName, model.path, use)) return `uses ${found.name} from ${outside(reach, where, holderName)}, which ${found.name} no longer reaches (${shown(reach)})`;
+        if (!reaches(reach, where, declaration, holderName, model.path, use, members.moduleOf)) return `uses ${found.name} from ${outside(reach, where, holderName)}, which ${found.name} no longer reaches (${shown(reach)})`;
         const exposing = isType ? members.exposedBy(use) : null;
         const wider = exposing ? effectiveReach(exposing, members.reachOf) : null;
         return exposing && wider && reachNarrowed(wider, reach) ? `writes ${found.name} in the interface of ${exposing.childForFieldName('name')?.text ?? exposing.text.split('\n')[0]!.slice(0, 40)}, which reaches further than ${found.name} now does (a private type in a public interface): its users need the type` : null;
@@ -57,7 +57,7 @@ export function checkReach(run: EditRun, change: ChangedSignature, located: Loca
 }
 
 /** Whether a use (its file and node) lies within a reach of a declaration in `where`, held by a type named `holderName`. */
-function reaches(reach: Reach, where: string, declaration: Node, holderName: string | null, file: string, use: Node): boolean {
+function reaches(reach: Reach, where: string, declaration: Node, holderName: string | null, file: string, use: Node, moduleOf: ((file: string) => string) | null): boolean {
   switch (reach) {
     case 'file':
       return file === where;
@@ -78,7 +78,8 @@ function reaches(reach: Reach, where: string, declaration: Node, holderName: str
       const inline = inlineModule(declaration);
       if (inline && reach === 'module') return file === where && use.startIndex >= inline.startIndex && use.endIndex <= inline.endIndex;
       if (inline) return file === where;
-      const folder = reach === 'module' ? moduleFolder(where) : dirname(moduleFolder(where));
+      if (!moduleOf) return file === where;
+      const folder = reach === 'module' ? moduleOf(where) : dirname(moduleOf(where));
       return file === where || file.startsWith(`${folder}/`) || (reach === 'parent-module' && (file === `${folder}.rs` || file === `${folder}/mod.rs`));
     }
   }
@@ -113,11 +114,6 @@ function typesAround(node: Node): Node[] {
 function inlineModule(declaration: Node): Node | null {
   for (let at = declaration.parent; at; at = at.parent) if (at.type === 'mod_item' && at.childForFieldName('body')) return at;
   return null;
-}
-
-/** The folder a Rust file's child modules live in: `src/` for `lib.rs`, `main.rs`, `mod.rs`; `src/a/` for `src/a.rs`. */
-function moduleFolder(file: string): string {
-  return /(?:^|\/)(?:lib|main|mod)\.rs$/.test(file) ? dirname(file) : file.replace(/\.rs$/, '');
 }
 
 function outside(reach: Reach, where: string, holderName: string | null): string {

@@ -16,7 +16,7 @@ export const GENERIC_PROFILE: ResolvedProfile = {
   structure: GENERIC_STRUCTURE_RULES,
   parts: { returnTypeSeparator: ': ', decoratorPrefix: null, createdBases: null, parametersOf: null, bodyOf: null, emptyParameters: null, primaryParametersOf: null },
   names: { identifier: /^[\p{L}_$][\p{L}\p{N}_$]*$/u, keywords: new Set(), receivers: [], definedInOrder: false, predeclared: null, dynamicDeclarations: null, packageScope: false },
-  members: { implicit: () => false, knownBases: new Map(), globalPrefix: '', bareNamesReachMembers: true, declaredByAssignment: false, requiredMembers: (declaration) => requiredMembersOf(declaration, 'named'), lambdaTargets: () => false, typesNoValue: () => false, reachOf: () => null, exposedBy: () => null },
+  members: { implicit: () => false, knownBases: new Map(), globalPrefix: '', bareNamesReachMembers: true, declaredByAssignment: false, requiredMembers: (declaration) => requiredMembersOf(declaration, 'named'), lambdaTargets: () => false, typesNoValue: () => false, reachOf: () => null, exposedBy: () => null, moduleOf: null },
   scopes: genericScopes,
   modules: null,
   // A language structedit knows nothing of: any import may bring in what a moved declaration uses

@@ -18,7 +18,7 @@ export const rust: LanguageProfile = {
   },
   parts: { returnTypeSeparator: ' -> ' },
   // An item without `pub` is its module's; a trait's items and its impls' reach as far as the trait.
-  members: { reachOf: rustReach, exposedBy: rustInterfaceOf },
+  members: { reachOf: rustReach, exposedBy: rustInterfaceOf, moduleOf: rustModuleOf },
   // `self`, `&self`, `&mut self`: passed by the receiver of `value.f()`, written in `Type::f(value)`.
   // A struct is built from its fields: `P { x: 1, y }` must name every one (unless `..base`), and
   // so must a pattern (unless `..`); a tuple struct `T(1, 2)` is called, its pattern `T(a, b)` lists them.
@@ -361,7 +361,7 @@ function namespacesOf(item: Node, inImpl: boolean): string[] {
  */
 function rustModuleOf(path: string): string {
   const module = path.replace(/\.rs$/, '');
-  return /\/(?:mod|lib|main)$/.test(module) ? dirname(module) : module;
+  return /(?:^|\/)(?:mod|lib|main)$/.test(module) ? dirname(module) : module;
 }
 
 /** Files that start a crate rather than being declared by a `mod`: `lib.rs`, `main.rs`, `build.rs`, and the files directly in `bin/`, `tests/`, `examples/`, `benches/`. */
