@@ -146,10 +146,10 @@ function reachOfMove(context: EditorContext, moved: MovedStructure, landing: Mov
       const language = profileOf(source.language.id);
       if (!landing.sameFile && !language.modules && parents.source.kind === 'file' && parents.dest.kind === 'file') {
         const rules = language.moves;
-        const compiled = rules.declaredBy ? yield* programOfMove(workspace, rules, rules.declaredBy, source.path, dest.path).safeUnwrap() : null;
+        const compiled = yield* programOfMove(workspace, rules, source.path, dest.path).safeUnwrap();
         if (compiled?.refused) return err(invalidArgument([{ field: 'dest_path', message: `${compiled.refused}; nothing was written` }]));
-        const apart = rules.declaredBy ? null : compiledApart(rules, source.path, source.tree.source.text, dest.path, dest.tree.source.text);
-        if (apart !== null) return err(invalidArgument([{ field: 'dest_path', message: `${apart} (the same build constraints, and a name with the same suffixes); nothing was written` }]));
+        const apart = compiledApart(rules, source.path, source.tree.source.text, dest.path, dest.tree.source.text);
+        if (apart !== null) return err(invalidArgument([{ field: 'dest_path', message: apart }]));
         const sameNamespace = namespaceOf(source.tree, rules) === namespaceOf(dest.tree, rules);
         const samePackage = dirname(source.path) === dirname(dest.path) && sameNamespace;
         const needs = movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceFile.model, node: structure, destination: dest.tree, destinationPath: dest.path, samePackage, sameNamespace, program: compiled?.refused === null ? compiled : null }, rules);

@@ -178,10 +178,10 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       const moves = profileOf(language).moves;
       const sameNamespace = namespaceOf(source.tree, moves) === namespaceOf(destination.tree, moves);
       const samePackage = dirname(source.path) === dirname(toPath) && sameNamespace;
-      const compiled = moves.declaredBy ? yield* programOfMove(workspace, moves, moves.declaredBy, source.path, toPath).safeUnwrap() : null;
+      const compiled = yield* programOfMove(workspace, moves, source.path, toPath).safeUnwrap();
       if (compiled?.refused) return err(invalidArgument([{ field: `${field}.to`, message: `${compiled.refused}; nothing was written` }]));
-      const apart = moves.declaredBy ? null : compiledApart(moves, source.path, source.tree.source.text, toPath, destination.originalBytes === null && destination.tree.source.text === '' ? fileHead(source) : destination.tree.source.text);
-      if (apart !== null) return err(invalidArgument([{ field: `${field}.to`, message: `${apart} (the same build constraints, and a name with the same suffixes); nothing was written` }]));
+      const apart = compiledApart(moves, source.path, source.tree.source.text, toPath, destination.originalBytes === null && destination.tree.source.text === '' ? fileHead(source) : destination.tree.source.text);
+      if (apart !== null) return err(invalidArgument([{ field: `${field}.to`, message: apart }]));
       const program = compiled?.refused === null ? compiled : null;
       // Rust: into a child module, its old module imports it back (`use self::child::name;`), and every path still reaches it.
       const text = source.tree.source.text;
@@ -374,16 +374,18 @@ function compiledFrom(workspace: SemanticWorkspace, rules: MoveRules, declaredBy
  * The program a move stays in: its destination must be compiled in the source's program, as a file
  * no declaration reaches (Rust's new `util.rs` without `mod util;`) would drop the code, and another
  * program (the crate of `main.rs` for code of `lib.rs`) gives its paths (`crate::…`) and privacy
- * other meanings. `refused`: why the destination is not one, and how to make it one.
+ * other meanings. `refused`: why the destination is not one, and how to make it one. `null` for a
+ * language that compiles every file it is given (no `declaredBy`).
  */
 export function programOfMove(
   workspace: SemanticWorkspace,
   rules: MoveRules,
-  declaredBy: NonNullable<MoveRules['declaredBy']>,
   sourcePath: string,
   toPath: string,
-): ResultAsync<{ start: string; files: ReadonlySet<string>; refused: null } | { refused: string }, StructeditError> {
+): ResultAsync<{ start: string; files: ReadonlySet<string>; refused: null } | { refused: string } | null, StructeditError> {
   return safeTry(async function* () {
+    const { declaredBy } = rules;
+    if (!declaredBy) return ok(null);
     const project = yield* workspace.project().safeUnwrap();
     const files = new Set([...project.files, sourcePath]);
     const from = yield* compiledFrom(workspace, rules, declaredBy, sourcePath, files).safeUnwrap();
@@ -409,8 +411,9 @@ export function programOfMove(
  * declared, {@link programOfMove} compares the conditions along their chains instead.)
  */
 export function compiledApart(rules: MoveRules, sourcePath: string, sourceText: string, toPath: string, toText: string): string | null {
-  if (!rules.compiledUnder) return null;
-  return conditionsApart(sourcePath, rules.compiledUnder(sourcePath, sourceText).conditions, toPath, rules.compiledUnder(toPath, toText).conditions, 'file');
+  if (!rules.compiledUnder || rules.declaredBy) return null;
+  const apart = conditionsApart(sourcePath, rules.compiledUnder(sourcePath, sourceText).conditions, toPath, rules.compiledUnder(toPath, toText).conditions, 'file');
+  return apart === null ? null : `${apart} (the same build constraints, and a name with the same suffixes); nothing was written`;
 }
 
 /** Which conditions two places are compiled under, where they differ: the reason a move between them is refused. */
