@@ -397,7 +397,8 @@ export function createEditorContext(options: EditorOptions, shared?: { readonly 
         const counts = [added.length - compiled > 0 ? `${added.length - compiled} syntax error${added.length - compiled === 1 ? '' : 's'}` : '', compiled > 0 ? `${compiled} error${compiled === 1 ? '' : 's'} the compiler reports` : ''].filter(Boolean).join(' and ');
         const summary = `the edit adds ${counts} to ${file.path} (${where})`;
         if (mode === 'reject') {
-          const fix = compiled === 0 ? 'Correct the new text so the file still parses' : `Correct the edit so ${compiled === added.length ? '' : 'the file still parses and '}the compiler accepts it (${languageErrorAdvice(added)})`;
+          const advice = languageErrorAdvice(added);
+          const fix = compiled === 0 ? 'Correct the new text so the file still parses' : `Correct the edit so ${compiled === added.length ? '' : 'the file still parses and '}the compiler accepts it${advice ? ` (${advice})` : ''}`;
           return err(makeError('SYNTAX_ERROR', `Nothing was written: ${summary}. ${fix}, then retry (if the code is valid and the parser is wrong about it, send the same call with force: true).`, { path: file.path, errors: added }));
         }
         const warning: Warning = { type: 'SYNTAX_BROKEN', message: `Written, but ${summary}. Read the structure back and fix it.`, details: { errors: added } };

@@ -221,6 +221,25 @@ describe('what the grammars accept and the compilers refuse (Go, Java, Rust)', (
     expectFigures(await editor.editFile({ path: 'a.go', edits: [{ old_text: 'x := 1', new_text: 'x := 2' }] }));
   });
 
+  it("edits one spec of a grouped Go constant, and refuses what leaves a constant without a value (go build's \"missing init expr\")", async () => {
+    const text = lines('package a', '', 'const (', '\t// Low is first.', '\tLow = iota', '\tMid', '\tHigh', ')', '', 'const (', '\tW, H = 1, 2', '\tX, Y', ')', '', 'func f() int { return Mid + X }');
+    const { editor, fs } = editorOver({ 'a.go': text });
+    const refused = [
+      await editor.deleteStructure({ path: 'a.go', target: 'const (\nLow' }),
+      await editor.replaceStructure({ path: 'a.go', target: 'const (\nX', content: 'X, Y, Z' }),
+    ];
+    expect(refused.map((result) => result._unsafeUnwrapErr().details)).toMatchObject([
+      { errors: [{ line: 4, reason: 'missing init expr for Mid' }, { line: 5, reason: 'missing init expr for High' }] },
+      { errors: [{ line: 12, reason: 'missing init expr for Z' }] },
+    ]);
+    expect(refused[0]!._unsafeUnwrapErr().message).toContain("a spec without values repeats the last one's");
+    expect(fs.snapshot()['a.go']).toBe(text);
+    // A later spec goes (the ones after it take the next values of iota), and a name is renamed where it is used.
+    expectFigures(await editor.deleteStructure({ path: 'a.go', target: 'const (\nHigh' }));
+    expect((await editor.applyEdits({ edits: [{ op: 'rename', path: 'a.go', address: 'const (\nMid', new_name: 'Middle' }] }))._unsafeUnwrap().status).toBe('applied');
+    expect(fs.snapshot()['a.go']).toBe(spliceLines(text, 6, 7, '\tMiddle').replace('return Mid + X', 'return Middle + X'));
+  });
+
   it('refuses inserting a second declaration of a name where the language refuses it (not a renamed copy, not a cfg pair in Rust)', async () => {
     const cases = [
       { path: 'a.go', text: lines('package a', '', 'func f() int {', '\treturn 1', '}'), target: 'func f', content: 'func f() int {\n\treturn 2\n}', reason: 'f redeclared in this block' },

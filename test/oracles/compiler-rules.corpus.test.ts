@@ -67,6 +67,7 @@ function statementsOfFunctions(entries: readonly StructureListing[]): { last: St
 function kindOf(reason: string): string {
   if (reason === 'missing return') return reason;
   if (/not used/.test(reason)) return 'unused';
+  if (/init expr/.test(reason)) return 'init';
   if (/^duplicated? (?:argument|parameter)|^Duplicate (?:identifier|parameter name)|bound more than once in this parameter list|^(?:variable|record component) \S+ is already defined|^redefinition of parameter/.test(reason)) return 'parameter';
   return /redeclared|defined multiple times|already (?:been )?(?:defined|declared)/.test(reason) ? 'duplicate' : 'other';
 }
@@ -424,6 +425,37 @@ describe('deleting the clause a try needs (compilers as the oracle)', () => {
     for (const line of problems.slice(0, 10)) console.log(`  ${line}`);
     expect(found.filter(broken).length).toBeGreaterThan(20);
     expect(problems).toEqual([]);
+  });
+});
+
+describe('deleting a constant of a group (compilers as the oracle)', () => {
+  it.skipIf(!existsSync(GO))('Go: go/types finds "missing init expr" exactly where deleting a spec of `const ( … )` is refused (the Go standard library)', { timeout: 240_000 }, async () => {
+    const sample = languageSample('go', FILES * 3);
+    if (!('files' in sample)) throw new Error(sample.missing);
+    const found: Deletion[] = [];
+    for (const file of sample.files) {
+      const text = readFileSync(join(sample.root, file), 'utf8');
+      if (/^import "C"$/m.test(text) || !/^const \($/m.test(text)) continue;
+      const listing = await createEditor({ fs: memoryFs({ 'm.go': text }), semantic: 'syntax' }).listStructures({ path: 'm.go', depth: 2 });
+      if (listing.isErr()) continue;
+      // Of each group of two specs or more: the first (whose values the next may repeat) and the one after it.
+      const groups = listing.value.structures.filter((structure) => structure.name === null && structure.target?.startsWith('const') && structure.children.length > 1);
+      for (const spec of groups.slice(0, PER_FILE).flatMap((group) => group.children.slice(0, 2))) {
+        if (spec.target === null) continue;
+        const fs = memoryFs({ 'm.go': text });
+        const written = await createEditor({ fs, semantic: 'syntax' }).deleteStructure({ path: 'm.go', target: spec.target, force: true });
+        if (written.isErr()) continue;
+        const reasons = written.value.warnings.flatMap((warning) => (warning.type === 'SYNTAX_BROKEN' ? ((warning.details?.['errors'] ?? []) as Array<{ reason?: string }>).flatMap((error) => (error.reason ? [error.reason] : [])) : []));
+        const kinds = new Set(reasons.map(kindOf));
+        const refused = kinds.size > 0 ? (await createEditor({ fs: memoryFs({ 'm.go': text }), semantic: 'syntax' }).deleteStructure({ path: 'm.go', target: spec.target })).isErr() : null;
+        found.push({ file, where: `${file}:${spec.line_range_inclusive.join('-')} ${JSON.stringify(spec.target.split('\n').pop())}`, before: text, after: fs.snapshot()['m.go'] as string, flagged: kinds.size > 0, kinds, refused, line: spec.line_range_inclusive[0] });
+      }
+    }
+    const addedKinds = goAddedKinds(found, sample.root, ['init']);
+    const result = tally('Go', found, (deletion) => addedKinds(deletion).length > 0, 'deletions of a grouped constant');
+    expect(found.length).toBeGreaterThan(50);
+    expect(result.flagged).toBeGreaterThan(4);
+    expect(result.problems).toEqual([]);
   });
 });
 

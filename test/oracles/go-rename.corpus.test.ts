@@ -60,10 +60,11 @@ describe.skipIf(missing !== null)('Go renames agree with go/types', () => {
       const lister = createEditor({ fs: memoryFs(files) });
       const targets = new Map<string, { path: string; target: string }>();
       for (const path of Object.keys(files)) {
-        const listed = await lister.listStructures({ path, depth: 1 });
+        const listed = await lister.listStructures({ path, depth: 2 });
         if (listed.isErr()) continue;
-        // Top-level declarations (a group's first name: `const ( A = iota; B )` is one structure, named A).
-        for (const structure of listed.value.structures) {
+        // Top-level declarations, and each spec of a group (`const ( A = iota; B )`, which names none itself).
+        const declarations = listed.value.structures.flatMap((structure) => (structure.name === null && (structure.kind === 'variable' || structure.kind === 'type') ? structure.children : [structure]));
+        for (const structure of declarations) {
           if (structure.name !== null && structure.target !== null && structure.kind !== 'method' && !targets.has(structure.name)) targets.set(structure.name, { path, target: structure.target });
         }
       }

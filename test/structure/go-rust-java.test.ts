@@ -66,6 +66,49 @@ describe('Go structures', () => {
     ]);
     expect(await readTexts('server.go', server, 'func (s *Server) Start()\nswitch s.Port\ncase 0:')).toEqual(['\tcase 0:\n\t\treturn fmt.Errorf("no port")']);
   });
+
+  it('makes each spec of a grouped const, var or type declaration a structure; the group names none, a lone spec stays one structure', async () => {
+    const modes = lines(
+      'package modes',
+      '',
+      'const (',
+      '\t// Read is first.',
+      '\tRead Mode = iota',
+      '\tWrite',
+      ')',
+      '',
+      'var (',
+      '\tx, y = 1, 2',
+      '\tz    int',
+      ')',
+      '',
+      'type (',
+      '\tMode int',
+      '\tAlias = Mode',
+      ')',
+      '',
+      'const one = 1',
+      '',
+      'type Pair struct{ a, b int }',
+    );
+    expect(await outlineOf('modes.go', modes)).toMatchInlineSnapshot(`
+      "package [1-1] "package"
+      variable [3-7] "const ("
+        variable Read [4-5] "const (\\nRead"
+        variable Write [6-6] "const (\\nWrite"
+      variable [9-12] "var"
+        variable x [10-10] "var\\nx"
+        variable z [11-11] "var\\nz"
+      type [14-17] "type ("
+        type Mode [15-15] "type (\\nMode"
+        type Alias [16-16] "type (\\nAlias"
+      variable one [19-19] "const one"
+      type Pair [21-21] "type Pair"
+        property a [21-21] "type Pair\\na""
+    `);
+    expect(await readTexts('modes.go', modes, 'const (\nRead')).toEqual(['\t// Read is first.\n\tRead Mode = iota']);
+    expect(await readTexts('modes.go', modes, 'type (\nAlias')).toEqual(['\tAlias = Mode']);
+  });
 });
 
 describe('Rust structures', () => {

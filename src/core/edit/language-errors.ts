@@ -119,6 +119,7 @@ export function languageErrorAdvice(errors: readonly ParseErrorInfo[]): string {
     [REDECLARED, 'change the declaration that exists (replace it) rather than adding a second one'],
     [/^try /, 'keep a handler (except/catch) or a finally'],
     [/^match without/, 'keep at least one case'],
+    [/init expr/, "give each constant a value: a group's first spec and a spec with a type need their own, one per name; a spec without values repeats the last one's"],
   ] as const;
   // (Each reason gets the first advice that fits it: a repeated parameter is no declaration to replace.)
   const fitting = new Set(reasons.map((reason) => advice.find(([pattern]) => pattern.test(reason))?.[1]));

@@ -7,6 +7,7 @@ import { languageFamily, profileOf } from '../languages/profiles/index.js';
 import { locateUniqueTarget } from '../locate/locate.js';
 import type { StructurePath } from '../locate/targets.js';
 import { projectResolution, type ProjectResolution } from '../modules/resolution.js';
+import { namesDeclaredBy } from '../structure/kinds.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
 import { mentionsAfterMove, moduleBindingReferences, unresolvedReferences } from './declaration-references.js';
 import { addImport, exportDeclaration, importStyle, modelOf, removeImport, retargetReexport } from './imports.js';
@@ -163,10 +164,13 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const destModel = destination.originalBytes === null && destination.tree.source.text === '' ? null : (yield* modelOf(workspace, toPath).safeUnwrap()).model;
     // (Rust's `impl Trait for T` is listed under `T`, which it does not declare.)
     const unnamed = profileOf(source.language.id).moves.unnamed?.(node.kind, source.tree.source.text.slice(node.start, node.end)) ?? null;
-    if (name && unnamed === null && destModel?.module.bindings.has(name) && !destModel.imports.some((record) => record.local === name)) {
-      const declaration = destModel.module.bindings.get(name)!.declarations[0]!;
+    // (What a group declares is each of its specs' names: `const ( A = iota; B )`.)
+    const declared = unnamed === null ? namesDeclaredBy(node) : [];
+    const collides = declared.find((declaredName) => destModel?.module.bindings.has(declaredName) && !destModel.imports.some((record) => record.local === declaredName));
+    if (collides !== undefined) {
+      const declaration = destModel!.module.bindings.get(collides)!.declarations[0]!;
       const conflict = codeLocation(destination, declaration.start, 'definition');
-      return err(makeError('CONFLICT', `${toPath} already declares ${JSON.stringify(name)} (line ${conflict.line}: ${JSON.stringify(conflict.text)}); moving ${JSON.stringify(name)} there would collide. Rename one of them first.`, { reason: 'name_taken', path: edit.path, address: edit.address, name, conflicts: [conflict] }));
+      return err(makeError('CONFLICT', `${toPath} already declares ${JSON.stringify(collides)} (line ${conflict.line}: ${JSON.stringify(conflict.text)}); moving ${JSON.stringify(collides)} there would collide. Rename one of them first.`, { reason: 'name_taken', path: edit.path, address: edit.address, name: collides, conflicts: [conflict] }));
     }
     const binding = name ? sourceModel.module.bindings.get(name) : undefined;
     if (!modules || !name || !binding) {
@@ -186,15 +190,18 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
       // Rust: into a child module, its old module imports it back (`use self::child::name;`), and every path still reaches it.
       const text = source.tree.source.text;
       const left = program && name && unnamed === null ? (moves.leaveBehind?.(name, { kind: node.kind, text: text.slice(attributesAbove(text, node.start), node.end) }, { sourcePath: source.path, destinationPath: toPath, programStart: program.start, files: program.files }) ?? null) : null;
-      const mentioned = !modules && name && unnamed !== 'nothing' && !(moves.folderShared && samePackage) ? [...(yield* mentionsAfterMove(workspace, source, name, node, toPath).safeUnwrap())] : [];
+      const mentionedNames = unnamed === null ? declared : name && unnamed !== 'nothing' ? [name] : [];
+      const mentioned: UnprovenMention[] = [];
+      if (!modules && !(moves.folderShared && samePackage)) for (const mentionedName of mentionedNames) mentioned.push(...(yield* mentionsAfterMove(workspace, source, mentionedName, node, toPath).safeUnwrap()));
       // (Not where nothing uses it: an import nothing uses warns.)
       const leaves = left !== null && (left.always || mentioned.length > 0);
       const unreachable = left ? [] : mentioned;
       const taken = modules
         ? null
         : movedTextNeeds({ source: source.tree, sourcePath: source.path, model: sourceModel, node, destination: destination.tree, destinationPath: toPath, samePackage, sameNamespace, program }, moves);
-      const forced = yield* refuseUnproven(run, located, name ?? '', unreachable, edit.force === true).safeUnwrap();
-      if (taken && taken.unproven.length > 0) yield* refuseUnseen(run, edit, name ?? '', source, toPath, taken.unproven).safeUnwrap();
+      const what = name ?? declared.join(', ');
+      const forced = yield* refuseUnproven(run, located, what, unreachable, edit.force === true).safeUnwrap();
+      if (taken && taken.unproven.length > 0) yield* refuseUnseen(run, edit, what, source, toPath, taken.unproven).safeUnwrap();
       const plans = yield* planMoveAcrossFiles(leaves ? { ...moveSource, rewrite: left!.rewrite } : moveSource, { tree: destination.tree, path: anchor, side, style }).safeUnwrap();
       const moved = yield* workspace.apply(destination, plans.destination.replacements, run.syntax).safeUnwrap();
       run.warnings.push(...moved.warnings);
@@ -210,7 +217,7 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
         const headEnd = profileOf(language).layout.fileHead.exec(tidied.file.tree.source.text)?.[0].length ?? 0;
         yield* workspace.apply(tidied.file, [importsInsertion(tidied.file.tree, [left!.statement], moves, headEnd)], run.syntax).map((applied) => run.warnings.push(...applied.warnings)).safeUnwrap();
       }
-      if (forced.length > 0) run.warnings.push(forcedWarning(name ?? '', forced));
+      if (forced.length > 0) run.warnings.push(forcedWarning(what, forced));
       const imports: MoveChange[] = [
         ...(leaves ? [{ file: source.path, type: 'added_import' as const, import: left!.statement }] : []),
         ...(taken?.imports ?? []).map((statement) => ({ file: toPath, type: 'added_import' as const, import: statement })),

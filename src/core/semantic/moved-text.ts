@@ -9,6 +9,7 @@ import type { MoveRules } from '../languages/profile.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
 import { literalPattern } from '../text/literal-search.js';
 import { lineOfOffset } from '../text/source-text.js';
+import { namesDeclaredBy } from '../structure/kinds.js';
 import type { Binding, ScopeModel } from './scopes.js';
 
 /** The two files of a move and what is known of them. */
@@ -57,8 +58,13 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
   const { node, model } = files;
   const text = files.source.source.text;
   // The module-level name it declares (not Rust's `impl T`, named by the type it does not declare).
-  const named = node.name ? model.module.bindings.get(node.name) : undefined;
-  const own = named?.declarations.some((declaration) => declaration.start >= node.start && declaration.start < node.end) ? named : undefined;
+  // (Each spec's, for a group: `const ( A = iota; B )`.)
+  const declaredHere = (binding: Binding | undefined) => binding?.declarations.some((declaration) => declaration.start >= node.start && declaration.start < node.end) === true;
+  const ownBindings = namesDeclaredBy(node).flatMap((name) => {
+    const binding = model.module.bindings.get(name);
+    return binding && declaredHere(binding) ? [binding] : [];
+  });
+  const own = node.name !== null ? ownBindings.find((binding) => binding.name === node.name) : undefined;
   // The names it uses from outside itself, each at its first use.
   const free = new Map<string, { start: number; binding: Binding | null }>();
   for (const occurrence of model.occurrences) {
@@ -70,7 +76,7 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
     // A local variable declared after this use (`identifier(x)` above `let identifier = …`) is not
     // what it names: the generic scopes bind a block's names throughout it.
     if (binding && binding.scope !== model.module && binding.kind === 'variable' && binding.declarations.every((declaration) => declaration.start > occurrence.start)) binding = model.module.bindings.get(name) ?? null;
-    if ((binding && binding.scope !== model.module) || (binding && binding === own)) continue;
+    if ((binding && binding.scope !== model.module) || (binding && ownBindings.includes(binding))) continue;
     free.set(name, { start: occurrence.start, binding });
   }
   const isImport = importTest(rules);
@@ -110,12 +116,12 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
   const undeclaredHolder = (name: string) =>
     top.find((structure) => structure.name === name && declaring(structure)) ?? (rules.folderShared ? undefined : top.find((structure) => enumerates(structure, name)));
 
-  const declaredIn = (tree: StructureTree, moved: string | null) => {
-    const names = new Set(tree.root.children.filter((structure) => !isImport(structure, tree.source.text) && !rules.unnamed?.(structure.kind, tree.source.text.slice(structure.start, structure.end))).map((structure) => structure.name));
-    return (name: string) => name !== moved && names.has(name);
+  const declaredIn = (tree: StructureTree, moved: readonly string[]) => {
+    const names = new Set(tree.root.children.filter((structure) => !isImport(structure, tree.source.text) && !rules.unnamed?.(structure.kind, tree.source.text.slice(structure.start, structure.end))).flatMap(namesDeclaredBy));
+    return (name: string) => !moved.includes(name) && names.has(name);
   };
-  const inSource = declaredIn(files.source, own ? node.name : null);
-  const inDestination = declaredIn(files.destination, null);
+  const inSource = declaredIn(files.source, ownBindings.map((binding) => binding.name));
+  const inDestination = declaredIn(files.destination, []);
   const access = files.program && { sourcePath: files.sourcePath, destinationPath: files.destinationPath, programStart: files.program.start, files: files.program.files };
   // What the destination's imports bind a name to, from the program's root (Rust), where they bind it.
   const pathOf = (statement: string, name: string, path: string) => (files.program && rules.importedPath?.(statement, name, path, files.program.start)) ?? null;

@@ -13,6 +13,7 @@ import {
   TYPE_COMMENT,
   TYPE_DECLARATOR,
   TYPE_EXPRESSION_STATEMENT,
+  TYPE_GROUPING,
   TYPE_LEADING,
   TYPE_MODIFIERS,
   TYPE_NAME_LIKE,
@@ -21,6 +22,7 @@ import {
   TYPE_STRING,
   TYPE_TRAILING,
   typeSlot,
+  holdsStructures,
 } from './compile.js';
 import { clipName, kindOfType, MEMBER_CONTAINERS } from './kinds.js';
 import { isSoundSubtree } from './syntax-errors.js';
@@ -317,7 +319,7 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
       // (Its body, if it is one, is walked right here: `true` tells its own level not to walk it again.)
       made?.(candidates[candidates.length - 1]!, node, (flags & TYPE_BODY) !== 0);
     }
-    if ((flags & TYPE_BODY) !== 0 && !withinExcluded(node, typeNames[slot]!)) addBodyChildren(node, typeId, made);
+    if (holdsStructures(node, flags) && !withinExcluded(node, typeNames[slot]!)) addBodyChildren(node, typeId, made);
   };
   const withinExcluded = (node: Node, type: string): boolean => {
     const excluded = compiled.bodiesNotWithin.get(type);
@@ -326,7 +328,7 @@ export function createCollector(tree: Tree, source: SourceText, compiled: Compil
     for (let parent = node.parent; parent; parent = parent.parent) {
       const slot = typeSlot(compiled, parent.typeId);
       if (excluded.has(typeNames[slot]!)) return true;
-      if ((typeFlags[slot]! & TYPE_BODY) !== 0) return false;
+      if (holdsStructures(parent, typeFlags[slot]!)) return false;
     }
     return false;
   };
@@ -442,12 +444,14 @@ function makeCandidate(
   }
   // A structure that is a bare identifier (`A` in `enum E { A }`, `parse` in `{ parse }`) is its own name.
   const bare = (compiled.typeFlags[headerSlot]! & TYPE_BARE) !== 0;
+  // A group (`const ( A = 1; B )`) declares what its specs name, not a name of its own.
+  const group = header !== null && (compiled.typeFlags[headerSlot]! & TYPE_GROUPING) !== 0 && holdsStructures(header, compiled.typeFlags[headerSlot]!);
   const startLine = lineOfOffset(source, start);
   const structure: Mutable<StructureNode> = {
     kind,
     type: compiled.typeNames[typeSlot(compiled, typeId)]!,
     // (The kinds nesting may give instead, `method` and `enum_member`, are named alike.)
-    name: bare ? nameText(header!, text) : UNNAMED_KINDS.has(kind) ? null : nameOf(header!, first, firstTypeId, compiled, text),
+    name: bare ? nameText(header!, text) : UNNAMED_KINDS.has(kind) || group ? null : nameOf(header!, first, firstTypeId, compiled, text),
     start,
     end,
     headerStart,

@@ -2,7 +2,7 @@
  * Structure rules compiled for one grammar (node types it lacks dropped, name fields as ids): what
  * build.ts and rebuild.ts read a parse tree with.
  */
-import type { Language } from 'web-tree-sitter';
+import type { Language, Node } from 'web-tree-sitter';
 import type { StructureRules } from './rules.js';
 
 /**
@@ -60,9 +60,20 @@ export const TYPE_EXPRESSION_STATEMENT = 2048;
 export const TYPE_STRING = 4096;
 /** Belongs to the structure before it (`trailing`). */
 export const TYPE_TRAILING = 8192;
+/** A body only where it groups its specs in parentheses (`groupings`); `TYPE_BODY` is set too. */
+export const TYPE_GROUPING = 16384;
 
 const NAME_LIKE = /identifier$|^name$|^constant$|^word$|^dotted_name$|^scoped_identifier$|^member_expression$|^attribute$|^string$|^property_name$|^tag_name$|^bare_key$|^quoted_key$|^dotted_key$/;
 const DECLARATOR = /declarator|_spec$|^assignment(_expression)?$|^call(_expression)?$|^variable_declaration$/;
+
+/**
+ * Whether a node whose type has these flags holds structures: a body, but a grouping declaration
+ * only where its second token opens the group (`const (`, not `const A = 1`).
+ */
+export function holdsStructures(node: Node, flags: number): boolean {
+  if ((flags & TYPE_BODY) === 0) return false;
+  return (flags & TYPE_GROUPING) === 0 || node.child(1)?.type === '(';
+}
 
 /** The index of a node type id in `typeNames` and `typeFlags`. */
 export function typeSlot(compiled: CompiledStructureRules, typeId: number): number {
@@ -78,12 +89,14 @@ export function typeSlot(compiled: CompiledStructureRules, typeId: number): numb
  */
 export function compileStructureRules(language: Language, rules: StructureRules): CompiledStructureRules {
   const known = (types: readonly string[]) => types.filter((type) => language.idForNodeType(type, true) !== null);
-  const bodies = known(rules.bodies);
+  const groupings = known(rules.groupings);
+  const bodies = [...known(rules.bodies), ...groupings];
   const clauses = known(rules.clauses);
   // Only to compute the flags below: the builders read the flags.
   const sets = {
     bodies: new Set(bodies),
     clauses: new Set(clauses),
+    groupings: new Set(groupings),
     transparent: new Set(rules.transparent),
     ignored: new Set(rules.ignored),
     comments: new Set(rules.comments),
@@ -111,7 +124,8 @@ export function compileStructureRules(language: Language, rules: StructureRules)
       (DECLARATOR.test(type) ? TYPE_DECLARATOR : 0) |
       (type === 'expression_statement' ? TYPE_EXPRESSION_STATEMENT : 0) |
       (type === 'string' ? TYPE_STRING : 0) |
-      (sets.trailing.has(type) ? TYPE_TRAILING : 0);
+      (sets.trailing.has(type) ? TYPE_TRAILING : 0) |
+      (sets.groupings.has(type) ? TYPE_GROUPING : 0);
   });
   const excludedFieldIds = new Uint8Array(language.fields.length);
   language.fields.forEach((field, id) => {

@@ -97,3 +97,13 @@ export function clipName(text: string): string {
   const firstLine = text.split('\n', 1)[0]!.trim();
   return firstLine.length > 80 ? `${firstLine.slice(0, 79)}…` : firstLine;
 }
+
+/**
+ * The names a structure declares: its own, or where it is a group that names none (Go's
+ * `const ( A = iota; B )`, `var ( … )`, `type ( … )`), each of its specs' names.
+ */
+export function namesDeclaredBy(structure: { readonly kind: string; readonly name: string | null; readonly children: ReadonlyArray<{ readonly name: string | null }> }): string[] {
+  if (structure.name !== null) return [structure.name];
+  if (structure.kind !== 'variable' && structure.kind !== 'type') return [];
+  return structure.children.flatMap((spec) => (spec.name === null ? [] : [spec.name]));
+}

@@ -7,7 +7,7 @@ import { lineOfOffset, type SourceText } from '../text/source-text.js';
 import type { TextChange } from '../text/text-change.js';
 import { completeStructureTree } from './build.js';
 import { createCollector, makeRoot, nestCandidates } from './collector.js';
-import { TYPE_BODY, typeSlot, type CompiledStructureRules } from './compile.js';
+import { holdsStructures, typeSlot, type CompiledStructureRules } from './compile.js';
 import { collectSyntaxErrors } from './syntax-errors.js';
 import type { StructureNode, StructureTree } from './types.js';
 
@@ -66,7 +66,7 @@ export function rebuildTreeSitterStructure(
   while (structureNode) {
     const up: Node | null = structureNode.parent;
     if (!up) return null;
-    if (structureNode.isNamed && (up.id === tree.rootNode.id || (compiled.typeFlags[typeSlot(compiled, up.typeId)]! & TYPE_BODY) !== 0)) {
+    if (structureNode.isNamed && (up.id === tree.rootNode.id || holdsStructures(up, compiled.typeFlags[typeSlot(compiled, up.typeId)]!))) {
       container = up;
       break;
     }

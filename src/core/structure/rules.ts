@@ -13,6 +13,12 @@ export interface StructureRules {
   /** Node types that are structures wherever they appear (`else_clause`, `case_clause`, …). */
   clauses: readonly string[];
   /**
+   * Declarations that are bodies when they group their specs in parentheses (Go's
+   * `const ( A = iota; B )`): each spec is then a structure, and the group names none of them. A
+   * declaration of one spec (`const A = 1`) is that spec's structure.
+   */
+  groupings: readonly string[];
+  /**
    * Bodies that are not bodies inside these node types: a TypeScript object type in a parameter's
    * annotation (`f(opts: { a: number })`) holds no structures of the function.
    */
@@ -79,6 +85,7 @@ export const GENERIC_STRUCTURE_RULES: StructureRules = {
     'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef',
     'else', 'elsif', 'when', 'rescue', 'ensure',
   ],
+  groupings: [],
   transparent: ['enum_body_declarations'],
   bodiesNotWithin: {},
   excludedFields: ['value', 'condition', 'pattern', 'name', 'type', 'subject', 'communication', 'alternative', 'guard'],
@@ -108,6 +115,7 @@ export function mergeStructureRules(base: StructureRules, own: Partial<Structure
   return {
     bodies: merge(base.bodies, own.bodies),
     clauses: merge(base.clauses, own.clauses),
+    groupings: merge(base.groupings, own.groupings),
     transparent: own.transparent ?? base.transparent,
     bodiesNotWithin: { ...base.bodiesNotWithin, ...own.bodiesNotWithin },
     excludedFields: merge(base.excludedFields, own.excludedFields),

@@ -1,6 +1,6 @@
 // The Go type checker's errors that a grammar cannot see, for each file read from stdin, as JSON
 // lines out: "missing return", "declared but not used", "imported but not used", a name
-// "redeclared" or a method "already declared". The oracle of
+// "redeclared" or a method "already declared", a constant's "missing init expr". The oracle of
 // test/oracles/compiler-rules.corpus.test.ts. A file is checked alone (the rest of its package
 // unread), or, when the input names its folder, with the other files of its package there that the
 // same build constraints select; imports come from the standard library's export data. go/types
@@ -16,6 +16,7 @@ import (
 	"go/build"
 	"go/importer"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"go/types"
 	"os"
@@ -42,7 +43,7 @@ type output struct {
 	Errors []found `json:"errors"`
 }
 
-var kinds = map[string]string{"missing return": "missing return", "declared but not used": "unused", "imported but not used": "unused", "redeclared": "duplicate", "already declared": "duplicate", "defined and not used": "unused"}
+var kinds = map[string]string{"missing return": "missing return", "declared but not used": "unused", "imported but not used": "unused", "redeclared": "duplicate", "already declared": "duplicate", "defined and not used": "unused", "missing init expr": "init", "extra init expr": "init"}
 
 // The other files of the package the file belongs to, as the build for the file's own OS and
 // architecture (from its name, else linux/amd64) selects them; its tests only for a test file.
@@ -89,8 +90,21 @@ func main() {
 			return
 		}
 		fset := token.NewFileSet()
-		parsed, err := parser.ParseFile(fset, file.Name, file.Text, 0)
+		parsed, err := parser.ParseFile(fset, file.Name, file.Text, parser.AllErrors)
 		result := output{Name: file.Name, Parsed: err == nil, Errors: []found{}}
+		// go/parser itself refuses a constant without a value ("missing constant value", which go/types
+		// words "missing init expr for B"): such a file is still checked, with those as its errors.
+		var list scanner.ErrorList
+		if errors.As(err, &list) && len(list) > 0 {
+			valueless := true
+			for _, parseError := range list {
+				valueless = valueless && parseError.Msg == "missing constant value"
+			}
+			if valueless {
+				result.Parsed = true
+				err = nil
+			}
+		}
 		if err == nil {
 			files := []*ast.File{parsed}
 			if file.Dir != "" {

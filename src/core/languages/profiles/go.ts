@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from '../../semantic/syntax.js';
 import type { TextSpan } from '../../structure/types.js';
 import type { BuildConditions, DerivedConstructor, FieldLiteral, ImportLine, LanguageProfile, RequiredMembers, RefusedNode } from '../profile.js';
-import { overlaps, repeatedKeys, repeatedParameters } from './generic.js';
+import { nodesOverlapping, overlaps, repeatedKeys, repeatedParameters } from './generic.js';
 
 /** The Go specification's predeclared identifiers. */
 const GO_PREDECLARED: ReadonlySet<string> = new Set(
@@ -24,7 +24,9 @@ export const go: LanguageProfile = {
   names: { packageScope: true },
   languages: ['go'],
   structure: {
-    bodies: ['interface_type', 'method_spec_list', 'statement_list'],
+    bodies: ['interface_type', 'method_spec_list', 'statement_list', 'var_spec_list'],
+    // `const ( A = iota; B )` and `type ( … )`: each spec is a structure (`var ( … )` holds a `var_spec_list`).
+    groupings: ['const_declaration', 'type_declaration'],
     transparent: ['enum_body_declarations', 'statement_list'],
   },
   parts: { returnTypeSeparator: ' ' },
@@ -33,7 +35,7 @@ export const go: LanguageProfile = {
   calls: { derivedConstructor: structConstructor, fieldLiterals: compositeLiterals },
   // A type implements an interface by having its methods, never by naming it.
   members: { requiredMembers: interfaceMethods },
-  compiler: { unterminatedBodies, unusedNames, duplicateDeclarations: (root, within) => [...duplicateDeclarations(root), ...repeatedParameters(root, within, ['function_declaration', 'method_declaration', 'func_literal', 'method_elem', 'method_spec', 'function_type'], parameterNames, (name) => `duplicate argument ${name.text}`)] },
+  compiler: { unterminatedBodies, unusedNames, incompleteStatements: constantsWithoutValues, duplicateDeclarations: (root, within) => [...duplicateDeclarations(root), ...repeatedParameters(root, within, ['function_declaration', 'method_declaration', 'func_literal', 'method_elem', 'method_spec', 'function_type'], parameterNames, (name) => `duplicate argument ${name.text}`)] },
 };
 
 /** go/build's known operating systems and architectures: a file name's last `_` parts among them constrain it. */
@@ -78,6 +80,31 @@ export function goCompiledUnder(path: string, text: string): BuildConditions {
 function conjuncts(expression: string, and: string): string[] {
   const folded = expression.trim().replace(/\s+/g, ' ');
   return /\|\||[()]/.test(folded) ? [folded] : folded.split(and).map((part) => part.trim()).filter((part) => part !== '');
+}
+
+/**
+ * The constants of the `const` declarations overlapping a span that get no value: a spec without
+ * one repeats the last spec's values, so the group's first spec needs them (deleting `A = iota` from
+ * `const ( A = iota; B )` leaves `B` with none), a spec with a type needs its own, and each name
+ * needs one value (`go build`: "missing init expr for B", "extra init expr").
+ */
+function constantsWithoutValues(root: Node, within: readonly TextSpan[]): RefusedNode[] {
+  return nodesOverlapping(root, within, ['const_declaration']).flatMap((declaration) => {
+    const refused: RefusedNode[] = [];
+    // How many values the last spec with values gives.
+    let repeated: number | null = null;
+    for (const spec of namedChildrenOf(declaration)) {
+      if (spec.type !== 'const_spec') continue;
+      const names = spec.childrenForFieldName('name').filter((name): name is Node => name !== null && name.isNamed);
+      const value = spec.childForFieldName('value');
+      const values: number | null = value ? namedChildrenOf(value).filter((child) => child.type !== 'comment').length : spec.childForFieldName('type') ? null : repeated;
+      if (value) repeated = values;
+      if (values === null) refused.push({ node: names[0] ?? spec, reason: `missing init expr for ${names[0]?.text ?? 'the constant'}` });
+      else if (names.length > values) refused.push({ node: names[values]!, reason: `missing init expr for ${names[values]!.text}` });
+      else if (names.length < values) refused.push({ node: value ?? spec, reason: 'extra init expr' });
+    }
+    return refused;
+  });
 }
 
 /** The bodies of functions with results (named or not) that do not end in a terminating statement. */
@@ -357,7 +384,7 @@ function declarationsOf(statement: Node): Array<[string, Node | null]> {
       return statement.descendantsOfType('var_spec').flatMap((spec) => (spec ? declaredNames(spec) : [])).map((node) => [node.text, node]);
     case 'const_declaration':
     case 'type_declaration':
-      return statement.descendantsOfType(['const_spec', 'type_spec', 'type_alias']).flatMap((spec) => (spec ? spec.childrenForFieldName('name').flatMap((node): Array<[string, null]> => (node ? [[node.text, null]] : [])) : []));
+      return statement.descendantsOfType(['const_spec', 'type_spec', 'type_alias']).flatMap((spec) => (spec ? spec.childrenForFieldName('name').flatMap((node): Array<[string, null]> => (node?.isNamed ? [[node.text, null]] : [])) : []));
     default:
       return [];
   }
@@ -430,7 +457,8 @@ function duplicateDeclarations(root: Node): RefusedNode[] {
       if (name.text !== '_') declared.push({ key: `${type}.${name.text}`, node: name });
     } else if (/^(?:type|var|const)_declaration$/.test(declaration.type)) {
       for (const spec of declaration.descendantsOfType(['type_spec', 'type_alias', 'var_spec', 'const_spec'])) {
-        for (const specName of spec?.childrenForFieldName('name') ?? []) if (specName && specName.text !== '_') declared.push({ key: specName.text, node: specName });
+        // (A `const_spec`'s name field holds its commas too.)
+        for (const specName of spec?.childrenForFieldName('name') ?? []) if (specName?.isNamed && specName.text !== '_') declared.push({ key: specName.text, node: specName });
       }
     }
   }
