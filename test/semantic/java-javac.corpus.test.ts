@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createEditor, memoryFs, type StructureListing } from 'structedit';
 
 /**
- * Renames and removes of private methods in the JDK's own sources (java.util, from Debian's
+ * Renames and removes of private methods, and renames of private fields, in the JDK's own sources (java.util, from Debian's
  * openjdk-17-source), with javac as the oracle: every file an applied edit changed must still
  * compile against java.base (`--patch-module`). Java has the generic scope model and no type-check
  * backend here, so this is what proves its renames complete and its removes safe: a rename that
@@ -48,12 +48,12 @@ function write(root: string, file: string, text: string): void {
   writeFileSync(join(root, file), text);
 }
 
-/** Private methods with a target, as listStructures gives them. */
-function privateMethods(entries: readonly StructureListing[]): StructureListing[] {
+/** Private members of a kind (`method`, `property`) with a target, as listStructures gives them. */
+function privateMembers(entries: readonly StructureListing[], kind: string): StructureListing[] {
   const found: StructureListing[] = [];
   const visit = (list: readonly StructureListing[]) => {
     for (const entry of list) {
-      if (entry.kind === 'method' && entry.target !== null && entry.name !== null && /(^|\n)\s*private\b/.test(entry.target.split('\n').pop()!)) found.push(entry);
+      if (entry.kind === kind && entry.target !== null && entry.name !== null && /(^|\n)\s*private\b/.test(entry.target.split('\n').pop()!)) found.push(entry);
       visit(entry.children);
     }
   };
@@ -62,16 +62,17 @@ function privateMethods(entries: readonly StructureListing[]): StructureListing[
 }
 
 describe.skipIf(missing !== null)('Java renames and removes on the JDK sources, checked by javac', () => {
-  it('every applied rename and remove of a private method leaves java.util compiling', async () => {
+  it('every applied rename and remove of a private method, and rename of a private field, leaves java.util compiling', async () => {
     const original = join(work, 'original');
     const files = sample();
     execFileSync('unzip', ['-o', '-q', SOURCES, ...files, '-d', original]);
     // The oracle's baseline: what compiles untouched (each file with the JDK's own classes).
     const compiles = compile(original, files) === null ? files : files.filter((file) => compile(original, [file]) === null);
-    const counts = { methods: 0, renamed: 0, removed: 0, renameRefused: new Map<string, number>(), removeRefused: new Map<string, number>() };
+    const counts = { methods: 0, renamed: 0, removed: 0, renameRefused: new Map<string, number>(), removeRefused: new Map<string, number>(), fields: 0, fieldsRenamed: 0, fieldRefused: new Map<string, number>() };
     const tally = (map: Map<string, number>, code: string) => map.set(code, (map.get(code) ?? 0) + 1);
     const renamedRoot = join(work, 'renamed');
     const removedRoot = join(work, 'removed');
+    const fieldsRoot = join(work, 'fields');
     // A required parameter added: applied where no call needs it; else CALLS_BROKEN, and then,
     // written anyway (validate: false), javac must find each such method's calls broken.
     const parameters = { added: 0, refused: new Map<string, number>(), broken: [] as Array<{ file: string; name: string; implicit: boolean }> };
@@ -80,15 +81,25 @@ describe.skipIf(missing !== null)('Java renames and removes on the JDK sources, 
     for (const file of compiles) {
       const text = readFileSync(join(original, file), 'utf8');
       const listed = await createEditor({ fs: memoryFs({ [file]: text }) }).listStructures({ path: file });
-      const methods = listed.isOk() ? privateMethods(listed.value.structures).slice(0, PER_FILE) : [];
+      const methods = listed.isOk() ? privateMembers(listed.value.structures, 'method').slice(0, PER_FILE) : [];
+      // Private fields, which a method's locals often share a name with (`int count = …` below a use of the field).
+      const fields = listed.isOk() ? privateMembers(listed.value.structures, 'property').slice(0, PER_FILE) : [];
+      counts.fields += fields.length;
       counts.methods += methods.length;
-      const renames = createEditor({ fs: memoryFs({ [file]: text }) });
-      for (const [index, method] of methods.entries()) {
-        const result = await renames.applyEdits({ edits: [{ op: 'rename', path: file, address: method.target!, new_name: `zzRenamed${index}` }] });
-        if (result.isOk()) counts.renamed++;
-        else tally(counts.renameRefused, result.error.error);
-      }
-      write(renamedRoot, file, (await renames.readStructure({ path: file, target: '' }))._unsafeUnwrap().matches[0]!.text);
+      // Each member renamed in turn in one editor, the file written where javac compiles it: how many applied.
+      const renameAll = async (members: readonly StructureListing[], prefix: string, refused: Map<string, number>, root: string) => {
+        const editor = createEditor({ fs: memoryFs({ [file]: text }) });
+        let applied = 0;
+        for (const [index, member] of members.entries()) {
+          const result = await editor.applyEdits({ edits: [{ op: 'rename', path: file, address: member.target!, new_name: `${prefix}${index}` }] });
+          if (result.isOk()) applied++;
+          else tally(refused, result.error.error);
+        }
+        write(root, file, (await editor.readStructure({ path: file, target: '' }))._unsafeUnwrap().matches[0]!.text);
+        return applied;
+      };
+      counts.fieldsRenamed += await renameAll(fields, 'zzField', counts.fieldRefused, fieldsRoot);
+      counts.renamed += await renameAll(methods, 'zzRenamed', counts.renameRefused, renamedRoot);
       const removes = createEditor({ fs: memoryFs({ [file]: text }) });
       for (const method of methods) {
         const result = await removes.applyEdits({ edits: [{ op: 'remove', path: file, address: method.target! }] });
@@ -117,8 +128,11 @@ describe.skipIf(missing !== null)('Java renames and removes on the JDK sources, 
       `[javac] ${compiles.length} of ${files.length} java.util files compile alone; ${counts.methods} private methods: ` +
         `renamed ${counts.renamed} (refused: ${described(counts.renameRefused)}), removed ${counts.removed} (refused: ${described(counts.removeRefused)})`,
     );
+    console.log(`[javac] ${counts.fields} private fields: renamed ${counts.fieldsRenamed} (refused: ${described(counts.fieldRefused)})`);
     expect(compiles.length).toBeGreaterThanOrEqual(FILES / 2);
     expect(counts.renamed).toBeGreaterThan(0);
+    expect(counts.fieldsRenamed).toBeGreaterThan(0);
+    expect(compile(fieldsRoot, compiles)).toBeNull();
     expect(compile(renamedRoot, compiles)).toBeNull();
     expect(compile(removedRoot, compiles)).toBeNull();
     expect(compile(addedRoot, compiles)).toBeNull();

@@ -51,9 +51,8 @@ export function genericScopes(root: Node, language: string): ScopeModel {
       if (parent && (field === 'name' || field === 'pattern' || (field === 'left' && parent.type === 'short_var_declaration')) && DECLARING_PARENT.test(parent.type + (parent.type === 'short_var_declaration' ? '_declaration' : ''))) {
         const isFunction = FUNCTION_LIKE.test(parent.type) || /type|struct|class|interface|enum|trait|impl/.test(parent.type);
         const home = isFunction && scope.parent && scope.start === parent.startIndex ? scope.parent : scope;
-        // (Go's `var x = x` in a function: the name is seen after its spec, as with `:=`.)
-        const local = home !== builder.module && /^(?:var_spec|const_spec)$/.test(parent.type) ? { visibleFrom: parent.endIndex } : {};
-        builder.occurrence(node, 'definition', scope, { declareIn: home, kind: /parameter/.test(parent.type) ? 'parameter' : FUNCTION_LIKE.test(parent.type) ? 'function' : 'variable', ...local });
+        const local = home === builder.module ? {} : { visibleFrom: localVisibleFrom(node, parent) };
+        builder.occurrence(node, 'definition', scope, { declareIn: home, kind: /parameter/.test(parent.type) ? 'parameter' : FUNCTION_LIKE.test(parent.type) ? 'function' : 'variable', ...(local.visibleFrom === undefined ? {} : local) });
         return;
       }
       builder.occurrence(node, 'reference', scope);
@@ -99,6 +98,18 @@ export function genericScopes(root: Node, language: string): ScopeModel {
 
   for (const child of namedChildrenOf(root)) visit(child, builder.module, null, root);
   return builder.finish(language, true);
+}
+
+/**
+ * Where a local a block declares starts to be seen, for a declaration whose name a use above it in
+ * the same block does not mean: from the end of Go's `var x = x` spec and Rust's `let x = x;` (their
+ * value reads the outer `x`), from the end of the name in a Java local declaration (its own
+ * initializer sees it). `undefined`: the whole scope sees it (a parameter, a nested function).
+ */
+function localVisibleFrom(name: Node, parent: Node): number | undefined {
+  if (parent.type === 'var_spec' || parent.type === 'const_spec' || parent.type === 'let_declaration') return parent.endIndex;
+  if (parent.type === 'variable_declarator' && parent.parent?.type === 'local_variable_declaration') return name.endIndex;
+  return undefined;
 }
 
 /**
