@@ -95,6 +95,28 @@ describe('applyEdits with the generic rules', () => {
     expect(result).toBe(lines('pub struct Point {', '    pub x: i32,', '    pub y: i32,', '    pub z: i32,', '}', '', 'pub fn manhattan(a: &Point, b: &Point) -> i64 {', '    (a.x - b.x).abs() + (a.y - b.y).abs()', '}', '', 'fn main() {', '    let p = Point { x: 1, y: 2, z: 3 };', '    println!("{}", manhattan(&p, &p));', '}'));
   });
 
+  it("a use above a same-named local of its block is the outer declaration's: Rust's `let`, Java's local variable (a rename changed the declaration alone)", async () => {
+    const rust = lines('static COUNT: usize = 1;', '', 'fn g() -> usize {', '    let c = COUNT;', '    let COUNT = c + COUNT;', '    COUNT', '}');
+    expect(await edited('a.rs', rust, [{ op: 'rename', address: 'static COUNT', new_name: 'TOTAL' }])).toBe(
+      lines('static TOTAL: usize = 1;', '', 'fn g() -> usize {', '    let c = TOTAL;', '    let COUNT = c + TOTAL;', '    COUNT', '}'),
+    );
+    const java = lines('class A {', '  int count = 1;', '  int f() {', '    int a = count;', '    int count = a + 1;', '    return count;', '  }', '}');
+    expect(await edited('A.java', java, [{ op: 'rename', address: 'class A\nint count', new_name: 'total' }])).toBe(
+      lines('class A {', '  int total = 1;', '  int f() {', '    int a = total;', '    int count = a + 1;', '    return count;', '  }', '}'),
+    );
+  });
+
+  it("Java: a field's uses through `this` in its class's body and through a name declared with the class's type are the field's; `this` in another class's body is not", async () => {
+    const java = lines('class Stats {', '  private long count;', '  void combine(Stats other) {', '    this.count += other.count;', '  }', '}');
+    expect(await edited('Stats.java', java, [{ op: 'rename', address: 'class Stats\nprivate long count', new_name: 'total' }])).toBe(
+      lines('class Stats {', '  private long total;', '  void combine(Stats other) {', '    this.total += other.total;', '  }', '}'),
+    );
+    // `this` in an anonymous class's body, a receiver of another type, or of a type the file declares twice: still candidates.
+    const anonymous = lines('class A {', '  int n;', '  Runnable r = new Runnable() { int n; public void run() { this.n++; } };', '  int f(B b) { return b.n + this.n; }', '}', 'class B { int n; }');
+    const refused = expectError(await editorOver({ 'A.java': anonymous }).editor.applyEdits({ edits: [{ op: 'rename', path: 'A.java', address: 'class A\nint n', new_name: 'm' }] }), 'AMBIGUOUS_REFERENCES');
+    expect(refused.details.candidates.map((candidate) => [candidate.line, candidate.receiver])).toEqual([[3, 'this'], [4, 'b']]);
+  });
+
   it('Java: add a first parameter, remove one, rename a method and its call', async () => {
     const java = lines('public class App {', '    private int count = 0;', '', '    public int add(int a, int b) {', '        return a + b;', '    }', '', '    public int twice(int a) {', '        return add(a, a);', '    }', '}');
     const result = await edited('App.java', java, [

@@ -7,7 +7,7 @@ import { MEMBER_CONTAINERS } from '../structure/kinds.js';
 import { uniqueBy } from '../unique-by.js';
 import { projectResolution, type ProjectResolution } from '../modules/resolution.js';
 import { codeLocation, type LocatedAddress } from './locate-address.js';
-import { classesOf, isParameterProperty, memberReferences, placeKey, receiverMentions, type Candidate, type ClassDeclaration, type OutsideBase } from './members.js';
+import { classesOf, isParameterProperty, memberReferences, placeKey, receiverMentions, thisUses, type Candidate, type ClassDeclaration, type OutsideBase } from './members.js';
 import { nameNodeOf } from './parts.js';
 import { auditMentions, findLocations, unboundMentions, wordOffsets, type Declaration, type FoundLocation, type FoundReferences, type ModelledFile, type UnprovenMention } from './references.js';
 import { scopesOf } from './scope-model.js';
@@ -140,7 +140,9 @@ export function moduleBindingReferences(workspace: SemanticWorkspace, file: Work
     const found = findLocations(search.models, { file: file.path, binding: own }, resolution);
     // (Go: the uses in the package's other files, which no import ties to it.)
     const shared = profileOf(file.language.id).names.packageScope ? receiverMentions(search.models, binding.name, placesOf(found.locations), own, 'shared').shared : [];
-    return ok({ found: { ...found, locations: [...found.locations, ...shared] }, unproven: [...search.unproven, ...auditMentions(search.models, binding.name, found, resolution)], models: search.models });
+    // (A member bound as a plain name, Java's field: its uses through `this` in its type's body.)
+    const members = thisUses(search.models, binding.name, placesOf(found.locations), own);
+    return ok({ found: { ...found, locations: [...found.locations, ...shared, ...members] }, unproven: [...search.unproven, ...auditMentions(search.models, binding.name, found, resolution)], models: search.models });
   });
 }
 

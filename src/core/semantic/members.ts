@@ -395,7 +395,10 @@ export function receiverMentions(
   const home = reached === 'shared' && ours ? ([...files.values()].find((file) => file.model.module === ours.scope) ?? null) : null;
   const inPackage = home && profileOf(home.language).names.packageScope ? (file: ModelledFile) => samePackage(file, home) : () => false;
   const variants = home ? [...files.values()].filter((file) => file !== home && inPackage(file) && file.model.module.bindings.has(name)) : [];
-  for (const { file, start, occurrence } of unplacedMentions(files, name, found)) {
+  // `this.count` in the body of the type that declares the member: the member itself.
+  if (reached === 'member' && ours) shared.push(...thisUses(files, name, found, ours));
+  const placed = new Set([...found, ...shared.map((location) => placeKey(location.file, location.start))]);
+  for (const { file, start, occurrence } of unplacedMentions(files, name, placed)) {
     const unprove = (reason: string) => unproven.push({ file: file.path, start, reason });
     // Data handed to a program (Bash's `echo clean`) reaches nothing.
     if (occurrence?.role === 'text') continue;
@@ -420,6 +423,89 @@ export function receiverMentions(
     }
   }
   return { candidates, unproven, shared };
+}
+
+/** Node types holding a type's members (a class's, an enum's, an interface's, a Rust `impl`'s, a C++ struct's). */
+const TYPE_BODIES = /^(?:class_body|interface_body|enum_body|enum_body_declarations|declaration_list|field_declaration_list|object_body|protocol_body|class_declaration_body|record_declaration_body)$/;
+/** A function literal, inside which `this` may be another value (Kotlin's `x.apply { this.count }`). */
+const FUNCTION_LITERALS = /lambda|closure|function_literal|anonymous_function|arrow_function/;
+
+/**
+ * The innermost type body around an offset, where `this` there is an instance of that type: `null`
+ * inside a function literal first (its `this` may be bound otherwise), or outside any type.
+ */
+function typeBodyAround(root: Node, offset: number): Node | null {
+  for (let node = root.descendantForIndex(offset); node; node = node.parent) {
+    if (FUNCTION_LITERALS.test(node.type)) return null;
+    if (TYPE_BODIES.test(node.type)) return node;
+  }
+  return null;
+}
+
+/**
+ * The uses of a member bound as a plain name (Java's field, a Rust `impl`'s method) in the file
+ * that declares it, through a receiver that is an instance of the declaring type, but those
+ * `placed`: `this` (`self`) in that type's body (not in a nested or anonymous type's body, nor in
+ * a function literal, where it may be another value), and a name declared with that type
+ * (`DoubleSummaryStatistics other`, `Node<E> next`) where the file declares one type of that name.
+ * A field is read from the receiver's declared type, and a method found there first (an override's
+ * other declaration is unproven anyway), so each is the member.
+ */
+export function thisUses(files: ReadonlyMap<string, ModelledFile>, name: string, placed: ReadonlySet<string>, binding: Binding): FoundLocation[] {
+  const declaring = declaringBody(files, binding);
+  if (!declaring) return [];
+  const { file, body } = declaring;
+  const typeName = declaredTypeName(body);
+  const typed = typeName !== null && typeDeclarationsNamed(file.root, typeName) === 1 ? typeName : null;
+  const ofType = (occurrence: Occurrence): boolean => {
+    const object = occurrence.object!;
+    if (object.kind === 'this') return typeBodyAround(file.root, occurrence.start)?.equals(body) === true;
+    if (object.kind !== 'name' || typed === null) return false;
+    const declaration = occurrenceAt(file.model, object.start, object.end)?.binding?.declarations[0];
+    return declaration !== undefined && typeOfDeclaredName(file.root, declaration.start) === typed;
+  };
+  return file.model.occurrences
+    .filter((occurrence) => occurrence.name === name && occurrence.role === 'property' && occurrence.object !== undefined && !placed.has(placeKey(file.path, occurrence.start)) && ofType(occurrence))
+    .map((occurrence) => ({ file: file.path, start: occurrence.start, end: occurrence.end, kind: 'reference' as const, occurrence, binding: null, imported: false }));
+}
+
+/** The name of the type a body belongs to (`class A { … }`, Go's `type T struct { … }`): the first `name` field up from it. */
+function declaredTypeName(body: Node): string | null {
+  for (let node = body.parent; node && !TYPE_BODIES.test(node.type); node = node.parent) {
+    const named = node.childForFieldName('name');
+    if (named) return named.text;
+  }
+  return null;
+}
+
+/** How many types a file declares under a name (a nested class of the same name elsewhere makes it ambiguous). */
+function typeDeclarationsNamed(root: Node, name: string): number {
+  return root.descendantsOfType(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'type_spec', 'struct_item', 'enum_item', 'struct_specifier', 'class_specifier'])
+    .filter((node) => node?.childForFieldName('name')?.text === name).length;
+}
+
+/**
+ * The simple name of the type a local, parameter or field is declared with (`int x` → `int`,
+ * `Node<E> p` → `Node`, `Map.Entry<K, V> e` → `Entry`); `null` for an inferred (`var`) or compound
+ * type, or a name not declared so.
+ */
+function typeOfDeclaredName(root: Node, start: number): string | null {
+  let holder = root.descendantForIndex(start)?.parent ?? null;
+  if (holder?.type === 'variable_declarator') holder = holder.parent;
+  let type = holder ? holder.childForFieldName('type') : null;
+  if (type?.type === 'generic_type') type = type.namedChildren.find((child) => child !== null && /type_identifier$/.test(child.type)) ?? null;
+  if (type?.type === 'scoped_type_identifier') type = type.namedChildren.filter((child) => child?.type === 'type_identifier').at(-1) ?? null;
+  return type?.type === 'type_identifier' && type.text !== 'var' ? type.text : null;
+}
+
+/** The file declaring a member binding and the type body its declaration sits in (`null`: none found). */
+function declaringBody(files: ReadonlyMap<string, ModelledFile>, binding: Binding): { file: ModelledFile; body: Node } | null {
+  let module = binding.scope;
+  while (module.parent) module = module.parent;
+  const file = [...files.values()].find((candidate) => candidate.model.module === module);
+  const declaration = binding.declarations[0];
+  const body = file && declaration ? typeBodyAround(file.root, declaration.start) : null;
+  return file && body ? { file, body } : null;
 }
 
 /** Whether two files are of one package: one folder, one package clause (Go's `package m`; `package m_test` is another). */
