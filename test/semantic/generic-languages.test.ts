@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SemanticEdit } from 'structedit';
-import { editorOver as autoEditorOver, syntaxEditorOver as editorOver, expectError, expectOk, lines } from '../helpers.js';
+import { editorOver as autoEditorOver, syntaxEditorOver as editorOver, expectError, expectOk, lines, spliceLines } from '../helpers.js';
 
 type EditIn<E> = E extends SemanticEdit ? Omit<E, 'path'> : never;
 
@@ -106,15 +106,47 @@ describe('applyEdits with the generic rules', () => {
     );
   });
 
+  it("Java: a loop variable, a resource and a lambda's parameters are locals: a field's rename leaves them (and their uses) alone", async () => {
+    const java = lines(
+      'class A {',
+      '  int count;',
+      '  int f(java.util.List<Integer> xs) {',
+      '    int a = count;',
+      '    for (int count : xs) a += count;',
+      '    java.util.function.IntBinaryOperator g = (count, b) -> count + b;',
+      '    try (java.io.StringReader count = new java.io.StringReader("")) { a += count.hashCode(); } catch (Exception e) {}',
+      '    return a + count;',
+      '  }',
+      '}',
+    );
+    const renamed = await edited('A.java', java, [{ op: 'rename', address: 'class A\nint count', new_name: 'total' }]);
+    expect(renamed).toBe(spliceLines(spliceLines(spliceLines(java, 2, 2, '  int total;'), 4, 4, '    int a = total;'), 8, 8, '    return a + total;'));
+  });
+
   it("Java: a field's uses through `this` in its class's body and through a name declared with the class's type are the field's; `this` in another class's body is not", async () => {
     const java = lines('class Stats {', '  private long count;', '  void combine(Stats other) {', '    this.count += other.count;', '  }', '}');
     expect(await edited('Stats.java', java, [{ op: 'rename', address: 'class Stats\nprivate long count', new_name: 'total' }])).toBe(
       lines('class Stats {', '  private long total;', '  void combine(Stats other) {', '    this.total += other.total;', '  }', '}'),
     );
-    // `this` in an anonymous class's body, a receiver of another type, or of a type the file declares twice: still candidates.
+    // `this` in an anonymous class's body, a receiver of another type: still candidates (and `this.n` in A's own
+    // body too, where the model binds A's, the anonymous class's and B's `n` as one name).
     const anonymous = lines('class A {', '  int n;', '  Runnable r = new Runnable() { int n; public void run() { this.n++; } };', '  int f(B b) { return b.n + this.n; }', '}', 'class B { int n; }');
     const refused = expectError(await editorOver({ 'A.java': anonymous }).editor.applyEdits({ edits: [{ op: 'rename', path: 'A.java', address: 'class A\nint n', new_name: 'm' }] }), 'AMBIGUOUS_REFERENCES');
-    expect(refused.details.candidates.map((candidate) => [candidate.line, candidate.receiver])).toEqual([[3, 'this'], [4, 'b']]);
+    expect(refused.details.candidates.map((candidate) => [candidate.line, candidate.receiver])).toEqual([[3, 'this'], [4, 'b'], [4, 'this']]);
+  });
+
+  it("Java: a field named as a method of its class, or as a field of another class in the file, is refused (the model reads each pair as one name)", async () => {
+    const sized = lines('class E {', '  private int size;', '  public int size() { return size; }', '}');
+    const nested = lines('class Outer {', '  int kind;', '  Outer() { this.kind = 1; }', '  static class Proxy {', '    private int kind;', '    Proxy(Outer o) { kind = o.kind; }', '  }', '}');
+    for (const [path, text, address] of [['E.java', sized, 'class E\nprivate int size'], ['Outer.java', nested, 'class Outer\nstatic class Proxy\nprivate int kind']] as const) {
+      const { editor, fs } = editorOver({ [path]: text });
+      const refused = await editor.applyEdits({ edits: [{ op: 'rename', path, address, new_name: 'zz' }] });
+      expect(refused.isErr()).toBe(true);
+      expect(fs.snapshot()[path]).toBe(text);
+    }
+    const { editor } = editorOver({ 'E.java': sized });
+    const error = expectError(await editor.applyEdits({ edits: [{ op: 'rename', path: 'E.java', address: 'class E\nprivate int size', new_name: 'count' }] }), 'UNRESOLVED_REFERENCES');
+    expect(error.message).toContain('also names a method of the type here');
   });
 
   it('Java: add a first parameter, remove one, rename a method and its call', async () => {

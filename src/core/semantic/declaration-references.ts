@@ -7,7 +7,7 @@ import { MEMBER_CONTAINERS } from '../structure/kinds.js';
 import { uniqueBy } from '../unique-by.js';
 import { projectResolution, type ProjectResolution } from '../modules/resolution.js';
 import { codeLocation, type LocatedAddress } from './locate-address.js';
-import { classesOf, isParameterProperty, memberReferences, placeKey, receiverMentions, thisUses, type Candidate, type ClassDeclaration, type OutsideBase } from './members.js';
+import { classesOf, isParameterProperty, memberReferences, placeKey, receiverMentions, thisUses, typeBodyAround, type Candidate, type ClassDeclaration, type OutsideBase } from './members.js';
 import { nameNodeOf } from './parts.js';
 import { auditMentions, findLocations, unboundMentions, wordOffsets, type Declaration, type FoundLocation, type FoundReferences, type ModelledFile, type UnprovenMention } from './references.js';
 import { scopesOf } from './scope-model.js';
@@ -198,7 +198,7 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
         name: occurrence.name,
         locations: [...found.locations, ...receivers.shared],
         bindings: found.bindings,
-        unproven: uniqueBy([...unproven, ...receivers.unproven, ...(member ? implicitlyCalled(origin, nameNode) : [])], (mention) => placeKey(mention.file, mention.start)),
+        unproven: uniqueBy([...unproven, ...receivers.unproven, ...(member ? [...implicitlyCalled(origin, nameNode), ...otherMemberKind(origin, occurrence.binding, nameNode)] : [])], (mention) => placeKey(mention.file, mention.start)),
         candidates: receivers.candidates,
         classes: [],
         models: search.models,
@@ -258,6 +258,34 @@ function overloadsOf(located: LocatedAddress): number[] | null {
   // (Of its own kind: Go's `func Lookup` and its method `(f *FlagSet) Lookup` are no overloads.)
   const others = part.path[part.path.length - 2]!.children.filter((sibling) => sibling !== node && sibling.name === node.name && sibling.kind === node.kind);
   return others.length > 0 ? others.map((sibling) => sibling.lineRange[0]) : null;
+}
+
+/** Declarations of methods and constructors, as the grammars name them. */
+const METHOD_DECLARATIONS = /^(?:method_declaration|constructor_declaration|function_declaration|method_signature|abstract_method_signature|function_definition|function_item|function_signature_item)$/;
+
+/**
+ * The other declarations of a member's binding that the model merged with it: a member of the
+ * other kind (Java's field `size` and method `size()` of one class, which the language keeps apart)
+ * or a member of another type's body (a nested class's field of the same name). The model cannot
+ * tell their uses from the member's, so they are unproven (a rename renamed both: it broke an
+ * override of the method, and renamed the outer class's field with the nested one's).
+ */
+function otherMemberKind(origin: ModelledFile, binding: Binding, nameNode: Node): UnprovenMention[] {
+  const isMethod = (start: number) => METHOD_DECLARATIONS.test(origin.root.descendantForIndex(start)?.parent?.type ?? '');
+  const own = isMethod(nameNode.startIndex);
+  const body = typeBodyAround(origin.root, nameNode.startIndex);
+  return binding.declarations.flatMap((declaration) => {
+    if (declaration.start === nameNode.startIndex) return [];
+    const unproven = (reason: string) => [{ file: origin.path, start: declaration.start, reason }];
+    if (isMethod(declaration.start) !== own) {
+      return unproven(`"${binding.name}" also names a ${own ? 'field' : 'method'} of the type here: its language keeps fields and methods apart, and structedit's scope model reads them as one name, so it cannot tell which uses are the ${own ? 'method' : 'field'}'s (a rename would rename both); rename with a semantic backend (a language server), or edit the uses as text`);
+    }
+    const other = typeBodyAround(origin.root, declaration.start);
+    if (body && other && !other.equals(body)) {
+      return unproven(`"${binding.name}" is declared in another type's body too: structedit's scope model reads both as one name, so it cannot tell which uses are this one's (a rename would rename both); rename with a semantic backend (a language server), or edit the uses as text`);
+    }
+    return [];
+  });
 }
 
 /** A member whose name the language itself calls (Java's `writeObject`, `toString`): renamed, nothing calls it any more. */

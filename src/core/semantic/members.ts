@@ -434,7 +434,7 @@ const FUNCTION_LITERALS = /lambda|closure|function_literal|anonymous_function|ar
  * The innermost type body around an offset, where `this` there is an instance of that type: `null`
  * inside a function literal first (its `this` may be bound otherwise), or outside any type.
  */
-function typeBodyAround(root: Node, offset: number): Node | null {
+export function typeBodyAround(root: Node, offset: number): Node | null {
   for (let node = root.descendantForIndex(offset); node; node = node.parent) {
     if (FUNCTION_LITERALS.test(node.type)) return null;
     if (TYPE_BODIES.test(node.type)) return node;
@@ -505,7 +505,9 @@ function declaringBody(files: ReadonlyMap<string, ModelledFile>, binding: Bindin
   const file = [...files.values()].find((candidate) => candidate.model.module === module);
   const declaration = binding.declarations[0];
   const body = file && declaration ? typeBodyAround(file.root, declaration.start) : null;
-  return file && body ? { file, body } : null;
+  // (Declared in two types' bodies, which the model binds as one name: whose member `this.x` is, is unknown.)
+  if (!file || !body || binding.declarations.some((other) => !typeBodyAround(file.root, other.start)?.equals(body))) return null;
+  return { file, body };
 }
 
 /** Whether two files are of one package: one folder, one package clause (Go's `package m`; `package m_test` is another). */

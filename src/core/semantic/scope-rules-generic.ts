@@ -3,10 +3,12 @@ import { receiverOf, ScopeBuilder, type Scope, type ScopeModel } from './scopes.
 import { namedChildrenOf } from './syntax.js';
 
 const FUNCTION_LIKE = /^(function_declaration|method_declaration|function_item|closure_expression|func_literal|lambda_expression|constructor_declaration|function_definition)$/;
-const BLOCK_LIKE = /^(block|compound_statement|statement_block|for_statement|if_statement|enhanced_for_statement|expression_switch_statement|type_switch_statement|select_statement|expression_case|type_case|default_case|communication_case)$/;
+const BLOCK_LIKE = /^(block|compound_statement|statement_block|for_statement|if_statement|enhanced_for_statement|try_with_resources_statement|expression_switch_statement|type_switch_statement|select_statement|expression_case|type_case|default_case|communication_case)$/;
 /** Go's `:=` and the statements that may use it: what their `left` (a type switch's `alias`) lists, they declare. */
 const SHORT_DECLARING = /^(short_var_declaration|range_clause|receive_statement|type_switch_statement)$/;
 const DECLARING_PARENT = /declaration|definition|_item$|_spec$|declarator|parameter|signature|^let_declaration$/;
+/** Java statements whose `name` is a local of their own: a loop variable, a resource. */
+const LOCAL_OF_STATEMENT = /^(enhanced_for_statement|resource)$/;
 const PROPERTY_FIELDS = new Set(['field', 'property', 'attribute']);
 /** Fields naming the member an access reads (`a.f`, `a.f()`, `a->f`), and those holding what it is read from. */
 const MEMBER_FIELDS = new Set(['name', 'field', 'method', 'property', 'attribute']);
@@ -46,6 +48,12 @@ export function genericScopes(root: Node, language: string): ScopeModel {
       }
       if (type === 'field_identifier' || type === 'property_identifier' || (field !== null && PROPERTY_FIELDS.has(field))) {
         builder.occurrence(node, 'property', scope);
+        return;
+      }
+      // Java's loop variable (`for (int x : xs)`), resource (`try (R x = …)`) and lambda parameters
+      // (`x -> …`, `(x, y) -> …`): locals of the statement or lambda they belong to.
+      if (parent && ((field === 'name' && LOCAL_OF_STATEMENT.test(parent.type)) || (field === 'parameters' && parent.type === 'lambda_expression') || parent.type === 'inferred_parameters')) {
+        builder.occurrence(node, 'definition', scope, { declareIn: scope, kind: parent.type === 'resource' ? 'variable' : 'parameter', ...(parent.type === 'resource' ? { visibleFrom: node.endIndex } : {}) });
         return;
       }
       if (parent && (field === 'name' || field === 'pattern' || (field === 'left' && parent.type === 'short_var_declaration')) && DECLARING_PARENT.test(parent.type + (parent.type === 'short_var_declaration' ? '_declaration' : ''))) {
@@ -89,8 +97,8 @@ export function genericScopes(root: Node, language: string): ScopeModel {
       const child = node.child(i);
       if (!child || !child.isNamed) continue;
       const childField = node.fieldNameForChild(i);
-      // A function's name binds outside it.
-      const childScope = inner !== scope && childField === 'name' ? scope : inner;
+      // A function's name binds outside it (a loop variable's inside its loop).
+      const childScope = inner !== scope && childField === 'name' && !LOCAL_OF_STATEMENT.test(type) ? scope : inner;
       visit(child, childScope, childField, node, receiverChild);
       if (childField !== null && RECEIVER_FIELDS.has(childField)) receiverChild = child;
     }
