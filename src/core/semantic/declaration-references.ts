@@ -198,7 +198,7 @@ export function referencesOf(run: EditRun, located: LocatedAddress, field: strin
         name: occurrence.name,
         locations: [...found.locations, ...receivers.shared],
         bindings: found.bindings,
-        unproven: uniqueBy([...unproven, ...receivers.unproven, ...(member ? [...implicitlyCalled(origin, nameNode), ...otherMemberKind(origin, occurrence.binding, nameNode)] : [])], (mention) => placeKey(mention.file, mention.start)),
+        unproven: uniqueBy([...unproven, ...receivers.unproven, ...(member ? [...implicitlyCalled(origin, nameNode), ...mergedDeclarations(origin, occurrence.binding, nameNode)] : [])], (mention) => placeKey(mention.file, mention.start)),
         candidates: receivers.candidates,
         classes: [],
         models: search.models,
@@ -270,7 +270,7 @@ const METHOD_DECLARATIONS = /^(?:method_declaration|constructor_declaration|func
  * tell their uses from the member's, so they are unproven (a rename renamed both: it broke an
  * override of the method, and renamed the outer class's field with the nested one's).
  */
-function otherMemberKind(origin: ModelledFile, binding: Binding, nameNode: Node): UnprovenMention[] {
+function mergedDeclarations(origin: ModelledFile, binding: Binding, nameNode: Node): UnprovenMention[] {
   const isMethod = (start: number) => METHOD_DECLARATIONS.test(origin.root.descendantForIndex(start)?.parent?.type ?? '');
   const own = isMethod(nameNode.startIndex);
   const body = typeBodyAround(origin.root, nameNode.startIndex);

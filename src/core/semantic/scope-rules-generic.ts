@@ -53,7 +53,9 @@ export function genericScopes(root: Node, language: string): ScopeModel {
       // Java's loop variable (`for (int x : xs)`), resource (`try (R x = …)`) and lambda parameters
       // (`x -> …`, `(x, y) -> …`): locals of the statement or lambda they belong to.
       if (parent && ((field === 'name' && LOCAL_OF_STATEMENT.test(parent.type)) || (field === 'parameters' && parent.type === 'lambda_expression') || parent.type === 'inferred_parameters')) {
-        builder.occurrence(node, 'definition', scope, { declareIn: scope, kind: parent.type === 'resource' ? 'variable' : 'parameter', ...(parent.type === 'resource' ? { visibleFrom: node.endIndex } : {}) });
+        // (A resource is seen from its name on: the resources after it may use it.)
+        const resource = parent.type === 'resource';
+        builder.occurrence(node, 'definition', scope, { declareIn: scope, kind: resource ? 'variable' : 'parameter', ...(resource ? { visibleFrom: node.endIndex } : {}) });
         return;
       }
       if (parent && (field === 'name' || field === 'pattern' || (field === 'left' && parent.type === 'short_var_declaration')) && DECLARING_PARENT.test(parent.type + (parent.type === 'short_var_declaration' ? '_declaration' : ''))) {
