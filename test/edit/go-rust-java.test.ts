@@ -238,6 +238,12 @@ describe('what the grammars accept and the compilers refuse (Go, Java, Rust)', (
     expectFigures(await editor.deleteStructure({ path: 'a.go', target: 'const (\nHigh' }));
     expect((await editor.applyEdits({ edits: [{ op: 'rename', path: 'a.go', address: 'const (\nMid', new_name: 'Middle' }] }))._unsafeUnwrap().status).toBe('applied');
     expect(fs.snapshot()['a.go']).toBe(spliceLines(text, 6, 7, '\tMiddle').replace('return Mid + X', 'return Middle + X'));
+    // A group moves with every name its specs declare: `y`, the second name of a spec, is still used here.
+    const vars = lines('package a', '', 'var (', '\tx, y = 1, 2', ')', '', 'func g() int { return y }');
+    const moved = editorOver({ 'a.go': vars });
+    const error = (await moved.editor.applyEdits({ edits: [{ op: 'move', path: 'a.go', address: 'var (', to: 'sub/b.go' }] }))._unsafeUnwrapErr();
+    expect(error).toMatchObject({ error: 'UNRESOLVED_REFERENCES', details: { references: [{ line: 7, reason: expect.stringContaining('uses y') }] } });
+    expect(moved.fs.snapshot()).toEqual({ 'a.go': vars });
   });
 
   it('refuses inserting a second declaration of a name where the language refuses it (not a renamed copy, not a cfg pair in Rust)', async () => {

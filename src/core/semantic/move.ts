@@ -7,13 +7,13 @@ import { languageFamily, profileOf } from '../languages/profiles/index.js';
 import { locateUniqueTarget } from '../locate/locate.js';
 import type { StructurePath } from '../locate/targets.js';
 import { projectResolution, type ProjectResolution } from '../modules/resolution.js';
-import { namesDeclaredBy } from '../structure/kinds.js';
+import { isDeclarationGroup, namesDeclaredBy } from '../structure/kinds.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
 import { mentionsAfterMove, moduleBindingReferences, unresolvedReferences } from './declaration-references.js';
 import { addImport, exportDeclaration, importStyle, modelOf, removeImport, retargetReexport } from './imports.js';
 import { parsePosition } from './lists.js';
 import { dirname } from './modules.js';
-import { attributesAbove, importsInsertion, movedTextNeeds, namespaceOf, packageClauses, type MovedTextNeeds } from './moved-text.js';
+import { attributesAbove, bindingsDeclaredBy, importsInsertion, movedTextNeeds, namespaceOf, packageClauses, type MovedTextNeeds } from './moved-text.js';
 import { codeLocation, locateAddress, type LocatedAddress } from './locate-address.js';
 import type { MoveChange, MoveOutcome } from './outcomes.js';
 import type { FoundLocation, ModelledFile, UnprovenMention } from './references.js';
@@ -164,8 +164,8 @@ export function moveDeclaration(run: EditRun, edit: MoveEdit): ResultAsync<MoveO
     const destModel = destination.originalBytes === null && destination.tree.source.text === '' ? null : (yield* modelOf(workspace, toPath).safeUnwrap()).model;
     // (Rust's `impl Trait for T` is listed under `T`, which it does not declare.)
     const unnamed = profileOf(source.language.id).moves.unnamed?.(node.kind, source.tree.source.text.slice(node.start, node.end)) ?? null;
-    // (What a group declares is each of its specs' names: `const ( A = iota; B )`.)
-    const declared = unnamed === null ? namesDeclaredBy(node) : [];
+    // (What a group declares is each of its specs' names: `const ( A = iota; B )`, `var ( x, y = 1, 2 )`.)
+    const declared = unnamed !== null ? [] : isDeclarationGroup(node) ? bindingsDeclaredBy(sourceModel, node).map((binding) => binding.name) : namesDeclaredBy(node);
     const collides = declared.find((declaredName) => destModel?.module.bindings.has(declaredName) && !destModel.imports.some((record) => record.local === declaredName));
     if (collides !== undefined) {
       const declaration = destModel!.module.bindings.get(collides)!.declarations[0]!;

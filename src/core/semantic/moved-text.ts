@@ -9,7 +9,7 @@ import type { MoveRules } from '../languages/profile.js';
 import type { StructureNode, StructureTree } from '../structure/types.js';
 import { literalPattern } from '../text/literal-search.js';
 import { lineOfOffset } from '../text/source-text.js';
-import { namesDeclaredBy } from '../structure/kinds.js';
+import { isDeclarationGroup, namesDeclaredBy } from '../structure/kinds.js';
 import type { Binding, ScopeModel } from './scopes.js';
 
 /** The two files of a move and what is known of them. */
@@ -60,7 +60,7 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
   // The module-level name it declares (not Rust's `impl T`, named by the type it does not declare).
   // (Each spec's, for a group: `const ( A = iota; B )`.)
   const declaredHere = (binding: Binding | undefined) => binding?.declarations.some((declaration) => declaration.start >= node.start && declaration.start < node.end) === true;
-  const ownBindings = namesDeclaredBy(node).flatMap((name) => {
+  const ownBindings = isDeclarationGroup(node) ? bindingsDeclaredBy(model, node) : namesDeclaredBy(node).flatMap((name) => {
     const binding = model.module.bindings.get(name);
     return binding && declaredHere(binding) ? [binding] : [];
   });
@@ -261,6 +261,11 @@ export function movedTextNeeds(files: MovedTextFiles, rules: MoveRules): MovedTe
 /** Whether a top-level structure (of a file whose text is `text`) is an import, by its kind or its text. */
 function importTest(rules: MoveRules): (structure: StructureNode, text: string) => boolean {
   return (structure, text) => rules.importKinds.includes(structure.kind) || (rules.importText !== null && rules.importText.test(text.slice(structure.start, structure.start + 100)));
+}
+
+/** The module-level bindings declared inside a structure's text (each name of a group's specs: `var ( x, y = 1, 2 )`). */
+export function bindingsDeclaredBy(model: ScopeModel, node: { readonly start: number; readonly end: number }): Binding[] {
+  return [...model.module.bindings.values()].filter((binding) => binding.declarations.some((declaration) => declaration.start >= node.start && declaration.start < node.end));
 }
 
 /** The top-level structures saying which package or namespace the file's code is in (not a namespace block). */

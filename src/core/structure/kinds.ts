@@ -99,11 +99,18 @@ export function clipName(text: string): string {
 }
 
 /**
- * The names a structure declares: its own, or where it is a group that names none (Go's
- * `const ( A = iota; B )`, `var ( … )`, `type ( … )`), each of its specs' names.
+ * Whether a structure is a group of declarations that names none itself (Go's `const ( A = iota; B )`,
+ * `var ( … )`, `type ( … )`): what it declares is each of its specs' names.
+ */
+export function isDeclarationGroup(structure: { readonly kind: string; readonly name: string | null; readonly children: readonly unknown[] }): boolean {
+  return structure.name === null && (structure.kind === 'variable' || structure.kind === 'type') && structure.children.length > 0;
+}
+
+/**
+ * The names a structure declares, as its listing tells them: its own, or a group's specs' (a spec
+ * of several names, `x, y = 1, 2`, by its first: the scope model knows the others).
  */
 export function namesDeclaredBy(structure: { readonly kind: string; readonly name: string | null; readonly children: ReadonlyArray<{ readonly name: string | null }> }): string[] {
   if (structure.name !== null) return [structure.name];
-  if (structure.kind !== 'variable' && structure.kind !== 'type') return [];
-  return structure.children.flatMap((spec) => (spec.name === null ? [] : [spec.name]));
+  return isDeclarationGroup(structure) ? structure.children.flatMap((spec) => (spec.name === null ? [] : [spec.name])) : [];
 }
