@@ -152,22 +152,28 @@ async function deletions(path: string, file: string, text: string): Promise<Dele
   const chosen = [...spread(last, PER_FILE - 1), ...spread(middle, 1)];
   const found: Deletion[] = [];
   for (const candidate of chosen) {
-    const fs = memoryFs({ [path]: text });
-    const written = await createEditor({ fs, semantic: 'syntax' }).deleteStructure({ path, target: candidate.target!, force: true });
-    if (written.isErr()) continue;
-    const after = fs.snapshot()[path] as string;
-    const reasons = written.value.warnings.flatMap((warning) => (warning.type === 'SYNTAX_BROKEN' ? ((warning.details?.['errors'] ?? []) as Array<{ reason?: string }>).flatMap((error) => (error.reason ? [error.reason] : [])) : []));
-    const kinds = new Set(reasons.map(kindOf));
-    const flagged = kinds.size > 0;
-    let refused: boolean | null = null;
-    if (flagged) {
-      const checked = await createEditor({ fs: memoryFs({ [path]: text }), semantic: 'syntax' }).deleteStructure({ path, target: candidate.target! });
-      // (A statement declaring a name still used, Go's `e := x.(*T)`, is refused for those uses first.)
-      refused = checked.isErr() && (checked.error.error === 'SYNTAX_ERROR' || checked.error.error === 'REFERENCES_EXIST');
-    }
-    found.push({ file, where: `${file}:${candidate.line_range_inclusive.join('-')} ${JSON.stringify(candidate.target!.split('\n').pop())}`, before: text, after, flagged, kinds, refused, line: candidate.line_range_inclusive[0] });
+    const deletion = await deletionOf(path, file, text, candidate);
+    if (deletion) found.push(deletion);
   }
   return found;
+}
+
+/** One structure deleted, written anyway (`null` where even that fails), with the compiler's reasons structedit counted and whether it refuses without force. */
+async function deletionOf(path: string, file: string, text: string, candidate: StructureListing): Promise<Deletion | null> {
+  const fs = memoryFs({ [path]: text });
+  const written = await createEditor({ fs, semantic: 'syntax' }).deleteStructure({ path, target: candidate.target!, force: true });
+  if (written.isErr()) return null;
+  const after = fs.snapshot()[path] as string;
+  const reasons = written.value.warnings.flatMap((warning) => (warning.type === 'SYNTAX_BROKEN' ? ((warning.details?.['errors'] ?? []) as Array<{ reason?: string }>).flatMap((error) => (error.reason ? [error.reason] : [])) : []));
+  const kinds = new Set(reasons.map(kindOf));
+  const flagged = kinds.size > 0;
+  let refused: boolean | null = null;
+  if (flagged) {
+    const checked = await createEditor({ fs: memoryFs({ [path]: text }), semantic: 'syntax' }).deleteStructure({ path, target: candidate.target! });
+    // (A statement declaring a name still used, Go's `e := x.(*T)`, is refused for those uses first.)
+    refused = checked.isErr() && (checked.error.error === 'SYNTAX_ERROR' || checked.error.error === 'REFERENCES_EXIST');
+  }
+  return { file, where: `${file}:${candidate.line_range_inclusive.join('-')} ${JSON.stringify(candidate.target!.split('\n').pop())}`, before: text, after, flagged, kinds, refused, line: candidate.line_range_inclusive[0] };
 }
 
 /** structedit's verdicts against the compiler's "missing return" errors added (`null`: code the compiler does not compile, not judged). */
@@ -441,14 +447,8 @@ describe('deleting a constant of a group (compilers as the oracle)', () => {
       // Of each group of two specs or more: the first (whose values the next may repeat) and the one after it.
       const groups = listing.value.structures.filter((structure) => structure.name === null && structure.target?.startsWith('const') && structure.children.length > 1);
       for (const spec of groups.slice(0, PER_FILE).flatMap((group) => group.children.slice(0, 2))) {
-        if (spec.target === null) continue;
-        const fs = memoryFs({ 'm.go': text });
-        const written = await createEditor({ fs, semantic: 'syntax' }).deleteStructure({ path: 'm.go', target: spec.target, force: true });
-        if (written.isErr()) continue;
-        const reasons = written.value.warnings.flatMap((warning) => (warning.type === 'SYNTAX_BROKEN' ? ((warning.details?.['errors'] ?? []) as Array<{ reason?: string }>).flatMap((error) => (error.reason ? [error.reason] : [])) : []));
-        const kinds = new Set(reasons.map(kindOf));
-        const refused = kinds.size > 0 ? (await createEditor({ fs: memoryFs({ 'm.go': text }), semantic: 'syntax' }).deleteStructure({ path: 'm.go', target: spec.target })).isErr() : null;
-        found.push({ file, where: `${file}:${spec.line_range_inclusive.join('-')} ${JSON.stringify(spec.target.split('\n').pop())}`, before: text, after: fs.snapshot()['m.go'] as string, flagged: kinds.size > 0, kinds, refused, line: spec.line_range_inclusive[0] });
+        const deletion = spec.target === null ? null : await deletionOf('m.go', file, text, spec);
+        if (deletion) found.push(deletion);
       }
     }
     const addedKinds = goAddedKinds(found, sample.root, ['init']);
